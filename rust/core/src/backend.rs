@@ -1,0 +1,172 @@
+//! The seam between the tools and a debugger: the [`Backend`] trait and the
+//! [`BackendEvent`]s it emits. The standalone DAP backend (crate `debugger-dap`) and
+//! the IDE bridge backend implement it; everything above it (tools, waits,
+//! watches, history) is written once.
+//!
+//! Contract:
+//! - Calls are cheap to make concurrently; a backend serializes what it must.
+//! - Every call is bounded by a timeout inside the backend; a dead adapter or lost
+//!   IDE is an error, never a hang.
+//! - State-changing execution calls (`resume`, `step`, `pause`, `run_to_line`)
+//!   return once the debugger accepted the request; the stop that follows arrives as
+//!   a [`BackendEvent::Stopped`].
+//! - Breakpoints belong to projects and exist with or without sessions.
+
+use crate::error::ToolResult;
+use crate::model::*;
+use async_trait::async_trait;
+use std::path::Path;
+use tokio::sync::broadcast;
+
+/// Something that happened in a debugger, in the order it happened per session.
+#[derive(Debug, Clone, PartialEq)]
+pub enum BackendEvent {
+    /// A session exists and its program is starting.
+    SessionStarted(SessionDescriptor),
+    /// The debuggee's process id became known.
+    ProcessStarted { session: String, process_id: u32 },
+    /// Execution stopped.
+    Stopped {
+        session: String,
+        thread_id: Option<String>,
+        reason: StopReason,
+        /// Ids of the project breakpoints that caused the stop.
+        hit_breakpoints: Vec<String>,
+        exception: Option<ExceptionInfo>,
+        description: Option<String>,
+    },
+    /// Execution continued (by us or by the debugger itself).
+    Continued { session: String },
+    /// Program output.
+    Output {
+        session: String,
+        category: OutputCategory,
+        text: String,
+    },
+    /// The debuggee process exited.
+    Exited { session: String, exit_code: i32 },
+    /// The session is over; `error` says why when it did not end normally
+    /// (e.g. the adapter crashed; it carries the tail of its stderr).
+    Terminated {
+        session: String,
+        error: Option<String>,
+    },
+    /// A breakpoint was created or changed (verified, hit count, ...).
+    BreakpointChanged { project: std::path::PathBuf, breakpoint: Breakpoint },
+    /// A breakpoint was removed (e.g. a temporary one after its hit).
+    BreakpointRemoved { project: std::path::PathBuf, id: String },
+}
+
+impl BackendEvent {
+    /// The session the event is about, if any.
+    pub fn session(&self) -> Option<&str> {
+        match self {
+            BackendEvent::SessionStarted(d) => Some(&d.id),
+            BackendEvent::ProcessStarted { session, .. }
+            | BackendEvent::Stopped { session, .. }
+            | BackendEvent::Continued { session }
+            | BackendEvent::Output { session, .. }
+            | BackendEvent::Exited { session, .. }
+            | BackendEvent::Terminated { session, .. } => Some(session),
+            BackendEvent::BreakpointChanged { .. } | BackendEvent::BreakpointRemoved { .. } => {
+                None
+            }
+        }
+    }
+}
+
+/// A debugger the tools can drive.
+#[async_trait]
+pub trait Backend: Send + Sync + 'static {
+    /// Short name for logs and status (`dap`, `ide`).
+    fn name(&self) -> &'static str;
+
+    /// Subscribe to events. Each subscriber sees every event sent after it subscribed.
+    fn events(&self) -> broadcast::Receiver<BackendEvent>;
+
+    /// Projects currently open.
+    async fn projects(&self) -> ToolResult<Vec<Project>>;
+
+    /// Run configurations of a project, sorted by name.
+    async fn run_configurations(&self, project: &Project) -> ToolResult<Vec<RunConfiguration>>;
+
+    /// Start a configuration, with or without the debugger. Project breakpoints are
+    /// in place before the program runs its first line. Returns once the session
+    /// exists (the program may still be starting).
+    async fn launch(
+        &self,
+        project: &Project,
+        configuration: &str,
+        mode: LaunchMode,
+    ) -> ToolResult<SessionDescriptor>;
+
+    /// Terminate a session and its process tree.
+    async fn stop(&self, session: &str) -> ToolResult<()>;
+
+    /// All breakpoints of a project.
+    async fn breakpoints(&self, project: &Project) -> ToolResult<Vec<Breakpoint>>;
+
+    /// Add a breakpoint to a project (and to its live sessions).
+    async fn add_breakpoint(&self, project: &Project, spec: BreakpointSpec)
+        -> ToolResult<Breakpoint>;
+
+    /// Remove a breakpoint; `Ok(false)` when it did not exist.
+    async fn remove_breakpoint(&self, project: &Project, id: &str) -> ToolResult<bool>;
+
+    async fn resume(&self, session: &str) -> ToolResult<()>;
+    async fn pause(&self, session: &str) -> ToolResult<()>;
+    async fn step(&self, session: &str, thread_id: &str, kind: StepKind) -> ToolResult<()>;
+
+    /// Continue until `file:line`, without disturbing the project's breakpoints;
+    /// with `ignore_breakpoints` other breakpoints do not stop on the way.
+    async fn run_to_line(
+        &self,
+        session: &str,
+        thread_id: &str,
+        file: &Path,
+        line: u32,
+        ignore_breakpoints: bool,
+    ) -> ToolResult<()>;
+
+    async fn threads(&self, session: &str) -> ToolResult<Vec<ThreadInfo>>;
+
+    /// Frames of a thread, top first: at most `max` of them, plus the total depth.
+    async fn stack(
+        &self,
+        session: &str,
+        thread_id: &str,
+        max: usize,
+    ) -> ToolResult<(Vec<StackFrame>, usize)>;
+
+    /// Variables of a frame.
+    async fn variables(
+        &self,
+        session: &str,
+        frame_ref: &str,
+        scope: VariableScope,
+    ) -> ToolResult<Vec<Value>>;
+
+    /// Children of a value (`Value::children_ref`).
+    async fn children(&self, session: &str, children_ref: &str) -> ToolResult<Vec<Value>>;
+
+    /// Set a value; returns it as re-read from the debugger.
+    async fn set_value(
+        &self,
+        session: &str,
+        frame_ref: &str,
+        target: &ValueTarget,
+        new_value: &str,
+    ) -> ToolResult<Value>;
+
+    /// Evaluate in a frame. The caller has already applied the side-effect policy.
+    async fn evaluate(
+        &self,
+        session: &str,
+        frame_ref: &str,
+        expression: &str,
+        kind: EvaluationKind,
+    ) -> ToolResult<Value>;
+
+    /// Language of the session's debuggee (`python`, `java`...), for the evaluation guard.
+    fn language(&self, session: &str) -> Option<String>;
+}

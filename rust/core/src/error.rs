@@ -1,0 +1,141 @@
+//! The one error type every tool answers with: a stable machine-readable code, a
+//! human message, and optional structured details (for example the list of open
+//! projects). It becomes a tool result with `isError: true` and the JSON body
+//! `{ "error": code, "message": ..., ...details }`.
+
+use serde_json::{Map, Value};
+use std::fmt;
+
+/// Stable error codes. Agents match on these strings: never rename one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ErrorCode {
+    InvalidParams,
+    MultipleProjectsOpen,
+    ProjectNotFound,
+    PathOutsideProject,
+    FileNotFound,
+    ConfigurationNotFound,
+    CannotDebug,
+    CannotRun,
+    NoSession,
+    SessionNotFound,
+    SessionEnded,
+    NotPaused,
+    NotRunning,
+    InvalidLocation,
+    BreakpointNotFound,
+    FrameNotFound,
+    ThreadNotFound,
+    VariableNotFound,
+    VariableExpired,
+    ReadOnlyVariable,
+    WatchNotFound,
+    SideEffectsNotAllowed,
+    EvaluationFailed,
+    ConfirmationRequired,
+    ConfirmationDenied,
+    DebuggerUnavailable,
+    AdapterFailed,
+    IdeNotConnected,
+    NotSupported,
+    Timeout,
+    Internal,
+}
+
+impl ErrorCode {
+    pub fn as_str(self) -> &'static str {
+        use ErrorCode::*;
+        match self {
+            InvalidParams => "invalid_params",
+            MultipleProjectsOpen => "multiple_projects_open",
+            ProjectNotFound => "project_not_found",
+            PathOutsideProject => "path_outside_project",
+            FileNotFound => "file_not_found",
+            ConfigurationNotFound => "configuration_not_found",
+            CannotDebug => "cannot_debug",
+            CannotRun => "cannot_run",
+            NoSession => "no_session",
+            SessionNotFound => "session_not_found",
+            SessionEnded => "session_ended",
+            NotPaused => "not_paused",
+            NotRunning => "not_running",
+            InvalidLocation => "invalid_location",
+            BreakpointNotFound => "breakpoint_not_found",
+            FrameNotFound => "frame_not_found",
+            ThreadNotFound => "thread_not_found",
+            VariableNotFound => "variable_not_found",
+            VariableExpired => "variable_expired",
+            ReadOnlyVariable => "read_only_variable",
+            WatchNotFound => "watch_not_found",
+            SideEffectsNotAllowed => "side_effects_not_allowed",
+            EvaluationFailed => "evaluation_failed",
+            ConfirmationRequired => "confirmation_required",
+            ConfirmationDenied => "confirmation_denied",
+            DebuggerUnavailable => "debugger_unavailable",
+            AdapterFailed => "adapter_failed",
+            IdeNotConnected => "ide_not_connected",
+            NotSupported => "not_supported",
+            Timeout => "timeout",
+            Internal => "internal_error",
+        }
+    }
+}
+
+impl fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A tool-level failure: what went wrong, in words an agent can act on.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ToolError {
+    pub code: ErrorCode,
+    pub message: String,
+    /// Extra fields merged into the error body (never secrets).
+    pub details: Map<String, Value>,
+}
+
+impl ToolError {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
+        Self {
+            code,
+            message: message.into(),
+            details: Map::new(),
+        }
+    }
+
+    pub fn with_detail(mut self, key: &str, value: impl Into<Value>) -> Self {
+        self.details.insert(key.to_string(), value.into());
+        self
+    }
+
+    pub fn invalid_params(message: impl Into<String>) -> Self {
+        Self::new(ErrorCode::InvalidParams, message)
+    }
+
+    pub fn internal(message: impl Into<String>) -> Self {
+        Self::new(ErrorCode::Internal, message)
+    }
+
+    /// The JSON body of the error result.
+    pub fn to_json(&self) -> Value {
+        let mut body = Map::new();
+        body.insert("error".into(), Value::String(self.code.as_str().into()));
+        body.insert("message".into(), Value::String(self.message.clone()));
+        for (k, v) in &self.details {
+            body.insert(k.clone(), v.clone());
+        }
+        Value::Object(body)
+    }
+}
+
+impl fmt::Display for ToolError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.code, self.message)
+    }
+}
+
+impl std::error::Error for ToolError {}
+
+pub type ToolResult<T> = Result<T, ToolError>;

@@ -1,0 +1,13 @@
+//! Backend-neutral core of jetbrains-debugger: the [`backend::Backend`] trait that the
+//! standalone DAP backend and the IDE bridge implement, the data they exchange, and
+//! the pieces the tools build on (errors, project resolution, launch.json, history).
+//! Nothing here speaks MCP or DAP.
+
+pub mod backend;
+pub mod error;
+pub mod model;
+
+pub use backend::{Backend, BackendEvent};
+pub use error::{ErrorCode, ToolError, ToolResult};
+pub mod launch_json;
+pub mod state;

@@ -1,0 +1,224 @@
+//! Backend-neutral data: what a backend reports about projects, run configurations,
+//! sessions, breakpoints, threads, frames and values. Field names follow the
+//! requirements' result shapes where they are serialized straight to the agent.
+
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+
+/// An open project: a directory whose content tools may touch.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Project {
+    pub name: String,
+    /// Canonical absolute path of the project root.
+    pub path: PathBuf,
+}
+
+/// One entry of `list_run_configurations`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RunConfiguration {
+    pub name: String,
+    #[serde(rename = "type")]
+    pub type_name: String,
+    pub type_id: String,
+    pub is_temporary: bool,
+    pub can_run: bool,
+    pub can_debug: bool,
+    pub folder: Option<String>,
+    pub description: Option<String>,
+    /// Why the configuration cannot be run or debugged, when it cannot.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unavailable_reason: Option<String>,
+}
+
+/// Whether a launch attaches the debugger.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LaunchMode {
+    Debug,
+    Run,
+}
+
+/// Life cycle of a session as the agent sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SessionState {
+    Running,
+    Paused,
+    Stopped,
+}
+
+/// What a backend knows about a session it started.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SessionDescriptor {
+    pub id: String,
+    pub name: String,
+    pub run_configuration: String,
+    pub mode: LaunchMode,
+    /// Root of the project the session belongs to.
+    pub project: PathBuf,
+    pub process_id: Option<u32>,
+}
+
+/// Why execution stopped. Serialized as the requirements' `paused_reason`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StopReason {
+    Breakpoint,
+    Step,
+    Pause,
+    Exception,
+    Entry,
+    Goto,
+    Other,
+}
+
+/// The exception a session stopped on.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ExceptionInfo {
+    /// Fully qualified type name, e.g. `builtins.ValueError` or `java.lang.NullPointerException`.
+    #[serde(rename = "type")]
+    pub type_name: String,
+    pub message: String,
+    /// True when nothing in the program will catch it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub uncaught: Option<bool>,
+}
+
+/// `suspend_policy` of a breakpoint: which threads stop, or none (log only).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum SuspendPolicy {
+    #[default]
+    All,
+    Thread,
+    None,
+}
+
+/// What a breakpoint is attached to.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum BreakpointKind {
+    Line {
+        /// Absolute path.
+        file: PathBuf,
+        line: u32,
+    },
+    Exception {
+        exception_class: String,
+        caught: bool,
+        uncaught: bool,
+    },
+}
+
+/// A breakpoint as requested by the agent.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BreakpointSpec {
+    pub kind: BreakpointKind,
+    pub enabled: bool,
+    pub condition: Option<String>,
+    /// Logpoint message; `{expr}` parts are evaluated.
+    pub log_message: Option<String>,
+    pub suspend_policy: SuspendPolicy,
+    /// Removed after its first hit.
+    pub temporary: bool,
+}
+
+/// A breakpoint owned by a project (it outlives sessions).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Breakpoint {
+    pub id: String,
+    #[serde(flatten)]
+    pub spec: BreakpointSpec,
+    /// Stops it has caused (persisted with it).
+    pub hit_count: u64,
+    /// Whether a live debugger confirmed it can be hit; `None` while no session runs.
+    pub verified: Option<bool>,
+    /// The debugger's comment on the breakpoint (e.g. why it is unverified).
+    pub message: Option<String>,
+}
+
+/// A thread of the debuggee.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ThreadInfo {
+    /// Backend thread id as a string (stable for the thread's life).
+    pub id: String,
+    pub name: String,
+}
+
+/// One stack frame.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StackFrame {
+    /// Backend frame handle, valid while the session stays at the same stop.
+    pub frame_ref: String,
+    pub file: Option<PathBuf>,
+    pub line: Option<u32>,
+    /// Class (Java) or module (Python) the function belongs to, when known.
+    pub class: Option<String>,
+    pub method: String,
+    /// Library / runtime code rather than the user's.
+    pub is_library: bool,
+}
+
+/// Which variables of a frame to list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum VariableScope {
+    Local,
+    Arguments,
+    This,
+    Global,
+    #[default]
+    All,
+}
+
+/// How a backend may change the value a `Value` came from.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum ValueTarget {
+    /// A named slot inside a container (DAP: variablesReference + name).
+    Slot { container: String, name: String },
+    /// Only through an evaluatable expression (DAP: setExpression / evaluateName).
+    Expression(String),
+}
+
+/// A value as the debugger presents it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Value {
+    pub name: String,
+    pub value: String,
+    pub type_name: Option<String>,
+    /// Backend handle to list children, if it has any.
+    pub children_ref: Option<String>,
+    /// How to set it, if it can be set.
+    pub target: Option<ValueTarget>,
+    /// An expression that evaluates to this value in the frame, if known.
+    pub evaluate_name: Option<String>,
+}
+
+/// How an evaluation may run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EvaluationKind {
+    /// A single expression, already screened for side effects when required.
+    Expression,
+    /// Statements (may change state); the value of a trailing expression is returned.
+    CodeFragment,
+}
+
+/// Kind of step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StepKind {
+    Over,
+    Into { force: bool },
+    Out,
+}
+
+/// Program output stream.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OutputCategory {
+    Stdout,
+    Stderr,
+    /// Messages of the debugger itself (logpoints land here).
+    Console,
+}
