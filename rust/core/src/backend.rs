@@ -115,7 +115,14 @@ pub trait Backend: Send + Sync + 'static {
 
     async fn resume(&self, session: &str) -> ToolResult<()>;
     async fn pause(&self, session: &str) -> ToolResult<()>;
-    async fn step(&self, session: &str, thread_id: &str, kind: StepKind) -> ToolResult<()>;
+    /// Step a thread; with `ignore_breakpoints` no breakpoint stops the step.
+    async fn step(
+        &self,
+        session: &str,
+        thread_id: &str,
+        kind: StepKind,
+        ignore_breakpoints: bool,
+    ) -> ToolResult<()>;
 
     /// Continue until `file:line`, without disturbing the project's breakpoints;
     /// with `ignore_breakpoints` other breakpoints do not stop on the way.
