@@ -10,4 +10,5 @@ pub mod model;
 pub use backend::{Backend, BackendEvent};
 pub use error::{ErrorCode, ToolError, ToolResult};
 pub mod launch_json;
+pub mod project;
 pub mod state;
