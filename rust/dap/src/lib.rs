@@ -1,1 +1,509 @@
-pub fn _x(){}
+//! The standalone backend: implements [`debugger_core::Backend`] by driving debugpy
+//! (`python -m debugpy.adapter`, one adapter process per session, DAP over stdio).
+//!
+//! - [`protocol`]: DAP message shapes and `Content-Length` framing.
+//! - [`client`]: one adapter connection (request correlation, timeouts, events).
+//! - [`debugpy`]: interpreter choice, the TCP_NODELAY shim, launch arguments, spawning.
+//! - [`breakpoints`]: the per-project breakpoint store and the full-list logic.
+//! - [`session`]: one session's handshake, event loop and requests.
+//!
+//! This file holds the configuration, the backend-wide state shared by sessions
+//! ([`Shared`]: event channel, breakpoint store, session registry) and the trait
+//! implementation that routes each call to the store or to a session.
+
+pub mod breakpoints;
+pub mod client;
+pub mod debugpy;
+pub mod protocol;
+pub mod session;
+
+use async_trait::async_trait;
+use breakpoints::{BreakpointStore, ExceptionRequest};
+use debugger_core::error::{ErrorCode, ToolError, ToolResult};
+use debugger_core::launch_json::load_launch_configs;
+use debugger_core::model::*;
+use debugger_core::state::StateDir;
+use debugger_core::{Backend, BackendEvent};
+use session::{Session, SessionSpec};
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::broadcast;
+
+/// How the standalone backend runs.
+#[derive(Debug, Clone)]
+pub struct DapConfig {
+    /// Projects open in this server.
+    pub projects: Vec<Project>,
+    /// Interpreter from `--python` (used when a configuration names none).
+    pub python: Option<PathBuf>,
+    /// Put the TCP_NODELAY `sitecustomize` shim on the debuggee's `PYTHONPATH`.
+    pub tcp_nodelay_shim: bool,
+    /// Where breakpoints persist.
+    pub state: StateDir,
+    /// Bound of one DAP request.
+    pub request_timeout: Duration,
+    /// Bound of the launch handshake (adapter start to `launch` answered).
+    pub launch_timeout: Duration,
+}
+
+impl DapConfig {
+    /// Defaults: shim on, 10 s per request, 30 s per launch.
+    pub fn new(projects: Vec<Project>, state: StateDir) -> Self {
+        Self {
+            projects,
+            python: None,
+            tcp_nodelay_shim: true,
+            state,
+            request_timeout: Duration::from_secs(10),
+            launch_timeout: Duration::from_secs(30),
+        }
+    }
+}
+
+/// Backend-wide state that sessions use.
+pub struct Shared {
+    events: broadcast::Sender<BackendEvent>,
+    store: Mutex<BreakpointStore>,
+    sessions: Mutex<HashMap<String, Arc<Session>>>,
+    roots: Vec<PathBuf>,
+    pub(crate) request_timeout: Duration,
+    pub(crate) launch_timeout: Duration,
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+impl Shared {
+    pub(crate) fn emit(&self, event: BackendEvent) {
+        // No subscriber is fine.
+        let _ = self.events.send(event);
+    }
+
+    pub(crate) fn register(&self, session: Arc<Session>) {
+        lock(&self.sessions).insert(session.id.clone(), session);
+    }
+
+    pub(crate) fn project_roots(&self) -> Vec<PathBuf> {
+        self.roots.clone()
+    }
+
+    pub(crate) fn store_files(&self, project: &Path) -> Vec<PathBuf> {
+        lock(&self.store).files(project)
+    }
+
+    pub(crate) fn file_breakpoints(&self, project: &Path, file: &Path) -> Vec<Breakpoint> {
+        lock(&self.store).file_breakpoints(project, file)
+    }
+
+    pub(crate) fn exception_requests(&self, project: &Path) -> Vec<ExceptionRequest> {
+        lock(&self.store).exception_breakpoints(project)
+    }
+
+    pub(crate) fn ids_at(&self, project: &Path, file: &Path, line: u32) -> Vec<String> {
+        lock(&self.store).ids_at(project, file, line)
+    }
+
+    pub(crate) fn set_status(
+        &self,
+        project: &Path,
+        id: &str,
+        verified: bool,
+        message: Option<String>,
+    ) -> Option<Breakpoint> {
+        lock(&self.store).set_status(project, id, verified, message)
+    }
+
+    /// Count stops; temporary breakpoints are removed and the files' lists resent.
+    pub(crate) async fn record_hits(&self, project: &Path, ids: &[String]) {
+        let outcome = lock(&self.store).record_hits(project, ids);
+        for bp in outcome.changed {
+            self.emit(BackendEvent::BreakpointChanged {
+                project: project.to_path_buf(),
+                breakpoint: bp,
+            });
+        }
+        for bp in outcome.removed {
+            self.emit(BackendEvent::BreakpointRemoved {
+                project: project.to_path_buf(),
+                id: bp.id.clone(),
+            });
+            self.resend(project, &bp.spec.kind).await;
+        }
+    }
+
+    fn live_sessions(&self, project: &Path) -> Vec<Arc<Session>> {
+        lock(&self.sessions)
+            .values()
+            .filter(|s| s.project() == project && !s.is_ended())
+            .cloned()
+            .collect()
+    }
+
+    /// Send the affected list (a file's full list, or the exception breakpoints) to
+    /// every live session of the project.
+    async fn resend(&self, project: &Path, kind: &BreakpointKind) {
+        for session in self.live_sessions(project) {
+            let result = match kind {
+                BreakpointKind::Line { file, .. } => session.sync_file(file).await,
+                BreakpointKind::Exception { .. } => session.sync_exceptions().await,
+            };
+            if let Err(e) = result {
+                tracing::warn!(session = %session.id, %e, "could not update breakpoints");
+            }
+        }
+    }
+}
+
+/// The standalone DAP backend.
+pub struct DapBackend {
+    shared: Arc<Shared>,
+    config: DapConfig,
+    next_session: AtomicU64,
+    /// Interpreters known to import debugpy.
+    probed: Mutex<HashSet<PathBuf>>,
+    shim: Mutex<Option<Arc<debugpy::ShimDir>>>,
+}
+
+impl DapBackend {
+    pub fn new(config: DapConfig) -> Arc<Self> {
+        let roots: Vec<PathBuf> = config.projects.iter().map(|p| p.path.clone()).collect();
+        let store = BreakpointStore::new(config.state.clone(), &roots);
+        let (events, _) = broadcast::channel(4096);
+        Arc::new(DapBackend {
+            shared: Arc::new(Shared {
+                events,
+                store: Mutex::new(store),
+                sessions: Mutex::new(HashMap::new()),
+                roots,
+                request_timeout: config.request_timeout,
+                launch_timeout: config.launch_timeout,
+            }),
+            config,
+            next_session: AtomicU64::new(1),
+            probed: Mutex::new(HashSet::new()),
+            shim: Mutex::new(None),
+        })
+    }
+
+    /// Stop every session and kill its process tree; bounded.
+    pub async fn shutdown(&self) {
+        let sessions: Vec<Arc<Session>> = lock(&self.shared.sessions).values().cloned().collect();
+        let tasks: Vec<_> = sessions
+            .into_iter()
+            .map(|s| tokio::spawn(async move { s.stop().await }))
+            .collect();
+        for task in tasks {
+            let _ = tokio::time::timeout(Duration::from_secs(10), task).await;
+        }
+        lock(&self.shim).take();
+    }
+
+    /// Launch a configuration directly (the trait's `launch` reads it from the
+    /// project's launch.json first).
+    pub async fn launch_config(
+        &self,
+        project: &Project,
+        mut config: debugger_core::launch_json::LaunchConfig,
+        mode: LaunchMode,
+    ) -> ToolResult<SessionDescriptor> {
+        if let Some(reason) = &config.unsupported {
+            let code = if mode == LaunchMode::Debug {
+                ErrorCode::CannotDebug
+            } else {
+                ErrorCode::CannotRun
+            };
+            return Err(ToolError::new(
+                code,
+                format!("'{}' cannot be launched here: {reason}", config.name),
+            ));
+        }
+        if config.request != "launch" || !matches!(config.type_name.as_str(), "debugpy" | "python")
+        {
+            return Err(ToolError::new(
+                ErrorCode::CannotDebug,
+                format!(
+                    "'{}' is a {} '{}' configuration; this backend launches debugpy/python 'launch' configurations only",
+                    config.name, config.type_name, config.request
+                ),
+            ));
+        }
+        if config.program.is_none() && config.module.is_none() {
+            return Err(ToolError::new(
+                ErrorCode::CannotDebug,
+                format!("'{}' names neither a program nor a module", config.name),
+            ));
+        }
+        if let Some(env_file) = &config.env_file {
+            let text = std::fs::read_to_string(env_file).map_err(|e| {
+                ToolError::invalid_params(format!(
+                    "cannot read envFile {} of '{}': {e}",
+                    env_file.display(),
+                    config.name
+                ))
+            })?;
+            // `env` wins over `envFile`, as in VS Code.
+            let mut env = debugpy::parse_env_file(&text);
+            env.append(&mut config.env);
+            config.env = env;
+        }
+        let python = debugpy::choose_python(
+            config.python.as_deref(),
+            self.config.python.as_deref(),
+            std::env::var_os("PATH").as_deref(),
+        )?;
+        self.ensure_debugpy(&python).await?;
+        let shim = self.shim();
+        let id = format!("dap-{}", self.next_session.fetch_add(1, Ordering::SeqCst));
+        let spec = SessionSpec {
+            id,
+            project: project.path.clone(),
+            config,
+            mode,
+            python,
+            shim: shim.as_ref().map(|s| s.path().to_path_buf()),
+        };
+        let session = Session::start(self.shared.clone(), spec).await?;
+        Ok(session.descriptor())
+    }
+
+    async fn ensure_debugpy(&self, python: &Path) -> ToolResult<()> {
+        if lock(&self.probed).contains(python) {
+            return Ok(());
+        }
+        let version = debugpy::probe(python, self.config.request_timeout).await?;
+        tracing::debug!(python = %python.display(), %version, "debugpy found");
+        lock(&self.probed).insert(python.to_path_buf());
+        Ok(())
+    }
+
+    fn shim(&self) -> Option<Arc<debugpy::ShimDir>> {
+        if !self.config.tcp_nodelay_shim {
+            return None;
+        }
+        let mut guard = lock(&self.shim);
+        if guard.is_none() {
+            match debugpy::ShimDir::create() {
+                Ok(dir) => *guard = Some(Arc::new(dir)),
+                Err(e) => {
+                    tracing::warn!(%e, "could not write the TCP_NODELAY shim; debugpy will be slow")
+                }
+            }
+        }
+        guard.clone()
+    }
+
+    fn session(&self, id: &str) -> ToolResult<Arc<Session>> {
+        lock(&self.shared.sessions)
+            .get(id)
+            .cloned()
+            .ok_or_else(|| ToolError::new(ErrorCode::SessionNotFound, format!("no session '{id}'")))
+    }
+
+    fn resolve_file(project: &Project, file: &Path) -> PathBuf {
+        if file.is_absolute() {
+            file.to_path_buf()
+        } else {
+            project.path.join(file)
+        }
+    }
+}
+
+#[async_trait]
+impl Backend for DapBackend {
+    fn name(&self) -> &'static str {
+        "dap"
+    }
+
+    fn events(&self) -> broadcast::Receiver<BackendEvent> {
+        self.shared.events.subscribe()
+    }
+
+    async fn projects(&self) -> ToolResult<Vec<Project>> {
+        Ok(self.config.projects.clone())
+    }
+
+    async fn run_configurations(&self, project: &Project) -> ToolResult<Vec<RunConfiguration>> {
+        let mut configs: Vec<RunConfiguration> = load_launch_configs(&project.path)?
+            .iter()
+            .map(|c| c.to_run_configuration())
+            .collect();
+        configs.sort_by(|a, b| a.name.cmp(&b.name));
+        Ok(configs)
+    }
+
+    async fn launch(
+        &self,
+        project: &Project,
+        configuration: &str,
+        mode: LaunchMode,
+    ) -> ToolResult<SessionDescriptor> {
+        let configs = load_launch_configs(&project.path)?;
+        let names: Vec<String> = configs.iter().map(|c| c.name.clone()).collect();
+        let Some(config) = configs.into_iter().find(|c| c.name == configuration) else {
+            return Err(ToolError::new(
+                ErrorCode::ConfigurationNotFound,
+                format!(
+                    "no configuration '{configuration}' in {}/.vscode/launch.json",
+                    project.path.display()
+                ),
+            )
+            .with_detail("available", names));
+        };
+        self.launch_config(project, config, mode).await
+    }
+
+    async fn stop(&self, session: &str) -> ToolResult<()> {
+        self.session(session)?.stop().await;
+        Ok(())
+    }
+
+    async fn breakpoints(&self, project: &Project) -> ToolResult<Vec<Breakpoint>> {
+        Ok(lock(&self.shared.store).list(&project.path))
+    }
+
+    async fn add_breakpoint(
+        &self,
+        project: &Project,
+        mut spec: BreakpointSpec,
+    ) -> ToolResult<Breakpoint> {
+        match &mut spec.kind {
+            BreakpointKind::Line { file, line } => {
+                *file = Self::resolve_file(project, file);
+                breakpoints::validate_line(file, *line)?;
+            }
+            BreakpointKind::Exception {
+                exception_class,
+                caught,
+                uncaught,
+            } => {
+                if exception_class.trim().is_empty() {
+                    return Err(ToolError::invalid_params("exception class name is empty"));
+                }
+                if !*caught && !*uncaught {
+                    return Err(ToolError::invalid_params(
+                        "an exception breakpoint needs caught, uncaught or both",
+                    ));
+                }
+            }
+        }
+        let (bp, created) = lock(&self.shared.store).add(&project.path, spec)?;
+        if created {
+            self.shared.emit(BackendEvent::BreakpointChanged {
+                project: project.path.clone(),
+                breakpoint: bp.clone(),
+            });
+            self.shared.resend(&project.path, &bp.spec.kind).await;
+        }
+        let current = lock(&self.shared.store).get(&project.path, &bp.id);
+        Ok(current.unwrap_or(bp))
+    }
+
+    async fn remove_breakpoint(&self, project: &Project, id: &str) -> ToolResult<bool> {
+        let removed = lock(&self.shared.store).remove(&project.path, id)?;
+        let Some(bp) = removed else { return Ok(false) };
+        self.shared.emit(BackendEvent::BreakpointRemoved {
+            project: project.path.clone(),
+            id: bp.id.clone(),
+        });
+        self.shared.resend(&project.path, &bp.spec.kind).await;
+        Ok(true)
+    }
+
+    async fn resume(&self, session: &str) -> ToolResult<()> {
+        self.session(session)?.resume().await
+    }
+
+    async fn pause(&self, session: &str) -> ToolResult<()> {
+        self.session(session)?.pause().await
+    }
+
+    async fn step(
+        &self,
+        session: &str,
+        thread_id: &str,
+        kind: StepKind,
+        ignore_breakpoints: bool,
+    ) -> ToolResult<()> {
+        self.session(session)?
+            .step(thread_id, kind, ignore_breakpoints)
+            .await
+    }
+
+    async fn run_to_line(
+        &self,
+        session: &str,
+        thread_id: &str,
+        file: &Path,
+        line: u32,
+        ignore_breakpoints: bool,
+    ) -> ToolResult<()> {
+        let s = self.session(session)?;
+        let file = if file.is_absolute() {
+            file.to_path_buf()
+        } else {
+            s.project().join(file)
+        };
+        s.run_to_line(thread_id, &file, line, ignore_breakpoints)
+            .await
+    }
+
+    async fn threads(&self, session: &str) -> ToolResult<Vec<ThreadInfo>> {
+        self.session(session)?.threads().await
+    }
+
+    async fn stack(
+        &self,
+        session: &str,
+        thread_id: &str,
+        max: usize,
+    ) -> ToolResult<(Vec<StackFrame>, usize)> {
+        self.session(session)?.stack(thread_id, max).await
+    }
+
+    async fn variables(
+        &self,
+        session: &str,
+        frame_ref: &str,
+        scope: VariableScope,
+    ) -> ToolResult<Vec<Value>> {
+        self.session(session)?.variables(frame_ref, scope).await
+    }
+
+    async fn children(&self, session: &str, children_ref: &str) -> ToolResult<Vec<Value>> {
+        self.session(session)?.children(children_ref).await
+    }
+
+    async fn set_value(
+        &self,
+        session: &str,
+        frame_ref: &str,
+        target: &ValueTarget,
+        new_value: &str,
+    ) -> ToolResult<Value> {
+        self.session(session)?
+            .set_value(frame_ref, target, new_value)
+            .await
+    }
+
+    async fn evaluate(
+        &self,
+        session: &str,
+        frame_ref: &str,
+        expression: &str,
+        kind: EvaluationKind,
+    ) -> ToolResult<Value> {
+        self.session(session)?
+            .evaluate(frame_ref, expression, kind)
+            .await
+    }
+
+    fn language(&self, session: &str) -> Option<String> {
+        lock(&self.shared.sessions)
+            .contains_key(session)
+            .then(|| "python".to_string())
+    }
+}

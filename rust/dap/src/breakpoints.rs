@@ -1,0 +1,716 @@
+//! The project breakpoint store: every project's breakpoints, with or without a
+//! session, persisted in the state directory on every change, plus the pure logic
+//! that turns a file's breakpoints into the FULL `setBreakpoints` list (DAP replaces
+//! the whole list of a source on each request) and decides which exception stops
+//! the user asked for.
+//!
+//! Ids are `bp-N`, unique across projects and restarts (the counter is persisted
+//! with each project and resumes after the highest id ever loaded).
+
+use debugger_core::error::{ErrorCode, ToolError, ToolResult};
+use debugger_core::model::{Breakpoint, BreakpointKind, BreakpointSpec, SuspendPolicy};
+use debugger_core::state::StateDir;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// What one project's state file holds.
+#[derive(Debug, Default, Serialize, Deserialize)]
+struct ProjectBreakpoints {
+    next_id: u64,
+    breakpoints: Vec<Breakpoint>,
+}
+
+/// All projects' breakpoints.
+pub struct BreakpointStore {
+    state: StateDir,
+    projects: HashMap<PathBuf, ProjectBreakpoints>,
+    next_id: u64,
+}
+
+/// The effect of stops on the store.
+#[derive(Debug, Default, PartialEq)]
+pub struct HitOutcome {
+    /// Breakpoints whose hit count changed (still present).
+    pub changed: Vec<Breakpoint>,
+    /// Temporary breakpoints removed by their hit.
+    pub removed: Vec<Breakpoint>,
+}
+
+impl BreakpointStore {
+    /// A store over `state`, with the given projects loaded now (others load on first use).
+    pub fn new(state: StateDir, projects: &[PathBuf]) -> Self {
+        let mut store = Self {
+            state,
+            projects: HashMap::new(),
+            next_id: 1,
+        };
+        for p in projects {
+            store.project(p);
+        }
+        store
+    }
+
+    fn project(&mut self, project: &Path) -> &mut ProjectBreakpoints {
+        if !self.projects.contains_key(project) {
+            let file = self.state.project_file(project, "breakpoints");
+            let loaded: ProjectBreakpoints = self.state.load(&file).unwrap_or_default();
+            let highest = loaded
+                .breakpoints
+                .iter()
+                .filter_map(|b| b.id.strip_prefix("bp-")?.parse::<u64>().ok())
+                .max()
+                .unwrap_or(0);
+            self.next_id = self.next_id.max(loaded.next_id).max(highest + 1);
+            self.projects.insert(project.to_path_buf(), loaded);
+        }
+        self.projects.entry(project.to_path_buf()).or_default()
+    }
+
+    fn save(&mut self, project: &Path) -> ToolResult<()> {
+        let next_id = self.next_id;
+        let file = self.state.project_file(project, "breakpoints");
+        let entry = self.project(project);
+        entry.next_id = next_id;
+        let state = self.state.clone();
+        let entry = &self.projects[project];
+        state.save(&file, entry).map_err(|e| {
+            ToolError::internal(format!("saving breakpoints to {}: {e}", file.display()))
+        })
+    }
+
+    /// All breakpoints of a project, in creation order.
+    pub fn list(&mut self, project: &Path) -> Vec<Breakpoint> {
+        self.project(project).breakpoints.clone()
+    }
+
+    /// One breakpoint.
+    pub fn get(&mut self, project: &Path, id: &str) -> Option<Breakpoint> {
+        self.project(project)
+            .breakpoints
+            .iter()
+            .find(|b| b.id == id)
+            .cloned()
+    }
+
+    /// Add a breakpoint. A line breakpoint at an existing (file, line), or an
+    /// exception breakpoint for an existing class, returns the existing one
+    /// (`false` = not created). The location is validated by the caller
+    /// ([`validate_line`]).
+    pub fn add(&mut self, project: &Path, spec: BreakpointSpec) -> ToolResult<(Breakpoint, bool)> {
+        let existing = self
+            .project(project)
+            .breakpoints
+            .iter()
+            .find(|b| same_target(&b.spec.kind, &spec.kind))
+            .cloned();
+        if let Some(existing) = existing {
+            return Ok((existing, false));
+        }
+        let id = format!("bp-{}", self.next_id);
+        self.next_id += 1;
+        let bp = Breakpoint {
+            id,
+            spec,
+            hit_count: 0,
+            verified: None,
+            message: None,
+        };
+        self.project(project).breakpoints.push(bp.clone());
+        self.save(project)?;
+        Ok((bp, true))
+    }
+
+    /// Remove a breakpoint; `None` when it did not exist.
+    pub fn remove(&mut self, project: &Path, id: &str) -> ToolResult<Option<Breakpoint>> {
+        let list = &mut self.project(project).breakpoints;
+        let Some(pos) = list.iter().position(|b| b.id == id) else {
+            return Ok(None);
+        };
+        let removed = list.remove(pos);
+        self.save(project)?;
+        Ok(Some(removed))
+    }
+
+    /// Enabled line breakpoints of one file, in creation order.
+    pub fn file_breakpoints(&mut self, project: &Path, file: &Path) -> Vec<Breakpoint> {
+        self.project(project)
+            .breakpoints
+            .iter()
+            .filter(|b| {
+                b.spec.enabled
+                    && matches!(&b.spec.kind, BreakpointKind::Line { file: f, .. } if f == file)
+            })
+            .cloned()
+            .collect()
+    }
+
+    /// Files that have line breakpoints (enabled or not), sorted.
+    pub fn files(&mut self, project: &Path) -> Vec<PathBuf> {
+        let mut files: Vec<PathBuf> = self
+            .project(project)
+            .breakpoints
+            .iter()
+            .filter_map(|b| match &b.spec.kind {
+                BreakpointKind::Line { file, .. } => Some(file.clone()),
+                BreakpointKind::Exception { .. } => None,
+            })
+            .collect();
+        files.sort();
+        files.dedup();
+        files
+    }
+
+    /// Enabled exception breakpoints.
+    pub fn exception_breakpoints(&mut self, project: &Path) -> Vec<ExceptionRequest> {
+        self.project(project)
+            .breakpoints
+            .iter()
+            .filter(|b| b.spec.enabled)
+            .filter_map(|b| match &b.spec.kind {
+                BreakpointKind::Exception {
+                    exception_class,
+                    caught,
+                    uncaught,
+                } => Some(ExceptionRequest {
+                    id: b.id.clone(),
+                    class: exception_class.clone(),
+                    caught: *caught,
+                    uncaught: *uncaught,
+                }),
+                BreakpointKind::Line { .. } => None,
+            })
+            .collect()
+    }
+
+    /// Ids of enabled line breakpoints at `file:line`.
+    pub fn ids_at(&mut self, project: &Path, file: &Path, line: u32) -> Vec<String> {
+        self.file_breakpoints(project, file)
+            .into_iter()
+            .filter(|b| matches!(b.spec.kind, BreakpointKind::Line { line: l, .. } if l == line))
+            .map(|b| b.id)
+            .collect()
+    }
+
+    /// Record what a live debugger says about a breakpoint; the updated breakpoint
+    /// when something changed.
+    pub fn set_status(
+        &mut self,
+        project: &Path,
+        id: &str,
+        verified: bool,
+        message: Option<String>,
+    ) -> Option<Breakpoint> {
+        let bp = self
+            .project(project)
+            .breakpoints
+            .iter_mut()
+            .find(|b| b.id == id)?;
+        if bp.verified == Some(verified) && bp.message == message {
+            return None;
+        }
+        bp.verified = Some(verified);
+        bp.message = message;
+        Some(bp.clone())
+    }
+
+    /// Count one stop for each of `ids`; temporary breakpoints go away. Persisted.
+    pub fn record_hits(&mut self, project: &Path, ids: &[String]) -> HitOutcome {
+        let mut outcome = HitOutcome::default();
+        let list = &mut self.project(project).breakpoints;
+        for id in ids {
+            let Some(pos) = list.iter().position(|b| &b.id == id) else {
+                continue;
+            };
+            list[pos].hit_count += 1;
+            if list[pos].spec.temporary {
+                outcome.removed.push(list.remove(pos));
+            } else {
+                outcome.changed.push(list[pos].clone());
+            }
+        }
+        if !ids.is_empty() {
+            if let Err(e) = self.save(project) {
+                tracing::warn!(%e, "could not persist breakpoint hit counts");
+            }
+        }
+        outcome
+    }
+}
+
+fn same_target(a: &BreakpointKind, b: &BreakpointKind) -> bool {
+    match (a, b) {
+        (
+            BreakpointKind::Line { file: f1, line: l1 },
+            BreakpointKind::Line { file: f2, line: l2 },
+        ) => f1 == f2 && l1 == l2,
+        (
+            BreakpointKind::Exception {
+                exception_class: c1,
+                ..
+            },
+            BreakpointKind::Exception {
+                exception_class: c2,
+                ..
+            },
+        ) => c1 == c2,
+        _ => false,
+    }
+}
+
+/// Check that `line` exists in `file` (1-based).
+pub fn validate_line(file: &Path, line: u32) -> ToolResult<()> {
+    let text = std::fs::read(file).map_err(|e| {
+        ToolError::new(
+            ErrorCode::FileNotFound,
+            format!("cannot read {}: {e}", file.display()),
+        )
+    })?;
+    let lines = count_lines(&text);
+    if line == 0 || line as usize > lines {
+        return Err(ToolError::new(
+            ErrorCode::InvalidLocation,
+            format!(
+                "{} has {lines} lines; line {line} does not exist",
+                file.display()
+            ),
+        )
+        .with_detail("lines", lines));
+    }
+    Ok(())
+}
+
+fn count_lines(text: &[u8]) -> usize {
+    let newlines = text.iter().filter(|&&b| b == b'\n').count();
+    if text.last().is_some_and(|&b| b != b'\n') {
+        newlines + 1
+    } else {
+        newlines
+    }
+}
+
+/// Who one entry of a `setBreakpoints` list belongs to.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Owner {
+    Project(String),
+    /// The one-shot target of `run_to_line`.
+    RunTo,
+}
+
+/// One entry of the list sent for a file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Planned {
+    pub owner: Owner,
+    pub line: u32,
+    /// The DAP `SourceBreakpoint`.
+    pub wire: Value,
+}
+
+/// The full list to send for one file.
+/// - `suppressed`: breakpoints are being ignored (a step or run-to-line with
+///   `ignore_breakpoints`): only the run-to target, if any.
+/// - `run_to`: a one-shot, unconditional target line merged into the list; it
+///   replaces a user breakpoint on the same line for the time it is set.
+pub fn plan_file(
+    breakpoints: &[Breakpoint],
+    suppressed: bool,
+    run_to: Option<u32>,
+) -> Vec<Planned> {
+    let mut out = Vec::new();
+    if !suppressed {
+        for bp in breakpoints {
+            let BreakpointKind::Line { file, line } = &bp.spec.kind else {
+                continue;
+            };
+            if !bp.spec.enabled || Some(*line) == run_to {
+                continue;
+            }
+            let mut wire = json!({ "line": line });
+            if let Some(c) = bp
+                .spec
+                .condition
+                .as_deref()
+                .filter(|c| !c.trim().is_empty())
+            {
+                wire["condition"] = json!(c);
+            }
+            if let Some(m) = bp.spec.log_message.as_deref().filter(|m| !m.is_empty()) {
+                wire["logMessage"] = json!(m);
+            } else if bp.spec.suspend_policy == SuspendPolicy::None {
+                wire["logMessage"] = json!(format!(
+                    "Breakpoint {} hit at {}:{}",
+                    bp.id,
+                    file.display(),
+                    line
+                ));
+            }
+            out.push(Planned {
+                owner: Owner::Project(bp.id.clone()),
+                line: *line,
+                wire,
+            });
+        }
+    }
+    if let Some(line) = run_to {
+        out.push(Planned {
+            owner: Owner::RunTo,
+            line,
+            wire: json!({ "line": line }),
+        });
+    }
+    out
+}
+
+/// An enabled exception breakpoint.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExceptionRequest {
+    pub id: String,
+    pub class: String,
+    pub caught: bool,
+    pub uncaught: bool,
+}
+
+/// Python's built-in exception classes: the only names debugpy's
+/// `exceptionOptions` can resolve (see the module doc of `session`).
+const BUILTIN_EXCEPTIONS: &[&str] = &[
+    "BaseException",
+    "BaseExceptionGroup",
+    "GeneratorExit",
+    "KeyboardInterrupt",
+    "SystemExit",
+    "Exception",
+    "ArithmeticError",
+    "FloatingPointError",
+    "OverflowError",
+    "ZeroDivisionError",
+    "AssertionError",
+    "AttributeError",
+    "BufferError",
+    "EOFError",
+    "ExceptionGroup",
+    "ImportError",
+    "ModuleNotFoundError",
+    "LookupError",
+    "IndexError",
+    "KeyError",
+    "MemoryError",
+    "NameError",
+    "UnboundLocalError",
+    "OSError",
+    "BlockingIOError",
+    "ChildProcessError",
+    "ConnectionError",
+    "BrokenPipeError",
+    "ConnectionAbortedError",
+    "ConnectionRefusedError",
+    "ConnectionResetError",
+    "FileExistsError",
+    "FileNotFoundError",
+    "InterruptedError",
+    "IsADirectoryError",
+    "NotADirectoryError",
+    "PermissionError",
+    "ProcessLookupError",
+    "TimeoutError",
+    "ReferenceError",
+    "RuntimeError",
+    "NotImplementedError",
+    "RecursionError",
+    "StopAsyncIteration",
+    "StopIteration",
+    "SyntaxError",
+    "IndentationError",
+    "TabError",
+    "SystemError",
+    "TypeError",
+    "ValueError",
+    "UnicodeError",
+    "UnicodeDecodeError",
+    "UnicodeEncodeError",
+    "UnicodeTranslateError",
+    "EnvironmentError",
+    "IOError",
+    "Warning",
+    "BytesWarning",
+    "DeprecationWarning",
+    "EncodingWarning",
+    "FutureWarning",
+    "ImportWarning",
+    "PendingDeprecationWarning",
+    "ResourceWarning",
+    "RuntimeWarning",
+    "SyntaxWarning",
+    "UnicodeWarning",
+    "UserWarning",
+];
+
+/// The built-in name of a class (`ValueError`, `builtins.ValueError`), if it is one.
+pub fn builtin_name(class: &str) -> Option<&str> {
+    let bare = class.strip_prefix("builtins.").unwrap_or(class);
+    BUILTIN_EXCEPTIONS.contains(&bare).then_some(bare)
+}
+
+/// `setExceptionBreakpoints` arguments for the requested classes. Built-in classes
+/// are named in `exceptionOptions`; a user-defined class cannot be (debugpy cannot
+/// resolve it), so it is requested as `BaseException` and the stop is checked
+/// against the class afterwards ([`exception_wanted`]).
+pub fn exception_arguments(requests: &[ExceptionRequest]) -> Value {
+    let mut options = Vec::new();
+    for r in requests {
+        let name = builtin_name(&r.class).unwrap_or("BaseException");
+        for (wanted, mode) in [(r.caught, "always"), (r.uncaught, "unhandled")] {
+            if wanted {
+                options.push(json!({
+                    "path": [{ "names": ["Python Exceptions"] }, { "names": [name] }],
+                    "breakMode": mode,
+                }));
+            }
+        }
+    }
+    json!({ "filters": [], "exceptionOptions": options })
+}
+
+/// Whether an exception stop is one the user asked for. `mro` lists the
+/// exception's class and its bases as `module.qualname` (or just the stopped
+/// type's name when the bases could not be read); `uncaught` tells whether the
+/// stop is for an unhandled exception. Returns the ids of the matching requests.
+pub fn exception_wanted(
+    requests: &[ExceptionRequest],
+    mro: &[String],
+    uncaught: bool,
+) -> Vec<String> {
+    requests
+        .iter()
+        .filter(|r| if uncaught { r.uncaught } else { r.caught })
+        .filter(|r| mro.iter().any(|name| class_matches(&r.class, name)))
+        .map(|r| r.id.clone())
+        .collect()
+}
+
+fn class_matches(requested: &str, actual: &str) -> bool {
+    let norm = |s: &str| s.strip_prefix("builtins.").unwrap_or(s).to_string();
+    let (requested, actual) = (norm(requested), norm(actual));
+    if requested == actual {
+        return true;
+    }
+    let unqualified = |s: &str| s.rsplit('.').next().unwrap_or(s).to_string();
+    // `InventoryError` matches `__main__.InventoryError`; `__main__.X` matches a bare `X`.
+    (!requested.contains('.') && unqualified(&actual) == requested)
+        || (!actual.contains('.') && unqualified(&requested) == actual)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use debugger_core::model::SuspendPolicy;
+
+    fn temp_state(tag: &str) -> (StateDir, PathBuf) {
+        let dir = std::env::temp_dir().join(format!("jbd-dap-bp-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        (StateDir::at(&dir), dir)
+    }
+
+    fn line_spec(file: &str, line: u32) -> BreakpointSpec {
+        BreakpointSpec {
+            kind: BreakpointKind::Line {
+                file: file.into(),
+                line,
+            },
+            enabled: true,
+            condition: None,
+            log_message: None,
+            suspend_policy: SuspendPolicy::All,
+            temporary: false,
+        }
+    }
+
+    #[test]
+    fn persists_and_keeps_ids_unique_across_restarts_and_projects() {
+        let (state, dir) = temp_state("persist");
+        let p = Path::new("/proj/a");
+        let q = Path::new("/proj/b");
+        {
+            let mut store = BreakpointStore::new(state.clone(), &[p.to_path_buf()]);
+            let (a, created) = store.add(p, line_spec("/proj/a/x.py", 3)).unwrap();
+            assert!(created);
+            assert_eq!(a.id, "bp-1");
+            let (again, created) = store.add(p, line_spec("/proj/a/x.py", 3)).unwrap();
+            assert!(!created);
+            assert_eq!(again.id, "bp-1");
+            let (b, _) = store.add(p, line_spec("/proj/a/x.py", 5)).unwrap();
+            assert_eq!(b.id, "bp-2");
+            store.remove(p, "bp-2").unwrap().unwrap();
+            assert!(store.remove(p, "bp-2").unwrap().is_none());
+            store.record_hits(p, &["bp-1".into()]);
+        }
+        let mut store = BreakpointStore::new(state.clone(), &[p.to_path_buf()]);
+        let list = store.list(p);
+        assert_eq!(list.len(), 1);
+        assert_eq!(list[0].hit_count, 1);
+        // bp-2 was used before the restart: never reused, not even by another project.
+        let (c, _) = store.add(q, line_spec("/proj/b/y.py", 1)).unwrap();
+        assert_eq!(c.id, "bp-3");
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn the_full_file_list_is_sent_never_one_item() {
+        let (state, dir) = temp_state("plan");
+        let p = Path::new("/proj");
+        let f = Path::new("/proj/m.py");
+        let mut store = BreakpointStore::new(state, &[]);
+        store.add(p, line_spec("/proj/m.py", 4)).unwrap();
+        let mut cond = line_spec("/proj/m.py", 9);
+        cond.condition = Some("i == 2".into());
+        store.add(p, cond).unwrap();
+        let mut disabled = line_spec("/proj/m.py", 11);
+        disabled.enabled = false;
+        store.add(p, disabled).unwrap();
+        let mut logging = line_spec("/proj/m.py", 12);
+        logging.suspend_policy = SuspendPolicy::None;
+        store.add(p, logging).unwrap();
+        let mut logpoint = line_spec("/proj/m.py", 13);
+        logpoint.log_message = Some("i={i}".into());
+        store.add(p, logpoint).unwrap();
+        store.add(p, line_spec("/proj/other.py", 1)).unwrap();
+
+        let plan = plan_file(&store.file_breakpoints(p, f), false, None);
+        let lines: Vec<u32> = plan.iter().map(|x| x.line).collect();
+        assert_eq!(
+            lines,
+            vec![4, 9, 12, 13],
+            "all enabled ones of the file, disabled left out"
+        );
+        assert_eq!(plan[1].wire["condition"], "i == 2");
+        assert!(plan[2].wire["logMessage"]
+            .as_str()
+            .unwrap()
+            .contains("bp-4 hit"));
+        assert_eq!(plan[3].wire["logMessage"], "i={i}");
+        assert_eq!(plan[0].owner, Owner::Project("bp-1".into()));
+
+        // Run to line: merged, the user's other lines stay; same line is replaced.
+        let plan = plan_file(&store.file_breakpoints(p, f), false, Some(9));
+        let lines: Vec<u32> = plan.iter().map(|x| x.line).collect();
+        assert_eq!(lines, vec![4, 12, 13, 9]);
+        assert_eq!(plan.last().unwrap().owner, Owner::RunTo);
+        assert!(plan.last().unwrap().wire.get("condition").is_none());
+        // Ignoring breakpoints: only the target.
+        let plan = plan_file(&store.file_breakpoints(p, f), true, Some(7));
+        assert_eq!(plan.iter().map(|x| x.line).collect::<Vec<_>>(), vec![7]);
+        assert!(plan_file(&store.file_breakpoints(p, f), true, None).is_empty());
+
+        assert_eq!(
+            store.files(p),
+            vec![PathBuf::from("/proj/m.py"), PathBuf::from("/proj/other.py")]
+        );
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn hits_count_and_temporary_ones_go_away() {
+        let (state, dir) = temp_state("hits");
+        let p = Path::new("/proj");
+        let mut store = BreakpointStore::new(state, &[]);
+        store.add(p, line_spec("/proj/m.py", 4)).unwrap();
+        let mut temp = line_spec("/proj/m.py", 6);
+        temp.temporary = true;
+        store.add(p, temp).unwrap();
+        assert_eq!(
+            store.ids_at(p, Path::new("/proj/m.py"), 6),
+            vec!["bp-2".to_string()]
+        );
+        let out = store.record_hits(p, &["bp-1".into(), "bp-2".into(), "bp-99".into()]);
+        assert_eq!(out.changed.len(), 1);
+        assert_eq!(out.changed[0].hit_count, 1);
+        assert_eq!(out.removed.len(), 1);
+        assert_eq!(out.removed[0].id, "bp-2");
+        assert_eq!(store.list(p).len(), 1);
+        // Status changes are reported once.
+        assert!(store.set_status(p, "bp-1", true, None).is_some());
+        assert!(store.set_status(p, "bp-1", true, None).is_none());
+        assert!(store
+            .set_status(p, "bp-1", false, Some("no code".into()))
+            .is_some());
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn validates_lines() {
+        let dir = std::env::temp_dir().join(format!("jbd-dap-lines-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let f = dir.join("a.py");
+        std::fs::write(&f, "a = 1\nb = 2\nc = 3").unwrap();
+        assert!(validate_line(&f, 3).is_ok());
+        assert_eq!(
+            validate_line(&f, 4).unwrap_err().code,
+            ErrorCode::InvalidLocation
+        );
+        assert_eq!(
+            validate_line(&f, 0).unwrap_err().code,
+            ErrorCode::InvalidLocation
+        );
+        assert_eq!(
+            validate_line(&dir.join("nope.py"), 1).unwrap_err().code,
+            ErrorCode::FileNotFound
+        );
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn exception_requests_and_matching() {
+        let reqs = vec![
+            ExceptionRequest {
+                id: "bp-1".into(),
+                class: "ValueError".into(),
+                caught: true,
+                uncaught: false,
+            },
+            ExceptionRequest {
+                id: "bp-2".into(),
+                class: "InventoryError".into(),
+                caught: false,
+                uncaught: true,
+            },
+        ];
+        let args = exception_arguments(&reqs);
+        let opts = args["exceptionOptions"].as_array().unwrap();
+        assert_eq!(opts.len(), 2);
+        assert_eq!(opts[0]["path"][1]["names"][0], "ValueError");
+        assert_eq!(opts[0]["breakMode"], "always");
+        assert_eq!(opts[1]["path"][1]["names"][0], "BaseException");
+        assert_eq!(opts[1]["breakMode"], "unhandled");
+
+        let user_mro: Vec<String> = [
+            "__main__.InventoryError",
+            "builtins.Exception",
+            "builtins.BaseException",
+            "builtins.object",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        assert_eq!(
+            exception_wanted(&reqs, &user_mro, true),
+            vec!["bp-2".to_string()]
+        );
+        assert!(
+            exception_wanted(&reqs, &user_mro, false).is_empty(),
+            "caught not requested"
+        );
+        let sub_of_value: Vec<String> = vec!["app.BadQty".into(), "builtins.ValueError".into()];
+        assert_eq!(
+            exception_wanted(&reqs, &sub_of_value, false),
+            vec!["bp-1".to_string()]
+        );
+        assert!(exception_wanted(&reqs, &["builtins.KeyError".to_string()], false).is_empty());
+        assert!(class_matches("__main__.InventoryError", "InventoryError"));
+        assert!(!class_matches(
+            "other.InventoryError",
+            "__main__.InventoryError"
+        ));
+        assert_eq!(builtin_name("builtins.KeyError"), Some("KeyError"));
+        assert_eq!(builtin_name("InventoryError"), None);
+    }
+}

@@ -1,0 +1,424 @@
+//! Everything specific to debugpy: which interpreter runs it, whether debugpy is
+//! importable there, the TCP_NODELAY shim (`sitecustomize.py`, microsoft/debugpy#2054),
+//! the `launch` arguments, and spawning `python -m debugpy.adapter` as a process
+//! group leader that dies with the server (Linux `PR_SET_PDEATHSIG`).
+
+use debugger_core::error::{ErrorCode, ToolError, ToolResult};
+use debugger_core::launch_json::LaunchConfig;
+use debugger_core::model::LaunchMode;
+use serde_json::{json, Value};
+use std::ffi::{OsStr, OsString};
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::time::Duration;
+use tokio::process::{Child, Command};
+
+/// The shim, embedded in the binary.
+const SITECUSTOMIZE: &str = include_str!("sitecustomize.py");
+
+/// The interpreter to use: the configuration's `python`, else the server's
+/// `--python`, else `python3` on `PATH` (`path_var`). A name without a slash is
+/// looked up on `PATH`; a path must exist.
+pub fn choose_python(
+    from_launch: Option<&Path>,
+    from_server: Option<&Path>,
+    path_var: Option<&OsStr>,
+) -> ToolResult<PathBuf> {
+    let wanted = from_launch.or(from_server).unwrap_or(Path::new("python3"));
+    let found = if wanted.components().count() > 1 || wanted.is_absolute() {
+        wanted.is_file().then(|| wanted.to_path_buf())
+    } else {
+        path_var.and_then(|paths| {
+            std::env::split_paths(paths)
+                .map(|dir| dir.join(wanted))
+                .find(|p| is_executable(p))
+        })
+    };
+    found.ok_or_else(|| {
+        ToolError::new(
+            ErrorCode::DebuggerUnavailable,
+            format!(
+                "Python interpreter '{}' not found; set \"python\" in launch.json or start the server with --python",
+                wanted.display()
+            ),
+        )
+        .with_detail("python", wanted.display().to_string())
+    })
+}
+
+fn is_executable(p: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    p.metadata()
+        .map(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+        .unwrap_or(false)
+}
+
+/// Check that `python` can import debugpy; its version on success.
+pub async fn probe(python: &Path, timeout: Duration) -> ToolResult<String> {
+    let mut cmd = Command::new(python);
+    cmd.args([
+        "-c",
+        "import debugpy, sys; sys.stdout.write(debugpy.__version__)",
+    ])
+    .stdin(Stdio::null())
+    .kill_on_drop(true);
+    let output = tokio::time::timeout(timeout, cmd.output())
+        .await
+        .map_err(|_| {
+            ToolError::new(
+                ErrorCode::DebuggerUnavailable,
+                format!(
+                    "'{}' did not answer within {} s when checking for debugpy",
+                    python.display(),
+                    timeout.as_secs()
+                ),
+            )
+        })?
+        .map_err(|e| {
+            ToolError::new(
+                ErrorCode::DebuggerUnavailable,
+                format!("cannot run '{}': {e}", python.display()),
+            )
+        })?;
+    if output.status.success() {
+        return Ok(String::from_utf8_lossy(&output.stdout).trim().to_string());
+    }
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    Err(missing_debugpy(
+        python,
+        stderr.lines().last().unwrap_or("import failed"),
+    ))
+}
+
+/// The error for an interpreter without debugpy.
+pub fn missing_debugpy(python: &Path, detail: &str) -> ToolError {
+    ToolError::new(
+        ErrorCode::DebuggerUnavailable,
+        format!(
+            "debugpy is not installed for {0} ({detail}); install it with: {0} -m pip install debugpy",
+            python.display()
+        ),
+    )
+    .with_detail("python", python.display().to_string())
+    .with_detail("install", format!("{} -m pip install debugpy", python.display()))
+}
+
+/// A private directory holding the shim; removed on drop.
+#[derive(Debug)]
+pub struct ShimDir {
+    dir: PathBuf,
+}
+
+impl ShimDir {
+    /// Write the shim to a fresh private temporary directory.
+    pub fn create() -> std::io::Result<ShimDir> {
+        use std::os::unix::fs::DirBuilderExt;
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.subsec_nanos())
+            .unwrap_or(0);
+        let dir =
+            std::env::temp_dir().join(format!("jbd-nodelay-{}-{nanos:x}", std::process::id()));
+        std::fs::DirBuilder::new().mode(0o700).create(&dir)?;
+        std::fs::write(dir.join("sitecustomize.py"), SITECUSTOMIZE)?;
+        Ok(ShimDir { dir })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.dir
+    }
+}
+
+impl Drop for ShimDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// The `launch` request arguments for a configuration.
+/// `inherited_pythonpath` is the server's own `PYTHONPATH` (the debuggee inherits
+/// the environment and the launch `env` overrides it, so it must be kept).
+pub fn launch_arguments(
+    config: &LaunchConfig,
+    mode: LaunchMode,
+    python: &Path,
+    shim: Option<&Path>,
+    inherited_pythonpath: Option<OsString>,
+) -> Value {
+    let mut env: serde_json::Map<String, Value> = config
+        .env
+        .iter()
+        .map(|(k, v)| (k.clone(), Value::String(v.clone())))
+        .collect();
+    if let Some(shim) = shim {
+        let user = config
+            .env
+            .get("PYTHONPATH")
+            .map(OsString::from)
+            .or(inherited_pythonpath);
+        let mut parts = vec![shim.to_path_buf()];
+        if let Some(user) = user.filter(|u| !u.is_empty()) {
+            parts.extend(std::env::split_paths(&user));
+        }
+        let joined = std::env::join_paths(parts)
+            .map(|p| p.to_string_lossy().into_owned())
+            .unwrap_or_else(|_| shim.display().to_string());
+        env.insert("PYTHONPATH".into(), Value::String(joined));
+    }
+    let mut args = json!({
+        "name": config.name,
+        "type": "debugpy",
+        "request": "launch",
+        "args": config.args,
+        "cwd": config.cwd,
+        "env": env,
+        "justMyCode": config.just_my_code,
+        "stopOnEntry": config.stop_on_entry && mode == LaunchMode::Debug,
+        "python": [python],
+        "console": "internalConsole",
+        "subProcess": false,
+        "redirectOutput": true,
+    });
+    if let Some(program) = &config.program {
+        args["program"] = json!(program);
+    } else if let Some(module) = &config.module {
+        args["module"] = json!(module);
+    }
+    if mode == LaunchMode::Run {
+        args["noDebug"] = json!(true);
+    }
+    args
+}
+
+/// Parse an `envFile` (dotenv format: `KEY=VALUE`, optional `export `, `#`
+/// comments, single or double quotes around the value).
+pub fn parse_env_file(text: &str) -> std::collections::BTreeMap<String, String> {
+    text.lines()
+        .filter_map(|line| {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                return None;
+            }
+            let line = line.strip_prefix("export ").unwrap_or(line);
+            let (key, value) = line.split_once('=')?;
+            let key = key.trim();
+            if key.is_empty() {
+                return None;
+            }
+            let value = value.trim();
+            let value = if value.len() >= 2
+                && ((value.starts_with('"') && value.ends_with('"'))
+                    || (value.starts_with('\'') && value.ends_with('\'')))
+            {
+                let inner = &value[1..value.len() - 1];
+                if value.starts_with('"') {
+                    inner.replace("\\n", "\n")
+                } else {
+                    inner.to_string()
+                }
+            } else {
+                value
+                    .split(" #")
+                    .next()
+                    .unwrap_or(value)
+                    .trim_end()
+                    .to_string()
+            };
+            Some((key.to_string(), value))
+        })
+        .collect()
+}
+
+/// Spawn `python -m debugpy.adapter` on stdio, as the leader of a new process
+/// group (so the whole group can be killed) that gets SIGKILL when the thread
+/// that spawned it dies (Linux; tokio's worker threads live as long as the runtime).
+pub fn spawn_adapter(python: &Path, cwd: &Path) -> ToolResult<Child> {
+    let mut cmd = Command::new(python);
+    cmd.args(["-m", "debugpy.adapter"])
+        .current_dir(cwd)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0)
+        .kill_on_drop(true);
+    #[cfg(target_os = "linux")]
+    // SAFETY: the closure only calls the async-signal-safe prctl(2) between fork and exec.
+    unsafe {
+        cmd.pre_exec(|| {
+            if libc::prctl(
+                libc::PR_SET_PDEATHSIG,
+                libc::SIGKILL as libc::c_ulong,
+                0,
+                0,
+                0,
+            ) != 0
+            {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    cmd.spawn().map_err(|e| {
+        ToolError::new(
+            ErrorCode::DebuggerUnavailable,
+            format!(
+                "cannot start '{} -m debugpy.adapter': {e}",
+                python.display()
+            ),
+        )
+    })
+}
+
+/// SIGKILL a process group (`pgid` > 1); false when there was none.
+pub fn kill_group(pgid: u32) -> bool {
+    match i32::try_from(pgid) {
+        // SAFETY: killpg has no memory effects; a stale id fails with ESRCH.
+        Ok(id) if id > 1 => unsafe { libc::killpg(id, libc::SIGKILL) == 0 },
+        _ => false,
+    }
+}
+
+/// The process group of `pid`, if the process exists.
+pub fn group_of(pid: u32) -> Option<u32> {
+    let id = i32::try_from(pid).ok().filter(|&p| p > 1)?;
+    // SAFETY: getpgid only reads kernel state.
+    let pgid = unsafe { libc::getpgid(id) };
+    u32::try_from(pgid).ok().filter(|&g| g > 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeMap;
+
+    fn tmpdir(tag: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("jbd-dap-py-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    fn fake_exe(dir: &Path, name: &str) -> PathBuf {
+        use std::os::unix::fs::PermissionsExt;
+        let p = dir.join(name);
+        std::fs::write(&p, "#!/bin/sh\n").unwrap();
+        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
+        p
+    }
+
+    #[test]
+    fn interpreter_choice_order() {
+        let d = tmpdir("choice");
+        let bin = d.join("bin");
+        std::fs::create_dir_all(&bin).unwrap();
+        let on_path = fake_exe(&bin, "python3");
+        let launch = fake_exe(&d, "launch-python");
+        let server = fake_exe(&d, "server-python");
+        let path_var = std::env::join_paths([d.join("empty"), bin.clone()]).unwrap();
+        let pv = Some(path_var.as_os_str());
+        assert_eq!(
+            choose_python(Some(&launch), Some(&server), pv).unwrap(),
+            launch
+        );
+        assert_eq!(choose_python(None, Some(&server), pv).unwrap(), server);
+        assert_eq!(choose_python(None, None, pv).unwrap(), on_path);
+        // Bare names go through PATH.
+        assert_eq!(
+            choose_python(Some(Path::new("python3")), None, pv).unwrap(),
+            on_path
+        );
+        let missing = choose_python(Some(&d.join("nope")), None, pv).unwrap_err();
+        assert_eq!(missing.code, ErrorCode::DebuggerUnavailable);
+        let none = choose_python(None, None, Some(OsStr::new("/definitely/not/here"))).unwrap_err();
+        assert_eq!(none.code, ErrorCode::DebuggerUnavailable);
+        assert!(none.message.contains("python3"));
+        std::fs::remove_dir_all(d).unwrap();
+    }
+
+    #[test]
+    fn launch_arguments_carry_the_shim_first_and_keep_user_pythonpath() {
+        let mut env = BTreeMap::new();
+        env.insert("PYTHONPATH".to_string(), "/user/lib".to_string());
+        env.insert("FOO".to_string(), "1".to_string());
+        let mut config = LaunchConfig {
+            name: "main".into(),
+            type_name: "debugpy".into(),
+            request: "launch".into(),
+            program: Some("/p/main.py".into()),
+            module: None,
+            args: vec!["a".into()],
+            cwd: "/p".into(),
+            env,
+            just_my_code: true,
+            stop_on_entry: false,
+            python: None,
+            env_file: None,
+            folder: None,
+            unsupported: None,
+        };
+        let a = launch_arguments(
+            &config,
+            LaunchMode::Debug,
+            Path::new("/py"),
+            Some(Path::new("/shim")),
+            None,
+        );
+        assert_eq!(a["env"]["PYTHONPATH"], "/shim:/user/lib");
+        assert_eq!(a["env"]["FOO"], "1");
+        assert_eq!(a["program"], "/p/main.py");
+        assert_eq!(a["console"], "internalConsole");
+        assert_eq!(a["subProcess"], false);
+        assert!(a.get("noDebug").is_none());
+        config.env.remove("PYTHONPATH");
+        config.program = None;
+        config.module = Some("pkg.app".into());
+        let a = launch_arguments(
+            &config,
+            LaunchMode::Run,
+            Path::new("/py"),
+            Some(Path::new("/shim")),
+            Some("/inherited".into()),
+        );
+        assert_eq!(a["env"]["PYTHONPATH"], "/shim:/inherited");
+        assert_eq!(a["module"], "pkg.app");
+        assert_eq!(a["noDebug"], true);
+        let a = launch_arguments(
+            &config,
+            LaunchMode::Run,
+            Path::new("/py"),
+            None,
+            Some("/inherited".into()),
+        );
+        assert!(
+            a["env"].get("PYTHONPATH").is_none(),
+            "no shim: environment untouched"
+        );
+    }
+
+    #[test]
+    fn env_files() {
+        let env =
+            parse_env_file("# c\nA=1\nexport B = two \nC=\"x y\"\nD='q'\nE=v # note\nbad line\n");
+        assert_eq!(env.get("A").map(String::as_str), Some("1"));
+        assert_eq!(env.get("B").map(String::as_str), Some("two"));
+        assert_eq!(env.get("C").map(String::as_str), Some("x y"));
+        assert_eq!(env.get("D").map(String::as_str), Some("q"));
+        assert_eq!(env.get("E").map(String::as_str), Some("v"));
+        assert_eq!(env.len(), 5);
+    }
+
+    #[test]
+    fn shim_dir_is_private_and_removed() {
+        use std::os::unix::fs::PermissionsExt;
+        let shim = ShimDir::create().unwrap();
+        let path = shim.path().to_path_buf();
+        let text = std::fs::read_to_string(path.join("sitecustomize.py")).unwrap();
+        assert!(text.contains("TCP_NODELAY"));
+        assert_eq!(
+            std::fs::metadata(&path).unwrap().permissions().mode() & 0o777,
+            0o700
+        );
+        drop(shim);
+        assert!(!path.exists());
+    }
+}

@@ -1,0 +1,1632 @@
+//! One debug session: a debugpy adapter process, its connection, the launch
+//! handshake, the event loop that turns DAP events into [`BackendEvent`]s, and
+//! every request a session answers (execution, breakpoints sync, inspection).
+//!
+//! Decisions where DAP or debugpy leave a choice:
+//! - **Stop reasons.** A stop caused only by the one-shot target of `run_to_line`
+//!   is reported as [`StopReason::Step`] with description `"run to line"`; if a
+//!   user breakpoint caused it (also), it is a `Breakpoint` stop with its ids. The
+//!   one-shot target replaces a user breakpoint on the very same line while it is
+//!   set, so a stop there is a "run to line" stop.
+//! - **Breakpoint lists during `ignore_breakpoints`.** Every file of the project
+//!   gets an empty list (only a run-to target stays) until the next stop of the
+//!   session, whatever causes it; then the full lists are restored before the stop
+//!   is reported. Exception breakpoints stay in force.
+//! - **Exception breakpoints.** debugpy resolves only built-in class names in
+//!   `exceptionOptions`, so a user-defined class is requested as `BaseException`
+//!   and each exception stop is checked: its class and bases (read from pydevd's
+//!   `__exception__` in the top frame, falling back to `exceptionInfo`) against the
+//!   requested classes and caught/uncaught modes. A stop nobody asked for is
+//!   continued silently: no `Stopped`, no `Continued`.
+//! - **Scopes.** `Local` and `All` list the frame's locals (module globals only
+//!   when `Global` is asked for: they are large and agents pay per token);
+//!   `This` is the `self` (or `cls`) local; `Arguments` are the locals named by the
+//!   frame's code object parameters (read by evaluating in the frame).
+//! - **`Into { force: true }`** is a plain `stepIn`: debugpy decides "my code" at
+//!   launch (`justMyCode` of the configuration) and has no per-step override.
+//! - **Continued.** Emitted when we resume (before the request is sent, so it always
+//!   precedes the next `Stopped`) or when debugpy reports a resume while we
+//!   considered the session paused.
+
+use crate::breakpoints::{self, exception_arguments, exception_wanted, plan_file, Owner};
+use crate::client::{Client, ClientError};
+use crate::debugpy;
+use crate::Shared;
+use debugger_core::error::{ErrorCode, ToolError, ToolResult};
+use debugger_core::launch_json::LaunchConfig;
+use debugger_core::model::*;
+use debugger_core::BackendEvent;
+use serde_json::{json, Value as Json};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::io::{AsyncBufReadExt, BufReader};
+use tokio::process::Child;
+use tokio::sync::{mpsc, watch};
+
+/// How long cleanup waits for the adapter to exit by itself before killing it.
+const EXIT_GRACE: Duration = Duration::from_secs(3);
+/// How much of the adapter's stderr is kept for error messages.
+const STDERR_TAIL: usize = 4096;
+/// debugpy's synthetic group entries in variable listings.
+const SYNTHETIC: &[&str] = &[
+    "special variables",
+    "function variables",
+    "class variables",
+    "protected variables",
+];
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Phase {
+    Starting,
+    Running,
+    Paused,
+    Ended,
+}
+
+struct State {
+    phase: Phase,
+    /// Thread of the last stop.
+    stopped_thread: Option<i64>,
+    debuggee_pid: Option<u32>,
+    /// DAP breakpoint id → (file, owner), from the latest list sent per file.
+    dap_ids: HashMap<i64, (PathBuf, Owner)>,
+    /// `ignore_breakpoints` in force until the next stop.
+    suppressed: bool,
+    /// Pending `run_to_line` target.
+    run_to: Option<(PathBuf, u32)>,
+    /// `stop()` was asked: the end is not an error.
+    stopping: bool,
+}
+
+/// What a session was started from.
+pub struct SessionSpec {
+    pub id: String,
+    pub project: PathBuf,
+    pub config: LaunchConfig,
+    pub mode: LaunchMode,
+    pub python: PathBuf,
+    pub shim: Option<PathBuf>,
+}
+
+/// A live (or ended) session.
+pub struct Session {
+    pub id: String,
+    project: PathBuf,
+    program: Option<PathBuf>,
+    mode: LaunchMode,
+    descriptor: Mutex<SessionDescriptor>,
+    client: Arc<Client>,
+    shared: Arc<Shared>,
+    state: Mutex<State>,
+    /// Serializes breakpoint list updates.
+    bp_lock: tokio::sync::Mutex<()>,
+    child: tokio::sync::Mutex<Option<Child>>,
+    /// Held during cleanup; true once it ran.
+    cleaned: tokio::sync::Mutex<bool>,
+    adapter_pgid: Option<u32>,
+    stderr_tail: Arc<Mutex<String>>,
+    initialized: watch::Sender<bool>,
+    ended: watch::Sender<bool>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+fn dap_error(e: ClientError, context: &str, failed: ErrorCode) -> ToolError {
+    let code = match &e {
+        ClientError::Timeout { .. } => ErrorCode::Timeout,
+        ClientError::Closed { .. } => ErrorCode::SessionEnded,
+        ClientError::Failed { .. } => failed,
+    };
+    let message = match &e {
+        ClientError::Failed { message, .. } => format!("{context}: {message}"),
+        other => format!("{context}: {other}"),
+    };
+    ToolError::new(code, message)
+}
+
+fn parse_id(text: &str, what: &str, code: ErrorCode) -> ToolResult<i64> {
+    text.trim()
+        .parse::<i64>()
+        .map_err(|_| ToolError::new(code, format!("unknown {what} '{text}'")))
+}
+
+fn as_i64(v: &Json) -> Option<i64> {
+    v.as_i64()
+}
+
+impl Session {
+    /// Spawn the adapter, run the launch handshake (breakpoints in place before
+    /// `configurationDone`) and return once the launch is acknowledged.
+    pub async fn start(shared: Arc<Shared>, spec: SessionSpec) -> ToolResult<Arc<Session>> {
+        let cwd = if spec.config.cwd.is_dir() {
+            spec.config.cwd.clone()
+        } else {
+            spec.project.clone()
+        };
+        let mut child = debugpy::spawn_adapter(&spec.python, &cwd)?;
+        let adapter_pgid = child.id();
+        let (Some(stdin), Some(stdout), Some(stderr)) =
+            (child.stdin.take(), child.stdout.take(), child.stderr.take())
+        else {
+            return Err(ToolError::internal("adapter spawned without piped stdio"));
+        };
+        let stderr_tail = Arc::new(Mutex::new(String::new()));
+        tokio::spawn(collect_stderr(BufReader::new(stderr), stderr_tail.clone()));
+        let (client, events) = Client::start(stdout, stdin);
+
+        let init_args = json!({
+            "clientID": "jetbrains-debugger", "clientName": "jetbrains-debugger",
+            "adapterID": "debugpy", "locale": "en-US",
+            "linesStartAt1": true, "columnsStartAt1": true, "pathFormat": "path",
+            "supportsVariableType": true, "supportsVariablePaging": false,
+            "supportsRunInTerminalRequest": false, "supportsStartDebuggingRequest": false,
+            "supportsProgressReporting": false, "supportsInvalidatedEvent": false,
+        });
+        if let Err(e) = client
+            .request("initialize", init_args, shared.launch_timeout)
+            .await
+        {
+            client.close_input().await;
+            // Let the adapter finish writing its error, but never wait long.
+            let _ = tokio::time::timeout(EXIT_GRACE, child.wait()).await;
+            let _ = child.kill().await;
+            let tail = lock(&stderr_tail).clone();
+            if tail.contains("No module named debugpy") {
+                return Err(debugpy::missing_debugpy(
+                    &spec.python,
+                    "No module named debugpy",
+                ));
+            }
+            return Err(ToolError::new(
+                ErrorCode::AdapterFailed,
+                format!(
+                    "debugpy adapter did not initialize: {e}{}",
+                    tail_suffix(&tail)
+                ),
+            ));
+        }
+
+        let descriptor = SessionDescriptor {
+            id: spec.id.clone(),
+            name: spec.config.name.clone(),
+            run_configuration: spec.config.name.clone(),
+            mode: spec.mode,
+            project: spec.project.clone(),
+            process_id: None,
+        };
+        let session = Arc::new(Session {
+            id: spec.id.clone(),
+            project: spec.project.clone(),
+            program: spec.config.program.clone(),
+            mode: spec.mode,
+            descriptor: Mutex::new(descriptor.clone()),
+            client: client.clone(),
+            shared: shared.clone(),
+            state: Mutex::new(State {
+                phase: Phase::Starting,
+                stopped_thread: None,
+                debuggee_pid: None,
+                dap_ids: HashMap::new(),
+                suppressed: false,
+                run_to: None,
+                stopping: false,
+            }),
+            cleaned: tokio::sync::Mutex::new(false),
+            bp_lock: tokio::sync::Mutex::new(()),
+            child: tokio::sync::Mutex::new(Some(child)),
+            adapter_pgid,
+            stderr_tail,
+            initialized: watch::channel(false).0,
+            ended: watch::channel(false).0,
+        });
+        shared.register(session.clone());
+        shared.emit(BackendEvent::SessionStarted(descriptor.clone()));
+        tokio::spawn(session.clone().event_loop(events));
+
+        match session.handshake(&spec).await {
+            Ok(()) => {
+                let mut st = lock(&session.state);
+                if st.phase == Phase::Starting {
+                    st.phase = Phase::Running;
+                }
+                drop(st);
+                Ok(session)
+            }
+            Err(e) => {
+                session.finish(Some(e.message.clone())).await;
+                Err(e)
+            }
+        }
+    }
+
+    async fn handshake(&self, spec: &SessionSpec) -> ToolResult<()> {
+        let t = self.shared.launch_timeout;
+        let args = debugpy::launch_arguments(
+            &spec.config,
+            spec.mode,
+            &spec.python,
+            spec.shim.as_deref(),
+            std::env::var_os("PYTHONPATH"),
+        );
+        let launch = self
+            .client
+            .send("launch", args)
+            .await
+            .map_err(|e| self.launch_error(&e.to_string()))?;
+        let launch_fut = launch.wait(t);
+        tokio::pin!(launch_fut);
+        let mut init = self.initialized.subscribe();
+        let mut early = None;
+        tokio::select! {
+            r = &mut launch_fut => early = Some(r),
+            r = init.wait_for(|v| *v) => if r.is_err() {
+                return Err(self.launch_error("the session ended during launch"));
+            },
+            _ = tokio::time::sleep(t) => {
+                return Err(ToolError::new(ErrorCode::Timeout, format!(
+                    "debugpy did not get ready within {} s{}", t.as_secs(), tail_suffix(&self.stderr_tail()))));
+            }
+        }
+        if let Some(Err(e)) = &early {
+            return Err(self.launch_error(&e.to_string()));
+        }
+        if early.is_some() {
+            // Answered before `initialized` (other adapters do that): still wait for it.
+            tokio::time::timeout(t, init.wait_for(|v| *v))
+                .await
+                .map_err(|_| {
+                    ToolError::new(ErrorCode::Timeout, "no 'initialized' event from debugpy")
+                })?
+                .map_err(|_| self.launch_error("the session ended during launch"))?;
+        }
+        if self.mode == LaunchMode::Debug {
+            let _guard = self.bp_lock.lock().await;
+            for file in self.shared.store_files(&self.project) {
+                if let Err(e) = self.sync_file_locked(&file).await {
+                    if self.client.is_closed() {
+                        return Err(self.launch_error(&e.message));
+                    }
+                    tracing::warn!(file = %file.display(), %e, "could not set breakpoints");
+                }
+            }
+            if let Err(e) = self.sync_exceptions_locked().await {
+                tracing::warn!(%e, "could not set exception breakpoints");
+            }
+        }
+        self.client
+            .request("configurationDone", json!({}), self.shared.request_timeout)
+            .await
+            .map_err(|e| self.launch_error(&e.to_string()))?;
+        match early {
+            Some(_) => Ok(()),
+            None => launch_fut
+                .await
+                .map(|_| ())
+                .map_err(|e| self.launch_error(&e.to_string())),
+        }
+    }
+
+    fn launch_error(&self, message: &str) -> ToolError {
+        let message = message.trim_start_matches("'launch' failed: ");
+        ToolError::new(
+            ErrorCode::AdapterFailed,
+            format!(
+                "debugpy could not launch the program: {message}{}",
+                tail_suffix(&self.stderr_tail())
+            ),
+        )
+    }
+
+    fn stderr_tail(&self) -> String {
+        lock(&self.stderr_tail).clone()
+    }
+
+    pub fn descriptor(&self) -> SessionDescriptor {
+        lock(&self.descriptor).clone()
+    }
+
+    pub fn project(&self) -> &Path {
+        &self.project
+    }
+
+    pub fn is_ended(&self) -> bool {
+        lock(&self.state).phase == Phase::Ended
+    }
+
+    // ----- event loop -------------------------------------------------------
+
+    async fn event_loop(
+        self: Arc<Self>,
+        mut events: mpsc::UnboundedReceiver<crate::protocol::Event>,
+    ) {
+        while let Some(event) = events.recv().await {
+            if self.is_ended() && event.event != "terminated" {
+                continue;
+            }
+            let body = &event.body;
+            match event.event.as_str() {
+                "initialized" => {
+                    self.initialized.send_replace(true);
+                }
+                "process" => {
+                    if let Some(pid) = body
+                        .get("systemProcessId")
+                        .and_then(Json::as_u64)
+                        .and_then(|p| u32::try_from(p).ok())
+                    {
+                        lock(&self.state).debuggee_pid = Some(pid);
+                        lock(&self.descriptor).process_id = Some(pid);
+                        self.shared.emit(BackendEvent::ProcessStarted {
+                            session: self.id.clone(),
+                            process_id: pid,
+                        });
+                    }
+                }
+                "stopped" => self.on_stopped(body).await,
+                "continued" => {
+                    let was_paused = {
+                        let mut st = lock(&self.state);
+                        let paused = st.phase == Phase::Paused;
+                        if paused {
+                            st.phase = Phase::Running;
+                        }
+                        paused
+                    };
+                    if was_paused {
+                        self.shared.emit(BackendEvent::Continued {
+                            session: self.id.clone(),
+                        });
+                    }
+                }
+                "output" => self.on_output(body),
+                "breakpoint" => self.on_breakpoint_event(body),
+                "exited" => {
+                    let code = body.get("exitCode").and_then(as_i64).unwrap_or(0);
+                    self.shared.emit(BackendEvent::Exited {
+                        session: self.id.clone(),
+                        exit_code: i32::try_from(code).unwrap_or(i32::MIN),
+                    });
+                }
+                "terminated" => {
+                    let session = self.clone();
+                    // Cleanup closes the adapter; its end of stream then ends this loop.
+                    tokio::spawn(async move { session.finish(None).await });
+                }
+                _ => {}
+            }
+        }
+        let error = {
+            let st = lock(&self.state);
+            (!st.stopping && st.phase != Phase::Ended).then(|| {
+                format!(
+                    "the debug adapter exited unexpectedly{}",
+                    tail_suffix(&self.stderr_tail())
+                )
+            })
+        };
+        self.finish(error).await;
+    }
+
+    fn on_output(&self, body: &Json) {
+        let category = match body.get("category").and_then(Json::as_str) {
+            Some("telemetry") => return,
+            Some("stdout") => OutputCategory::Stdout,
+            Some("stderr") => OutputCategory::Stderr,
+            _ => OutputCategory::Console,
+        };
+        let text = body
+            .get("output")
+            .and_then(Json::as_str)
+            .unwrap_or_default();
+        if text.is_empty() {
+            return;
+        }
+        self.shared.emit(BackendEvent::Output {
+            session: self.id.clone(),
+            category,
+            text: text.to_string(),
+        });
+    }
+
+    fn on_breakpoint_event(&self, body: &Json) {
+        let Some(bp) = body.get("breakpoint") else {
+            return;
+        };
+        let Some(dap_id) = bp.get("id").and_then(as_i64) else {
+            return;
+        };
+        let owner = lock(&self.state).dap_ids.get(&dap_id).cloned();
+        if let Some((_, Owner::Project(id))) = owner {
+            let verified = bp.get("verified").and_then(Json::as_bool).unwrap_or(false);
+            let message = bp.get("message").and_then(Json::as_str).map(str::to_owned);
+            if let Some(changed) = self
+                .shared
+                .set_status(&self.project, &id, verified, message)
+            {
+                self.shared.emit(BackendEvent::BreakpointChanged {
+                    project: self.project.clone(),
+                    breakpoint: changed,
+                });
+            }
+        }
+    }
+
+    async fn on_stopped(self: &Arc<Self>, body: &Json) {
+        let reason = body
+            .get("reason")
+            .and_then(Json::as_str)
+            .unwrap_or("")
+            .to_string();
+        let thread = body.get("threadId").and_then(as_i64);
+        let hit_dap: Vec<i64> = body
+            .get("hitBreakpointIds")
+            .and_then(Json::as_array)
+            .map(|a| a.iter().filter_map(as_i64).collect())
+            .unwrap_or_default();
+        let t = self.shared.request_timeout;
+
+        // Exceptions first: an unwanted one is continued without a trace.
+        let mut exception = None;
+        let mut exception_hits = Vec::new();
+        if reason == "exception" {
+            if let Some(thread) = thread {
+                let requests = self.shared.exception_requests(&self.project);
+                let (info, mro) = self.exception_details(thread).await;
+                let uncaught = info.uncaught == Some(true);
+                exception_hits = exception_wanted(&requests, &mro, uncaught);
+                if !requests.is_empty() && exception_hits.is_empty() {
+                    tracing::debug!(session = %self.id, ty = %info.type_name, "exception stop not asked for; continuing");
+                    if let Err(e) = self
+                        .client
+                        .request("continue", json!({ "threadId": thread }), t)
+                        .await
+                    {
+                        tracing::warn!(%e, "could not continue past an unwanted exception stop");
+                    } else {
+                        return;
+                    }
+                }
+                exception = Some(info);
+            }
+        }
+
+        // Which breakpoints caused it (before the lists are restored: ids change).
+        let (run_to, mapped) = {
+            let st = lock(&self.state);
+            let mapped: Vec<Owner> = hit_dap
+                .iter()
+                .filter_map(|id| st.dap_ids.get(id).map(|(_, o)| o.clone()))
+                .collect();
+            (st.run_to.clone(), mapped)
+        };
+        let mut project_hits: Vec<String> = mapped
+            .iter()
+            .filter_map(|o| match o {
+                Owner::Project(id) => Some(id.clone()),
+                Owner::RunTo => None,
+            })
+            .collect();
+        let mut run_to_hit = mapped.contains(&Owner::RunTo);
+        if reason == "breakpoint" && hit_dap.is_empty() {
+            if let Some((file, line)) = self.top_location(thread).await {
+                project_hits = self.shared.ids_at(&self.project, &file, line);
+                run_to_hit = run_to
+                    .as_ref()
+                    .is_some_and(|(f, l)| f == &file && *l == line);
+            }
+        }
+
+        // Restore the normal lists before anyone sees the stop.
+        let restore = {
+            let mut st = lock(&self.state);
+            let restore = st.suppressed || st.run_to.is_some();
+            st.suppressed = false;
+            st.run_to = None;
+            restore
+        };
+        if restore {
+            let mut files = self.shared.store_files(&self.project);
+            if let Some((f, _)) = &run_to {
+                if !files.contains(f) {
+                    files.push(f.clone());
+                }
+            }
+            let _guard = self.bp_lock.lock().await;
+            for file in files {
+                if let Err(e) = self.sync_file_locked(&file).await {
+                    tracing::warn!(file = %file.display(), %e, "could not restore breakpoints");
+                }
+            }
+        }
+
+        let mut hits = project_hits.clone();
+        hits.extend(exception_hits.iter().cloned());
+        if !hits.is_empty() {
+            self.shared.record_hits(&self.project, &hits).await;
+        }
+
+        let (stop_reason, description) = match reason.as_str() {
+            "breakpoint" | "function breakpoint" | "data breakpoint" | "instruction breakpoint" => {
+                if run_to_hit && project_hits.is_empty() {
+                    (StopReason::Step, Some("run to line".to_string()))
+                } else {
+                    (StopReason::Breakpoint, None)
+                }
+            }
+            "step" => (StopReason::Step, None),
+            "goto" => (StopReason::Goto, None),
+            "pause" => (StopReason::Pause, None),
+            "exception" => (StopReason::Exception, None),
+            "entry" => (StopReason::Entry, None),
+            _ => (StopReason::Other, None),
+        };
+        let description = description.or_else(|| {
+            body.get("description")
+                .or_else(|| body.get("text"))
+                .and_then(Json::as_str)
+                .map(str::to_owned)
+        });
+        {
+            let mut st = lock(&self.state);
+            st.phase = Phase::Paused;
+            st.stopped_thread = thread;
+        }
+        self.shared.emit(BackendEvent::Stopped {
+            session: self.id.clone(),
+            thread_id: thread.map(|t| t.to_string()),
+            reason: stop_reason,
+            hit_breakpoints: project_hits.into_iter().chain(exception_hits).collect(),
+            exception,
+            description,
+        });
+    }
+
+    /// `exceptionInfo` plus the exception's class and bases as `module.qualname`.
+    async fn exception_details(&self, thread: i64) -> (ExceptionInfo, Vec<String>) {
+        let t = self.shared.request_timeout;
+        let info = self
+            .client
+            .request("exceptionInfo", json!({ "threadId": thread }), t)
+            .await
+            .unwrap_or_default();
+        let details = info.get("details").cloned().unwrap_or_default();
+        let type_name = details
+            .get("fullTypeName")
+            .or_else(|| details.get("typeName"))
+            .or_else(|| info.get("exceptionId"))
+            .and_then(Json::as_str)
+            .unwrap_or("Exception")
+            .to_string();
+        let message = info
+            .get("description")
+            .or_else(|| details.get("message"))
+            .and_then(Json::as_str)
+            .unwrap_or_default()
+            .to_string();
+        let uncaught = info
+            .get("breakMode")
+            .and_then(Json::as_str)
+            .map(|m| m == "unhandled" || m == "userUnhandled");
+        let mut mro = Vec::new();
+        if let Some(frame) = self.top_frame_id(thread).await {
+            let expr =
+                "' '.join(c.__module__ + '.' + c.__qualname__ for c in __exception__[0].__mro__)";
+            if let Ok(v) = self
+                .client
+                .request(
+                    "evaluate",
+                    json!({ "expression": expr, "frameId": frame, "context": "watch" }),
+                    t,
+                )
+                .await
+            {
+                if let Some(s) = v.get("result").and_then(Json::as_str) {
+                    mro = s
+                        .trim_matches(['\'', '"'])
+                        .split_whitespace()
+                        .map(str::to_owned)
+                        .collect();
+                }
+            }
+        }
+        let type_name = mro.first().cloned().unwrap_or(type_name);
+        if mro.is_empty() {
+            mro.push(type_name.clone());
+        }
+        (
+            ExceptionInfo {
+                type_name,
+                message,
+                uncaught,
+            },
+            mro,
+        )
+    }
+
+    async fn top_frame(&self, thread: i64) -> Option<Json> {
+        let body = self
+            .client
+            .request(
+                "stackTrace",
+                json!({ "threadId": thread, "startFrame": 0, "levels": 1 }),
+                self.shared.request_timeout,
+            )
+            .await
+            .ok()?;
+        body.get("stackFrames")?.as_array()?.first().cloned()
+    }
+
+    async fn top_frame_id(&self, thread: i64) -> Option<i64> {
+        self.top_frame(thread).await?.get("id").and_then(as_i64)
+    }
+
+    async fn top_location(&self, thread: Option<i64>) -> Option<(PathBuf, u32)> {
+        let frame = self.top_frame(thread?).await?;
+        let file = frame.pointer("/source/path")?.as_str()?;
+        let line = u32::try_from(frame.get("line")?.as_u64()?).ok()?;
+        Some((PathBuf::from(file), line))
+    }
+
+    /// Mark the session ended (once): emit `Terminated`, then clean up.
+    async fn finish(&self, error: Option<String>) {
+        let first = {
+            let mut st = lock(&self.state);
+            let first = st.phase != Phase::Ended;
+            st.phase = Phase::Ended;
+            first
+        };
+        if first {
+            self.shared.emit(BackendEvent::Terminated {
+                session: self.id.clone(),
+                error,
+            });
+        }
+        self.cleanup().await;
+        self.ended.send_replace(true);
+    }
+
+    /// Disconnect, close the adapter's stdin, wait a little, then kill the adapter's
+    /// and the debuggee's process groups. Idempotent.
+    async fn cleanup(&self) {
+        let mut cleaned = self.cleaned.lock().await;
+        if std::mem::replace(&mut *cleaned, true) {
+            return;
+        }
+        if !self.client.is_closed() {
+            let t = self.shared.request_timeout.min(EXIT_GRACE);
+            let _ = self
+                .client
+                .request("disconnect", json!({ "terminateDebuggee": true }), t)
+                .await;
+        }
+        self.client.close_input().await;
+        if let Some(mut child) = self.child.lock().await.take() {
+            if tokio::time::timeout(EXIT_GRACE, child.wait())
+                .await
+                .is_err()
+            {
+                tracing::debug!(session = %self.id, "adapter did not exit on EOF; killing it");
+            }
+            if let Some(pgid) = self.adapter_pgid {
+                debugpy::kill_group(pgid);
+            }
+            let _ = child.kill().await;
+        }
+        // The launcher puts the debuggee in a process group of its own.
+        let pid = lock(&self.state).debuggee_pid;
+        if let Some(pid) = pid {
+            if debugpy::group_of(pid) == Some(pid) {
+                debugpy::kill_group(pid);
+            }
+        }
+    }
+
+    /// Terminate the session and its processes; returns once it has ended (bounded).
+    pub async fn stop(&self) {
+        lock(&self.state).stopping = true;
+        let mut ended = self.ended.subscribe();
+        if *ended.borrow() {
+            return;
+        }
+        self.finish(None).await;
+        let _ = tokio::time::timeout(EXIT_GRACE, ended.wait_for(|v| *v)).await;
+    }
+
+    // ----- breakpoints ------------------------------------------------------
+
+    /// Resend one file's full list (after a change in the store).
+    pub async fn sync_file(&self, file: &Path) -> ToolResult<()> {
+        if self.mode != LaunchMode::Debug || self.is_ended() {
+            return Ok(());
+        }
+        let _guard = self.bp_lock.lock().await;
+        self.sync_file_locked(file).await
+    }
+
+    async fn sync_file_locked(&self, file: &Path) -> ToolResult<()> {
+        let (suppressed, run_to) = {
+            let st = lock(&self.state);
+            (
+                st.suppressed,
+                st.run_to
+                    .as_ref()
+                    .filter(|(f, _)| f == file)
+                    .map(|(_, l)| *l),
+            )
+        };
+        let bps = self.shared.file_breakpoints(&self.project, file);
+        let plan = plan_file(&bps, suppressed, run_to);
+        let args = json!({
+            "source": { "path": file, "name": file.file_name().map(|n| n.to_string_lossy().into_owned()) },
+            "breakpoints": plan.iter().map(|p| p.wire.clone()).collect::<Vec<_>>(),
+            "lines": plan.iter().map(|p| p.line).collect::<Vec<_>>(),
+            "sourceModified": false,
+        });
+        let body = self
+            .client
+            .request("setBreakpoints", args, self.shared.request_timeout)
+            .await
+            .map_err(|e| {
+                dap_error(
+                    e,
+                    &format!("setting breakpoints in {}", file.display()),
+                    ErrorCode::AdapterFailed,
+                )
+            })?;
+        let answers = body
+            .get("breakpoints")
+            .and_then(Json::as_array)
+            .cloned()
+            .unwrap_or_default();
+        let mut changed = Vec::new();
+        {
+            let mut st = lock(&self.state);
+            st.dap_ids.retain(|_, (f, _)| f != file);
+            for (planned, answer) in plan.iter().zip(answers.iter()) {
+                if let Some(id) = answer.get("id").and_then(as_i64) {
+                    st.dap_ids
+                        .insert(id, (file.to_path_buf(), planned.owner.clone()));
+                }
+            }
+        }
+        for (planned, answer) in plan.iter().zip(answers.iter()) {
+            if let Owner::Project(id) = &planned.owner {
+                let verified = answer
+                    .get("verified")
+                    .and_then(Json::as_bool)
+                    .unwrap_or(false);
+                let message = answer
+                    .get("message")
+                    .and_then(Json::as_str)
+                    .map(str::to_owned);
+                if let Some(bp) = self.shared.set_status(&self.project, id, verified, message) {
+                    changed.push(bp);
+                }
+            }
+        }
+        for bp in changed {
+            self.shared.emit(BackendEvent::BreakpointChanged {
+                project: self.project.clone(),
+                breakpoint: bp,
+            });
+        }
+        Ok(())
+    }
+
+    /// Resend the exception breakpoints.
+    pub async fn sync_exceptions(&self) -> ToolResult<()> {
+        if self.mode != LaunchMode::Debug || self.is_ended() {
+            return Ok(());
+        }
+        let _guard = self.bp_lock.lock().await;
+        self.sync_exceptions_locked().await
+    }
+
+    async fn sync_exceptions_locked(&self) -> ToolResult<()> {
+        let requests = self.shared.exception_requests(&self.project);
+        let body = self
+            .client
+            .request(
+                "setExceptionBreakpoints",
+                exception_arguments(&requests),
+                self.shared.request_timeout,
+            )
+            .await
+            .map_err(|e| dap_error(e, "setting exception breakpoints", ErrorCode::AdapterFailed))?;
+        let answers = body
+            .get("breakpoints")
+            .and_then(Json::as_array)
+            .cloned()
+            .unwrap_or_default();
+        // One answer per exception option; an option the adapter rejects marks its breakpoint.
+        let mut changed = Vec::new();
+        let mut i = 0;
+        for r in &requests {
+            let n = usize::from(r.caught) + usize::from(r.uncaught);
+            let verified = answers.is_empty()
+                || answers[i..(i + n).min(answers.len())]
+                    .iter()
+                    .all(|a| a.get("verified").and_then(Json::as_bool).unwrap_or(true));
+            i += n;
+            if let Some(bp) = self.shared.set_status(&self.project, &r.id, verified, None) {
+                changed.push(bp);
+            }
+        }
+        for bp in changed {
+            self.shared.emit(BackendEvent::BreakpointChanged {
+                project: self.project.clone(),
+                breakpoint: bp,
+            });
+        }
+        Ok(())
+    }
+
+    // ----- execution --------------------------------------------------------
+
+    fn live(&self) -> ToolResult<()> {
+        if self.is_ended() {
+            return Err(ToolError::new(
+                ErrorCode::SessionEnded,
+                format!("session {} has ended", self.id),
+            ));
+        }
+        Ok(())
+    }
+
+    fn paused_thread(&self) -> ToolResult<Option<i64>> {
+        let st = lock(&self.state);
+        match st.phase {
+            Phase::Ended => Err(ToolError::new(
+                ErrorCode::SessionEnded,
+                format!("session {} has ended", self.id),
+            )),
+            Phase::Paused => Ok(st.stopped_thread),
+            Phase::Starting | Phase::Running => Err(ToolError::new(
+                ErrorCode::NotPaused,
+                format!("session {} is running, not paused", self.id),
+            )),
+        }
+    }
+
+    /// Mark running and tell subscribers, before the request goes out.
+    fn mark_running(&self) {
+        lock(&self.state).phase = Phase::Running;
+        self.shared.emit(BackendEvent::Continued {
+            session: self.id.clone(),
+        });
+    }
+
+    /// A resume request failed: the session is still paused where it was.
+    fn mark_paused_again(&self) {
+        let mut st = lock(&self.state);
+        if st.phase == Phase::Running {
+            st.phase = Phase::Paused;
+        }
+    }
+
+    async fn resume_request(&self, command: &str, args: Json) -> ToolResult<()> {
+        self.mark_running();
+        if let Err(e) = self
+            .client
+            .request(command, args, self.shared.request_timeout)
+            .await
+        {
+            self.mark_paused_again();
+            return Err(dap_error(e, &format!("'{command}'"), ErrorCode::NotPaused));
+        }
+        Ok(())
+    }
+
+    pub async fn resume(&self) -> ToolResult<()> {
+        let thread = self.paused_thread()?;
+        self.resume_request("continue", json!({ "threadId": thread.unwrap_or(0) }))
+            .await
+    }
+
+    pub async fn pause(&self) -> ToolResult<()> {
+        self.live()?;
+        if lock(&self.state).phase == Phase::Paused {
+            return Ok(());
+        }
+        let thread = self
+            .threads()
+            .await?
+            .first()
+            .and_then(|t| t.id.parse::<i64>().ok())
+            .unwrap_or(0);
+        self.client
+            .request(
+                "pause",
+                json!({ "threadId": thread }),
+                self.shared.request_timeout,
+            )
+            .await
+            .map(|_| ())
+            .map_err(|e| dap_error(e, "pause", ErrorCode::NotRunning))
+    }
+
+    /// Send empty lists to every file (ignore breakpoints until the next stop), or
+    /// set a run-to target; the normal lists come back at the next stop.
+    async fn arm(&self, suppress: bool, run_to: Option<(PathBuf, u32)>) -> ToolResult<()> {
+        if !suppress && run_to.is_none() {
+            return Ok(());
+        }
+        let mut files = if suppress {
+            self.shared.store_files(&self.project)
+        } else {
+            Vec::new()
+        };
+        if let Some((f, _)) = &run_to {
+            if !files.contains(f) {
+                files.push(f.clone());
+            }
+        }
+        {
+            let mut st = lock(&self.state);
+            st.suppressed = suppress;
+            st.run_to = run_to;
+        }
+        let _guard = self.bp_lock.lock().await;
+        for file in &files {
+            if let Err(e) = self.sync_file_locked(file).await {
+                drop(_guard);
+                self.disarm().await;
+                return Err(e);
+            }
+        }
+        Ok(())
+    }
+
+    /// Undo [`Self::arm`] after a failed request.
+    async fn disarm(&self) {
+        {
+            let mut st = lock(&self.state);
+            st.suppressed = false;
+            st.run_to = None;
+        }
+        let _guard = self.bp_lock.lock().await;
+        for file in self.shared.store_files(&self.project) {
+            let _ = self.sync_file_locked(&file).await;
+        }
+    }
+
+    pub async fn step(
+        &self,
+        thread_id: &str,
+        kind: StepKind,
+        ignore_breakpoints: bool,
+    ) -> ToolResult<()> {
+        self.paused_thread()?;
+        let thread = parse_id(thread_id, "thread", ErrorCode::ThreadNotFound)?;
+        let command = match kind {
+            StepKind::Over => "next",
+            StepKind::Into { .. } => "stepIn",
+            StepKind::Out => "stepOut",
+        };
+        self.arm(ignore_breakpoints, None).await?;
+        let result = self
+            .resume_request(
+                command,
+                json!({ "threadId": thread, "granularity": "line" }),
+            )
+            .await;
+        if result.is_err() && ignore_breakpoints {
+            self.disarm().await;
+        }
+        result
+    }
+
+    pub async fn run_to_line(
+        &self,
+        thread_id: &str,
+        file: &Path,
+        line: u32,
+        ignore_breakpoints: bool,
+    ) -> ToolResult<()> {
+        self.paused_thread()?;
+        let thread = parse_id(thread_id, "thread", ErrorCode::ThreadNotFound)?;
+        breakpoints::validate_line(file, line)?;
+        self.arm(ignore_breakpoints, Some((file.to_path_buf(), line)))
+            .await?;
+        let result = self
+            .resume_request("continue", json!({ "threadId": thread }))
+            .await;
+        if result.is_err() {
+            self.disarm().await;
+        }
+        result
+    }
+
+    // ----- inspection -------------------------------------------------------
+
+    pub async fn threads(&self) -> ToolResult<Vec<ThreadInfo>> {
+        self.live()?;
+        let body = self
+            .client
+            .request("threads", json!({}), self.shared.request_timeout)
+            .await
+            .map_err(|e| dap_error(e, "threads", ErrorCode::AdapterFailed))?;
+        Ok(body
+            .get("threads")
+            .and_then(Json::as_array)
+            .map(|a| {
+                a.iter()
+                    .filter_map(|t| {
+                        Some(ThreadInfo {
+                            id: t.get("id").and_then(as_i64)?.to_string(),
+                            name: t
+                                .get("name")
+                                .and_then(Json::as_str)
+                                .unwrap_or_default()
+                                .to_string(),
+                        })
+                    })
+                    .collect()
+            })
+            .unwrap_or_default())
+    }
+
+    pub async fn stack(&self, thread_id: &str, max: usize) -> ToolResult<(Vec<StackFrame>, usize)> {
+        self.paused_thread()?;
+        let thread = parse_id(thread_id, "thread", ErrorCode::ThreadNotFound)?;
+        let levels = max.clamp(1, 10_000);
+        let body = self
+            .client
+            .request(
+                "stackTrace",
+                json!({ "threadId": thread, "startFrame": 0, "levels": levels }),
+                self.shared.request_timeout,
+            )
+            .await
+            .map_err(|e| {
+                dap_error(
+                    e,
+                    &format!("stack of thread {thread_id}"),
+                    ErrorCode::ThreadNotFound,
+                )
+            })?;
+        let raw = body
+            .get("stackFrames")
+            .and_then(Json::as_array)
+            .cloned()
+            .unwrap_or_default();
+        let frames: Vec<StackFrame> = raw.iter().take(max).map(|f| self.frame(f)).collect();
+        let total = body
+            .get("totalFrames")
+            .and_then(Json::as_u64)
+            .and_then(|n| usize::try_from(n).ok())
+            .unwrap_or(raw.len())
+            .max(raw.len());
+        Ok((frames, total))
+    }
+
+    fn frame(&self, f: &Json) -> StackFrame {
+        let file = f
+            .pointer("/source/path")
+            .and_then(Json::as_str)
+            .map(PathBuf::from);
+        let hint = f
+            .get("presentationHint")
+            .or_else(|| f.pointer("/source/presentationHint"))
+            .and_then(Json::as_str)
+            .unwrap_or("");
+        let is_library = matches!(hint, "subtle" | "deemphasize")
+            || file
+                .as_deref()
+                .is_none_or(|p| is_library_path(p, &self.shared.project_roots()));
+        StackFrame {
+            frame_ref: f.get("id").and_then(as_i64).unwrap_or(0).to_string(),
+            line: f
+                .get("line")
+                .and_then(Json::as_u64)
+                .and_then(|l| u32::try_from(l).ok()),
+            class: file
+                .as_deref()
+                .and_then(|p| module_name(p, self.program.as_deref(), &self.project)),
+            method: f
+                .get("name")
+                .and_then(Json::as_str)
+                .unwrap_or("?")
+                .to_string(),
+            file,
+            is_library,
+        }
+    }
+
+    async fn scopes(&self, frame: i64) -> ToolResult<Vec<Json>> {
+        let body = self
+            .client
+            .request(
+                "scopes",
+                json!({ "frameId": frame }),
+                self.shared.request_timeout,
+            )
+            .await
+            .map_err(|e| {
+                dap_error(
+                    e,
+                    &format!("scopes of frame {frame}"),
+                    ErrorCode::FrameNotFound,
+                )
+            })?;
+        Ok(body
+            .get("scopes")
+            .and_then(Json::as_array)
+            .cloned()
+            .unwrap_or_default())
+    }
+
+    async fn list(&self, reference: i64) -> ToolResult<Vec<Value>> {
+        let body = self
+            .client
+            .request(
+                "variables",
+                json!({ "variablesReference": reference }),
+                self.shared.request_timeout,
+            )
+            .await
+            .map_err(|e| {
+                dap_error(
+                    e,
+                    &format!("variables of {reference}"),
+                    ErrorCode::VariableExpired,
+                )
+            })?;
+        Ok(body
+            .get("variables")
+            .and_then(Json::as_array)
+            .map(|a| {
+                a.iter()
+                    .filter(|v| {
+                        !v.get("name")
+                            .and_then(Json::as_str)
+                            .is_some_and(|n| SYNTHETIC.contains(&n))
+                    })
+                    .map(|v| to_value(v, reference))
+                    .collect()
+            })
+            .unwrap_or_default())
+    }
+
+    pub async fn variables(&self, frame_ref: &str, scope: VariableScope) -> ToolResult<Vec<Value>> {
+        self.paused_thread()?;
+        let frame = parse_id(frame_ref, "frame", ErrorCode::FrameNotFound)?;
+        let scopes = self.scopes(frame).await?;
+        let find = |want: &str| {
+            scopes.iter().find_map(|s| {
+                let name = s
+                    .get("name")
+                    .and_then(Json::as_str)
+                    .unwrap_or("")
+                    .to_ascii_lowercase();
+                let hint = s
+                    .get("presentationHint")
+                    .and_then(Json::as_str)
+                    .unwrap_or("");
+                (name == want || hint == want)
+                    .then(|| s.get("variablesReference").and_then(as_i64))
+                    .flatten()
+            })
+        };
+        let locals = find("locals");
+        match scope {
+            VariableScope::Global => match find("globals") {
+                Some(r) => self.list(r).await,
+                None => Ok(Vec::new()),
+            },
+            VariableScope::Local | VariableScope::All => match locals {
+                Some(r) => self.list(r).await,
+                None => Ok(Vec::new()),
+            },
+            VariableScope::This => match locals {
+                Some(r) => {
+                    let all = self.list(r).await?;
+                    let this = all
+                        .iter()
+                        .find(|v| v.name == "self")
+                        .or_else(|| all.iter().find(|v| v.name == "cls"))
+                        .cloned();
+                    Ok(this.into_iter().collect())
+                }
+                None => Ok(Vec::new()),
+            },
+            VariableScope::Arguments => {
+                let Some(r) = locals else {
+                    return Ok(Vec::new());
+                };
+                let names = self.argument_names(frame).await?;
+                let all = self.list(r).await?;
+                Ok(names
+                    .iter()
+                    .filter_map(|n| all.iter().find(|v| &v.name == n).cloned())
+                    .collect())
+            }
+        }
+    }
+
+    /// Parameter names of the frame's function, in order (none at module level).
+    async fn argument_names(&self, frame: i64) -> ToolResult<Vec<String>> {
+        let expr = "(lambda L: next((','.join(c.co_varnames[:c.co_argcount + c.co_kwonlyargcount + bool(c.co_flags & 4) + bool(c.co_flags & 8)]) for c in (i.frame.f_code for i in __import__('inspect').stack(0) if i.frame.f_locals is L)), None))(locals())";
+        let body = self
+            .client
+            .request(
+                "evaluate",
+                json!({ "expression": expr, "frameId": frame, "context": "watch" }),
+                self.shared.request_timeout,
+            )
+            .await
+            .map_err(|e| dap_error(e, "reading the frame's parameters", ErrorCode::NotSupported))?;
+        let result = body.get("result").and_then(Json::as_str).unwrap_or("None");
+        if result == "None" {
+            return Err(ToolError::new(
+                ErrorCode::NotSupported,
+                "the frame's parameters could not be determined",
+            ));
+        }
+        Ok(result
+            .trim_matches(['\'', '"'])
+            .split(',')
+            .filter(|s| !s.is_empty())
+            .map(str::to_owned)
+            .collect())
+    }
+
+    pub async fn children(&self, children_ref: &str) -> ToolResult<Vec<Value>> {
+        self.paused_thread()?;
+        let reference = parse_id(children_ref, "value", ErrorCode::VariableNotFound)?;
+        self.list(reference).await
+    }
+
+    pub async fn set_value(
+        &self,
+        frame_ref: &str,
+        target: &ValueTarget,
+        new_value: &str,
+    ) -> ToolResult<Value> {
+        self.paused_thread()?;
+        let t = self.shared.request_timeout;
+        match target {
+            ValueTarget::Slot { container, name } => {
+                let reference =
+                    parse_id(container, "variable container", ErrorCode::VariableNotFound)?;
+                let body = self
+                    .client
+                    .request("setVariable", json!({ "variablesReference": reference, "name": name, "value": new_value }), t)
+                    .await
+                    .map_err(|e| dap_error(e, &format!("setting {name}"), ErrorCode::EvaluationFailed))?;
+                let mut v = to_value(&body, reference);
+                v.name = name.clone();
+                // Re-read it from the container so the answer is what the program sees.
+                if let Ok(list) = self.list(reference).await {
+                    if let Some(fresh) = list.into_iter().find(|x| &x.name == name) {
+                        return Ok(fresh);
+                    }
+                }
+                Ok(v)
+            }
+            ValueTarget::Expression(expression) => {
+                let frame = parse_id(frame_ref, "frame", ErrorCode::FrameNotFound)?;
+                self.client
+                    .request(
+                        "setExpression",
+                        json!({ "expression": expression, "value": new_value, "frameId": frame }),
+                        t,
+                    )
+                    .await
+                    .map_err(|e| {
+                        dap_error(
+                            e,
+                            &format!("setting {expression}"),
+                            ErrorCode::EvaluationFailed,
+                        )
+                    })?;
+                self.evaluate(frame_ref, expression, EvaluationKind::Expression)
+                    .await
+            }
+        }
+    }
+
+    pub async fn evaluate(
+        &self,
+        frame_ref: &str,
+        expression: &str,
+        kind: EvaluationKind,
+    ) -> ToolResult<Value> {
+        self.paused_thread()?;
+        let frame = parse_id(frame_ref, "frame", ErrorCode::FrameNotFound)?;
+        match kind {
+            EvaluationKind::Expression => self.eval_once(frame, expression, "watch").await,
+            EvaluationKind::CodeFragment => match split_trailing_expression(expression) {
+                Some((body, last)) => {
+                    self.eval_once(frame, &body, "repl").await?;
+                    self.eval_once(frame, &last, "repl").await
+                }
+                None => self.eval_once(frame, expression, "repl").await,
+            },
+        }
+    }
+
+    async fn eval_once(&self, frame: i64, expression: &str, context: &str) -> ToolResult<Value> {
+        let body = self
+            .client
+            .request(
+                "evaluate",
+                json!({ "expression": expression, "frameId": frame, "context": context }),
+                self.shared.request_timeout,
+            )
+            .await
+            .map_err(|e| dap_error(e, "evaluation failed", ErrorCode::EvaluationFailed))?;
+        let reference = body.get("variablesReference").and_then(as_i64).unwrap_or(0);
+        Ok(Value {
+            name: expression.to_string(),
+            value: body
+                .get("result")
+                .and_then(Json::as_str)
+                .unwrap_or_default()
+                .to_string(),
+            type_name: body.get("type").and_then(Json::as_str).map(str::to_owned),
+            children_ref: (reference > 0).then(|| reference.to_string()),
+            target: Some(ValueTarget::Expression(expression.to_string())),
+            evaluate_name: Some(expression.to_string()),
+        })
+    }
+}
+
+fn to_value(v: &Json, container: i64) -> Value {
+    let name = v
+        .get("name")
+        .and_then(Json::as_str)
+        .unwrap_or_default()
+        .to_string();
+    let reference = v.get("variablesReference").and_then(as_i64).unwrap_or(0);
+    Value {
+        value: v
+            .get("value")
+            .and_then(Json::as_str)
+            .unwrap_or_default()
+            .to_string(),
+        type_name: v.get("type").and_then(Json::as_str).map(str::to_owned),
+        children_ref: (reference > 0).then(|| reference.to_string()),
+        target: Some(ValueTarget::Slot {
+            container: container.to_string(),
+            name: name.clone(),
+        }),
+        evaluate_name: v
+            .get("evaluateName")
+            .and_then(Json::as_str)
+            .map(str::to_owned),
+        name,
+    }
+}
+
+fn tail_suffix(tail: &str) -> String {
+    let tail = tail.trim();
+    if tail.is_empty() {
+        String::new()
+    } else {
+        format!("\n--- debugpy stderr (tail) ---\n{tail}")
+    }
+}
+
+async fn collect_stderr(
+    mut reader: BufReader<tokio::process::ChildStderr>,
+    tail: Arc<Mutex<String>>,
+) {
+    let mut line = String::new();
+    loop {
+        line.clear();
+        match reader.read_line(&mut line).await {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {
+                tracing::debug!(target: "debugpy", "{}", line.trim_end());
+                let mut t = lock(&tail);
+                t.push_str(&line);
+                if t.len() > STDERR_TAIL {
+                    let mut cut = t.len() - STDERR_TAIL;
+                    while !t.is_char_boundary(cut) {
+                        cut += 1;
+                    }
+                    t.drain(..cut);
+                }
+            }
+        }
+    }
+}
+
+/// Library code: outside every project root, or in an installed-packages or
+/// standard-library directory.
+pub fn is_library_path(path: &Path, roots: &[PathBuf]) -> bool {
+    let text = path.to_string_lossy();
+    if text.contains("/site-packages/") || text.contains("/dist-packages/") || text.starts_with('<')
+    {
+        return true;
+    }
+    let in_stdlib = path.components().any(|c| {
+        let s = c.as_os_str().to_string_lossy();
+        s.starts_with("python3") || s.starts_with("python2")
+    }) && text.contains("/lib/");
+    in_stdlib || !roots.iter().any(|r| path.starts_with(r))
+}
+
+/// The Python module a file defines, when cheaply known: `__main__` for the
+/// launched program, else the dotted path relative to the project root or to a
+/// `site-packages` directory.
+pub fn module_name(path: &Path, program: Option<&Path>, project: &Path) -> Option<String> {
+    if program == Some(path) {
+        return Some("__main__".into());
+    }
+    let text = path.to_string_lossy();
+    let rel: PathBuf = if let Some((_, rest)) = text.split_once("/site-packages/") {
+        PathBuf::from(rest)
+    } else {
+        path.strip_prefix(project).ok()?.to_path_buf()
+    };
+    if rel.extension()? != "py" {
+        return None;
+    }
+    let mut parts: Vec<String> = rel
+        .with_extension("")
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    if parts.last().is_some_and(|p| p == "__init__") {
+        parts.pop();
+    }
+    if parts.is_empty()
+        || parts
+            .iter()
+            .any(|p| p.is_empty() || p.contains(['.', '-', ' ']))
+    {
+        return None;
+    }
+    Some(parts.join("."))
+}
+
+/// Split a multi-line fragment whose last line is a top-level expression into
+/// (statements, expression). `None` when the fragment is one line or its last line
+/// cannot be an expression on its own.
+pub fn split_trailing_expression(code: &str) -> Option<(String, String)> {
+    let lines: Vec<&str> = code.trim_end().lines().collect();
+    let last_idx = lines.iter().rposition(|l| !l.trim().is_empty())?;
+    if last_idx == 0 {
+        return None;
+    }
+    let last = lines[last_idx];
+    let prev = lines[..last_idx]
+        .iter()
+        .rev()
+        .find(|l| !l.trim().is_empty())?;
+    let trimmed = last.trim();
+    let starts_statement = [
+        "else",
+        "elif ",
+        "except",
+        "finally",
+        "return",
+        "pass",
+        "break",
+        "continue",
+        "raise",
+        "import ",
+        "from ",
+        "del ",
+        "global ",
+        "nonlocal ",
+        "assert ",
+        "def ",
+        "class ",
+        "if ",
+        "for ",
+        "while ",
+        "with ",
+        "try",
+        "@",
+        "#",
+        ")",
+        "]",
+        "}",
+    ]
+    .iter()
+    .any(|k| trimmed.starts_with(k));
+    let is_assignment = {
+        // `x = 1`, `x += 1` (but not `x == 1`, `f(a=1)`).
+        let bare = trimmed
+            .split(['(', '[', '{', '\'', '"'])
+            .next()
+            .unwrap_or("");
+        bare.contains('=')
+            && !bare.contains("==")
+            && !bare.contains("!=")
+            && !bare.contains("<=")
+            && !bare.contains(">=")
+    };
+    if last.starts_with([' ', '\t'])
+        || starts_statement
+        || is_assignment
+        || trimmed.ends_with(':')
+        || prev.trim_end().ends_with('\\')
+        || prev.trim_end().ends_with(',')
+    {
+        return None;
+    }
+    Some((lines[..last_idx].join("\n"), trimmed.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_a_trailing_expression() {
+        assert_eq!(
+            split_trailing_expression("x = 1\ny = x + 1\nx + y"),
+            Some(("x = 1\ny = x + 1".into(), "x + y".into()))
+        );
+        assert_eq!(
+            split_trailing_expression("for i in range(3):\n    t += i\nt\n"),
+            Some(("for i in range(3):\n    t += i".into(), "t".into()))
+        );
+        assert_eq!(split_trailing_expression("x + 1"), None);
+        assert_eq!(split_trailing_expression("for i in r:\n    t += i"), None);
+        assert_eq!(split_trailing_expression("a = 1\nb = 2"), None);
+        assert_eq!(
+            split_trailing_expression("if a:\n    b()\nelse:\n    c()"),
+            None
+        );
+        assert_eq!(
+            split_trailing_expression("x = 1\nf(a=x)"),
+            Some(("x = 1".into(), "f(a=x)".into()))
+        );
+        assert_eq!(
+            split_trailing_expression("x = 1\nx == 1"),
+            Some(("x = 1".into(), "x == 1".into()))
+        );
+    }
+
+    #[test]
+    fn library_and_module_names() {
+        let roots = vec![PathBuf::from("/proj")];
+        assert!(!is_library_path(Path::new("/proj/app/main.py"), &roots));
+        assert!(is_library_path(
+            Path::new("/proj/.venv/lib/python3.11/site-packages/requests/api.py"),
+            &roots
+        ));
+        assert!(is_library_path(
+            Path::new("/usr/lib/python3.11/json/__init__.py"),
+            &roots
+        ));
+        assert!(is_library_path(Path::new("/elsewhere/x.py"), &roots));
+        let project = Path::new("/proj");
+        assert_eq!(
+            module_name(
+                Path::new("/proj/main.py"),
+                Some(Path::new("/proj/main.py")),
+                project
+            )
+            .as_deref(),
+            Some("__main__")
+        );
+        assert_eq!(
+            module_name(Path::new("/proj/pkg/util.py"), None, project).as_deref(),
+            Some("pkg.util")
+        );
+        assert_eq!(
+            module_name(Path::new("/proj/pkg/__init__.py"), None, project).as_deref(),
+            Some("pkg")
+        );
+        assert_eq!(
+            module_name(
+                Path::new("/v/lib/python3.11/site-packages/requests/api.py"),
+                None,
+                project
+            )
+            .as_deref(),
+            Some("requests.api")
+        );
+        assert_eq!(module_name(Path::new("/other/x.py"), None, project), None);
+    }
+}
