@@ -52,9 +52,15 @@ pub enum BackendEvent {
         error: Option<String>,
     },
     /// A breakpoint was created or changed (verified, hit count, ...).
-    BreakpointChanged { project: std::path::PathBuf, breakpoint: Breakpoint },
+    BreakpointChanged {
+        project: std::path::PathBuf,
+        breakpoint: Breakpoint,
+    },
     /// A breakpoint was removed (e.g. a temporary one after its hit).
-    BreakpointRemoved { project: std::path::PathBuf, id: String },
+    BreakpointRemoved {
+        project: std::path::PathBuf,
+        id: String,
+    },
 }
 
 impl BackendEvent {
@@ -68,9 +74,7 @@ impl BackendEvent {
             | BackendEvent::Output { session, .. }
             | BackendEvent::Exited { session, .. }
             | BackendEvent::Terminated { session, .. } => Some(session),
-            BackendEvent::BreakpointChanged { .. } | BackendEvent::BreakpointRemoved { .. } => {
-                None
-            }
+            BackendEvent::BreakpointChanged { .. } | BackendEvent::BreakpointRemoved { .. } => None,
         }
     }
 }
@@ -107,8 +111,11 @@ pub trait Backend: Send + Sync + 'static {
     async fn breakpoints(&self, project: &Project) -> ToolResult<Vec<Breakpoint>>;
 
     /// Add a breakpoint to a project (and to its live sessions).
-    async fn add_breakpoint(&self, project: &Project, spec: BreakpointSpec)
-        -> ToolResult<Breakpoint>;
+    async fn add_breakpoint(
+        &self,
+        project: &Project,
+        spec: BreakpointSpec,
+    ) -> ToolResult<Breakpoint>;
 
     /// Remove a breakpoint; `Ok(false)` when it did not exist.
     async fn remove_breakpoint(&self, project: &Project, id: &str) -> ToolResult<bool>;

@@ -14,7 +14,7 @@ pub struct Project {
 }
 
 /// One entry of `list_run_configurations`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct RunConfiguration {
     pub name: String,
     #[serde(rename = "type")]
@@ -31,7 +31,7 @@ pub struct RunConfiguration {
 }
 
 /// Whether a launch attaches the debugger.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum LaunchMode {
     Debug,
@@ -39,7 +39,7 @@ pub enum LaunchMode {
 }
 
 /// Life cycle of a session as the agent sees it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum SessionState {
     Running,
@@ -60,7 +60,7 @@ pub struct SessionDescriptor {
 }
 
 /// Why execution stopped. Serialized as the requirements' `paused_reason`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum StopReason {
     Breakpoint,
@@ -73,7 +73,7 @@ pub enum StopReason {
 }
 
 /// The exception a session stopped on.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct ExceptionInfo {
     /// Fully qualified type name, e.g. `builtins.ValueError` or `java.lang.NullPointerException`.
     #[serde(rename = "type")]
@@ -85,7 +85,7 @@ pub struct ExceptionInfo {
 }
 
 /// `suspend_policy` of a breakpoint: which threads stop, or none (log only).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum SuspendPolicy {
     #[default]
@@ -160,7 +160,7 @@ pub struct StackFrame {
 }
 
 /// Which variables of a frame to list.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum VariableScope {
     Local,

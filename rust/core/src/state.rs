@@ -22,7 +22,9 @@ impl StateDir {
         } else if let Some(dir) = std::env::var_os("XDG_STATE_HOME") {
             PathBuf::from(dir).join("jetbrains-debugger")
         } else {
-            let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_else(std::env::temp_dir);
+            let home = std::env::var_os("HOME")
+                .map(PathBuf::from)
+                .unwrap_or_else(std::env::temp_dir);
             home.join(".local/state/jetbrains-debugger")
         };
         Self { root }
@@ -46,7 +48,13 @@ impl StateDir {
             .unwrap_or_else(|| "root".into());
         let safe: String = base
             .chars()
-            .map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c } else { '_' })
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                    c
+                } else {
+                    '_'
+                }
+            })
             .collect();
         self.root
             .join("projects")

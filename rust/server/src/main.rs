@@ -1,1 +1,25 @@
-fn main(){}
+//! `jetbrains-debugger-mcp`: the MCP server binary. Subcommands: `stdio` and
+//! `serve` (streamable HTTP on loopback) run the 26 tools; `bench` measures the
+//! overhead over raw DAP. See ARCHITECTURE.md for the map.
+
+mod bench;
+mod cli;
+mod history_log;
+mod http;
+mod lenient;
+mod mcp;
+mod tools;
+mod tracker;
+mod watches;
+
+use anyhow::Result;
+use clap::Parser;
+
+fn main() -> Result<()> {
+    let cli = cli::Cli::parse();
+    cli::init_logging(&cli)?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(cli::run(cli))
+}

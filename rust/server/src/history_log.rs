@@ -1,0 +1,58 @@
+//! The server's command history: every tool call is recorded in a
+//! `debugger_core::history::History` (bounded, default 100), and a background task
+//! exports it, debounced, as `history.json` and `history.csv` in the user state
+//! directory, off the tool-call path.
+
+use debugger_core::history::{History, HistoryChange};
+use debugger_core::state::StateDir;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Default number of calls kept (the setting "max history size").
+pub const DEFAULT_CAPACITY: usize = 100;
+/// Quiet time before the export files are rewritten.
+const EXPORT_DEBOUNCE: Duration = Duration::from_millis(250);
+
+/// The history of this server.
+pub struct HistoryLog {
+    pub history: Arc<History>,
+}
+
+impl HistoryLog {
+    /// A history of `capacity` calls, exported under `state`'s root. Must be called
+    /// inside a Tokio runtime.
+    pub fn new(capacity: usize, state: &StateDir) -> Self {
+        let history = Arc::new(History::new(capacity));
+        tokio::spawn(export_on_change(
+            history.clone(),
+            state.root().to_path_buf(),
+        ));
+        Self { history }
+    }
+}
+
+async fn export_on_change(history: Arc<History>, dir: PathBuf) {
+    let mut changes = history.subscribe();
+    loop {
+        match changes.recv().await {
+            Ok(HistoryChange::Added { .. }) => continue,
+            Ok(_) | Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {}
+            Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
+        }
+        // Coalesce a burst of calls into one write.
+        tokio::time::sleep(EXPORT_DEBOUNCE).await;
+        while changes.try_recv().is_ok() {}
+        let (json, csv) = (history.export_json(), history.export_csv());
+        let dir = dir.clone();
+        let written = tokio::task::spawn_blocking(move || -> std::io::Result<()> {
+            std::fs::create_dir_all(&dir)?;
+            std::fs::write(dir.join("history.json"), json)?;
+            std::fs::write(dir.join("history.csv"), csv)
+        })
+        .await;
+        if let Ok(Err(err)) = written {
+            tracing::warn!(%err, "could not export the command history");
+        }
+    }
+}

@@ -1,0 +1,171 @@
+//! The MCP face of the server (rmcp): lists the tools with their schemas and
+//! annotations, runs calls through [`crate::tools`], turns [`ToolError`]s into
+//! `isError` results with a JSON body, records every call in the history, and asks
+//! for confirmations through MCP elicitation where the client supports it.
+
+use crate::history_log::HistoryLog;
+use crate::tools::{self, App, Call, Confirmer, Consent};
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
+    ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+    ToolAnnotations,
+};
+use rmcp::service::{ElicitationError, RequestContext};
+use rmcp::{ErrorData as McpError, Peer, RoleServer, ServerHandler};
+use serde_json::Value;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// MCP server name, as agents register it.
+pub const SERVER_NAME: &str = "jetbrains-debugger";
+
+const INSTRUCTIONS: &str = "Debug programs in the user's IDE (or, standalone, with debugpy). \
+Typical flow: list_run_configurations → set_breakpoint → start_debug_session (waits for the first stop) → \
+get_debug_session_status (location, variables, watches, source in one call) → step_over/step_into/resume \
+(each waits for the next stop and says where execution is) → evaluate → stop_debug_session. \
+Errors are JSON with a stable 'error' code. Paths may be absolute or project-relative.";
+
+/// How long the user has to answer a confirmation.
+const CONFIRMATION_TIMEOUT: Duration = Duration::from_secs(120);
+
+/// One MCP connection's handler; all connections share the [`App`].
+#[derive(Clone)]
+pub struct McpServer {
+    app: Arc<App>,
+    history: Arc<HistoryLog>,
+    tools: Arc<Vec<Tool>>,
+}
+
+impl McpServer {
+    pub fn new(app: Arc<App>, history: Arc<HistoryLog>) -> Self {
+        Self {
+            app,
+            history,
+            tools: Arc::new(tool_list()),
+        }
+    }
+}
+
+/// The tools as MCP lists them.
+pub fn tool_list() -> Vec<Tool> {
+    tools::list()
+        .into_iter()
+        .map(|info| {
+            let annotations = ToolAnnotations::with_title(info.title)
+                .read_only(info.hints.read_only)
+                .destructive(info.hints.destructive)
+                .idempotent(info.hints.idempotent)
+                .open_world(false);
+            Tool::new(info.name, info.description, Arc::new(info.input_schema))
+                .with_title(info.title)
+                .with_raw_output_schema(Arc::new(info.output_schema))
+                .with_annotations(annotations)
+        })
+        .collect()
+}
+
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
+struct Approval {
+    /// Allow this action?
+    approve: bool,
+}
+rmcp::elicit_safe!(Approval);
+
+/// Asks the MCP client's user through elicitation.
+struct ElicitingConfirmer {
+    peer: Peer<RoleServer>,
+}
+
+#[async_trait::async_trait]
+impl Confirmer for ElicitingConfirmer {
+    async fn confirm(&self, message: &str) -> Consent {
+        match self
+            .peer
+            .elicit_with_timeout::<Approval>(message, Some(CONFIRMATION_TIMEOUT))
+            .await
+        {
+            Ok(Some(Approval { approve: true })) => Consent::Granted,
+            Ok(_) | Err(ElicitationError::UserDeclined) | Err(ElicitationError::UserCancelled) => {
+                Consent::Denied
+            }
+            Err(ElicitationError::Service(rmcp::service::ServiceError::Timeout { .. })) => {
+                Consent::Denied
+            }
+            Err(err) => {
+                tracing::debug!(%err, "cannot ask for confirmation");
+                Consent::Unavailable
+            }
+        }
+    }
+}
+
+/// Files a call touches, for the history.
+fn affected_files(arguments: &Value) -> Vec<String> {
+    arguments
+        .get("file_path")
+        .and_then(Value::as_str)
+        .map(|f| vec![f.to_string()])
+        .unwrap_or_default()
+}
+
+impl McpServer {
+    /// Run one tool call, recorded in the history.
+    pub async fn run_tool(
+        &self,
+        name: &str,
+        arguments: Value,
+        confirmer: &dyn Confirmer,
+    ) -> CallToolResult {
+        let started = Instant::now();
+        let history = &self.history.history;
+        let entry = history.begin(name, &arguments);
+        let call = Call {
+            app: &self.app,
+            confirmer,
+        };
+        let outcome = tools::call(&call, name, arguments.clone()).await;
+        let files = affected_files(&arguments);
+        match outcome {
+            Ok(value) => {
+                history.finish(entry, Ok(value.clone()), files, started.elapsed());
+                CallToolResult::structured(value)
+            }
+            Err(err) => {
+                let body = err.to_json();
+                history.finish(entry, Err(body.clone()), files, started.elapsed());
+                CallToolResult::error(vec![ContentBlock::text(body.to_string())])
+            }
+        }
+    }
+}
+
+impl ServerHandler for McpServer {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(Implementation::new(SERVER_NAME, env!("CARGO_PKG_VERSION")))
+            .with_instructions(INSTRUCTIONS)
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, McpError> {
+        Ok(ListToolsResult::with_all_items((*self.tools).clone()))
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, McpError> {
+        let arguments = request.arguments.map(Value::Object).unwrap_or(Value::Null);
+        let confirmer = ElicitingConfirmer {
+            peer: context.peer.clone(),
+        };
+        Ok(self
+            .run_tool(&request.name, arguments, &confirmer)
+            .await
+            .into())
+    }
+}

@@ -1,0 +1,415 @@
+//! Breakpoint tools. Breakpoints belong to the project (the backend keeps them);
+//! these tools validate input, confine paths and shape the answers.
+
+use super::common;
+use super::Call;
+use crate::lenient;
+use debugger_core::model::{Breakpoint, BreakpointKind, BreakpointSpec, SuspendPolicy};
+use debugger_core::{ErrorCode, ToolError, ToolResult};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct ListBreakpoints {
+    /// Project path (required if several projects are open).
+    #[serde(rename = "projectPath", default)]
+    pub project_path: Option<String>,
+    /// Only breakpoints of this file.
+    #[serde(default)]
+    pub file_path: Option<String>,
+    /// `line`, `exception` or `all` (default).
+    #[serde(rename = "type", default)]
+    pub type_filter: Option<String>,
+    /// Only enabled breakpoints.
+    #[serde(default, deserialize_with = "lenient::opt_bool")]
+    pub enabled_only: Option<bool>,
+}
+
+/// A breakpoint as the requirements show it.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct BreakpointView {
+    pub id: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub file: Option<String>,
+    pub line: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exception_class: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub caught: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub uncaught: Option<bool>,
+    pub enabled: bool,
+    pub condition: Option<String>,
+    pub log_message: Option<String>,
+    pub suspend_policy: SuspendPolicy,
+    pub hit_count: u64,
+    pub temporary: bool,
+    /// Confirmed by a live debugger; null while no session runs.
+    pub verified: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+}
+
+impl From<Breakpoint> for BreakpointView {
+    fn from(b: Breakpoint) -> Self {
+        let (kind, file, line, exception_class, caught, uncaught) = match b.spec.kind {
+            BreakpointKind::Line { file, line } => (
+                "line",
+                Some(file.display().to_string()),
+                Some(line),
+                None,
+                None,
+                None,
+            ),
+            BreakpointKind::Exception {
+                exception_class,
+                caught,
+                uncaught,
+            } => (
+                "exception",
+                None,
+                None,
+                Some(exception_class),
+                Some(caught),
+                Some(uncaught),
+            ),
+        };
+        Self {
+            id: b.id,
+            kind: kind.into(),
+            file,
+            line,
+            exception_class,
+            caught,
+            uncaught,
+            enabled: b.spec.enabled,
+            condition: b.spec.condition,
+            log_message: b.spec.log_message,
+            suspend_policy: b.spec.suspend_policy,
+            hit_count: b.hit_count,
+            temporary: b.spec.temporary,
+            verified: b.verified,
+            message: b.message,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct BreakpointList {
+    pub breakpoints: Vec<BreakpointView>,
+    pub total_count: usize,
+}
+
+pub async fn list_breakpoints(call: &Call<'_>, p: ListBreakpoints) -> ToolResult<BreakpointList> {
+    let project = common::project(call, p.project_path.as_deref()).await?;
+    let file = p
+        .file_path
+        .as_deref()
+        .map(|f| common::file_in(&project, f))
+        .transpose()?;
+    let kind = p
+        .type_filter
+        .as_deref()
+        .unwrap_or("all")
+        .to_ascii_lowercase();
+    if !["all", "line", "exception", "method", "field"].contains(&kind.as_str()) {
+        return Err(ToolError::invalid_params(format!(
+            "'type' must be one of line, exception, method, field, all; got '{kind}'."
+        )));
+    }
+    let enabled_only = p.enabled_only.unwrap_or(false);
+    let breakpoints: Vec<BreakpointView> = call
+        .app
+        .backend
+        .breakpoints(&project)
+        .await?
+        .into_iter()
+        .filter(|b| !enabled_only || b.spec.enabled)
+        .filter(|b| match (&b.spec.kind, &file) {
+            (_, None) => true,
+            (BreakpointKind::Line { file: f, .. }, Some(wanted)) => f == wanted,
+            (BreakpointKind::Exception { .. }, Some(_)) => false,
+        })
+        .filter(|b| match (&b.spec.kind, kind.as_str()) {
+            (_, "all") => true,
+            (BreakpointKind::Line { .. }, "line") => true,
+            (BreakpointKind::Exception { .. }, "exception") => true,
+            _ => false,
+        })
+        .map(BreakpointView::from)
+        .collect();
+    Ok(BreakpointList {
+        total_count: breakpoints.len(),
+        breakpoints,
+    })
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct SetBreakpoint {
+    /// Project path (required if several projects are open).
+    #[serde(rename = "projectPath", default)]
+    pub project_path: Option<String>,
+    /// File (absolute, or relative to the project root).
+    pub file_path: String,
+    /// 1-based line.
+    #[serde(default, deserialize_with = "lenient::opt_u32")]
+    #[schemars(required)]
+    pub line: Option<u32>,
+    /// Stop only when this expression is true.
+    #[serde(default)]
+    pub condition: Option<String>,
+    /// Log this message (with `{expression}` parts) instead of, or besides, stopping.
+    #[serde(default)]
+    pub log_message: Option<String>,
+    /// `all` (default), `thread`, or `none` (log only, never stop).
+    #[serde(default)]
+    pub suspend_policy: Option<String>,
+    /// Default true.
+    #[serde(default, deserialize_with = "lenient::opt_bool")]
+    pub enabled: Option<bool>,
+    /// Remove after the first hit.
+    #[serde(default, deserialize_with = "lenient::opt_bool")]
+    pub temporary: Option<bool>,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct BreakpointSet {
+    pub breakpoint_id: String,
+    /// `set`, or `already_exists` when an identical breakpoint was there.
+    pub status: String,
+    /// Confirmed by a live debugger; null while no session runs.
+    pub verified: Option<bool>,
+    pub message: String,
+}
+
+fn suspend_policy(text: Option<&str>) -> ToolResult<SuspendPolicy> {
+    match text.map(|s| s.trim().to_ascii_lowercase()).as_deref() {
+        None | Some("") | Some("all") => Ok(SuspendPolicy::All),
+        Some("thread") => Ok(SuspendPolicy::Thread),
+        Some("none") => Ok(SuspendPolicy::None),
+        Some(other) => Err(ToolError::invalid_params(format!(
+            "'suspend_policy' must be all, thread or none; got '{other}'."
+        ))),
+    }
+}
+
+fn non_blank(text: Option<String>) -> Option<String> {
+    text.filter(|t| !t.trim().is_empty())
+}
+
+async fn add(
+    call: &Call<'_>,
+    project: &debugger_core::model::Project,
+    spec: BreakpointSpec,
+    place: String,
+) -> ToolResult<BreakpointSet> {
+    let before: Vec<String> = call
+        .app
+        .backend
+        .breakpoints(project)
+        .await?
+        .into_iter()
+        .map(|b| b.id)
+        .collect();
+    let breakpoint = call.app.backend.add_breakpoint(project, spec).await?;
+    let existed = before.contains(&breakpoint.id);
+    Ok(BreakpointSet {
+        status: if existed { "already_exists" } else { "set" }.into(),
+        verified: breakpoint.verified,
+        message: match (existed, &breakpoint.message) {
+            (true, _) => format!(
+                "A breakpoint at {place} already exists ({}).",
+                breakpoint.id
+            ),
+            (false, Some(note)) => format!("Breakpoint set at {place} ({note})"),
+            (false, None) => format!("Breakpoint set at {place}"),
+        },
+        breakpoint_id: breakpoint.id,
+    })
+}
+
+pub async fn set_breakpoint(call: &Call<'_>, p: SetBreakpoint) -> ToolResult<BreakpointSet> {
+    let project = common::project(call, p.project_path.as_deref()).await?;
+    let file = common::file_in(&project, &p.file_path)?;
+    let line = match p.line {
+        Some(line) if line >= 1 => line,
+        _ => {
+            return Err(ToolError::invalid_params(
+                "'line' is required and must be 1 or more.",
+            ))
+        }
+    };
+    let line_count = std::fs::read_to_string(&file)
+        .map(|t| t.lines().count() as u32)
+        .map_err(|e| {
+            ToolError::new(
+                ErrorCode::FileNotFound,
+                format!("Cannot read {}: {e}", file.display()),
+            )
+        })?;
+    if line > line_count {
+        return Err(ToolError::new(
+            ErrorCode::InvalidLocation,
+            format!(
+                "{} has {line_count} lines; line {line} does not exist.",
+                file.display()
+            ),
+        ));
+    }
+    let spec = BreakpointSpec {
+        kind: BreakpointKind::Line {
+            file: file.clone(),
+            line,
+        },
+        enabled: p.enabled.unwrap_or(true),
+        condition: non_blank(p.condition),
+        log_message: non_blank(p.log_message),
+        suspend_policy: suspend_policy(p.suspend_policy.as_deref())?,
+        temporary: p.temporary.unwrap_or(false),
+    };
+    let place = format!(
+        "{}:{line}",
+        file.file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    );
+    add(call, &project, spec, place).await
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct SetExceptionBreakpoint {
+    /// Project path (required if several projects are open).
+    #[serde(rename = "projectPath", default)]
+    pub project_path: Option<String>,
+    /// Exception class, e.g. `ValueError`, `mymodule.InventoryError`, `java.lang.NullPointerException`.
+    pub exception_class: String,
+    /// Stop when it is raised and caught (default true).
+    #[serde(default, deserialize_with = "lenient::opt_bool")]
+    pub caught: Option<bool>,
+    /// Stop when nothing catches it (default true).
+    #[serde(default, deserialize_with = "lenient::opt_bool")]
+    pub uncaught: Option<bool>,
+    /// Stop only when this expression is true.
+    #[serde(default)]
+    pub condition: Option<String>,
+    /// Default true.
+    #[serde(default, deserialize_with = "lenient::opt_bool")]
+    pub enabled: Option<bool>,
+}
+
+pub async fn set_exception_breakpoint(
+    call: &Call<'_>,
+    p: SetExceptionBreakpoint,
+) -> ToolResult<BreakpointSet> {
+    let project = common::project(call, p.project_path.as_deref()).await?;
+    let class = p.exception_class.trim().to_string();
+    let valid_name = !class.is_empty()
+        && class.split('.').all(|part| {
+            !part.is_empty()
+                && part
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || c == '_' || c == '$')
+        });
+    if !valid_name {
+        return Err(ToolError::invalid_params(format!(
+            "'exception_class' must be a class name like ValueError or pkg.module.MyError; got '{}'.",
+            p.exception_class
+        )));
+    }
+    let (caught, uncaught) = (p.caught.unwrap_or(true), p.uncaught.unwrap_or(true));
+    if !caught && !uncaught {
+        return Err(ToolError::invalid_params(
+            "At least one of 'caught' and 'uncaught' must be true.",
+        ));
+    }
+    let spec = BreakpointSpec {
+        kind: BreakpointKind::Exception {
+            exception_class: class.clone(),
+            caught,
+            uncaught,
+        },
+        enabled: p.enabled.unwrap_or(true),
+        condition: non_blank(p.condition),
+        log_message: None,
+        suspend_policy: SuspendPolicy::All,
+        temporary: false,
+    };
+    add(call, &project, spec, format!("exception {class}")).await
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct RemoveBreakpoint {
+    /// Project path (required if several projects are open).
+    #[serde(rename = "projectPath", default)]
+    pub project_path: Option<String>,
+    /// The breakpoint to remove.
+    #[serde(default)]
+    pub breakpoint_id: Option<String>,
+    /// Remove by file (with `line`: that line; without: every breakpoint of the file).
+    #[serde(default)]
+    pub file_path: Option<String>,
+    #[serde(default, deserialize_with = "lenient::opt_u32")]
+    pub line: Option<u32>,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct BreakpointsRemoved {
+    pub removed: Vec<String>,
+    pub removed_count: usize,
+    pub message: String,
+}
+
+pub async fn remove_breakpoint(
+    call: &Call<'_>,
+    p: RemoveBreakpoint,
+) -> ToolResult<BreakpointsRemoved> {
+    let project = common::project(call, p.project_path.as_deref()).await?;
+    let backend = &call.app.backend;
+    let targets: Vec<String> = match (&p.breakpoint_id, &p.file_path) {
+        (Some(id), None) if p.line.is_none() => vec![id.trim().to_string()],
+        (None, Some(file)) => {
+            let file = common::file_in(&project, file)?;
+            backend
+                .breakpoints(&project)
+                .await?
+                .into_iter()
+                .filter(|b| match &b.spec.kind {
+                    BreakpointKind::Line { file: f, line } => {
+                        *f == file && p.line.is_none_or(|wanted| wanted == *line)
+                    }
+                    BreakpointKind::Exception { .. } => false,
+                })
+                .map(|b| b.id)
+                .collect()
+        }
+        (None, None) if p.line.is_some() => {
+            return Err(ToolError::invalid_params("'line' needs 'file_path'."))
+        }
+        (None, None) => {
+            return Err(ToolError::invalid_params(
+                "Give 'breakpoint_id', or 'file_path' (with or without 'line').",
+            ))
+        }
+        _ => {
+            return Err(ToolError::invalid_params(
+                "Give either 'breakpoint_id' or 'file_path'/'line', not both.",
+            ))
+        }
+    };
+    let mut removed = Vec::new();
+    for id in targets {
+        if backend.remove_breakpoint(&project, &id).await? {
+            removed.push(id);
+        }
+    }
+    Ok(BreakpointsRemoved {
+        removed_count: removed.len(),
+        message: match removed.len() {
+            0 => "No matching breakpoint; nothing to remove.".into(),
+            1 => format!("Removed breakpoint {}.", removed[0]),
+            n => format!("Removed {n} breakpoints."),
+        },
+        removed,
+    })
+}

@@ -1,0 +1,246 @@
+//! Pieces every tool uses: project and session resolution, waits with timeouts,
+//! locations, compact value views, source lines.
+
+use super::Call;
+use crate::tracker::{SessionRecord, VariableHandle, WaitOutcome};
+use debugger_core::model::{Project, SessionState, StackFrame, Value as DebugValue};
+use debugger_core::{project, ErrorCode, ToolError, ToolResult};
+use schemars::JsonSchema;
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Values longer than this are cut (agents pay per token).
+pub const VALUE_CAP: usize = 1000;
+/// Default wait of execution-control tools.
+pub const DEFAULT_WAIT: Duration = Duration::from_secs(30);
+/// Longest wait a caller may ask for.
+pub const MAX_WAIT: Duration = Duration::from_secs(600);
+
+/// The project a call is about (requirements §2.0).
+pub async fn project(call: &Call<'_>, project_path: Option<&str>) -> ToolResult<Project> {
+    let open = call.app.backend.projects().await?;
+    project::resolve_project(&open, project_path)
+}
+
+/// A file path of the call, confined to the project.
+pub fn file_in(project: &Project, file_path: &str) -> ToolResult<PathBuf> {
+    project::resolve_file(project, file_path)
+}
+
+/// The wait a call asked for, bounded.
+pub fn wait_time(timeout: Option<f64>) -> Duration {
+    match timeout {
+        Some(seconds) => Duration::from_secs_f64(seconds).min(MAX_WAIT),
+        None => DEFAULT_WAIT,
+    }
+}
+
+/// The session a call means; it must still be running or paused.
+pub fn live_session(
+    call: &Call<'_>,
+    project: &Project,
+    session_id: Option<&str>,
+) -> ToolResult<SessionRecord> {
+    let record = call.app.tracker.resolve(&project.path, session_id)?;
+    if !record.is_live() {
+        return Err(ended_error(&record));
+    }
+    Ok(record)
+}
+
+/// The session a call means; it must be paused.
+pub fn paused_session(
+    call: &Call<'_>,
+    project: &Project,
+    session_id: Option<&str>,
+) -> ToolResult<SessionRecord> {
+    let record = live_session(call, project, session_id)?;
+    if record.state != SessionState::Paused {
+        return Err(ToolError::new(
+            ErrorCode::NotPaused,
+            format!(
+                "Session '{}' is running, not paused. Use pause, or set a breakpoint and wait with resume.",
+                record.descriptor.id
+            ),
+        ));
+    }
+    Ok(record)
+}
+
+pub fn ended_error(record: &SessionRecord) -> ToolError {
+    let mut message = format!("Session '{}' has ended", record.descriptor.id);
+    if let Some(code) = record.exit_code {
+        message.push_str(&format!(" (exit code {code})"));
+    }
+    message.push('.');
+    if let Some(error) = &record.termination_error {
+        message.push_str(&format!(" {error}"));
+    }
+    ToolError::new(ErrorCode::SessionEnded, message)
+}
+
+/// Wait for the stop after a resume-like request; the request is sent by `send`.
+pub async fn resume_and_wait<F, Fut>(
+    call: &Call<'_>,
+    session: &str,
+    timeout: Duration,
+    send: F,
+) -> ToolResult<WaitOutcome>
+where
+    F: FnOnce() -> Fut,
+    Fut: std::future::Future<Output = ToolResult<()>>,
+{
+    let tracker = &call.app.tracker;
+    let generation = tracker.begin_resume(session)?;
+    if let Err(err) = send().await {
+        tracker.abort_resume(session, generation);
+        return Err(err);
+    }
+    Ok(tracker.wait_for_stop(session, generation, timeout).await)
+}
+
+/// A place in the source, as the requirements show it.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct Location {
+    pub file: Option<String>,
+    pub line: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub class: Option<String>,
+    pub method: String,
+}
+
+impl Location {
+    pub fn of(frame: &StackFrame) -> Self {
+        Self {
+            file: frame.file.as_ref().map(|f| f.display().to_string()),
+            line: frame.line,
+            class: frame.class.clone(),
+            method: frame.method.clone(),
+        }
+    }
+}
+
+/// The thread a paused session's tools act on: the selected one, else the stopped one,
+/// else the first.
+pub async fn current_thread(call: &Call<'_>, record: &SessionRecord) -> ToolResult<String> {
+    if let Some(thread) = &record.selected_thread {
+        return Ok(thread.clone());
+    }
+    let threads = call.app.backend.threads(&record.descriptor.id).await?;
+    threads
+        .first()
+        .map(|t| t.id.clone())
+        .ok_or_else(|| ToolError::new(ErrorCode::ThreadNotFound, "The debuggee has no threads."))
+}
+
+/// The frame at `index` of the current thread (default: the selected frame).
+pub async fn frame_at(
+    call: &Call<'_>,
+    record: &SessionRecord,
+    index: Option<usize>,
+) -> ToolResult<(usize, StackFrame)> {
+    let index = index.unwrap_or(record.selected_frame);
+    let thread = current_thread(call, record).await?;
+    let (frames, total) = call
+        .app
+        .backend
+        .stack(&record.descriptor.id, &thread, index + 1)
+        .await?;
+    frames
+        .into_iter()
+        .nth(index)
+        .map(|f| (index, f))
+        .ok_or_else(|| {
+            ToolError::new(
+                ErrorCode::FrameNotFound,
+                format!("No frame {index}: the stack has {total} frames (0 is the top)."),
+            )
+        })
+}
+
+/// Cut a value to [`VALUE_CAP`] characters.
+pub fn cap(value: &str) -> (String, bool) {
+    match value.char_indices().nth(VALUE_CAP) {
+        Some((cut, _)) => (format!("{}…", &value[..cut]), true),
+        None => (value.to_string(), false),
+    }
+}
+
+/// A value as tools show it.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct VariableView {
+    pub name: String,
+    pub value: String,
+    #[serde(rename = "type")]
+    pub type_name: Option<String>,
+    pub has_children: bool,
+    /// Handle for expand_variable / set_variable, valid until execution moves.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub truncated: bool,
+}
+
+/// Give a value an id at the current stop and make its compact view.
+pub fn view(
+    call: &Call<'_>,
+    session: &str,
+    frame_ref: &str,
+    parent_path: Option<&str>,
+    value: DebugValue,
+) -> ToolResult<VariableView> {
+    let (text, truncated) = cap(&value.value);
+    let path = match parent_path {
+        Some(parent) => format!("{parent}.{}", value.name),
+        None => value.name.clone(),
+    };
+    let id = if value.children_ref.is_some() || value.target.is_some() {
+        Some(call.app.tracker.register_variable(
+            session,
+            VariableHandle {
+                name: value.name.clone(),
+                path,
+                frame_ref: frame_ref.to_string(),
+                children_ref: value.children_ref.clone(),
+                target: value.target.clone(),
+            },
+        )?)
+    } else {
+        None
+    };
+    Ok(VariableView {
+        name: value.name,
+        value: text,
+        type_name: value.type_name,
+        has_children: value.children_ref.is_some(),
+        id,
+        truncated,
+    })
+}
+
+/// Lines `first..=last` of a file (1-based), clipped to the file.
+pub fn read_lines(file: &Path, first: u32, last: u32) -> ToolResult<Vec<(u32, String)>> {
+    let text = std::fs::read_to_string(file).map_err(|e| {
+        ToolError::new(
+            ErrorCode::FileNotFound,
+            format!("Cannot read {}: {e}", file.display()),
+        )
+    })?;
+    Ok(text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i as u32 + 1, l.to_string()))
+        .skip_while(|(n, _)| *n < first)
+        .take_while(|(n, _)| *n <= last)
+        .collect())
+}
+
+/// The text of one source line, if readable.
+pub fn source_line(file: Option<&Path>, line: Option<u32>) -> Option<String> {
+    let (file, line) = (file?, line?);
+    read_lines(file, line, line)
+        .ok()?
+        .pop()
+        .map(|(_, text)| text.trim_end().to_string())
+}

@@ -1,0 +1,284 @@
+//! Execution control: resume, pause, the steps and run-to-line. Each sends its
+//! request and then waits for the next stop (never a stale one, see `tracker`),
+//! bounded by `timeout`, and answers where execution now stands.
+
+use super::common::{self, Location};
+use super::Call;
+use crate::lenient;
+use crate::tracker::WaitOutcome;
+use debugger_core::model::{ExceptionInfo, SessionState, StepKind, StopReason};
+use debugger_core::{ErrorCode, ToolError, ToolResult};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// Where execution stands after an execution-control call.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ExecutionResult {
+    pub session_id: String,
+    /// `stepped` (a step completed), `paused` (stopped for another reason), `running`
+    /// (no stop within the timeout), or `stopped` (the program ended).
+    pub status: String,
+    pub state: SessionState,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub paused_reason: Option<StopReason>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub new_location: Option<Location>,
+    /// The source text of the current line.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source_line: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub thread_id: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exception: Option<ExceptionInfo>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub breakpoints_hit: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exit_code: Option<i32>,
+    /// Program output since execution resumed (tail, capped).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub output: Option<String>,
+    pub message: String,
+}
+
+/// Describe the session after a wait.
+pub async fn summarize(
+    call: &Call<'_>,
+    session: &str,
+    outcome: WaitOutcome,
+    stepping: bool,
+) -> ToolResult<ExecutionResult> {
+    let record = call.app.tracker.get(session)?;
+    let output = Some(record.output_since_resume.text().to_string()).filter(|o| !o.is_empty());
+    let mut result = ExecutionResult {
+        session_id: session.to_string(),
+        status: String::new(),
+        state: record.state,
+        paused_reason: None,
+        new_location: None,
+        source_line: None,
+        thread_id: None,
+        exception: None,
+        breakpoints_hit: Vec::new(),
+        exit_code: record.exit_code,
+        output,
+        message: String::new(),
+    };
+    match outcome {
+        WaitOutcome::Paused => {
+            let stop = record.last_stop.clone();
+            let reason = stop.as_ref().map(|s| s.reason).unwrap_or(StopReason::Other);
+            result.status = if stepping && reason == StopReason::Step {
+                "stepped"
+            } else {
+                "paused"
+            }
+            .into();
+            result.paused_reason = Some(reason);
+            if let Some(stop) = stop {
+                result.thread_id = stop.thread_id.clone();
+                result.exception = stop.exception;
+                result.breakpoints_hit = stop.hit_breakpoints;
+            }
+            match common::frame_at(call, &record, Some(0)).await {
+                Ok((_, frame)) => {
+                    result.source_line = common::source_line(frame.file.as_deref(), frame.line);
+                    let location = Location::of(&frame);
+                    result.message = format!(
+                        "Paused ({}) at {}:{} in {}",
+                        reason_text(reason),
+                        location.file.as_deref().unwrap_or("<unknown>"),
+                        location.line.unwrap_or(0),
+                        location.method
+                    );
+                    result.new_location = Some(location);
+                }
+                Err(err) => {
+                    result.message = format!(
+                        "Paused ({}); location unavailable: {}",
+                        reason_text(reason),
+                        err.message
+                    )
+                }
+            }
+        }
+        WaitOutcome::Ended => {
+            result.status = "stopped".into();
+            result.message = match (record.exit_code, &record.termination_error) {
+                (_, Some(error)) => format!("The session ended abnormally: {error}"),
+                (Some(code), None) => format!("The program ended with exit code {code}."),
+                (None, None) => "The session ended.".into(),
+            };
+        }
+        WaitOutcome::TimedOut => {
+            result.status = "running".into();
+            result.message = "No stop before the timeout; the program is still running. \
+                              Call pause to stop it, or resume/get_debug_session_status later."
+                .into();
+        }
+    }
+    Ok(result)
+}
+
+fn reason_text(reason: StopReason) -> &'static str {
+    match reason {
+        StopReason::Breakpoint => "breakpoint",
+        StopReason::Step => "step",
+        StopReason::Pause => "pause",
+        StopReason::Exception => "exception",
+        StopReason::Entry => "entry",
+        StopReason::Goto => "goto",
+        StopReason::Other => "other",
+    }
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct ResumeParams {
+    /// Project path (required if several projects are open).
+    #[serde(rename = "projectPath", default)]
+    pub project_path: Option<String>,
+    /// Session id (default: the current session).
+    #[serde(default)]
+    pub session_id: Option<String>,
+    /// Seconds to wait for the next stop (default 30).
+    #[serde(default, deserialize_with = "lenient::opt_seconds")]
+    pub timeout: Option<f64>,
+}
+
+pub type PauseParams = ResumeParams;
+pub type StepParams = ResumeParams;
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct StepOverParams {
+    #[serde(flatten)]
+    pub common: StepParams,
+    /// Do not stop at breakpoints inside the stepped-over calls.
+    #[serde(default, deserialize_with = "lenient::opt_bool")]
+    pub ignore_breakpoints: Option<bool>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct StepIntoParams {
+    #[serde(flatten)]
+    pub common: StepParams,
+    /// Also step into library code.
+    #[serde(default, deserialize_with = "lenient::opt_bool")]
+    pub force: Option<bool>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct RunToLineParams {
+    #[serde(flatten)]
+    pub common: StepParams,
+    /// File to run to (absolute or project-relative).
+    pub file_path: String,
+    /// 1-based line.
+    #[serde(default, deserialize_with = "lenient::opt_u32")]
+    #[schemars(required)]
+    pub line: Option<u32>,
+    /// Do not stop at breakpoints on the way.
+    #[serde(default, deserialize_with = "lenient::opt_bool")]
+    pub ignore_breakpoints: Option<bool>,
+}
+
+pub async fn resume(call: &Call<'_>, p: ResumeParams) -> ToolResult<ExecutionResult> {
+    let project = common::project(call, p.project_path.as_deref()).await?;
+    let record = common::paused_session(call, &project, p.session_id.as_deref())?;
+    let id = record.descriptor.id.clone();
+    let backend = &call.app.backend;
+    let outcome = common::resume_and_wait(call, &id, common::wait_time(p.timeout), || {
+        backend.resume(&id)
+    })
+    .await?;
+    summarize(call, &id, outcome, false).await
+}
+
+pub async fn pause(call: &Call<'_>, p: PauseParams) -> ToolResult<ExecutionResult> {
+    let project = common::project(call, p.project_path.as_deref()).await?;
+    let record = common::live_session(call, &project, p.session_id.as_deref())?;
+    let id = record.descriptor.id.clone();
+    if record.state == SessionState::Paused {
+        let mut result = summarize(call, &id, WaitOutcome::Paused, false).await?;
+        result.message = format!("Already paused. {}", result.message);
+        return Ok(result);
+    }
+    call.app.backend.pause(&id).await?;
+    let outcome = call
+        .app
+        .tracker
+        .wait_for_stop(&id, record.stop_generation, common::wait_time(p.timeout))
+        .await;
+    summarize(call, &id, outcome, false).await
+}
+
+async fn step(
+    call: &Call<'_>,
+    p: StepParams,
+    kind: StepKind,
+    ignore_breakpoints: bool,
+) -> ToolResult<ExecutionResult> {
+    let project = common::project(call, p.project_path.as_deref()).await?;
+    let record = common::paused_session(call, &project, p.session_id.as_deref())?;
+    let id = record.descriptor.id.clone();
+    let thread = common::current_thread(call, &record).await?;
+    if record.selected_frame != 0 {
+        tracing::debug!(
+            frame = record.selected_frame,
+            "stepping the thread, not the selected frame"
+        );
+    }
+    let backend = &call.app.backend;
+    let outcome = common::resume_and_wait(call, &id, common::wait_time(p.timeout), || {
+        backend.step(&id, &thread, kind, ignore_breakpoints)
+    })
+    .await?;
+    summarize(call, &id, outcome, true).await
+}
+
+pub async fn step_over(call: &Call<'_>, p: StepOverParams) -> ToolResult<ExecutionResult> {
+    let ignore = p.ignore_breakpoints.unwrap_or(false);
+    step(call, p.common, StepKind::Over, ignore).await
+}
+
+pub async fn step_into(call: &Call<'_>, p: StepIntoParams) -> ToolResult<ExecutionResult> {
+    let force = p.force.unwrap_or(false);
+    step(call, p.common, StepKind::Into { force }, false).await
+}
+
+pub async fn step_out(call: &Call<'_>, p: StepParams) -> ToolResult<ExecutionResult> {
+    step(call, p, StepKind::Out, false).await
+}
+
+pub async fn run_to_line(call: &Call<'_>, p: RunToLineParams) -> ToolResult<ExecutionResult> {
+    let project = common::project(call, p.common.project_path.as_deref()).await?;
+    let file = common::file_in(&project, &p.file_path)?;
+    let line = match p.line {
+        Some(line) if line >= 1 => line,
+        _ => {
+            return Err(ToolError::invalid_params(
+                "'line' is required and must be 1 or more.",
+            ))
+        }
+    };
+    let line_count = std::fs::read_to_string(&file)
+        .map(|t| t.lines().count() as u32)
+        .unwrap_or(0);
+    if line > line_count {
+        return Err(ToolError::new(
+            ErrorCode::InvalidLocation,
+            format!(
+                "{} has {line_count} lines; line {line} does not exist.",
+                file.display()
+            ),
+        ));
+    }
+    let record = common::paused_session(call, &project, p.common.session_id.as_deref())?;
+    let id = record.descriptor.id.clone();
+    let thread = common::current_thread(call, &record).await?;
+    let ignore = p.ignore_breakpoints.unwrap_or(false);
+    let backend = &call.app.backend;
+    let outcome = common::resume_and_wait(call, &id, common::wait_time(p.common.timeout), || {
+        backend.run_to_line(&id, &thread, &file, line, ignore)
+    })
+    .await?;
+    summarize(call, &id, outcome, false).await
+}

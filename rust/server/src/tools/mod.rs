@@ -1,0 +1,282 @@
+//! The 26 tools: their names, schemas, annotations and handlers, written once over
+//! the [`Backend`] trait. Nothing here knows MCP framing (see `mcp.rs`) or DAP.
+//!
+//! Each handler takes its parameter struct (which doubles as the input JSON Schema;
+//! fields decode leniently) and returns a result struct (the output JSON Schema) or
+//! a [`ToolError`]. The registry macro at the bottom keeps the list and the
+//! dispatch in one place.
+
+mod breakpoints;
+mod common;
+mod evaluation;
+mod execution;
+mod run;
+mod sessions;
+mod source;
+mod stack;
+mod variables;
+
+use crate::tracker::Tracker;
+use crate::watches::WatchStore;
+use debugger_core::{Backend, ToolError, ToolResult};
+use schemars::JsonSchema;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use serde_json::{Map, Value};
+use std::sync::Arc;
+
+/// What a confirmation request came back with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Consent {
+    Granted,
+    Denied,
+    /// Nobody can be asked (no IDE, client without elicitation).
+    Unavailable,
+}
+
+/// Asks the user to approve an action (IDE dialog or MCP elicitation).
+#[async_trait::async_trait]
+pub trait Confirmer: Send + Sync {
+    async fn confirm(&self, message: &str) -> Consent;
+}
+
+/// Shared state of the server: one per process, shared by every MCP connection.
+pub struct App {
+    pub backend: Arc<dyn Backend>,
+    pub tracker: Arc<Tracker>,
+    pub watches: WatchStore,
+    /// Skip confirmations.
+    pub brave: bool,
+}
+
+impl App {
+    /// Create the app and start feeding the tracker from the backend's events.
+    pub fn new(backend: Arc<dyn Backend>, watches: WatchStore, brave: bool) -> Arc<Self> {
+        let tracker = Arc::new(Tracker::new());
+        let mut events = backend.events();
+        let pump = tracker.clone();
+        tokio::spawn(async move {
+            loop {
+                match events.recv().await {
+                    Ok(event) => pump.apply(&event),
+                    Err(tokio::sync::broadcast::error::RecvError::Lagged(n)) => {
+                        tracing::warn!(
+                            missed = n,
+                            "session tracker fell behind the backend's events"
+                        )
+                    }
+                    Err(tokio::sync::broadcast::error::RecvError::Closed) => break,
+                }
+            }
+        });
+        Arc::new(Self {
+            backend,
+            tracker,
+            watches,
+            brave,
+        })
+    }
+}
+
+/// The per-call context a handler may need besides the app.
+pub struct Call<'a> {
+    pub app: &'a App,
+    pub confirmer: &'a dyn Confirmer,
+}
+
+/// MCP annotations of a tool.
+#[derive(Debug, Clone, Copy)]
+pub struct Hints {
+    pub read_only: bool,
+    pub destructive: bool,
+    pub idempotent: bool,
+}
+
+const READ: Hints = Hints {
+    read_only: true,
+    destructive: false,
+    idempotent: true,
+};
+const CONTROL: Hints = Hints {
+    read_only: false,
+    destructive: false,
+    idempotent: false,
+};
+const EDIT: Hints = Hints {
+    read_only: false,
+    destructive: false,
+    idempotent: true,
+};
+const DESTRUCTIVE: Hints = Hints {
+    read_only: false,
+    destructive: true,
+    idempotent: false,
+};
+
+/// A tool as listed to clients.
+#[derive(Debug, Clone)]
+pub struct ToolInfo {
+    pub name: &'static str,
+    pub title: &'static str,
+    pub description: &'static str,
+    pub hints: Hints,
+    pub input_schema: Map<String, Value>,
+    pub output_schema: Map<String, Value>,
+}
+
+/// The JSON Schema of a parameter struct (`Contract::Deserialize`) or of a result
+/// struct (`Contract::Serialize`: fields skipped when empty are not required).
+fn schema_of<T: JsonSchema>(contract: schemars::generate::Contract) -> Map<String, Value> {
+    let settings = schemars::generate::SchemaSettings::draft2020_12().with(|s| {
+        s.inline_subschemas = true;
+        s.contract = contract;
+    });
+    let schema = settings.into_generator().into_root_schema_for::<T>();
+    let mut map = match serde_json::to_value(schema) {
+        Ok(Value::Object(map)) => map,
+        _ => Map::new(),
+    };
+    map.remove("$schema");
+    map.remove("title");
+    map
+}
+
+fn decode<P: DeserializeOwned>(arguments: Value) -> ToolResult<P> {
+    let arguments = match arguments {
+        Value::Null => Value::Object(Map::new()),
+        other => other,
+    };
+    serde_json::from_value(arguments)
+        .map_err(|e| ToolError::invalid_params(format!("Invalid arguments: {e}")))
+}
+
+fn encode<R: Serialize>(result: R) -> ToolResult<Value> {
+    serde_json::to_value(result).map_err(|e| ToolError::internal(format!("encoding result: {e}")))
+}
+
+macro_rules! registry {
+    ($( $name:literal => $module:ident :: $handler:ident ( $params:ty ) -> $result:ty, $hints:expr, $title:literal, $description:literal; )*) => {
+        /// Every tool, in the order clients see them.
+        pub fn list() -> Vec<ToolInfo> {
+            vec![$(ToolInfo {
+                name: $name,
+                title: $title,
+                description: $description,
+                hints: $hints,
+                input_schema: schema_of::<$params>(schemars::generate::Contract::Deserialize),
+                output_schema: schema_of::<$result>(schemars::generate::Contract::Serialize),
+            }),*]
+        }
+
+        /// Run a tool by name.
+        pub async fn call(call: &Call<'_>, name: &str, arguments: Value) -> ToolResult<Value> {
+            match name {
+                $($name => encode($module::$handler(call, decode::<$params>(arguments)?).await?),)*
+                other => Err(ToolError::invalid_params(format!("Unknown tool '{other}'."))),
+            }
+        }
+    };
+}
+
+registry! {
+    "list_run_configurations" => run::list_run_configurations(run::ListRunConfigurations) -> run::RunConfigurations, READ,
+        "List run configurations",
+        "List the project's run configurations (IDE run configurations, or .vscode/launch.json in standalone mode), sorted by name, with can_run/can_debug.";
+    "run_configuration" => run::run_configuration(run::RunConfigurationParams) -> run::RunOutcome, DESTRUCTIVE,
+        "Run a configuration",
+        "Run a configuration without the debugger. With wait_for_completion it waits (up to timeout seconds) and returns exit_code and the captured output; otherwise it returns at once with a session_id whose state list_debug_sessions and get_debug_session_status report. Needs the user's confirmation unless brave mode is on.";
+    "list_debug_sessions" => sessions::list_debug_sessions(sessions::ListSessions) -> sessions::SessionList, READ,
+        "List debug sessions",
+        "List the project's debug and run sessions (recently ended ones too, as state 'stopped') and which one is current.";
+    "start_debug_session" => sessions::start_debug_session(sessions::StartSession) -> sessions::StartedSession, DESTRUCTIVE,
+        "Start a debug session",
+        "Start a run configuration under the debugger (name from list_run_configurations; it must have can_debug). Breakpoints set beforehand are in place before the program's first line. With wait_for_pause (default true) it waits up to timeout seconds for the first stop and returns where execution stands. Needs the user's confirmation unless brave mode is on.";
+    "stop_debug_session" => sessions::stop_debug_session(sessions::SessionOnly) -> sessions::StoppedSession, DESTRUCTIVE,
+        "Stop a debug session",
+        "Terminate a session and its processes (default: the current session). Breakpoints and watches are kept.";
+    "get_debug_session_status" => sessions::get_debug_session_status(sessions::StatusParams) -> sessions::SessionStatus, READ,
+        "Get debug session status",
+        "Everything about the current stop in one call: state and paused_reason, location, the breakpoint hit, a stack summary, the selected frame's variables, all watches, source around the line, the current thread, and the program output since execution last resumed.";
+    "list_breakpoints" => breakpoints::list_breakpoints(breakpoints::ListBreakpoints) -> breakpoints::BreakpointList, READ,
+        "List breakpoints",
+        "List the project's breakpoints, optionally only those of one file, of one type (line, exception, all) or enabled ones.";
+    "set_breakpoint" => breakpoints::set_breakpoint(breakpoints::SetBreakpoint) -> breakpoints::BreakpointSet, EDIT,
+        "Set a line breakpoint",
+        "Set a line breakpoint (optionally conditional, a logpoint with log_message, temporary, disabled, or suspend_policy 'none' to log without stopping). Breakpoints belong to the project: they can be set before a session starts and survive its end.";
+    "remove_breakpoint" => breakpoints::remove_breakpoint(breakpoints::RemoveBreakpoint) -> breakpoints::BreakpointsRemoved, EDIT,
+        "Remove breakpoints",
+        "Remove a breakpoint by breakpoint_id, by file_path and line, or all breakpoints of a file (file_path alone). Removing one that does not exist succeeds.";
+    "set_exception_breakpoint" => breakpoints::set_exception_breakpoint(breakpoints::SetExceptionBreakpoint) -> breakpoints::BreakpointSet, EDIT,
+        "Set an exception breakpoint",
+        "Stop when an exception of the given class (or a subclass) is raised: caught, uncaught, or both.";
+    "resume" => execution::resume(execution::ResumeParams) -> execution::ExecutionResult, CONTROL,
+        "Resume",
+        "Resume a paused session and wait (up to timeout seconds, default 30) for the next stop; returns where execution now stands, or state 'running' on timeout, or 'stopped' with the exit code when the program ends.";
+    "pause" => execution::pause(execution::PauseParams) -> execution::ExecutionResult, CONTROL,
+        "Pause",
+        "Pause a running session and return where it stopped. Pausing a paused session just reports where it stands.";
+    "step_over" => execution::step_over(execution::StepOverParams) -> execution::ExecutionResult, CONTROL,
+        "Step over",
+        "Run the current line, stepping over calls, and return the new location (waits up to timeout seconds).";
+    "step_into" => execution::step_into(execution::StepIntoParams) -> execution::ExecutionResult, CONTROL,
+        "Step into",
+        "Step into the call on the current line and return the new location. force also enters library code where the debugger allows it.";
+    "step_out" => execution::step_out(execution::StepParams) -> execution::ExecutionResult, CONTROL,
+        "Step out",
+        "Run until the current function returns and return the new location.";
+    "run_to_line" => execution::run_to_line(execution::RunToLineParams) -> execution::ExecutionResult, CONTROL,
+        "Run to line",
+        "Continue until file_path:line is reached (the project's breakpoints are left as they are; with ignore_breakpoints they do not stop on the way) and return where execution stopped.";
+    "get_stack_trace" => stack::get_stack_trace(stack::StackParams) -> stack::StackTrace, READ,
+        "Get stack trace",
+        "The call stack of the current (or named) thread, top first, with library frames marked.";
+    "select_stack_frame" => stack::select_stack_frame(stack::SelectFrame) -> stack::FrameSelected, EDIT,
+        "Select stack frame",
+        "Select the frame that get_variables, evaluate, set_variable and the status use by default, until execution moves.";
+    "list_threads" => stack::list_threads(stack::ThreadsParams) -> stack::ThreadList, READ,
+        "List threads",
+        "The debuggee's threads and which one is current.";
+    "get_variables" => variables::get_variables(variables::GetVariables) -> variables::VariableList, READ,
+        "Get variables",
+        "Variables of a frame (default: the selected frame), filtered by scope. Values are capped; objects have an id for expand_variable and set_variable.";
+    "expand_variable" => variables::expand_variable(variables::ExpandVariable) -> variables::Children, READ,
+        "Expand variable",
+        "Children of an object: by variable_id, or by a dotted path from the frame's variables (e.g. 'order.items.0').";
+    "set_variable" => variables::set_variable(variables::SetVariable) -> variables::VariableSet, DESTRUCTIVE,
+        "Set variable",
+        "Change a variable in the paused program (by variable_id, or by name/path in the selected frame) and return the value re-read. Needs the user's confirmation unless brave mode is on.";
+    "evaluate" => evaluation::evaluate(evaluation::EvaluateParams) -> evaluation::Evaluation, CONTROL,
+        "Evaluate",
+        "Evaluate an expression in a frame. Without allow_side_effects only expressions that provably change nothing run (others are refused); code fragments and calls with effects need allow_side_effects: true, which needs the user's confirmation unless brave mode is on.";
+    "add_watch" => evaluation::add_watch(evaluation::AddWatch) -> evaluation::WatchAdded, EDIT,
+        "Add watch",
+        "Watch an expression: it is evaluated at every get_debug_session_status. Watches belong to the project and persist.";
+    "remove_watch" => evaluation::remove_watch(evaluation::RemoveWatch) -> evaluation::WatchRemoved, EDIT,
+        "Remove watch",
+        "Remove a watch by id (removing one that does not exist succeeds).";
+    "get_source_context" => source::get_source_context(source::SourceParams) -> source::SourceContext, READ,
+        "Get source context",
+        "Source lines around a line of a project file (default: the current execution point), with line numbers and the lines that hold breakpoints.";
+}
+
+/// Apply the confirmation policy: brave mode skips it; otherwise the user must agree.
+pub async fn confirm(call: &Call<'_>, action: &str) -> ToolResult<()> {
+    if call.app.brave {
+        return Ok(());
+    }
+    match call.confirmer.confirm(action).await {
+        Consent::Granted => Ok(()),
+        Consent::Denied => Err(ToolError::new(
+            debugger_core::ErrorCode::ConfirmationDenied,
+            format!("The user did not approve: {action}"),
+        )),
+        Consent::Unavailable => Err(ToolError::new(
+            debugger_core::ErrorCode::ConfirmationRequired,
+            format!(
+                "This action needs the user's approval ({action}), and this client cannot ask for it \
+                 (no MCP elicitation). The user can allow such actions without asking by starting the \
+                 server in brave mode: `jetbrains-debugger-mcp ... --brave` (or JETBRAINS_DEBUGGER_BRAVE=1)."
+            ),
+        )),
+    }
+}

@@ -1,0 +1,526 @@
+//! Session tools: list, start, stop, and the one-call status.
+
+use super::common::{self, Location, VariableView};
+use super::execution::{summarize, ExecutionResult};
+use super::{confirm, Call};
+use crate::lenient;
+use crate::tracker::{is_run_only, WaitOutcome};
+use debugger_core::model::{
+    BreakpointKind, ExceptionInfo, LaunchMode, SessionState, StopReason, VariableScope,
+};
+use debugger_core::{ErrorCode, ToolError, ToolResult};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct ListSessions {
+    /// Project path (required if several projects are open).
+    #[serde(rename = "projectPath", default)]
+    pub project_path: Option<String>,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct SessionSummary {
+    pub id: String,
+    pub name: String,
+    pub state: SessionState,
+    pub is_current: bool,
+    pub run_configuration: String,
+    pub process_id: Option<u32>,
+    /// `debug`, or `run` for run_configuration sessions.
+    pub mode: LaunchMode,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exit_code: Option<i32>,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct SessionList {
+    pub sessions: Vec<SessionSummary>,
+}
+
+pub async fn list_debug_sessions(call: &Call<'_>, p: ListSessions) -> ToolResult<SessionList> {
+    let project = common::project(call, p.project_path.as_deref()).await?;
+    let tracker = &call.app.tracker;
+    let current = tracker.current(&project.path).map(|r| r.descriptor.id);
+    let sessions = tracker
+        .sessions_of(&project.path)
+        .into_iter()
+        .map(|r| SessionSummary {
+            is_current: current.as_deref() == Some(r.descriptor.id.as_str()),
+            id: r.descriptor.id,
+            name: r.descriptor.name,
+            state: r.state,
+            run_configuration: r.descriptor.run_configuration,
+            process_id: r.descriptor.process_id,
+            mode: r.descriptor.mode,
+            exit_code: r.exit_code,
+        })
+        .collect();
+    Ok(SessionList { sessions })
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct StartSession {
+    /// Project path (required if several projects are open).
+    #[serde(rename = "projectPath", default)]
+    pub project_path: Option<String>,
+    /// Name from list_run_configurations.
+    pub configuration_name: String,
+    /// Wait for the first stop (default true).
+    #[serde(default, deserialize_with = "lenient::opt_bool")]
+    pub wait_for_pause: Option<bool>,
+    /// Seconds to wait for the first stop (default 30).
+    #[serde(default, deserialize_with = "lenient::opt_seconds")]
+    pub timeout: Option<f64>,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct StartedSession {
+    pub session_id: String,
+    /// `started` (not waiting), `paused` (stopped within the wait), `running` (no
+    /// stop within the wait) or `stopped` (the program already ended).
+    pub status: String,
+    pub message: String,
+    /// Where execution stands, when the call waited.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub execution: Option<ExecutionResult>,
+}
+
+fn find_configuration<'a>(
+    configurations: &'a [debugger_core::model::RunConfiguration],
+    name: &str,
+) -> ToolResult<&'a debugger_core::model::RunConfiguration> {
+    configurations
+        .iter()
+        .find(|c| c.name == name)
+        .ok_or_else(|| {
+            let names: Vec<&str> = configurations.iter().map(|c| c.name.as_str()).collect();
+            ToolError::new(
+                ErrorCode::ConfigurationNotFound,
+                format!("No run configuration named '{name}'."),
+            )
+            .with_detail("available_configurations", serde_json::json!(names))
+        })
+}
+
+/// Look a configuration up and check it can be launched in `mode`.
+pub async fn launchable(
+    call: &Call<'_>,
+    project: &debugger_core::model::Project,
+    name: &str,
+    mode: LaunchMode,
+) -> ToolResult<()> {
+    if name.trim().is_empty() {
+        return Err(ToolError::invalid_params(
+            "'configuration_name' must not be empty.",
+        ));
+    }
+    let configurations = call.app.backend.run_configurations(project).await?;
+    let configuration = find_configuration(&configurations, name)?;
+    let (possible, code, verb) = match mode {
+        LaunchMode::Debug => (configuration.can_debug, ErrorCode::CannotDebug, "debugged"),
+        LaunchMode::Run => (configuration.can_run, ErrorCode::CannotRun, "run"),
+    };
+    if !possible {
+        let reason = configuration
+            .unavailable_reason
+            .clone()
+            .unwrap_or_else(|| "this backend has no runner for it".into());
+        return Err(ToolError::new(
+            code,
+            format!("Run configuration '{name}' cannot be {verb}: {reason}"),
+        ));
+    }
+    Ok(())
+}
+
+pub async fn start_debug_session(call: &Call<'_>, p: StartSession) -> ToolResult<StartedSession> {
+    let project = common::project(call, p.project_path.as_deref()).await?;
+    launchable(call, &project, &p.configuration_name, LaunchMode::Debug).await?;
+    confirm(
+        call,
+        &format!(
+            "Start a debug session of '{}' in {}?",
+            p.configuration_name, project.name
+        ),
+    )
+    .await?;
+    let descriptor = call
+        .app
+        .backend
+        .launch(&project, &p.configuration_name, LaunchMode::Debug)
+        .await?;
+    let id = descriptor.id.clone();
+    call.app.tracker.register(descriptor);
+    if !p.wait_for_pause.unwrap_or(true) {
+        return Ok(StartedSession {
+            session_id: id,
+            status: "started".into(),
+            message: format!("Debug session started for {}", p.configuration_name),
+            execution: None,
+        });
+    }
+    let outcome = call
+        .app
+        .tracker
+        .wait_for_stop(&id, 0, common::wait_time(p.timeout))
+        .await;
+    let execution = summarize(call, &id, outcome, false).await?;
+    Ok(StartedSession {
+        session_id: id,
+        status: execution.status.clone(),
+        message: format!(
+            "Debug session started for {}. {}",
+            p.configuration_name, execution.message
+        ),
+        execution: Some(execution),
+    })
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct SessionOnly {
+    /// Project path (required if several projects are open).
+    #[serde(rename = "projectPath", default)]
+    pub project_path: Option<String>,
+    /// Session id (default: the current session).
+    #[serde(default)]
+    pub session_id: Option<String>,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct StoppedSession {
+    pub session_id: String,
+    pub status: String,
+    pub message: String,
+}
+
+/// How long a stop may take before it is reported as not confirmed.
+const STOP_WAIT: Duration = Duration::from_secs(10);
+
+pub async fn stop_debug_session(call: &Call<'_>, p: SessionOnly) -> ToolResult<StoppedSession> {
+    let project = common::project(call, p.project_path.as_deref()).await?;
+    let record = call
+        .app
+        .tracker
+        .resolve(&project.path, p.session_id.as_deref())?;
+    let id = record.descriptor.id.clone();
+    if !record.is_live() {
+        return Ok(StoppedSession {
+            session_id: id,
+            status: "stopped".into(),
+            message: "The session had already ended.".into(),
+        });
+    }
+    call.app.backend.stop(&id).await?;
+    let outcome = call
+        .app
+        .tracker
+        .wait_for_stop(&id, u64::MAX, STOP_WAIT)
+        .await;
+    if outcome != WaitOutcome::Ended {
+        return Err(ToolError::new(
+            ErrorCode::Timeout,
+            format!("Session '{id}' was told to stop but has not ended after {STOP_WAIT:?}."),
+        ));
+    }
+    Ok(StoppedSession {
+        session_id: id,
+        status: "stopped".into(),
+        message: format!("Debug session '{}' stopped.", record.descriptor.name),
+    })
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct StatusParams {
+    /// Project path (required if several projects are open).
+    #[serde(rename = "projectPath", default)]
+    pub project_path: Option<String>,
+    /// Session id (default: the current session).
+    #[serde(default)]
+    pub session_id: Option<String>,
+    /// Include the selected frame's variables (default true).
+    #[serde(default, deserialize_with = "lenient::opt_bool")]
+    pub include_variables: Option<bool>,
+    /// Include source around the current line (default true).
+    #[serde(default, deserialize_with = "lenient::opt_bool")]
+    pub include_source_context: Option<bool>,
+    /// Lines of source above and below the current line (default 5).
+    #[serde(default, deserialize_with = "lenient::opt_u32")]
+    pub source_context_lines: Option<u32>,
+    /// Frames in the stack summary (default 5).
+    #[serde(default, deserialize_with = "lenient::opt_usize")]
+    pub max_stack_frames: Option<usize>,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct BreakpointHit {
+    pub id: String,
+    pub condition: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub condition_result: Option<bool>,
+    pub hit_count: u64,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct FrameSummary {
+    pub index: usize,
+    pub file: Option<String>,
+    pub line: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub class: Option<String>,
+    pub method: String,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub is_current: bool,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct WatchValue {
+    pub id: String,
+    pub expression: String,
+    pub value: Option<String>,
+    #[serde(rename = "type")]
+    pub type_name: Option<String>,
+    pub error: Option<String>,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ThreadSummary {
+    pub id: String,
+    pub name: String,
+    pub state: SessionState,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct SessionStatus {
+    pub session_id: String,
+    pub name: String,
+    pub state: SessionState,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub paused_reason: Option<StopReason>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub current_location: Option<Location>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exception: Option<ExceptionInfo>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub breakpoint_hit: Option<BreakpointHit>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub stack_summary: Vec<FrameSummary>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub total_stack_depth: Option<usize>,
+    /// Index of the frame the variables belong to.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub selected_frame: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variables: Option<Vec<VariableView>>,
+    /// Variables left out by the cap.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variables_omitted: Option<usize>,
+    pub watches: Vec<WatchValue>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source_context: Option<super::source::StatusSource>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub current_thread: Option<ThreadSummary>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub thread_count: Option<usize>,
+    /// Program output since execution last resumed (tail, capped).
+    pub output: String,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub output_truncated: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exit_code: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+}
+
+/// Variables shown in the status before the cap.
+const STATUS_VARIABLE_CAP: usize = 50;
+
+pub async fn get_debug_session_status(
+    call: &Call<'_>,
+    p: StatusParams,
+) -> ToolResult<SessionStatus> {
+    let project = common::project(call, p.project_path.as_deref()).await?;
+    let record = call
+        .app
+        .tracker
+        .resolve(&project.path, p.session_id.as_deref())?;
+    let id = record.descriptor.id.clone();
+    let watches = call.app.watches.list(&project.path);
+    let mut status = SessionStatus {
+        session_id: id.clone(),
+        name: record.descriptor.name.clone(),
+        state: record.state,
+        paused_reason: None,
+        current_location: None,
+        exception: None,
+        breakpoint_hit: None,
+        stack_summary: Vec::new(),
+        total_stack_depth: None,
+        selected_frame: None,
+        variables: None,
+        variables_omitted: None,
+        watches: Vec::new(),
+        source_context: None,
+        current_thread: None,
+        thread_count: None,
+        output: record.output_since_resume.text().to_string(),
+        output_truncated: record.output_since_resume.dropped() > 0,
+        exit_code: record.exit_code,
+        message: None,
+    };
+    if record.state != SessionState::Paused {
+        let why = if is_run_only(&record) {
+            "it was started without the debugger"
+        } else {
+            "the program is not paused"
+        };
+        status.message = Some(match record.state {
+            SessionState::Stopped => common::ended_error(&record).message,
+            _ => format!(
+                "Running: {why}; frames, variables and watches are available when it pauses."
+            ),
+        });
+        status.watches = watches
+            .into_iter()
+            .map(|w| WatchValue {
+                id: w.id,
+                expression: w.expression,
+                value: None,
+                type_name: None,
+                error: Some("not paused".into()),
+            })
+            .collect();
+        return Ok(status);
+    }
+
+    let backend = &call.app.backend;
+    let thread = common::current_thread(call, &record).await?;
+    let max_frames = p
+        .max_stack_frames
+        .unwrap_or(5)
+        .max(record.selected_frame + 1);
+    let (threads, stack, breakpoints) = tokio::join!(
+        backend.threads(&id),
+        backend.stack(&id, &thread, max_frames),
+        backend.breakpoints(&project)
+    );
+    let (frames, total) = stack?;
+    let threads = threads?;
+    let stop = record.last_stop.clone();
+    status.paused_reason = stop.as_ref().map(|s| s.reason);
+    status.exception = stop.as_ref().and_then(|s| s.exception.clone());
+    if let (Some(stop), Ok(breakpoints)) = (&stop, &breakpoints) {
+        status.breakpoint_hit = stop.hit_breakpoints.iter().find_map(|hit| {
+            breakpoints
+                .iter()
+                .find(|b| &b.id == hit)
+                .map(|b| BreakpointHit {
+                    id: b.id.clone(),
+                    condition: b.spec.condition.clone(),
+                    condition_result: b.spec.condition.as_ref().map(|_| true),
+                    hit_count: b.hit_count,
+                })
+        });
+    }
+    status.current_thread = threads
+        .iter()
+        .find(|t| t.id == thread)
+        .map(|t| ThreadSummary {
+            id: t.id.clone(),
+            name: t.name.clone(),
+            state: SessionState::Paused,
+        });
+    status.thread_count = Some(threads.len());
+    let selected = record.selected_frame.min(frames.len().saturating_sub(1));
+    status.stack_summary = frames
+        .iter()
+        .take(p.max_stack_frames.unwrap_or(5))
+        .enumerate()
+        .map(|(index, f)| FrameSummary {
+            index,
+            file: f.file.as_ref().map(|f| f.display().to_string()),
+            line: f.line,
+            class: f.class.clone(),
+            method: f.method.clone(),
+            is_current: index == selected,
+        })
+        .collect();
+    status.total_stack_depth = Some(total);
+    let Some(frame) = frames.get(selected) else {
+        status.message = Some("The paused thread has no frames.".into());
+        return Ok(status);
+    };
+    status.selected_frame = Some(selected);
+    status.current_location = Some(Location::of(frame));
+
+    let include_variables = p.include_variables.unwrap_or(true);
+    let variables_call = async {
+        if include_variables {
+            Some(
+                backend
+                    .variables(&id, &frame.frame_ref, VariableScope::All)
+                    .await,
+            )
+        } else {
+            None
+        }
+    };
+    let watch_calls =
+        futures_util::future::join_all(watches.iter().map(|w| {
+            super::evaluation::evaluate_watch(call, &id, &frame.frame_ref, &w.expression)
+        }));
+    let (variables, watch_values) = tokio::join!(variables_call, watch_calls);
+    if let Some(variables) = variables {
+        let variables = variables?;
+        let omitted = variables.len().saturating_sub(STATUS_VARIABLE_CAP);
+        status.variables = Some(
+            variables
+                .into_iter()
+                .take(STATUS_VARIABLE_CAP)
+                .map(|v| common::view(call, &id, &frame.frame_ref, None, v))
+                .collect::<ToolResult<_>>()?,
+        );
+        status.variables_omitted = Some(omitted).filter(|n| *n > 0);
+    }
+    status.watches = watches
+        .into_iter()
+        .zip(watch_values)
+        .map(|(w, result)| match result {
+            Ok(value) => WatchValue {
+                id: w.id,
+                expression: w.expression,
+                value: Some(common::cap(&value.value).0),
+                type_name: value.type_name,
+                error: None,
+            },
+            Err(err) => WatchValue {
+                id: w.id,
+                expression: w.expression,
+                value: None,
+                type_name: None,
+                error: Some(err.message),
+            },
+        })
+        .collect();
+    if p.include_source_context.unwrap_or(true) {
+        if let (Some(file), Some(line)) = (&frame.file, frame.line) {
+            let breakpoints = breakpoints.unwrap_or_default();
+            let lines_with_breakpoints: Vec<u32> = breakpoints
+                .iter()
+                .filter_map(|b| match &b.spec.kind {
+                    BreakpointKind::Line { file: f, line } if f == file => Some(*line),
+                    _ => None,
+                })
+                .collect();
+            status.source_context = super::source::status_source(
+                file,
+                line,
+                p.source_context_lines.unwrap_or(5),
+                &lines_with_breakpoints,
+            )
+            .ok();
+        }
+    }
+    Ok(status)
+}

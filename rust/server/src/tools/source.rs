@@ -1,0 +1,163 @@
+//! Source tools: lines around a location, with breakpoint markers.
+
+use super::common;
+use super::Call;
+use crate::lenient;
+use debugger_core::model::BreakpointKind;
+use debugger_core::{ErrorCode, ToolError, ToolResult};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// Most context lines on each side.
+const MAX_CONTEXT: u32 = 200;
+
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct SourceLine {
+    pub number: u32,
+    pub content: String,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub is_current: bool,
+}
+
+/// The source part of the session status.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct StatusSource {
+    pub file: String,
+    pub start_line: u32,
+    pub end_line: u32,
+    pub current_line: u32,
+    pub lines: Vec<SourceLine>,
+    pub breakpoints_in_view: Vec<u32>,
+}
+
+pub fn status_source(
+    file: &Path,
+    line: u32,
+    context: u32,
+    breakpoint_lines: &[u32],
+) -> ToolResult<StatusSource> {
+    let context = context.min(MAX_CONTEXT);
+    let lines = common::read_lines(file, line.saturating_sub(context).max(1), line + context)?;
+    let start_line = lines.first().map(|(n, _)| *n).unwrap_or(line);
+    let end_line = lines.last().map(|(n, _)| *n).unwrap_or(line);
+    Ok(StatusSource {
+        file: file.display().to_string(),
+        start_line,
+        end_line,
+        current_line: line,
+        breakpoints_in_view: in_view(breakpoint_lines, start_line, end_line),
+        lines: lines
+            .into_iter()
+            .map(|(number, content)| SourceLine {
+                is_current: number == line,
+                number,
+                content,
+            })
+            .collect(),
+    })
+}
+
+fn in_view(lines: &[u32], start: u32, end: u32) -> Vec<u32> {
+    let mut view: Vec<u32> = lines
+        .iter()
+        .copied()
+        .filter(|l| (start..=end).contains(l))
+        .collect();
+    view.sort_unstable();
+    view.dedup();
+    view
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct SourceParams {
+    /// Project path (required if several projects are open).
+    #[serde(rename = "projectPath", default)]
+    pub project_path: Option<String>,
+    /// Session whose location is the default (default: the current session).
+    #[serde(default)]
+    pub session_id: Option<String>,
+    /// File (absolute or project-relative; default: the current execution point's file).
+    #[serde(default)]
+    pub file_path: Option<String>,
+    /// Line to centre on (default: the current line, or 1).
+    #[serde(default, deserialize_with = "lenient::opt_u32")]
+    pub line: Option<u32>,
+    /// Lines above and below (default 10).
+    #[serde(default, deserialize_with = "lenient::opt_u32")]
+    pub context_lines: Option<u32>,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct SourceContext {
+    pub file: String,
+    pub start_line: u32,
+    pub end_line: u32,
+    pub current_line: Option<u32>,
+    /// The lines, numbered; the current one marked with `>>`.
+    pub source: String,
+    /// Lines in view that hold breakpoints.
+    pub breakpoints: Vec<u32>,
+}
+
+pub async fn get_source_context(call: &Call<'_>, p: SourceParams) -> ToolResult<SourceContext> {
+    let project = common::project(call, p.project_path.as_deref()).await?;
+    let (file, line) = match &p.file_path {
+        Some(path) => {
+            let file = common::file_in(&project, path)?;
+            (file, p.line)
+        }
+        None => {
+            let record = common::paused_session(call, &project, p.session_id.as_deref())
+                .map_err(|e| ToolError::new(e.code, format!("No 'file_path' given and no paused session to take the location from: {}", e.message)))?;
+            let (_, frame) = common::frame_at(call, &record, None).await?;
+            let file = frame.file.ok_or_else(|| {
+                ToolError::new(
+                    ErrorCode::FileNotFound,
+                    "The current frame has no source file.",
+                )
+            })?;
+            (file, p.line.or(frame.line))
+        }
+    };
+    let context = p.context_lines.unwrap_or(10).min(MAX_CONTEXT);
+    let centre = line.unwrap_or(1);
+    let first = centre.saturating_sub(context).max(1);
+    let lines = common::read_lines(&file, first, centre + context)?;
+    if lines.is_empty() {
+        return Err(ToolError::new(
+            ErrorCode::InvalidLocation,
+            format!("{} has no line {centre}.", file.display()),
+        ));
+    }
+    let start_line = lines.first().map(|(n, _)| *n).unwrap_or(first);
+    let end_line = lines.last().map(|(n, _)| *n).unwrap_or(first);
+    let width = end_line.to_string().len();
+    let source = lines
+        .iter()
+        .map(|(n, text)| {
+            let marker = if Some(*n) == line { ">>" } else { "  " };
+            format!("{marker}{n:>width$}  {text}")
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let breakpoint_lines: Vec<u32> = call
+        .app
+        .backend
+        .breakpoints(&project)
+        .await?
+        .into_iter()
+        .filter_map(|b| match b.spec.kind {
+            BreakpointKind::Line { file: f, line } if f == file => Some(line),
+            _ => None,
+        })
+        .collect();
+    Ok(SourceContext {
+        file: file.display().to_string(),
+        start_line,
+        end_line,
+        current_line: line,
+        source,
+        breakpoints: in_view(&breakpoint_lines, start_line, end_line),
+    })
+}

@@ -1,0 +1,213 @@
+//! Stack and thread tools.
+
+use super::common::{self, Location};
+use super::Call;
+use crate::lenient;
+use debugger_core::{ErrorCode, ToolError, ToolResult};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct StackParams {
+    /// Project path (required if several projects are open).
+    #[serde(rename = "projectPath", default)]
+    pub project_path: Option<String>,
+    /// Session id (default: the current session).
+    #[serde(default)]
+    pub session_id: Option<String>,
+    /// Thread by name (default: the current thread).
+    #[serde(default)]
+    pub thread_name: Option<String>,
+    /// Thread by id (from list_threads).
+    #[serde(default, deserialize_with = "lenient::opt_text")]
+    pub thread_id: Option<String>,
+    /// Most frames to return (default 50).
+    #[serde(default, deserialize_with = "lenient::opt_usize")]
+    pub max_frames: Option<usize>,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Frame {
+    pub index: usize,
+    #[serde(flatten)]
+    pub location: Location,
+    pub is_current: bool,
+    pub is_library: bool,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct StackTrace {
+    pub thread: String,
+    pub thread_id: String,
+    pub frames: Vec<Frame>,
+    pub total_frames: usize,
+}
+
+/// Pick a thread by id or name (default: the session's current thread).
+async fn pick_thread(
+    call: &Call<'_>,
+    record: &crate::tracker::SessionRecord,
+    id: Option<&str>,
+    name: Option<&str>,
+) -> ToolResult<debugger_core::model::ThreadInfo> {
+    let threads = call.app.backend.threads(&record.descriptor.id).await?;
+    let current = common::current_thread(call, record).await?;
+    let found = match (id, name) {
+        (Some(id), _) => threads.iter().find(|t| t.id == id),
+        (None, Some(name)) => threads.iter().find(|t| t.name == name),
+        (None, None) => threads.iter().find(|t| t.id == current),
+    };
+    found.cloned().ok_or_else(|| {
+        let known: Vec<String> = threads
+            .iter()
+            .map(|t| format!("{} ({})", t.name, t.id))
+            .collect();
+        ToolError::new(
+            ErrorCode::ThreadNotFound,
+            format!("No such thread. Threads: {}", known.join(", ")),
+        )
+    })
+}
+
+pub async fn get_stack_trace(call: &Call<'_>, p: StackParams) -> ToolResult<StackTrace> {
+    let project = common::project(call, p.project_path.as_deref()).await?;
+    let record = common::paused_session(call, &project, p.session_id.as_deref())?;
+    let thread = pick_thread(
+        call,
+        &record,
+        p.thread_id.as_deref(),
+        p.thread_name.as_deref(),
+    )
+    .await?;
+    let max = p.max_frames.unwrap_or(50).max(1);
+    let (frames, total) = call
+        .app
+        .backend
+        .stack(&record.descriptor.id, &thread.id, max)
+        .await?;
+    let is_selected_thread = record.selected_thread.as_deref() == Some(thread.id.as_str());
+    Ok(StackTrace {
+        thread: thread.name,
+        thread_id: thread.id,
+        frames: frames
+            .iter()
+            .enumerate()
+            .map(|(index, f)| Frame {
+                index,
+                location: Location::of(f),
+                is_current: is_selected_thread && index == record.selected_frame,
+                is_library: f.is_library,
+            })
+            .collect(),
+        total_frames: total,
+    })
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct SelectFrame {
+    /// Project path (required if several projects are open).
+    #[serde(rename = "projectPath", default)]
+    pub project_path: Option<String>,
+    /// Session id (default: the current session).
+    #[serde(default)]
+    pub session_id: Option<String>,
+    /// Frame index from get_stack_trace (0 is the top).
+    #[serde(default, deserialize_with = "lenient::opt_usize")]
+    #[schemars(required)]
+    pub frame_index: Option<usize>,
+    /// Thread by id (default: the current thread).
+    #[serde(default, deserialize_with = "lenient::opt_text")]
+    pub thread_id: Option<String>,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct FrameSelected {
+    pub frame_index: usize,
+    pub thread_id: String,
+    pub location: Location,
+    pub message: String,
+}
+
+pub async fn select_stack_frame(call: &Call<'_>, p: SelectFrame) -> ToolResult<FrameSelected> {
+    let project = common::project(call, p.project_path.as_deref()).await?;
+    let index = p
+        .frame_index
+        .ok_or_else(|| ToolError::invalid_params("'frame_index' is required."))?;
+    let record = common::paused_session(call, &project, p.session_id.as_deref())?;
+    let thread = pick_thread(call, &record, p.thread_id.as_deref(), None).await?;
+    let (frames, total) = call
+        .app
+        .backend
+        .stack(&record.descriptor.id, &thread.id, index + 1)
+        .await?;
+    let frame = frames.get(index).ok_or_else(|| {
+        ToolError::new(
+            ErrorCode::FrameNotFound,
+            format!("No frame {index}: the stack has {total} frames (0 is the top)."),
+        )
+    })?;
+    call.app
+        .tracker
+        .select_frame(&record.descriptor.id, Some(thread.id.clone()), index)?;
+    let location = Location::of(frame);
+    Ok(FrameSelected {
+        frame_index: index,
+        thread_id: thread.id,
+        message: format!(
+            "Selected frame {index}: {} at {}:{}",
+            location.method,
+            location.file.as_deref().unwrap_or("<unknown>"),
+            location.line.unwrap_or(0)
+        ),
+        location,
+    })
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct ThreadsParams {
+    /// Project path (required if several projects are open).
+    #[serde(rename = "projectPath", default)]
+    pub project_path: Option<String>,
+    /// Session id (default: the current session).
+    #[serde(default)]
+    pub session_id: Option<String>,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ThreadView {
+    pub id: String,
+    pub name: String,
+    /// `paused` or `running`.
+    pub state: String,
+    pub is_current: bool,
+    pub group: Option<String>,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ThreadList {
+    pub threads: Vec<ThreadView>,
+}
+
+pub async fn list_threads(call: &Call<'_>, p: ThreadsParams) -> ToolResult<ThreadList> {
+    let project = common::project(call, p.project_path.as_deref()).await?;
+    let record = common::live_session(call, &project, p.session_id.as_deref())?;
+    let threads = call.app.backend.threads(&record.descriptor.id).await?;
+    let paused = record.state == debugger_core::model::SessionState::Paused;
+    let current = if paused {
+        Some(common::current_thread(call, &record).await?)
+    } else {
+        None
+    };
+    Ok(ThreadList {
+        threads: threads
+            .into_iter()
+            .map(|t| ThreadView {
+                is_current: current.as_deref() == Some(t.id.as_str()),
+                state: if paused { "paused" } else { "running" }.into(),
+                id: t.id,
+                name: t.name,
+                group: None,
+            })
+            .collect(),
+    })
+}

@@ -1,0 +1,407 @@
+//! Variable tools: list a frame's variables, expand objects by id or dotted path,
+//! and set values.
+
+use super::common::{self, VariableView};
+use super::{confirm, Call};
+use crate::lenient;
+use crate::tracker::{SessionRecord, VariableHandle};
+use debugger_core::model::{Value as DebugValue, VariableScope};
+use debugger_core::{ErrorCode, ToolError, ToolResult};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// Default cap on listed variables and children.
+const DEFAULT_LIST_CAP: usize = 100;
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct GetVariables {
+    /// Project path (required if several projects are open).
+    #[serde(rename = "projectPath", default)]
+    pub project_path: Option<String>,
+    /// Session id (default: the current session).
+    #[serde(default)]
+    pub session_id: Option<String>,
+    /// Frame index (default: the selected frame, 0 = top).
+    #[serde(default, deserialize_with = "lenient::opt_usize")]
+    pub frame_index: Option<usize>,
+    /// `local`, `arguments`, `this`, `global` or `all` (default: the frame's locals).
+    #[serde(default)]
+    pub scope: Option<String>,
+    /// Most variables to return (default 100).
+    #[serde(default, deserialize_with = "lenient::opt_usize")]
+    pub max_variables: Option<usize>,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct VariableList {
+    pub frame_index: usize,
+    pub scope: VariableScope,
+    pub variables: Vec<VariableView>,
+    pub total_count: usize,
+    /// Variables left out by max_variables.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub omitted: Option<usize>,
+}
+
+fn parse_scope(text: Option<&str>) -> ToolResult<VariableScope> {
+    match text.map(|s| s.trim().to_ascii_lowercase()).as_deref() {
+        None | Some("") | Some("all") => Ok(VariableScope::All),
+        Some("local") | Some("locals") => Ok(VariableScope::Local),
+        Some("arguments") | Some("args") => Ok(VariableScope::Arguments),
+        Some("this") | Some("self") => Ok(VariableScope::This),
+        Some("global") | Some("globals") => Ok(VariableScope::Global),
+        Some(other) => Err(ToolError::invalid_params(format!(
+            "'scope' must be local, arguments, this, global or all; got '{other}'."
+        ))),
+    }
+}
+
+/// Turn backend values into capped views with ids.
+fn views(
+    call: &Call<'_>,
+    record: &SessionRecord,
+    frame_ref: &str,
+    parent: Option<&str>,
+    values: Vec<DebugValue>,
+    cap: usize,
+) -> ToolResult<(Vec<VariableView>, usize, Option<usize>)> {
+    let total = values.len();
+    let shown = values
+        .into_iter()
+        .take(cap)
+        .map(|v| common::view(call, &record.descriptor.id, frame_ref, parent, v))
+        .collect::<ToolResult<Vec<_>>>()?;
+    Ok((
+        shown,
+        total,
+        Some(total.saturating_sub(cap)).filter(|n| *n > 0),
+    ))
+}
+
+pub async fn get_variables(call: &Call<'_>, p: GetVariables) -> ToolResult<VariableList> {
+    let project = common::project(call, p.project_path.as_deref()).await?;
+    let scope = parse_scope(p.scope.as_deref())?;
+    let record = common::paused_session(call, &project, p.session_id.as_deref())?;
+    let (index, frame) = common::frame_at(call, &record, p.frame_index).await?;
+    let values = call
+        .app
+        .backend
+        .variables(&record.descriptor.id, &frame.frame_ref, scope)
+        .await?;
+    let cap = p.max_variables.unwrap_or(DEFAULT_LIST_CAP).max(1);
+    let (variables, total_count, omitted) =
+        views(call, &record, &frame.frame_ref, None, values, cap)?;
+    Ok(VariableList {
+        frame_index: index,
+        scope,
+        variables,
+        total_count,
+        omitted,
+    })
+}
+
+/// Split `a.b[0]['k']` into `a`, `b`, `0`, `k`.
+fn path_segments(path: &str) -> ToolResult<Vec<String>> {
+    let mut segments = Vec::new();
+    let mut current = String::new();
+    let mut chars = path.trim().chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '.' => segments.push(std::mem::take(&mut current)),
+            '[' => {
+                if !current.is_empty() {
+                    segments.push(std::mem::take(&mut current));
+                }
+                let mut key = String::new();
+                loop {
+                    match chars.next() {
+                        Some(']') => break,
+                        Some(k) => key.push(k),
+                        None => {
+                            return Err(ToolError::invalid_params(format!(
+                                "Unclosed '[' in path '{path}'."
+                            )))
+                        }
+                    }
+                }
+                let key = key
+                    .trim()
+                    .trim_matches(|q| q == '\'' || q == '"')
+                    .to_string();
+                segments.push(key);
+                if chars.peek() == Some(&'.') {
+                    chars.next();
+                }
+            }
+            c => current.push(c),
+        }
+    }
+    if !current.is_empty() {
+        segments.push(current);
+    }
+    if segments.is_empty() || segments.iter().any(|s| s.is_empty()) {
+        return Err(ToolError::invalid_params(format!(
+            "'{path}' is not a valid path: use names separated by dots, e.g. order.items.0"
+        )));
+    }
+    Ok(segments)
+}
+
+fn name_matches(name: &str, segment: &str) -> bool {
+    name == segment || name.trim_matches(|q| q == '\'' || q == '"') == segment
+}
+
+/// Find a value by dotted path: from a handle's children, or from the frame's
+/// variables (locals first, then globals).
+async fn walk(
+    call: &Call<'_>,
+    record: &SessionRecord,
+    frame_ref: &str,
+    start: Option<&VariableHandle>,
+    segments: &[String],
+) -> ToolResult<(String, DebugValue)> {
+    let session = &record.descriptor.id;
+    let backend = &call.app.backend;
+    let mut rest = segments.iter();
+    let (mut path, mut current) = match start {
+        Some(handle) => {
+            let value = DebugValue {
+                name: handle.name.clone(),
+                value: String::new(),
+                type_name: None,
+                children_ref: handle.children_ref.clone(),
+                target: handle.target.clone(),
+                evaluate_name: None,
+            };
+            (handle.path.clone(), value)
+        }
+        None => {
+            let first = rest.next().expect("paths have at least one segment");
+            let mut found = None;
+            for scope in [VariableScope::All, VariableScope::Global] {
+                let values = backend.variables(session, frame_ref, scope).await?;
+                if let Some(v) = values.into_iter().find(|v| name_matches(&v.name, first)) {
+                    found = Some(v);
+                    break;
+                }
+            }
+            let value = found.ok_or_else(|| {
+                ToolError::new(
+                    ErrorCode::VariableNotFound,
+                    format!("No variable '{first}' in the selected frame."),
+                )
+            })?;
+            (first.clone(), value)
+        }
+    };
+    for segment in rest {
+        let children_ref = current.children_ref.clone().ok_or_else(|| {
+            ToolError::new(
+                ErrorCode::VariableNotFound,
+                format!("'{path}' has no children, so '{segment}' cannot be found in it."),
+            )
+        })?;
+        let children = backend.children(session, &children_ref).await?;
+        current = children
+            .into_iter()
+            .find(|c| name_matches(&c.name, segment))
+            .ok_or_else(|| {
+                ToolError::new(
+                    ErrorCode::VariableNotFound,
+                    format!("'{path}' has no child named '{segment}'."),
+                )
+            })?;
+        path = format!("{path}.{segment}");
+    }
+    Ok((path, current))
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct ExpandVariable {
+    /// Project path (required if several projects are open).
+    #[serde(rename = "projectPath", default)]
+    pub project_path: Option<String>,
+    /// Session id (default: the current session).
+    #[serde(default)]
+    pub session_id: Option<String>,
+    /// Variable id from get_variables, the status or evaluate.
+    #[serde(default)]
+    pub variable_id: Option<String>,
+    /// Dotted path from the frame's variables (or from variable_id), e.g. `order.items.0`.
+    #[serde(default)]
+    pub path: Option<String>,
+    /// Most children to return (default 100).
+    #[serde(default, deserialize_with = "lenient::opt_usize")]
+    pub max_children: Option<usize>,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Children {
+    /// Id of the expanded value.
+    pub variable_id: Option<String>,
+    pub path: String,
+    pub children: Vec<VariableView>,
+    pub total_count: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub omitted: Option<usize>,
+}
+
+/// Resolve `variable_id` and/or `path` to a value of the current stop.
+async fn locate(
+    call: &Call<'_>,
+    record: &SessionRecord,
+    variable_id: Option<&str>,
+    path: Option<&str>,
+) -> ToolResult<(String, String, DebugValue)> {
+    let handle = variable_id
+        .map(|id| call.app.tracker.variable(&record.descriptor.id, id.trim()))
+        .transpose()?;
+    let frame_ref = match &handle {
+        Some(h) => h.frame_ref.clone(),
+        None => common::frame_at(call, record, None).await?.1.frame_ref,
+    };
+    let segments = match path {
+        Some(p) if !p.trim().is_empty() => path_segments(p)?,
+        _ if handle.is_some() => Vec::new(),
+        _ => return Err(ToolError::invalid_params(
+            "Give 'variable_id' or 'path' (or both: the path is then relative to the variable).",
+        )),
+    };
+    let (path, value) = walk(call, record, &frame_ref, handle.as_ref(), &segments).await?;
+    Ok((frame_ref, path, value))
+}
+
+pub async fn expand_variable(call: &Call<'_>, p: ExpandVariable) -> ToolResult<Children> {
+    let project = common::project(call, p.project_path.as_deref()).await?;
+    let record = common::paused_session(call, &project, p.session_id.as_deref())?;
+    let (frame_ref, path, value) =
+        locate(call, &record, p.variable_id.as_deref(), p.path.as_deref()).await?;
+    let children_ref = value.children_ref.clone().ok_or_else(|| {
+        ToolError::new(
+            ErrorCode::InvalidParams,
+            format!(
+                "'{path}' = {} has no children to expand.",
+                common::cap(&value.value).0
+            ),
+        )
+    })?;
+    let parent_path = path.rsplit_once('.').map(|(parent, _)| parent.to_string());
+    let own = common::view(
+        call,
+        &record.descriptor.id,
+        &frame_ref,
+        parent_path.as_deref(),
+        value,
+    )?;
+    let children = call
+        .app
+        .backend
+        .children(&record.descriptor.id, &children_ref)
+        .await?;
+    let cap = p.max_children.unwrap_or(DEFAULT_LIST_CAP).max(1);
+    let (children, total_count, omitted) =
+        views(call, &record, &frame_ref, Some(&path), children, cap)?;
+    Ok(Children {
+        variable_id: own.id,
+        path,
+        children,
+        total_count,
+        omitted,
+    })
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct SetVariable {
+    /// Project path (required if several projects are open).
+    #[serde(rename = "projectPath", default)]
+    pub project_path: Option<String>,
+    /// Session id (default: the current session).
+    #[serde(default)]
+    pub session_id: Option<String>,
+    /// Variable id from get_variables / expand_variable.
+    #[serde(default)]
+    pub variable_id: Option<String>,
+    /// Or a name / dotted path in the selected frame, e.g. `tax_rate` or `order.total`.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// New value, as an expression in the program's language (e.g. `0.08`, `'text'`).
+    #[serde(default, deserialize_with = "lenient::opt_text")]
+    #[schemars(required)]
+    pub new_value: Option<String>,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct VariableSet {
+    pub variable: VariableView,
+    pub message: String,
+}
+
+pub async fn set_variable(call: &Call<'_>, p: SetVariable) -> ToolResult<VariableSet> {
+    let project = common::project(call, p.project_path.as_deref()).await?;
+    let new_value = p
+        .new_value
+        .filter(|v| !v.trim().is_empty())
+        .ok_or_else(|| ToolError::invalid_params("'new_value' is required."))?;
+    let record = common::paused_session(call, &project, p.session_id.as_deref())?;
+    let (frame_ref, path, value) =
+        locate(call, &record, p.variable_id.as_deref(), p.name.as_deref()).await?;
+    let target = value.target.clone().ok_or_else(|| {
+        ToolError::new(
+            ErrorCode::ReadOnlyVariable,
+            format!("'{path}' cannot be changed by the debugger."),
+        )
+    })?;
+    confirm(
+        call,
+        &format!("Set {path} = {new_value} in the debugged program?"),
+    )
+    .await?;
+    let updated = call
+        .app
+        .backend
+        .set_value(&record.descriptor.id, &frame_ref, &target, new_value.trim())
+        .await?;
+    let parent_path = path.rsplit_once('.').map(|(parent, _)| parent.to_string());
+    let variable = common::view(
+        call,
+        &record.descriptor.id,
+        &frame_ref,
+        parent_path.as_deref(),
+        updated,
+    )?;
+    Ok(VariableSet {
+        message: format!("{path} = {}", variable.value),
+        variable,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_split_on_dots_and_brackets() {
+        assert_eq!(
+            path_segments("order.items.0").unwrap(),
+            ["order", "items", "0"]
+        );
+        assert_eq!(
+            path_segments("order.items[0].price").unwrap(),
+            ["order", "items", "0", "price"]
+        );
+        assert_eq!(
+            path_segments("d['key'][\"k2\"]").unwrap(),
+            ["d", "key", "k2"]
+        );
+        assert!(path_segments("a..b").is_err());
+        assert!(path_segments("a[0").is_err());
+        assert!(path_segments("").is_err());
+    }
+
+    #[test]
+    fn quoted_child_names_match_plain_segments() {
+        assert!(name_matches("'key'", "key"));
+        assert!(name_matches("0", "0"));
+        assert!(!name_matches("keys", "key"));
+    }
+}

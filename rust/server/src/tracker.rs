@@ -1,0 +1,460 @@
+//! What the tools know about sessions between calls, built from the backend's
+//! events: state, the stop generation counter, the last stop, program output, the
+//! selected thread and frame, and the variable ids handed out at the current stop.
+//!
+//! Invariants:
+//! - `stop_generation` grows by one on every stop. A wait started at generation `g`
+//!   only returns a stop with a generation above `g`, so a stale stop is never
+//!   reported as the answer to a later resume or step.
+//! - Variable ids embed the generation (`v<gen>.<n>`); an id from an earlier stop is
+//!   reported as expired, never resolved against the wrong stop.
+//! - Ended sessions stay readable (state `stopped`, exit code, output) until
+//!   [`MAX_ENDED_SESSIONS`] newer ones have ended.
+
+use debugger_core::model::{
+    ExceptionInfo, LaunchMode, SessionDescriptor, SessionState, StopReason, ValueTarget,
+};
+use debugger_core::{BackendEvent, ErrorCode, ToolError, ToolResult};
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::Mutex;
+use std::time::Duration;
+use tokio::sync::watch;
+
+/// Ended sessions kept for reading.
+pub const MAX_ENDED_SESSIONS: usize = 16;
+/// Output kept since execution last resumed (the tail wins).
+pub const OUTPUT_SINCE_RESUME_CAP: usize = 8 * 1024;
+/// Output kept for the whole session (the tail wins).
+pub const OUTPUT_TOTAL_CAP: usize = 64 * 1024;
+
+/// The stop a session is paused at.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StopInfo {
+    pub generation: u64,
+    pub thread_id: Option<String>,
+    pub reason: StopReason,
+    pub hit_breakpoints: Vec<String>,
+    pub exception: Option<ExceptionInfo>,
+    pub description: Option<String>,
+}
+
+/// A value an agent may refer to by id at the current stop.
+#[derive(Debug, Clone, PartialEq)]
+pub struct VariableHandle {
+    pub name: String,
+    /// Path from the frame's variables, e.g. `order.items.0`.
+    pub path: String,
+    pub frame_ref: String,
+    pub children_ref: Option<String>,
+    pub target: Option<ValueTarget>,
+}
+
+/// A bounded text buffer that keeps the most recent output.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct OutputBuffer {
+    text: String,
+    dropped: usize,
+}
+
+impl OutputBuffer {
+    fn push(&mut self, text: &str, cap: usize) {
+        self.text.push_str(text);
+        if self.text.len() > cap {
+            let mut cut = self.text.len() - cap;
+            while !self.text.is_char_boundary(cut) {
+                cut += 1;
+            }
+            self.text.drain(..cut);
+            self.dropped += cut;
+        }
+    }
+
+    fn clear(&mut self) {
+        self.text.clear();
+        self.dropped = 0;
+    }
+
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Bytes dropped from the front to respect the cap.
+    pub fn dropped(&self) -> usize {
+        self.dropped
+    }
+}
+
+/// Everything known about one session.
+#[derive(Debug, Clone)]
+pub struct SessionRecord {
+    pub descriptor: SessionDescriptor,
+    pub state: SessionState,
+    pub stop_generation: u64,
+    pub last_stop: Option<StopInfo>,
+    pub exit_code: Option<i32>,
+    /// Why the session ended abnormally (adapter crash...).
+    pub termination_error: Option<String>,
+    pub output_since_resume: OutputBuffer,
+    pub output_total: OutputBuffer,
+    pub selected_thread: Option<String>,
+    pub selected_frame: usize,
+    variables: HashMap<String, VariableHandle>,
+    next_variable: u64,
+    /// Order of the last start or stop, to pick the "current" session.
+    activity: u64,
+}
+
+impl SessionRecord {
+    fn new(descriptor: SessionDescriptor, activity: u64) -> Self {
+        Self {
+            descriptor,
+            state: SessionState::Running,
+            stop_generation: 0,
+            last_stop: None,
+            exit_code: None,
+            termination_error: None,
+            output_since_resume: OutputBuffer::default(),
+            output_total: OutputBuffer::default(),
+            selected_thread: None,
+            selected_frame: 0,
+            variables: HashMap::new(),
+            next_variable: 0,
+            activity,
+        }
+    }
+
+    fn enter_running(&mut self) {
+        self.state = SessionState::Running;
+        self.variables.clear();
+        self.selected_frame = 0;
+    }
+
+    pub fn is_live(&self) -> bool {
+        self.state != SessionState::Stopped
+    }
+}
+
+/// What a wait saw.
+#[derive(Debug, Clone, PartialEq)]
+pub enum WaitOutcome {
+    Paused,
+    Ended,
+    TimedOut,
+}
+
+#[derive(Default)]
+struct State {
+    sessions: Vec<SessionRecord>,
+    activity: u64,
+}
+
+/// Session state shared by all tool calls.
+pub struct Tracker {
+    state: Mutex<State>,
+    changed: watch::Sender<u64>,
+}
+
+impl Default for Tracker {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Tracker {
+    pub fn new() -> Self {
+        Self {
+            state: Mutex::new(State::default()),
+            changed: watch::channel(0).0,
+        }
+    }
+
+    fn update<R>(&self, f: impl FnOnce(&mut State) -> R) -> R {
+        let result = {
+            let mut state = self.state.lock().expect("tracker lock poisoned");
+            f(&mut state)
+        };
+        self.changed.send_modify(|v| *v += 1);
+        result
+    }
+
+    fn read<R>(&self, f: impl FnOnce(&State) -> R) -> R {
+        let state = self.state.lock().expect("tracker lock poisoned");
+        f(&state)
+    }
+
+    /// Record a session (idempotent: the launch call and the event both do it).
+    pub fn register(&self, descriptor: SessionDescriptor) {
+        self.update(|s| {
+            if s.sessions.iter().any(|r| r.descriptor.id == descriptor.id) {
+                return;
+            }
+            s.activity += 1;
+            s.sessions.push(SessionRecord::new(descriptor, s.activity));
+        });
+    }
+
+    /// Apply one backend event.
+    pub fn apply(&self, event: &BackendEvent) {
+        if let BackendEvent::SessionStarted(descriptor) = event {
+            self.register(descriptor.clone());
+            return;
+        }
+        let Some(id) = event.session() else { return };
+        self.update(|s| {
+            s.activity += 1;
+            let activity = s.activity;
+            let Some(record) = s.sessions.iter_mut().find(|r| r.descriptor.id == id) else {
+                return;
+            };
+            match event {
+                BackendEvent::ProcessStarted { process_id, .. } => {
+                    record.descriptor.process_id = Some(*process_id)
+                }
+                BackendEvent::Stopped {
+                    thread_id,
+                    reason,
+                    hit_breakpoints,
+                    exception,
+                    description,
+                    ..
+                } => {
+                    record.stop_generation += 1;
+                    record.state = SessionState::Paused;
+                    record.variables.clear();
+                    record.selected_frame = 0;
+                    record.selected_thread = thread_id.clone();
+                    record.activity = activity;
+                    record.last_stop = Some(StopInfo {
+                        generation: record.stop_generation,
+                        thread_id: thread_id.clone(),
+                        reason: *reason,
+                        hit_breakpoints: hit_breakpoints.clone(),
+                        exception: exception.clone(),
+                        description: description.clone(),
+                    });
+                }
+                BackendEvent::Continued { .. } => {
+                    if record.state == SessionState::Paused {
+                        record.enter_running();
+                        record.output_since_resume.clear();
+                    }
+                }
+                BackendEvent::Output { text, .. } => {
+                    record
+                        .output_since_resume
+                        .push(text, OUTPUT_SINCE_RESUME_CAP);
+                    record.output_total.push(text, OUTPUT_TOTAL_CAP);
+                }
+                BackendEvent::Exited { exit_code, .. } => record.exit_code = Some(*exit_code),
+                BackendEvent::Terminated { error, .. } => {
+                    record.state = SessionState::Stopped;
+                    record.variables.clear();
+                    if error.is_some() {
+                        record.termination_error = error.clone();
+                    }
+                }
+                _ => {}
+            }
+            prune_ended(&mut s.sessions);
+        });
+    }
+
+    /// Mark a session running before a resume/step is sent, and return the stop
+    /// generation a wait must exceed.
+    pub fn begin_resume(&self, id: &str) -> ToolResult<u64> {
+        self.update(|s| {
+            let record = find_mut(&mut s.sessions, id)?;
+            record.enter_running();
+            record.output_since_resume.clear();
+            Ok(record.stop_generation)
+        })
+    }
+
+    /// Undo [`Self::begin_resume`] when the debugger refused the request.
+    pub fn abort_resume(&self, id: &str, generation: u64) {
+        self.update(|s| {
+            if let Ok(record) = find_mut(&mut s.sessions, id) {
+                if record.stop_generation == generation && record.last_stop.is_some() {
+                    record.state = SessionState::Paused;
+                }
+            }
+        });
+    }
+
+    /// Wait until the session stops with a generation above `after`, ends, or the
+    /// timeout passes.
+    pub async fn wait_for_stop(&self, id: &str, after: u64, timeout: Duration) -> WaitOutcome {
+        let mut changes = self.changed.subscribe();
+        let deadline = tokio::time::Instant::now() + timeout;
+        loop {
+            let outcome = self.read(|s| {
+                let record = s.sessions.iter().find(|r| r.descriptor.id == id)?;
+                if record.state == SessionState::Paused && record.stop_generation > after {
+                    Some(WaitOutcome::Paused)
+                } else if record.state == SessionState::Stopped {
+                    Some(WaitOutcome::Ended)
+                } else {
+                    None
+                }
+            });
+            if let Some(outcome) = outcome {
+                return outcome;
+            }
+            match tokio::time::timeout_at(deadline, changes.changed()).await {
+                Ok(Ok(())) => continue,
+                Ok(Err(_)) | Err(_) => return WaitOutcome::TimedOut,
+            }
+        }
+    }
+
+    /// A copy of a session's record.
+    pub fn get(&self, id: &str) -> ToolResult<SessionRecord> {
+        self.read(|s| find(&s.sessions, id).cloned())
+    }
+
+    /// Sessions of a project, oldest first.
+    pub fn sessions_of(&self, project: &Path) -> Vec<SessionRecord> {
+        self.read(|s| {
+            s.sessions
+                .iter()
+                .filter(|r| r.descriptor.project == project)
+                .cloned()
+                .collect()
+        })
+    }
+
+    /// The session a call without `session_id` means: the live session of the
+    /// project that started or stopped last; with none live, the last one to end.
+    pub fn current(&self, project: &Path) -> Option<SessionRecord> {
+        self.read(|s| {
+            let of_project = || {
+                s.sessions
+                    .iter()
+                    .filter(|r| r.descriptor.project == project)
+            };
+            of_project()
+                .filter(|r| r.is_live())
+                .max_by_key(|r| r.activity)
+                .or_else(|| of_project().max_by_key(|r| r.activity))
+                .cloned()
+        })
+    }
+
+    /// Resolve the session a tool call means.
+    pub fn resolve(&self, project: &Path, session_id: Option<&str>) -> ToolResult<SessionRecord> {
+        match session_id {
+            Some(id) => {
+                let record = self.get(id)?;
+                if record.descriptor.project != project {
+                    return Err(ToolError::new(
+                        ErrorCode::SessionNotFound,
+                        format!("Session '{id}' belongs to another project."),
+                    ));
+                }
+                Ok(record)
+            }
+            None => self.current(project).ok_or_else(|| {
+                ToolError::new(
+                    ErrorCode::NoSession,
+                    "No debug session in this project. Start one with start_debug_session.",
+                )
+            }),
+        }
+    }
+
+    pub fn select_frame(&self, id: &str, thread: Option<String>, frame: usize) -> ToolResult<()> {
+        self.update(|s| {
+            let record = find_mut(&mut s.sessions, id)?;
+            if thread.is_some() {
+                record.selected_thread = thread;
+            }
+            record.selected_frame = frame;
+            Ok(())
+        })
+    }
+
+    /// Hand out an id for a value at the current stop.
+    pub fn register_variable(&self, id: &str, handle: VariableHandle) -> ToolResult<String> {
+        self.update(|s| {
+            let record = find_mut(&mut s.sessions, id)?;
+            if let Some((existing, _)) = record.variables.iter().find(|(_, h)| **h == handle) {
+                return Ok(existing.clone());
+            }
+            record.next_variable += 1;
+            let var_id = format!("v{}.{}", record.stop_generation, record.next_variable);
+            record.variables.insert(var_id.clone(), handle);
+            Ok(var_id)
+        })
+    }
+
+    /// Look up a variable id handed out at the current stop.
+    pub fn variable(&self, id: &str, var_id: &str) -> ToolResult<VariableHandle> {
+        self.read(|s| {
+            let record = find(&s.sessions, id)?;
+            if let Some(handle) = record.variables.get(var_id) {
+                return Ok(handle.clone());
+            }
+            let generation = var_id
+                .strip_prefix('v')
+                .and_then(|rest| rest.split('.').next())
+                .and_then(|g| g.parse::<u64>().ok());
+            match generation {
+                Some(g) if g != record.stop_generation || record.state != SessionState::Paused => {
+                    Err(ToolError::new(
+                        ErrorCode::VariableExpired,
+                        format!(
+                            "Variable id '{var_id}' belongs to an earlier stop; execution has moved since. \
+                             Read the variables again (get_variables) for fresh ids."
+                        ),
+                    ))
+                }
+                _ => Err(ToolError::new(
+                    ErrorCode::VariableNotFound,
+                    format!("No variable with id '{var_id}' at the current stop."),
+                )),
+            }
+        })
+    }
+}
+
+fn find<'a>(sessions: &'a [SessionRecord], id: &str) -> ToolResult<&'a SessionRecord> {
+    sessions
+        .iter()
+        .find(|r| r.descriptor.id == id)
+        .ok_or_else(|| session_not_found(id))
+}
+
+fn find_mut<'a>(sessions: &'a mut [SessionRecord], id: &str) -> ToolResult<&'a mut SessionRecord> {
+    sessions
+        .iter_mut()
+        .find(|r| r.descriptor.id == id)
+        .ok_or_else(|| session_not_found(id))
+}
+
+fn session_not_found(id: &str) -> ToolError {
+    ToolError::new(
+        ErrorCode::SessionNotFound,
+        format!("No debug session with id '{id}'. list_debug_sessions shows the sessions."),
+    )
+}
+
+fn prune_ended(sessions: &mut Vec<SessionRecord>) {
+    let ended = sessions.iter().filter(|r| !r.is_live()).count();
+    if ended > MAX_ENDED_SESSIONS {
+        let mut to_drop = ended - MAX_ENDED_SESSIONS;
+        sessions.retain(|r| {
+            if to_drop > 0 && !r.is_live() {
+                to_drop -= 1;
+                false
+            } else {
+                true
+            }
+        });
+    }
+}
+
+/// True for sessions launched without the debugger.
+pub fn is_run_only(record: &SessionRecord) -> bool {
+    record.descriptor.mode == LaunchMode::Run
+}
