@@ -9,6 +9,7 @@ pub mod model;
 
 pub use backend::{Backend, BackendEvent};
 pub use error::{ErrorCode, ToolError, ToolResult};
+pub mod eval_guard;
 pub mod history;
 pub mod launch_json;
 pub mod project;
