@@ -237,6 +237,28 @@ impl DapBackend {
                 format!("'{}' names neither a program nor a module", config.name),
             ));
         }
+        // debugpy starts a missing program happily (Python then exits with 2): say so now.
+        if let Some(program) = config.program.as_ref().filter(|p| !p.is_file()) {
+            return Err(ToolError::new(
+                ErrorCode::AdapterFailed,
+                format!(
+                    "cannot launch '{}': program {} does not exist",
+                    config.name,
+                    program.display()
+                ),
+            )
+            .with_detail("program", program.display().to_string()));
+        }
+        if !config.cwd.is_dir() {
+            return Err(ToolError::new(
+                ErrorCode::AdapterFailed,
+                format!(
+                    "cannot launch '{}': working directory {} does not exist",
+                    config.name,
+                    config.cwd.display()
+                ),
+            ));
+        }
         if let Some(env_file) = &config.env_file {
             let text = std::fs::read_to_string(env_file).map_err(|e| {
                 ToolError::invalid_params(format!(

@@ -274,6 +274,11 @@ impl Session {
         if let Some(Err(e)) = &early {
             return Err(self.launch_error(&e.to_string()));
         }
+        if early.is_some() && self.mode == LaunchMode::Run {
+            // debugpy answers a `noDebug` launch at once and sends no `initialized`:
+            // there is nothing to configure.
+            return Ok(());
+        }
         if early.is_some() {
             // Answered before `initialized` (other adapters do that): still wait for it.
             tokio::time::timeout(t, init.wait_for(|v| *v))
@@ -1250,7 +1255,9 @@ impl Session {
 
     /// Parameter names of the frame's function, in order (none at module level).
     async fn argument_names(&self, frame: i64) -> ToolResult<Vec<String>> {
-        let expr = "(lambda L: next((','.join(c.co_varnames[:c.co_argcount + c.co_kwonlyargcount + bool(c.co_flags & 4) + bool(c.co_flags & 8)]) for c in (i.frame.f_code for i in __import__('inspect').stack(0) if i.frame.f_locals is L)), None))(locals())";
+        // pydevd evaluates with a merged globals+locals dict, so the frame cannot be
+        // found by its locals; its `evaluate_expression(py_db, frame, ...)` holds it.
+        let expr = "(lambda F: None if F is None else ','.join(F.f_code.co_varnames[:F.f_code.co_argcount + F.f_code.co_kwonlyargcount + bool(F.f_code.co_flags & 4) + bool(F.f_code.co_flags & 8)]))(next((i.frame.f_locals['frame'] for i in __import__('inspect').stack(0) if i.frame.f_code.co_name == 'evaluate_expression' and 'frame' in i.frame.f_locals), None))";
         let body = self
             .client
             .request(

@@ -1,0 +1,6 @@
+def work():
+    value = 42
+    return value  # MARK:here
+
+
+work()
