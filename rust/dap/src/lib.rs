@@ -10,6 +10,12 @@
 //! This file holds the configuration, the backend-wide state shared by sessions
 //! ([`Shared`]: event channel, breakpoint store, session registry) and the trait
 //! implementation that routes each call to the store or to a session.
+//!
+//! Launch errors: no interpreter or no debugpy → `debugger_unavailable` (naming
+//! `<python> -m pip install debugpy`); a missing program or working directory is
+//! checked before spawning (debugpy would start it and Python would exit with 2)
+//! and, like any failure debugpy reports, is `adapter_failed` with debugpy's
+//! message and the tail of its stderr.
 
 pub mod breakpoints;
 pub mod client;

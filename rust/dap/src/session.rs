@@ -21,7 +21,11 @@
 //! - **Scopes.** `Local` and `All` list the frame's locals (module globals only
 //!   when `Global` is asked for: they are large and agents pay per token);
 //!   `This` is the `self` (or `cls`) local; `Arguments` are the locals named by the
-//!   frame's code object parameters (read by evaluating in the frame).
+//!   frame's code object parameters, read by one evaluation that finds the target
+//!   frame in pydevd's own `evaluate_expression(py_db, frame, ...)` (pydevd
+//!   evaluates with a merged globals+locals dict, so `locals()` cannot identify it);
+//!   `not_supported` if that ever fails. debugpy puts functions and classes of a
+//!   scope in the synthetic groups that are dropped, so `Global` lists module data.
 //! - **`Into { force: true }`** is a plain `stepIn`: debugpy decides "my code" at
 //!   launch (`justMyCode` of the configuration) and has no per-step override.
 //! - **Continued.** Emitted when we resume (before the request is sent, so it always
