@@ -37,6 +37,7 @@ use crate::client::{Client, ClientError};
 use crate::debugpy;
 use crate::Shared;
 use debugger_core::error::{ErrorCode, ToolError, ToolResult};
+use debugger_core::eval_guard::split_trailing_expression;
 use debugger_core::launch_json::LaunchConfig;
 use debugger_core::model::*;
 use debugger_core::BackendEvent;
@@ -1352,11 +1353,11 @@ impl Session {
         match kind {
             EvaluationKind::Expression => self.eval_once(frame, expression, "watch").await,
             EvaluationKind::CodeFragment => match split_trailing_expression(expression) {
-                Some((body, last)) => {
+                (Some(body), Some(last)) => {
                     self.eval_once(frame, &body, "repl").await?;
                     self.eval_once(frame, &last, "repl").await
                 }
-                None => self.eval_once(frame, expression, "repl").await,
+                _ => self.eval_once(frame, expression, "repl").await,
             },
         }
     }
@@ -1497,106 +1498,9 @@ pub fn module_name(path: &Path, program: Option<&Path>, project: &Path) -> Optio
     Some(parts.join("."))
 }
 
-/// Split a multi-line fragment whose last line is a top-level expression into
-/// (statements, expression). `None` when the fragment is one line or its last line
-/// cannot be an expression on its own.
-pub fn split_trailing_expression(code: &str) -> Option<(String, String)> {
-    let lines: Vec<&str> = code.trim_end().lines().collect();
-    let last_idx = lines.iter().rposition(|l| !l.trim().is_empty())?;
-    if last_idx == 0 {
-        return None;
-    }
-    let last = lines[last_idx];
-    let prev = lines[..last_idx]
-        .iter()
-        .rev()
-        .find(|l| !l.trim().is_empty())?;
-    let trimmed = last.trim();
-    let starts_statement = [
-        "else",
-        "elif ",
-        "except",
-        "finally",
-        "return",
-        "pass",
-        "break",
-        "continue",
-        "raise",
-        "import ",
-        "from ",
-        "del ",
-        "global ",
-        "nonlocal ",
-        "assert ",
-        "def ",
-        "class ",
-        "if ",
-        "for ",
-        "while ",
-        "with ",
-        "try",
-        "@",
-        "#",
-        ")",
-        "]",
-        "}",
-    ]
-    .iter()
-    .any(|k| trimmed.starts_with(k));
-    let is_assignment = {
-        // `x = 1`, `x += 1` (but not `x == 1`, `f(a=1)`).
-        let bare = trimmed
-            .split(['(', '[', '{', '\'', '"'])
-            .next()
-            .unwrap_or("");
-        bare.contains('=')
-            && !bare.contains("==")
-            && !bare.contains("!=")
-            && !bare.contains("<=")
-            && !bare.contains(">=")
-    };
-    if last.starts_with([' ', '\t'])
-        || starts_statement
-        || is_assignment
-        || trimmed.ends_with(':')
-        || prev.trim_end().ends_with('\\')
-        || prev.trim_end().ends_with(',')
-    {
-        return None;
-    }
-    Some((lines[..last_idx].join("\n"), trimmed.to_string()))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn splits_a_trailing_expression() {
-        assert_eq!(
-            split_trailing_expression("x = 1\ny = x + 1\nx + y"),
-            Some(("x = 1\ny = x + 1".into(), "x + y".into()))
-        );
-        assert_eq!(
-            split_trailing_expression("for i in range(3):\n    t += i\nt\n"),
-            Some(("for i in range(3):\n    t += i".into(), "t".into()))
-        );
-        assert_eq!(split_trailing_expression("x + 1"), None);
-        assert_eq!(split_trailing_expression("for i in r:\n    t += i"), None);
-        assert_eq!(split_trailing_expression("a = 1\nb = 2"), None);
-        assert_eq!(
-            split_trailing_expression("if a:\n    b()\nelse:\n    c()"),
-            None
-        );
-        assert_eq!(
-            split_trailing_expression("x = 1\nf(a=x)"),
-            Some(("x = 1".into(), "f(a=x)".into()))
-        );
-        assert_eq!(
-            split_trailing_expression("x = 1\nx == 1"),
-            Some(("x = 1".into(), "x == 1".into()))
-        );
-    }
 
     #[test]
     fn library_and_module_names() {
