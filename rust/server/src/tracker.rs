@@ -12,7 +12,7 @@
 //!   [`MAX_ENDED_SESSIONS`] newer ones have ended.
 
 use debugger_core::model::{
-    ExceptionInfo, LaunchMode, SessionDescriptor, SessionState, StopReason, ValueTarget,
+    ExceptionInfo, LaunchMode, SessionDescriptor, SessionState, StopReason, ThreadInfo, ValueTarget,
 };
 use debugger_core::{BackendEvent, ErrorCode, ToolError, ToolResult};
 use std::collections::HashMap;
@@ -101,6 +101,8 @@ pub struct SessionRecord {
     pub selected_frame: usize,
     variables: HashMap<String, VariableHandle>,
     next_variable: u64,
+    /// Threads read at the current stop (they cannot change while all are paused).
+    threads: Option<Vec<ThreadInfo>>,
     /// Order of the last start or stop, to pick the "current" session.
     activity: u64,
 }
@@ -120,6 +122,7 @@ impl SessionRecord {
             selected_frame: 0,
             variables: HashMap::new(),
             next_variable: 0,
+            threads: None,
             activity,
         }
     }
@@ -127,6 +130,7 @@ impl SessionRecord {
     fn enter_running(&mut self) {
         self.state = SessionState::Running;
         self.variables.clear();
+        self.threads = None;
         self.selected_frame = 0;
     }
 
@@ -222,6 +226,7 @@ impl Tracker {
                     record.stop_generation += 1;
                     record.state = SessionState::Paused;
                     record.variables.clear();
+                    record.threads = None;
                     record.selected_frame = 0;
                     record.selected_thread = thread_id.clone();
                     record.activity = activity;
@@ -234,11 +239,9 @@ impl Tracker {
                         description: description.clone(),
                     });
                 }
-                BackendEvent::Continued { .. } => {
-                    if record.state == SessionState::Paused {
-                        record.enter_running();
-                        record.output_since_resume.clear();
-                    }
+                BackendEvent::Continued { .. } if record.state == SessionState::Paused => {
+                    record.enter_running();
+                    record.output_since_resume.clear();
                 }
                 BackendEvent::Output { text, .. } => {
                     record
@@ -372,6 +375,21 @@ impl Tracker {
             record.selected_frame = frame;
             Ok(())
         })
+    }
+
+    /// Threads cached at the current stop, if read already.
+    pub fn cached_threads(&self, id: &str) -> Option<Vec<ThreadInfo>> {
+        self.read(|s| find(&s.sessions, id).ok()?.threads.clone())
+    }
+
+    /// Cache the threads read at stop `generation` (ignored if execution moved since).
+    pub fn cache_threads(&self, id: &str, generation: u64, threads: &[ThreadInfo]) {
+        let mut state = self.state.lock().expect("tracker lock poisoned");
+        if let Ok(record) = find_mut(&mut state.sessions, id) {
+            if record.state == SessionState::Paused && record.stop_generation == generation {
+                record.threads = Some(threads.to_vec());
+            }
+        }
     }
 
     /// Hand out an id for a value at the current stop.

@@ -131,11 +131,13 @@ pub async fn list_breakpoints(call: &Call<'_>, p: ListBreakpoints) -> ToolResult
             (BreakpointKind::Line { file: f, .. }, Some(wanted)) => f == wanted,
             (BreakpointKind::Exception { .. }, Some(_)) => false,
         })
-        .filter(|b| match (&b.spec.kind, kind.as_str()) {
-            (_, "all") => true,
-            (BreakpointKind::Line { .. }, "line") => true,
-            (BreakpointKind::Exception { .. }, "exception") => true,
-            _ => false,
+        .filter(|b| {
+            matches!(
+                (&b.spec.kind, kind.as_str()),
+                (_, "all")
+                    | (BreakpointKind::Line { .. }, "line")
+                    | (BreakpointKind::Exception { .. }, "exception")
+            )
         })
         .map(BreakpointView::from)
         .collect();

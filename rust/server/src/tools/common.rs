@@ -3,7 +3,7 @@
 
 use super::Call;
 use crate::tracker::{SessionRecord, VariableHandle, WaitOutcome};
-use debugger_core::model::{Project, SessionState, StackFrame, Value as DebugValue};
+use debugger_core::model::{Project, SessionState, StackFrame, ThreadInfo, Value as DebugValue};
 use debugger_core::{project, ErrorCode, ToolError, ToolResult};
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -121,13 +121,29 @@ impl Location {
     }
 }
 
+/// The debuggee's threads; read once per stop while paused.
+pub async fn threads(call: &Call<'_>, record: &SessionRecord) -> ToolResult<Vec<ThreadInfo>> {
+    let id = &record.descriptor.id;
+    let tracker = &call.app.tracker;
+    if record.state == SessionState::Paused {
+        if let Some(threads) = tracker.cached_threads(id) {
+            return Ok(threads);
+        }
+    }
+    let threads = call.app.backend.threads(id).await?;
+    if record.state == SessionState::Paused {
+        tracker.cache_threads(id, record.stop_generation, &threads);
+    }
+    Ok(threads)
+}
+
 /// The thread a paused session's tools act on: the selected one, else the stopped one,
 /// else the first.
 pub async fn current_thread(call: &Call<'_>, record: &SessionRecord) -> ToolResult<String> {
     if let Some(thread) = &record.selected_thread {
         return Ok(thread.clone());
     }
-    let threads = call.app.backend.threads(&record.descriptor.id).await?;
+    let threads = threads(call, record).await?;
     threads
         .first()
         .map(|t| t.id.clone())

@@ -85,13 +85,15 @@ pub async fn evaluate(call: &Call<'_>, p: EvaluateParams) -> ToolResult<Evaluati
     let (_, frame) = common::frame_at(call, &record, p.frame_index).await?;
     let kind = match side_effect_free(call, &session, &expression) {
         Ok(()) => EvaluationKind::Expression,
-        Err(why) if !p.allow_side_effects.unwrap_or(false) => return Err(ToolError::new(
-            ErrorCode::SideEffectsNotAllowed,
-            format!(
+        Err(why) if !p.allow_side_effects.unwrap_or(false) => {
+            return Err(ToolError::new(
+                ErrorCode::SideEffectsNotAllowed,
+                format!(
                 "Not evaluated: {why}. Nothing was run. Pass allow_side_effects: true to run it \
                      (it may change the program's state)."
             ),
-        )),
+            ))
+        }
         Err(_) => {
             confirm(
                 call,

@@ -401,7 +401,7 @@ pub async fn get_debug_session_status(
         .unwrap_or(5)
         .max(record.selected_frame + 1);
     let (threads, stack, breakpoints) = tokio::join!(
-        backend.threads(&id),
+        common::threads(call, &record),
         backend.stack(&id, &thread, max_frames),
         backend.breakpoints(&project)
     );

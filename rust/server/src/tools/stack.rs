@@ -50,7 +50,7 @@ async fn pick_thread(
     id: Option<&str>,
     name: Option<&str>,
 ) -> ToolResult<debugger_core::model::ThreadInfo> {
-    let threads = call.app.backend.threads(&record.descriptor.id).await?;
+    let threads = common::threads(call, record).await?;
     let current = common::current_thread(call, record).await?;
     let found = match (id, name) {
         (Some(id), _) => threads.iter().find(|t| t.id == id),
@@ -191,7 +191,7 @@ pub struct ThreadList {
 pub async fn list_threads(call: &Call<'_>, p: ThreadsParams) -> ToolResult<ThreadList> {
     let project = common::project(call, p.project_path.as_deref()).await?;
     let record = common::live_session(call, &project, p.session_id.as_deref())?;
-    let threads = call.app.backend.threads(&record.descriptor.id).await?;
+    let threads = common::threads(call, &record).await?;
     let paused = record.state == debugger_core::model::SessionState::Paused;
     let current = if paused {
         Some(common::current_thread(call, &record).await?)
