@@ -85,7 +85,9 @@ pub struct ExceptionInfo {
 }
 
 /// `suspend_policy` of a breakpoint: which threads stop, or none (log only).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, schemars::JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum SuspendPolicy {
     #[default]
@@ -160,7 +162,9 @@ pub struct StackFrame {
 }
 
 /// Which variables of a frame to list.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, schemars::JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum VariableScope {
     Local,
