@@ -1,0 +1,9 @@
+def explode(depth):
+    if depth == 0:
+        raise RuntimeError("kaboom from crash.py")
+    explode(depth - 1)
+
+
+print("about to crash", flush=True)
+explode(3)
+print("never printed")
