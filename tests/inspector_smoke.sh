@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# MCP Inspector CLI smoke test: a third-party client (@modelcontextprotocol/inspector)
+# lists the 26 tools of jetbrains-debugger-mcp over stdio and calls one of them.
+#
+#   tests/inspector_smoke.sh [BINARY]     (default: $JBD_BINARY, else target/debug/jetbrains-debugger-mcp)
+#
+# The Inspector is installed once into .cache/inspector (gitignored). Exits non-zero on
+# any failure.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BIN="${1:-${JBD_BINARY:-$ROOT/target/debug/jetbrains-debugger-mcp}}"
+VERSION=2.12.0
+DIR="$ROOT/.cache/inspector"
+export npm_config_loglevel=error npm_config_fund=false npm_config_audit=false npm_config_update_notifier=false
+
+BIN="$(readlink -f "$BIN" 2>/dev/null || echo "$BIN")"
+[ -x "$BIN" ] || { echo "inspector smoke: no binary at $BIN (cargo build -p jetbrains-debugger-mcp)" >&2; exit 1; }
+command -v npm >/dev/null || { echo "inspector smoke: npm is not installed" >&2; exit 1; }
+
+installed="$(node -p "require('$DIR/node_modules/@modelcontextprotocol/inspector/package.json').version" 2>/dev/null || true)"
+if [ "$installed" != "$VERSION" ]; then
+    echo "==> installing @modelcontextprotocol/inspector@$VERSION into .cache/inspector"
+    mkdir -p "$DIR"
+    (cd "$DIR" && npm install --no-save --prefix "$DIR" "@modelcontextprotocol/inspector@$VERSION" >/dev/null)
+fi
+
+WORK="$(mktemp -d)"
+trap 'rm -rf "$WORK"' EXIT
+export MCP_CATALOG_PATH="$WORK/catalog.json"
+PROJECT="$ROOT/examples/calculator"
+
+inspect() {
+    (cd "$DIR" && npx --no-install mcp-inspector --cli -e "JETBRAINS_DEBUGGER_STATE_DIR=$WORK/state" "$@" \
+        -- "$BIN" stdio --project "$PROJECT")
+}
+
+fail() { echo "inspector smoke: FAILED: $*" >&2; exit 1; }
+
+echo "==> mcp-inspector --cli ... --method tools/list"
+inspect --method tools/list > "$WORK/tools.json" || fail "tools/list exited with $?"
+node - "$WORK/tools.json" <<'JS' || fail "tools/list did not list the 26 tools"
+const fs = require("fs");
+const listed = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+const names = listed.tools.map((t) => t.name).sort();
+const expected = ["add_watch", "evaluate", "expand_variable", "get_debug_session_status",
+  "get_source_context", "get_stack_trace", "get_variables", "list_breakpoints",
+  "list_debug_sessions", "list_run_configurations", "list_threads", "pause", "remove_breakpoint",
+  "remove_watch", "resume", "run_configuration", "run_to_line", "select_stack_frame",
+  "set_breakpoint", "set_exception_breakpoint", "set_variable", "start_debug_session",
+  "step_into", "step_out", "step_over", "stop_debug_session"];
+console.log(`   ${names.length} tools: ${names.join(", ")}`);
+if (JSON.stringify(names) !== JSON.stringify(expected)) process.exit(1);
+for (const t of listed.tools) {
+  if (!t.inputSchema || !t.outputSchema || !t.annotations) {
+    console.error(`   ${t.name} lacks a schema or annotations`);
+    process.exit(1);
+  }
+}
+JS
+
+echo "==> mcp-inspector --cli ... --method tools/call --tool-name list_run_configurations"
+inspect --method tools/call --tool-name list_run_configurations > "$WORK/call.json" \
+    || fail "tools/call exited with $?"
+node - "$WORK/call.json" <<'JS' || fail "list_run_configurations did not return the sample's configurations"
+const fs = require("fs");
+const result = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+if (result.isError) { console.error(JSON.stringify(result)); process.exit(1); }
+const configs = result.structuredContent.run_configurations;
+const summary = configs.map((c) => `${c.name} (can_debug=${c.can_debug})`);
+console.log(`   ${summary.join(", ")}`);
+const want = [["Calculator App", true], ["Calculator Tests", true], ["npm build", false]];
+const got = configs.map((c) => [c.name, c.can_debug]);
+if (JSON.stringify(got) !== JSON.stringify(want)) process.exit(1);
+JS
+echo "inspector smoke: OK (26 tools listed, list_run_configurations answered)"
