@@ -65,3 +65,24 @@ async def test_origin_and_host_checks(binary, state_dir):
         assert "jetbrains-debugger" not in text
         status, text = post(port, {"Host": "evil.example"})
         assert 400 <= status < 500, (status, text)
+
+
+async def test_http_clients_share_one_server(binary, state_dir):
+    from mcp import Client
+
+    from conftest import Tools, tidy
+
+    async with serve_http(binary, state_dir) as (port, log):
+        url = f"http://127.0.0.1:{port}/mcp"
+        async with Client(url, mode="legacy") as a, Client(url) as b:
+            one, two = Tools(a, log), Tools(b, log)
+            try:
+                bp = await one.ok("set_breakpoint", file_path="short.py", line=2)
+                seen = await two.ok("list_breakpoints")
+                assert [x["id"] for x in seen["breakpoints"]] == [bp["breakpoint_id"]]
+                started = await two.start("Short")
+                assert started["status"] == "paused"
+                status = await one.status()
+                assert status["session_id"] == started["session_id"] and status["current_location"]["line"] == 2
+            finally:
+                await tidy(one)

@@ -169,3 +169,20 @@ async def test_watch_on_a_name_not_yet_defined_is_a_per_watch_error(server):
         watches = {w["expression"]: w for w in status["watches"]}
         assert (watches["discount + 1"]["value"], watches["discount + 1"]["error"]) == ("6", None)
         assert watches["order.total"]["value"] == "125.75"
+
+
+@pytest.mark.xfail(strict=True, reason="expand_variable/set_variable paths cannot index a list of 10 or more "
+                   "items: debugpy names its children '00', '01', ... and 'x.5' / 'x[5]' answer "
+                   "variable_not_found")
+async def test_paths_index_long_lists(server):
+    async with server() as t:
+        await t.ok("set_breakpoint", file_path="loop.py", line=line_of("loop.py", "loop_done"))
+        await t.start("Loop")
+        await t.ok("set_variable", name="total", new_value="list(range(100, 112))")
+        assert await t.evaluate("total[5]") == "105"
+        fifth = await t.ok("expand_variable", path="total")
+        assert fifth["total_count"] >= 12
+        await t.ok("set_variable", name="total[5]", new_value="-5")
+        assert await t.evaluate("total[5]") == "-5"
+        await t.ok("set_variable", name="total.11", new_value="-11")
+        assert await t.evaluate("total[11]") == "-11"
