@@ -72,19 +72,29 @@ async fn pick_thread(
 pub async fn get_stack_trace(call: &Call<'_>, p: StackParams) -> ToolResult<StackTrace> {
     let project = common::project(call, p.project_path.as_deref()).await?;
     let record = common::paused_session(call, &project, p.session_id.as_deref())?;
-    let thread = pick_thread(
-        call,
-        &record,
-        p.thread_id.as_deref(),
-        p.thread_name.as_deref(),
-    )
-    .await?;
     let max = p.max_frames.unwrap_or(50).max(1);
-    let (frames, total) = call
-        .app
-        .backend
-        .stack(&record.descriptor.id, &thread.id, max)
-        .await?;
+    let backend = &call.app.backend;
+    let session = &record.descriptor.id;
+    // The usual case (current thread): read its frames while the thread list comes in.
+    let ((frames, total), thread) = match (&p.thread_id, &p.thread_name, &record.selected_thread) {
+        (None, None, Some(current)) => {
+            let (stack, thread) = tokio::join!(
+                backend.stack(session, current, max),
+                pick_thread(call, &record, Some(current), None)
+            );
+            (stack?, thread?)
+        }
+        _ => {
+            let thread = pick_thread(
+                call,
+                &record,
+                p.thread_id.as_deref(),
+                p.thread_name.as_deref(),
+            )
+            .await?;
+            (backend.stack(session, &thread.id, max).await?, thread)
+        }
+    };
     let is_selected_thread = record.selected_thread.as_deref() == Some(thread.id.as_str());
     Ok(StackTrace {
         thread: thread.name,
