@@ -6,7 +6,7 @@ from __future__ import annotations
 import mcp.types as types
 import pytest
 
-from conftest import CALCULATOR, PROGRAMS, line_of
+from conftest import CALCULATOR, PROGRAMS, connect, line_of
 
 pytestmark = pytest.mark.anyio
 
@@ -144,8 +144,6 @@ async def test_elicitation_that_declines(server):
 
 
 async def test_declined_set_variable_changes_nothing(binary, state_dir):
-    from conftest import connect
-
     answers = ["accept", "decline", "decline"]
 
     async def answer(context, params):

@@ -247,7 +247,7 @@ async def test_select_stack_frame_changes_the_context(server):
         status = await t.status()
         assert status["selected_frame"] == 1
         assert status["current_location"]["method"] == "process"
-        assert [f["is_current"] if "is_current" in f else False for f in status["stack_summary"]][:2] == [False, True]
+        assert [f.get("is_current", False) for f in status["stack_summary"]][:2] == [False, True]
         assert {v["name"] for v in status["variables"]} >= {"order", "discount", "items", "subtotal"}
         stack = await t.ok("get_stack_trace")
         assert [f["is_current"] for f in stack["frames"]][:2] == [False, True]

@@ -6,8 +6,9 @@ import http.client
 import json
 
 import pytest
+from mcp import Client
 
-from conftest import serve_http
+from conftest import Tools, serve_http, tidy
 
 pytestmark = pytest.mark.anyio
 
@@ -68,10 +69,6 @@ async def test_origin_and_host_checks(binary, state_dir):
 
 
 async def test_http_clients_share_one_server(binary, state_dir):
-    from mcp import Client
-
-    from conftest import Tools, tidy
-
     async with serve_http(binary, state_dir) as (port, log):
         url = f"http://127.0.0.1:{port}/mcp"
         async with Client(url, mode="legacy") as a, Client(url) as b:
