@@ -174,8 +174,6 @@ async def test_elicitation_in_modern_mode(server):
         assert started["status"] in {"paused", "stopped"} and len(asked) == 1
 
 
-@pytest.mark.xfail(strict=True, reason="set_breakpoint accepts a blank line (status 'set', and verified: true "
-                   "once a session runs) although no code is there and it can never be hit")
 async def test_breakpoint_on_a_blank_line_is_an_invalid_location(server):
     async with server() as t:
         blank = 2

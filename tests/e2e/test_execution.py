@@ -360,8 +360,6 @@ async def test_run_session_can_be_stopped(server):
         assert await wait_gone(pid)
 
 
-@pytest.mark.xfail(strict=True, reason="pause on a run_configuration (no debugger) session answers "
-                   "adapter_failed 'threads: Server is not available' instead of a clear error")
 async def test_pause_of_a_run_session_says_why_not(server):
     async with server() as t:
         await t.ok("run_configuration", configuration_name="Forever")

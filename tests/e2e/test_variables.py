@@ -171,9 +171,6 @@ async def test_watch_on_a_name_not_yet_defined_is_a_per_watch_error(server):
         assert watches["order.total"]["value"] == "125.75"
 
 
-@pytest.mark.xfail(strict=True, reason="expand_variable/set_variable paths cannot index a list of 10 or more "
-                   "items: debugpy names its children '00', '01', ... and 'x.5' / 'x[5]' answer "
-                   "variable_not_found")
 async def test_paths_index_long_lists(server):
     async with server() as t:
         await t.ok("set_breakpoint", file_path="loop.py", line=line_of("loop.py", "loop_done"))

@@ -257,10 +257,6 @@ async def test_tool_listing_schemas_and_annotations(server):
         assert tools["start_debug_session"].input_schema["required"] == ["configuration_name"]
 
 
-@pytest.mark.xfail(strict=True, reason="input schemas leave parameters the tools require out of 'required' "
-                   "(set_breakpoint/run_to_line 'line', select_stack_frame 'frame_index', set_variable "
-                   "'new_value'): #[schemars(required)] on Option fields with #[serde(default)] has no effect; "
-                   "they are listed as optional with \"default\": null")
 async def test_required_parameters_are_marked_required(server):
     async with server() as t:
         tools = {tool.name: tool for tool in (await t.client.list_tools()).tools}

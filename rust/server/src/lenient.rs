@@ -35,6 +35,21 @@ pub fn opt_u32<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error>
     whole::<D>(Value::deserialize(d)?).map(|v| v.map(|n| n as u32))
 }
 
+/// A required non-negative integer, given as a number or a numeric string.
+pub fn u32_value<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    opt_u32(d)?.ok_or_else(|| D::Error::custom("expected a whole number, got nothing"))
+}
+
+/// A required count, given as a number or a numeric string.
+pub fn usize_value<'de, D: Deserializer<'de>>(d: D) -> Result<usize, D::Error> {
+    opt_usize(d)?.ok_or_else(|| D::Error::custom("expected a whole number, got nothing"))
+}
+
+/// A required string; numbers and booleans are taken as their text.
+pub fn text_value<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    opt_text(d)?.ok_or_else(|| D::Error::custom("expected a string, got nothing"))
+}
+
 /// An optional count, given as a number or a numeric string.
 pub fn opt_usize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<usize>, D::Error> {
     whole::<D>(Value::deserialize(d)?).map(|v| v.map(|n| n as usize))

@@ -5,7 +5,7 @@ use super::common;
 use super::Call;
 use crate::lenient;
 use debugger_core::model::{Breakpoint, BreakpointKind, BreakpointSpec, SuspendPolicy};
-use debugger_core::{ErrorCode, ToolError, ToolResult};
+use debugger_core::{ToolError, ToolResult};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -155,9 +155,9 @@ pub struct SetBreakpoint {
     /// File (absolute, or relative to the project root).
     pub file_path: String,
     /// 1-based line.
-    #[serde(default, deserialize_with = "lenient::opt_u32")]
-    #[schemars(required)]
-    pub line: Option<u32>,
+    #[serde(deserialize_with = "lenient::u32_value")]
+    #[schemars(range(min = 1))]
+    pub line: u32,
     /// Stop only when this expression is true.
     #[serde(default)]
     pub condition: Option<String>,
@@ -234,31 +234,8 @@ async fn add(
 pub async fn set_breakpoint(call: &Call<'_>, p: SetBreakpoint) -> ToolResult<BreakpointSet> {
     let project = common::project(call, p.project_path.as_deref()).await?;
     let file = common::file_in(&project, &p.file_path)?;
-    let line = match p.line {
-        Some(line) if line >= 1 => line,
-        _ => {
-            return Err(ToolError::invalid_params(
-                "'line' is required and must be 1 or more.",
-            ))
-        }
-    };
-    let line_count = std::fs::read_to_string(&file)
-        .map(|t| t.lines().count() as u32)
-        .map_err(|e| {
-            ToolError::new(
-                ErrorCode::FileNotFound,
-                format!("Cannot read {}: {e}", file.display()),
-            )
-        })?;
-    if line > line_count {
-        return Err(ToolError::new(
-            ErrorCode::InvalidLocation,
-            format!(
-                "{} has {line_count} lines; line {line} does not exist.",
-                file.display()
-            ),
-        ));
-    }
+    let line = p.line;
+    common::check_code_line(&file, line)?;
     let spec = BreakpointSpec {
         kind: BreakpointKind::Line {
             file: file.clone(),

@@ -36,7 +36,8 @@ pub fn wait_time(timeout: Option<f64>) -> Duration {
     }
 }
 
-/// The session a call means; it must still be running or paused.
+/// The debug session a call means; it must still be running or paused, and have
+/// the debugger attached (not a `run_configuration` session).
 pub fn live_session(
     call: &Call<'_>,
     project: &Project,
@@ -45,6 +46,15 @@ pub fn live_session(
     let record = call.app.tracker.resolve(&project.path, session_id)?;
     if !record.is_live() {
         return Err(ended_error(&record));
+    }
+    if crate::tracker::is_run_only(&record) {
+        return Err(ToolError::new(
+            ErrorCode::NotSupported,
+            format!(
+                "Session '{}' runs without the debugger (started by run_configuration);                  use start_debug_session to debug it.",
+                record.descriptor.id
+            ),
+        ));
     }
     Ok(record)
 }
@@ -250,6 +260,49 @@ pub fn read_lines(file: &Path, first: u32, last: u32) -> ToolResult<Vec<(u32, St
         .skip_while(|(n, _)| *n < first)
         .take_while(|(n, _)| *n <= last)
         .collect())
+}
+
+/// Check that `line` of `file` can hold a breakpoint: it exists and is not blank
+/// or a comment (a debugger would accept it but never stop there).
+pub fn check_code_line(file: &Path, line: u32) -> ToolResult<()> {
+    let text = std::fs::read_to_string(file).map_err(|e| {
+        ToolError::new(
+            ErrorCode::FileNotFound,
+            format!("Cannot read {}: {e}", file.display()),
+        )
+    })?;
+    if line == 0 {
+        return Err(ToolError::invalid_params(
+            "'line' must be 1 or more (lines start at 1).",
+        ));
+    }
+    let count = text.lines().count();
+    let invalid = |why: String| Err(ToolError::new(ErrorCode::InvalidLocation, why));
+    if line as usize > count {
+        return invalid(format!(
+            "{} has {count} lines; line {line} does not exist.",
+            file.display()
+        ));
+    }
+    let content = text.lines().nth(line as usize - 1).unwrap_or("").trim();
+    let comment_marker = match file.extension().and_then(|e| e.to_str()) {
+        Some("py") => Some("#"),
+        Some("java" | "kt" | "kts" | "js" | "ts" | "go" | "rs" | "c" | "cpp" | "cs") => Some("//"),
+        _ => None,
+    };
+    if content.is_empty() {
+        return invalid(format!(
+            "Line {line} of {} is blank; no code runs there.",
+            file.display()
+        ));
+    }
+    if comment_marker.is_some_and(|m| content.starts_with(m)) {
+        return invalid(format!(
+            "Line {line} of {} is a comment; no code runs there.",
+            file.display()
+        ));
+    }
+    Ok(())
 }
 
 /// The text of one source line, if readable.

@@ -7,7 +7,7 @@ use super::Call;
 use crate::lenient;
 use crate::tracker::WaitOutcome;
 use debugger_core::model::{ExceptionInfo, SessionState, StepKind, StopReason};
-use debugger_core::{ErrorCode, ToolError, ToolResult};
+use debugger_core::ToolResult;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -172,9 +172,9 @@ pub struct RunToLineParams {
     /// File to run to (absolute or project-relative).
     pub file_path: String,
     /// 1-based line.
-    #[serde(default, deserialize_with = "lenient::opt_u32")]
-    #[schemars(required)]
-    pub line: Option<u32>,
+    #[serde(deserialize_with = "lenient::u32_value")]
+    #[schemars(range(min = 1))]
+    pub line: u32,
     /// Do not stop at breakpoints on the way.
     #[serde(default, deserialize_with = "lenient::opt_bool")]
     pub ignore_breakpoints: Option<bool>,
@@ -251,26 +251,8 @@ pub async fn step_out(call: &Call<'_>, p: StepParams) -> ToolResult<ExecutionRes
 pub async fn run_to_line(call: &Call<'_>, p: RunToLineParams) -> ToolResult<ExecutionResult> {
     let project = common::project(call, p.common.project_path.as_deref()).await?;
     let file = common::file_in(&project, &p.file_path)?;
-    let line = match p.line {
-        Some(line) if line >= 1 => line,
-        _ => {
-            return Err(ToolError::invalid_params(
-                "'line' is required and must be 1 or more.",
-            ))
-        }
-    };
-    let line_count = std::fs::read_to_string(&file)
-        .map(|t| t.lines().count() as u32)
-        .unwrap_or(0);
-    if line > line_count {
-        return Err(ToolError::new(
-            ErrorCode::InvalidLocation,
-            format!(
-                "{} has {line_count} lines; line {line} does not exist.",
-                file.display()
-            ),
-        ));
-    }
+    let line = p.line;
+    common::check_code_line(&file, line)?;
     let record = common::paused_session(call, &project, p.common.session_id.as_deref())?;
     let id = record.descriptor.id.clone();
     let thread = common::current_thread(call, &record).await?;

@@ -122,9 +122,8 @@ pub struct SelectFrame {
     #[serde(default)]
     pub session_id: Option<String>,
     /// Frame index from get_stack_trace (0 is the top).
-    #[serde(default, deserialize_with = "lenient::opt_usize")]
-    #[schemars(required)]
-    pub frame_index: Option<usize>,
+    #[serde(deserialize_with = "lenient::usize_value")]
+    pub frame_index: usize,
     /// Thread by id (default: the current thread).
     #[serde(default, deserialize_with = "lenient::opt_text")]
     pub thread_id: Option<String>,
@@ -140,9 +139,7 @@ pub struct FrameSelected {
 
 pub async fn select_stack_frame(call: &Call<'_>, p: SelectFrame) -> ToolResult<FrameSelected> {
     let project = common::project(call, p.project_path.as_deref()).await?;
-    let index = p
-        .frame_index
-        .ok_or_else(|| ToolError::invalid_params("'frame_index' is required."))?;
+    let index = p.frame_index;
     let record = common::paused_session(call, &project, p.session_id.as_deref())?;
     let thread = pick_thread(call, &record, p.thread_id.as_deref(), None).await?;
     let (frames, total) = call

@@ -147,8 +147,14 @@ fn path_segments(path: &str) -> ToolResult<Vec<String>> {
     Ok(segments)
 }
 
+/// A path segment names a child: exactly, without quotes (`'key'`), or as the same
+/// index (debugpy pads list indexes: `05` for 5 in a list of 10 or more).
 fn name_matches(name: &str, segment: &str) -> bool {
-    name == segment || name.trim_matches(|q| q == '\'' || q == '"') == segment
+    let same_index = match (name.parse::<u64>(), segment.parse::<u64>()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    };
+    same_index || name == segment || name.trim_matches(|q| q == '\'' || q == '"') == segment
 }
 
 /// Find a value by dotted path: from a handle's children, or from the frame's
@@ -325,9 +331,8 @@ pub struct SetVariable {
     #[serde(default)]
     pub name: Option<String>,
     /// New value, as an expression in the program's language (e.g. `0.08`, `'text'`).
-    #[serde(default, deserialize_with = "lenient::opt_text")]
-    #[schemars(required)]
-    pub new_value: Option<String>,
+    #[serde(deserialize_with = "lenient::text_value")]
+    pub new_value: String,
 }
 
 #[derive(Debug, Serialize, JsonSchema)]
@@ -338,10 +343,9 @@ pub struct VariableSet {
 
 pub async fn set_variable(call: &Call<'_>, p: SetVariable) -> ToolResult<VariableSet> {
     let project = common::project(call, p.project_path.as_deref()).await?;
-    let new_value = p
-        .new_value
+    let new_value = Some(p.new_value)
         .filter(|v| !v.trim().is_empty())
-        .ok_or_else(|| ToolError::invalid_params("'new_value' is required."))?;
+        .ok_or_else(|| ToolError::invalid_params("'new_value' must not be empty."))?;
     let record = common::paused_session(call, &project, p.session_id.as_deref())?;
     let (frame_ref, path, value) =
         locate(call, &record, p.variable_id.as_deref(), p.name.as_deref()).await?;
@@ -403,5 +407,7 @@ mod tests {
         assert!(name_matches("'key'", "key"));
         assert!(name_matches("0", "0"));
         assert!(!name_matches("keys", "key"));
+        assert!(name_matches("05", "5"), "padded list indexes");
+        assert!(!name_matches("15", "5"));
     }
 }
