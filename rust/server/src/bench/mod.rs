@@ -133,7 +133,12 @@ fn check_python(python: &Path) -> Result<()> {
     Ok(())
 }
 
-pub async fn run(args: BenchArgs) -> Result<()> {
+pub async fn run(mut args: BenchArgs) -> Result<()> {
+    // Both sides start processes in the scratch project: a relative interpreter path
+    // must not change meaning there.
+    if args.python.components().count() > 1 {
+        args.python = std::path::absolute(&args.python)?;
+    }
     check_python(&args.python)?;
     let project = BenchProject::create()?;
     println!(
