@@ -777,16 +777,13 @@ impl Session {
             "sourceModified": false,
         });
         let body = self
-            .client
-            .request("setBreakpoints", args, self.shared.request_timeout)
-            .await
-            .map_err(|e| {
-                dap_error(
-                    e,
-                    &format!("setting breakpoints in {}", file.display()),
-                    ErrorCode::AdapterFailed,
-                )
-            })?;
+            .call(
+                "setBreakpoints",
+                args,
+                &format!("setting breakpoints in {}", file.display()),
+                ErrorCode::AdapterFailed,
+            )
+            .await?;
         let answers = body
             .get("breakpoints")
             .and_then(Json::as_array)
@@ -839,14 +836,13 @@ impl Session {
     async fn sync_exceptions_locked(&self) -> ToolResult<()> {
         let requests = self.shared.exception_requests(&self.project);
         let body = self
-            .client
-            .request(
+            .call(
                 "setExceptionBreakpoints",
                 exception_arguments(&requests),
-                self.shared.request_timeout,
+                "setting exception breakpoints",
+                ErrorCode::AdapterFailed,
             )
-            .await
-            .map_err(|e| dap_error(e, "setting exception breakpoints", ErrorCode::AdapterFailed))?;
+            .await?;
         let answers = body
             .get("breakpoints")
             .and_then(Json::as_array)
@@ -948,15 +944,14 @@ impl Session {
             .first()
             .and_then(|t| t.id.parse::<i64>().ok())
             .unwrap_or(0);
-        self.client
-            .request(
-                "pause",
-                json!({ "threadId": thread }),
-                self.shared.request_timeout,
-            )
-            .await
-            .map(|_| ())
-            .map_err(|e| dap_error(e, "pause", ErrorCode::NotRunning))
+        self.call(
+            "pause",
+            json!({ "threadId": thread }),
+            "pause",
+            ErrorCode::NotRunning,
+        )
+        .await
+        .map(|_| ())
     }
 
     /// Send empty lists to every file (ignore breakpoints until the next stop), or
@@ -1056,10 +1051,8 @@ impl Session {
     pub async fn threads(&self) -> ToolResult<Vec<ThreadInfo>> {
         self.live()?;
         let body = self
-            .client
-            .request("threads", json!({}), self.shared.request_timeout)
-            .await
-            .map_err(|e| dap_error(e, "threads", ErrorCode::AdapterFailed))?;
+            .call("threads", json!({}), "threads", ErrorCode::AdapterFailed)
+            .await?;
         Ok(body
             .get("threads")
             .and_then(Json::as_array)
@@ -1085,20 +1078,13 @@ impl Session {
         let thread = parse_id(thread_id, "thread", ErrorCode::ThreadNotFound)?;
         let levels = max.clamp(1, 10_000);
         let body = self
-            .client
-            .request(
+            .call(
                 "stackTrace",
                 json!({ "threadId": thread, "startFrame": 0, "levels": levels }),
-                self.shared.request_timeout,
+                &format!("stack of thread {thread_id}"),
+                ErrorCode::ThreadNotFound,
             )
-            .await
-            .map_err(|e| {
-                dap_error(
-                    e,
-                    &format!("stack of thread {thread_id}"),
-                    ErrorCode::ThreadNotFound,
-                )
-            })?;
+            .await?;
         let raw = body
             .get("stackFrames")
             .and_then(Json::as_array)
@@ -1147,22 +1133,31 @@ impl Session {
         }
     }
 
+    /// One request under the request timeout; a failure becomes a [`ToolError`] that
+    /// names what was asked (`context`), with `refused` as the code when the adapter
+    /// says no (timeouts and a lost adapter get their own codes in [`dap_error`]).
+    async fn call(
+        &self,
+        command: &str,
+        arguments: Json,
+        context: &str,
+        refused: ErrorCode,
+    ) -> ToolResult<Json> {
+        self.client
+            .request(command, arguments, self.shared.request_timeout)
+            .await
+            .map_err(|e| dap_error(e, context, refused))
+    }
+
     async fn scopes(&self, frame: i64) -> ToolResult<Vec<Json>> {
         let body = self
-            .client
-            .request(
+            .call(
                 "scopes",
                 json!({ "frameId": frame }),
-                self.shared.request_timeout,
+                &format!("scopes of frame {frame}"),
+                ErrorCode::FrameNotFound,
             )
-            .await
-            .map_err(|e| {
-                dap_error(
-                    e,
-                    &format!("scopes of frame {frame}"),
-                    ErrorCode::FrameNotFound,
-                )
-            })?;
+            .await?;
         Ok(body
             .get("scopes")
             .and_then(Json::as_array)
@@ -1172,20 +1167,13 @@ impl Session {
 
     async fn list(&self, reference: i64) -> ToolResult<Vec<Value>> {
         let body = self
-            .client
-            .request(
+            .call(
                 "variables",
                 json!({ "variablesReference": reference }),
-                self.shared.request_timeout,
+                &format!("variables of {reference}"),
+                ErrorCode::VariableExpired,
             )
-            .await
-            .map_err(|e| {
-                dap_error(
-                    e,
-                    &format!("variables of {reference}"),
-                    ErrorCode::VariableExpired,
-                )
-            })?;
+            .await?;
         Ok(body
             .get("variables")
             .and_then(Json::as_array)
@@ -1264,14 +1252,13 @@ impl Session {
         // found by its locals; its `evaluate_expression(py_db, frame, ...)` holds it.
         let expr = "(lambda F: None if F is None else ','.join(F.f_code.co_varnames[:F.f_code.co_argcount + F.f_code.co_kwonlyargcount + bool(F.f_code.co_flags & 4) + bool(F.f_code.co_flags & 8)]))(next((i.frame.f_locals['frame'] for i in __import__('inspect').stack(0) if i.frame.f_code.co_name == 'evaluate_expression' and 'frame' in i.frame.f_locals), None))";
         let body = self
-            .client
-            .request(
+            .call(
                 "evaluate",
                 json!({ "expression": expr, "frameId": frame, "context": "watch" }),
-                self.shared.request_timeout,
+                "reading the frame's parameters",
+                ErrorCode::NotSupported,
             )
-            .await
-            .map_err(|e| dap_error(e, "reading the frame's parameters", ErrorCode::NotSupported))?;
+            .await?;
         let result = body.get("result").and_then(Json::as_str).unwrap_or("None");
         if result == "None" {
             return Err(ToolError::new(
@@ -1364,14 +1351,13 @@ impl Session {
 
     async fn eval_once(&self, frame: i64, expression: &str, context: &str) -> ToolResult<Value> {
         let body = self
-            .client
-            .request(
+            .call(
                 "evaluate",
                 json!({ "expression": expression, "frameId": frame, "context": context }),
-                self.shared.request_timeout,
+                "evaluation failed",
+                ErrorCode::EvaluationFailed,
             )
-            .await
-            .map_err(|e| dap_error(e, "evaluation failed", ErrorCode::EvaluationFailed))?;
+            .await?;
         let reference = body.get("variablesReference").and_then(as_i64).unwrap_or(0);
         Ok(Value {
             name: expression.to_string(),
