@@ -6,7 +6,7 @@ use crate::tracker::{SessionRecord, VariableHandle, WaitOutcome};
 use debugger_core::model::{Project, SessionState, StackFrame, ThreadInfo, Value as DebugValue};
 use debugger_core::{project, ErrorCode, ToolError, ToolResult};
 use schemars::JsonSchema;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -16,6 +16,17 @@ pub const VALUE_CAP: usize = 1000;
 pub const DEFAULT_WAIT: Duration = Duration::from_secs(30);
 /// Longest wait a caller may ask for.
 pub const MAX_WAIT: Duration = Duration::from_secs(600);
+
+/// Which project and session a call means: the parameters every session tool takes.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct Target {
+    /// Project path (required if several projects are open).
+    #[serde(rename = "projectPath", default)]
+    pub project_path: Option<String>,
+    /// Session id (default: the current session).
+    #[serde(default)]
+    pub session_id: Option<String>,
+}
 
 /// The project a call is about (requirements §2.0).
 pub async fn project(call: &Call<'_>, project_path: Option<&str>) -> ToolResult<Project> {

@@ -2,7 +2,7 @@
 //! `allow_side_effects`, only expressions the guard proves harmless reach the
 //! debugger; everything else is refused before anything runs.
 
-use super::common::{self, VariableView};
+use super::common::{self, Target, VariableView};
 use super::{confirm, Call};
 use crate::lenient;
 use debugger_core::eval_guard::{classify_python, Classification};
@@ -50,12 +50,8 @@ pub async fn evaluate_watch(
 
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct EvaluateParams {
-    /// Project path (required if several projects are open).
-    #[serde(rename = "projectPath", default)]
-    pub project_path: Option<String>,
-    /// Session id (default: the current session).
-    #[serde(default)]
-    pub session_id: Option<String>,
+    #[serde(flatten)]
+    pub target: Target,
     /// Expression, or multi-line code fragment (needs allow_side_effects).
     pub expression: String,
     /// Frame index (default: the selected frame, 0 = top).
@@ -75,12 +71,12 @@ pub struct Evaluation {
 }
 
 pub async fn evaluate(call: &Call<'_>, p: EvaluateParams) -> ToolResult<Evaluation> {
-    let project = common::project(call, p.project_path.as_deref()).await?;
+    let project = common::project(call, p.target.project_path.as_deref()).await?;
     let expression = p.expression.trim_end().to_string();
     if expression.trim().is_empty() {
         return Err(ToolError::invalid_params("'expression' must not be empty."));
     }
-    let record = common::paused_session(call, &project, p.session_id.as_deref())?;
+    let record = common::paused_session(call, &project, p.target.session_id.as_deref())?;
     let session = record.descriptor.id.clone();
     let (_, frame) = common::frame_at(call, &record, p.frame_index).await?;
     let kind = match side_effect_free(call, &session, &expression) {

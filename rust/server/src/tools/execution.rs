@@ -2,7 +2,7 @@
 //! request and then waits for the next stop (never a stale one, see `tracker`),
 //! bounded by `timeout`, and answers where execution now stands.
 
-use super::common::{self, Location};
+use super::common::{self, Location, Target};
 use super::Call;
 use crate::lenient;
 use crate::tracker::WaitOutcome;
@@ -133,12 +133,8 @@ fn reason_text(reason: StopReason) -> &'static str {
 
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct ResumeParams {
-    /// Project path (required if several projects are open).
-    #[serde(rename = "projectPath", default)]
-    pub project_path: Option<String>,
-    /// Session id (default: the current session).
-    #[serde(default)]
-    pub session_id: Option<String>,
+    #[serde(flatten)]
+    pub target: Target,
     /// Seconds to wait for the next stop (default 30).
     #[serde(default, deserialize_with = "lenient::opt_seconds")]
     pub timeout: Option<f64>,
@@ -181,8 +177,8 @@ pub struct RunToLineParams {
 }
 
 pub async fn resume(call: &Call<'_>, p: ResumeParams) -> ToolResult<ExecutionResult> {
-    let project = common::project(call, p.project_path.as_deref()).await?;
-    let record = common::paused_session(call, &project, p.session_id.as_deref())?;
+    let project = common::project(call, p.target.project_path.as_deref()).await?;
+    let record = common::paused_session(call, &project, p.target.session_id.as_deref())?;
     let id = record.descriptor.id.clone();
     let backend = &call.app.backend;
     let outcome = common::resume_and_wait(call, &id, common::wait_time(p.timeout), || {
@@ -193,8 +189,8 @@ pub async fn resume(call: &Call<'_>, p: ResumeParams) -> ToolResult<ExecutionRes
 }
 
 pub async fn pause(call: &Call<'_>, p: PauseParams) -> ToolResult<ExecutionResult> {
-    let project = common::project(call, p.project_path.as_deref()).await?;
-    let record = common::live_session(call, &project, p.session_id.as_deref())?;
+    let project = common::project(call, p.target.project_path.as_deref()).await?;
+    let record = common::live_session(call, &project, p.target.session_id.as_deref())?;
     let id = record.descriptor.id.clone();
     if record.state == SessionState::Paused {
         let mut result = summarize(call, &id, WaitOutcome::Paused, false).await?;
@@ -216,8 +212,8 @@ async fn step(
     kind: StepKind,
     ignore_breakpoints: bool,
 ) -> ToolResult<ExecutionResult> {
-    let project = common::project(call, p.project_path.as_deref()).await?;
-    let record = common::paused_session(call, &project, p.session_id.as_deref())?;
+    let project = common::project(call, p.target.project_path.as_deref()).await?;
+    let record = common::paused_session(call, &project, p.target.session_id.as_deref())?;
     let id = record.descriptor.id.clone();
     let thread = common::current_thread(call, &record).await?;
     if record.selected_frame != 0 {
@@ -249,11 +245,11 @@ pub async fn step_out(call: &Call<'_>, p: StepParams) -> ToolResult<ExecutionRes
 }
 
 pub async fn run_to_line(call: &Call<'_>, p: RunToLineParams) -> ToolResult<ExecutionResult> {
-    let project = common::project(call, p.common.project_path.as_deref()).await?;
+    let project = common::project(call, p.common.target.project_path.as_deref()).await?;
     let file = common::file_in(&project, &p.file_path)?;
     let line = p.line;
     common::check_code_line(&file, line)?;
-    let record = common::paused_session(call, &project, p.common.session_id.as_deref())?;
+    let record = common::paused_session(call, &project, p.common.target.session_id.as_deref())?;
     let id = record.descriptor.id.clone();
     let thread = common::current_thread(call, &record).await?;
     let ignore = p.ignore_breakpoints.unwrap_or(false);

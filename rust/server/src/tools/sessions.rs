@@ -1,6 +1,6 @@
 //! Session tools: list, start, stop, and the one-call status.
 
-use super::common::{self, Location, VariableView};
+use super::common::{self, Location, Target, VariableView};
 use super::execution::{summarize, ExecutionResult};
 use super::{confirm, Call};
 use crate::lenient;
@@ -180,12 +180,8 @@ pub async fn start_debug_session(call: &Call<'_>, p: StartSession) -> ToolResult
 
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct SessionOnly {
-    /// Project path (required if several projects are open).
-    #[serde(rename = "projectPath", default)]
-    pub project_path: Option<String>,
-    /// Session id (default: the current session).
-    #[serde(default)]
-    pub session_id: Option<String>,
+    #[serde(flatten)]
+    pub target: Target,
 }
 
 #[derive(Debug, Serialize, JsonSchema)]
@@ -199,11 +195,11 @@ pub struct StoppedSession {
 const STOP_WAIT: Duration = Duration::from_secs(10);
 
 pub async fn stop_debug_session(call: &Call<'_>, p: SessionOnly) -> ToolResult<StoppedSession> {
-    let project = common::project(call, p.project_path.as_deref()).await?;
+    let project = common::project(call, p.target.project_path.as_deref()).await?;
     let record = call
         .app
         .tracker
-        .resolve(&project.path, p.session_id.as_deref())?;
+        .resolve(&project.path, p.target.session_id.as_deref())?;
     let id = record.descriptor.id.clone();
     if !record.is_live() {
         return Ok(StoppedSession {
@@ -233,12 +229,8 @@ pub async fn stop_debug_session(call: &Call<'_>, p: SessionOnly) -> ToolResult<S
 
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct StatusParams {
-    /// Project path (required if several projects are open).
-    #[serde(rename = "projectPath", default)]
-    pub project_path: Option<String>,
-    /// Session id (default: the current session).
-    #[serde(default)]
-    pub session_id: Option<String>,
+    #[serde(flatten)]
+    pub target: Target,
     /// Include the selected frame's variables (default true).
     #[serde(default, deserialize_with = "lenient::opt_bool")]
     pub include_variables: Option<bool>,
@@ -340,11 +332,11 @@ pub async fn get_debug_session_status(
     call: &Call<'_>,
     p: StatusParams,
 ) -> ToolResult<SessionStatus> {
-    let project = common::project(call, p.project_path.as_deref()).await?;
+    let project = common::project(call, p.target.project_path.as_deref()).await?;
     let record = call
         .app
         .tracker
-        .resolve(&project.path, p.session_id.as_deref())?;
+        .resolve(&project.path, p.target.session_id.as_deref())?;
     let id = record.descriptor.id.clone();
     let watches = call.app.watches.list(&project.path);
     let mut status = SessionStatus {

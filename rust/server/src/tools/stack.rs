@@ -1,6 +1,6 @@
 //! Stack and thread tools.
 
-use super::common::{self, Location};
+use super::common::{self, Location, Target};
 use super::Call;
 use crate::lenient;
 use debugger_core::{ErrorCode, ToolError, ToolResult};
@@ -9,12 +9,8 @@ use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct StackParams {
-    /// Project path (required if several projects are open).
-    #[serde(rename = "projectPath", default)]
-    pub project_path: Option<String>,
-    /// Session id (default: the current session).
-    #[serde(default)]
-    pub session_id: Option<String>,
+    #[serde(flatten)]
+    pub target: Target,
     /// Thread by name (default: the current thread).
     #[serde(default)]
     pub thread_name: Option<String>,
@@ -70,8 +66,8 @@ async fn pick_thread(
 }
 
 pub async fn get_stack_trace(call: &Call<'_>, p: StackParams) -> ToolResult<StackTrace> {
-    let project = common::project(call, p.project_path.as_deref()).await?;
-    let record = common::paused_session(call, &project, p.session_id.as_deref())?;
+    let project = common::project(call, p.target.project_path.as_deref()).await?;
+    let record = common::paused_session(call, &project, p.target.session_id.as_deref())?;
     let max = p.max_frames.unwrap_or(50).max(1);
     let backend = &call.app.backend;
     let session = &record.descriptor.id;
@@ -115,12 +111,8 @@ pub async fn get_stack_trace(call: &Call<'_>, p: StackParams) -> ToolResult<Stac
 
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct SelectFrame {
-    /// Project path (required if several projects are open).
-    #[serde(rename = "projectPath", default)]
-    pub project_path: Option<String>,
-    /// Session id (default: the current session).
-    #[serde(default)]
-    pub session_id: Option<String>,
+    #[serde(flatten)]
+    pub target: Target,
     /// Frame index from get_stack_trace (0 is the top).
     #[serde(deserialize_with = "lenient::usize_value")]
     pub frame_index: usize,
@@ -138,9 +130,9 @@ pub struct FrameSelected {
 }
 
 pub async fn select_stack_frame(call: &Call<'_>, p: SelectFrame) -> ToolResult<FrameSelected> {
-    let project = common::project(call, p.project_path.as_deref()).await?;
+    let project = common::project(call, p.target.project_path.as_deref()).await?;
     let index = p.frame_index;
-    let record = common::paused_session(call, &project, p.session_id.as_deref())?;
+    let record = common::paused_session(call, &project, p.target.session_id.as_deref())?;
     let thread = pick_thread(call, &record, p.thread_id.as_deref(), None).await?;
     let (frames, total) = call
         .app
@@ -172,12 +164,8 @@ pub async fn select_stack_frame(call: &Call<'_>, p: SelectFrame) -> ToolResult<F
 
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct ThreadsParams {
-    /// Project path (required if several projects are open).
-    #[serde(rename = "projectPath", default)]
-    pub project_path: Option<String>,
-    /// Session id (default: the current session).
-    #[serde(default)]
-    pub session_id: Option<String>,
+    #[serde(flatten)]
+    pub target: Target,
 }
 
 #[derive(Debug, Serialize, JsonSchema)]
@@ -196,8 +184,8 @@ pub struct ThreadList {
 }
 
 pub async fn list_threads(call: &Call<'_>, p: ThreadsParams) -> ToolResult<ThreadList> {
-    let project = common::project(call, p.project_path.as_deref()).await?;
-    let record = common::live_session(call, &project, p.session_id.as_deref())?;
+    let project = common::project(call, p.target.project_path.as_deref()).await?;
+    let record = common::live_session(call, &project, p.target.session_id.as_deref())?;
     let threads = common::threads(call, &record).await?;
     let paused = record.state == debugger_core::model::SessionState::Paused;
     let current = if paused {

@@ -1,7 +1,7 @@
 //! Variable tools: list a frame's variables, expand objects by id or dotted path,
 //! and set values.
 
-use super::common::{self, VariableView};
+use super::common::{self, Target, VariableView};
 use super::{confirm, Call};
 use crate::lenient;
 use crate::tracker::{SessionRecord, VariableHandle};
@@ -15,12 +15,8 @@ const DEFAULT_LIST_CAP: usize = 100;
 
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct GetVariables {
-    /// Project path (required if several projects are open).
-    #[serde(rename = "projectPath", default)]
-    pub project_path: Option<String>,
-    /// Session id (default: the current session).
-    #[serde(default)]
-    pub session_id: Option<String>,
+    #[serde(flatten)]
+    pub target: Target,
     /// Frame index (default: the selected frame, 0 = top).
     #[serde(default, deserialize_with = "lenient::opt_usize")]
     pub frame_index: Option<usize>,
@@ -79,9 +75,9 @@ fn views(
 }
 
 pub async fn get_variables(call: &Call<'_>, p: GetVariables) -> ToolResult<VariableList> {
-    let project = common::project(call, p.project_path.as_deref()).await?;
+    let project = common::project(call, p.target.project_path.as_deref()).await?;
     let scope = parse_scope(p.scope.as_deref())?;
-    let record = common::paused_session(call, &project, p.session_id.as_deref())?;
+    let record = common::paused_session(call, &project, p.target.session_id.as_deref())?;
     let (index, frame) = common::frame_at(call, &record, p.frame_index).await?;
     let values = call
         .app
@@ -224,12 +220,8 @@ async fn walk(
 
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct ExpandVariable {
-    /// Project path (required if several projects are open).
-    #[serde(rename = "projectPath", default)]
-    pub project_path: Option<String>,
-    /// Session id (default: the current session).
-    #[serde(default)]
-    pub session_id: Option<String>,
+    #[serde(flatten)]
+    pub target: Target,
     /// Variable id from get_variables, the status or evaluate.
     #[serde(default)]
     pub variable_id: Option<String>,
@@ -278,8 +270,8 @@ async fn locate(
 }
 
 pub async fn expand_variable(call: &Call<'_>, p: ExpandVariable) -> ToolResult<Children> {
-    let project = common::project(call, p.project_path.as_deref()).await?;
-    let record = common::paused_session(call, &project, p.session_id.as_deref())?;
+    let project = common::project(call, p.target.project_path.as_deref()).await?;
+    let record = common::paused_session(call, &project, p.target.session_id.as_deref())?;
     let (frame_ref, path, value) =
         locate(call, &record, p.variable_id.as_deref(), p.path.as_deref()).await?;
     let children_ref = value.children_ref.clone().ok_or_else(|| {
@@ -318,12 +310,8 @@ pub async fn expand_variable(call: &Call<'_>, p: ExpandVariable) -> ToolResult<C
 
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct SetVariable {
-    /// Project path (required if several projects are open).
-    #[serde(rename = "projectPath", default)]
-    pub project_path: Option<String>,
-    /// Session id (default: the current session).
-    #[serde(default)]
-    pub session_id: Option<String>,
+    #[serde(flatten)]
+    pub target: Target,
     /// Variable id from get_variables / expand_variable.
     #[serde(default)]
     pub variable_id: Option<String>,
@@ -342,11 +330,11 @@ pub struct VariableSet {
 }
 
 pub async fn set_variable(call: &Call<'_>, p: SetVariable) -> ToolResult<VariableSet> {
-    let project = common::project(call, p.project_path.as_deref()).await?;
+    let project = common::project(call, p.target.project_path.as_deref()).await?;
     let new_value = Some(p.new_value)
         .filter(|v| !v.trim().is_empty())
         .ok_or_else(|| ToolError::invalid_params("'new_value' must not be empty."))?;
-    let record = common::paused_session(call, &project, p.session_id.as_deref())?;
+    let record = common::paused_session(call, &project, p.target.session_id.as_deref())?;
     let (frame_ref, path, value) =
         locate(call, &record, p.variable_id.as_deref(), p.name.as_deref()).await?;
     let target = value.target.clone().ok_or_else(|| {
