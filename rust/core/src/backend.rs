@@ -152,6 +152,18 @@ pub trait Backend: Send + Sync + 'static {
         max: usize,
     ) -> ToolResult<(Vec<StackFrame>, usize)>;
 
+    /// Make a frame the debugger's current frame (the IDE shows it). Called by
+    /// `select_stack_frame` after the selection is recorded; backends without a
+    /// notion of a current frame keep this default.
+    async fn select_frame(
+        &self,
+        _session: &str,
+        _thread_id: &str,
+        _frame_ref: &str,
+    ) -> ToolResult<()> {
+        Ok(())
+    }
+
     /// Variables of a frame.
     async fn variables(
         &self,

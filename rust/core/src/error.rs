@@ -43,6 +43,49 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
+    /// Every code, in declaration order.
+    pub const ALL: [ErrorCode; 31] = {
+        use ErrorCode::*;
+        [
+            InvalidParams,
+            MultipleProjectsOpen,
+            ProjectNotFound,
+            PathOutsideProject,
+            FileNotFound,
+            ConfigurationNotFound,
+            CannotDebug,
+            CannotRun,
+            NoSession,
+            SessionNotFound,
+            SessionEnded,
+            NotPaused,
+            NotRunning,
+            InvalidLocation,
+            BreakpointNotFound,
+            FrameNotFound,
+            ThreadNotFound,
+            VariableNotFound,
+            VariableExpired,
+            ReadOnlyVariable,
+            WatchNotFound,
+            SideEffectsNotAllowed,
+            EvaluationFailed,
+            ConfirmationRequired,
+            ConfirmationDenied,
+            DebuggerUnavailable,
+            AdapterFailed,
+            IdeNotConnected,
+            NotSupported,
+            Timeout,
+            Internal,
+        ]
+    };
+
+    /// The code whose [`ErrorCode::as_str`] is `code`, if any (the inverse of `as_str`).
+    pub fn parse(code: &str) -> Option<ErrorCode> {
+        Self::ALL.into_iter().find(|c| c.as_str() == code)
+    }
+
     pub fn as_str(self) -> &'static str {
         use ErrorCode::*;
         match self {
@@ -139,3 +182,66 @@ impl fmt::Display for ToolError {
 impl std::error::Error for ToolError {}
 
 pub type ToolResult<T> = Result<T, ToolError>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn parse_inverts_as_str_for_every_code() {
+        let mut seen = HashSet::new();
+        for code in ErrorCode::ALL {
+            assert!(seen.insert(code.as_str()), "duplicate string {code}");
+            assert_eq!(ErrorCode::parse(code.as_str()), Some(code));
+        }
+        assert_eq!(
+            ErrorCode::parse("internal_error"),
+            Some(ErrorCode::Internal)
+        );
+        assert_eq!(ErrorCode::parse("Timeout"), None);
+        assert_eq!(ErrorCode::parse(""), None);
+        assert_eq!(ErrorCode::parse("no_such_code"), None);
+    }
+
+    /// Adding a variant breaks this match: add it to `ErrorCode::ALL` too.
+    #[test]
+    fn all_has_one_entry_per_variant() {
+        use ErrorCode::*;
+        let declared = |c: ErrorCode| match c {
+            InvalidParams
+            | MultipleProjectsOpen
+            | ProjectNotFound
+            | PathOutsideProject
+            | FileNotFound
+            | ConfigurationNotFound
+            | CannotDebug
+            | CannotRun
+            | NoSession
+            | SessionNotFound
+            | SessionEnded
+            | NotPaused
+            | NotRunning
+            | InvalidLocation
+            | BreakpointNotFound
+            | FrameNotFound
+            | ThreadNotFound
+            | VariableNotFound
+            | VariableExpired
+            | ReadOnlyVariable
+            | WatchNotFound
+            | SideEffectsNotAllowed
+            | EvaluationFailed
+            | ConfirmationRequired
+            | ConfirmationDenied
+            | DebuggerUnavailable
+            | AdapterFailed
+            | IdeNotConnected
+            | NotSupported
+            | Timeout
+            | Internal => c,
+        };
+        let distinct: HashSet<ErrorCode> = ErrorCode::ALL.into_iter().map(declared).collect();
+        assert_eq!(distinct.len(), 31);
+    }
+}

@@ -175,8 +175,10 @@ pub enum VariableScope {
     All,
 }
 
-/// How a backend may change the value a `Value` came from.
+/// How a backend may change the value a `Value` came from. On the wire (the IDE
+/// bridge) `{"slot":{"container","name"}}` or `{"expression":"..."}`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum ValueTarget {
     /// A named slot inside a container (DAP: variablesReference + name).
     Slot { container: String, name: String },
@@ -225,4 +227,31 @@ pub enum OutputCategory {
     Stderr,
     /// Messages of the debugger itself (logpoints land here).
     Console,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn value_targets_are_snake_case_on_the_wire() {
+        let slot = ValueTarget::Slot {
+            container: "h4".into(),
+            name: "subtotal".into(),
+        };
+        let expression = ValueTarget::Expression("cart.total".into());
+        assert_eq!(
+            serde_json::to_value(&slot).unwrap(),
+            json!({ "slot": { "container": "h4", "name": "subtotal" } })
+        );
+        assert_eq!(
+            serde_json::to_value(&expression).unwrap(),
+            json!({ "expression": "cart.total" })
+        );
+        for target in [slot, expression] {
+            let text = serde_json::to_string(&target).unwrap();
+            assert_eq!(serde_json::from_str::<ValueTarget>(&text).unwrap(), target);
+        }
+    }
 }

@@ -1,18 +1,29 @@
-//! Command line: parse arguments, set up logging, build the backend and the app,
-//! and run the chosen transport until the client goes away or a signal arrives.
+//! Command line: parse arguments, set up logging, choose and build the backend
+//! (`choose_backend`), build the app, and run the chosen transport until the client
+//! goes away, a signal arrives or (with `--ide-managed`) the IDE is gone.
+//!
+//! With the IDE backend, `serve` prints exactly one line on stdout once both the MCP
+//! listener and the bridge listener are bound (`{"ready":{...}}`, see
+//! protocol/README.md); nothing else is ever written there.
 
 use crate::history_log::HistoryLog;
 use crate::mcp::McpServer;
+use crate::proxy::ProxyServer;
 use crate::tools::App;
 use crate::watches::WatchStore;
 use anyhow::{bail, Context, Result};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use debugger_core::project::project_from_dir;
 use debugger_core::state::StateDir;
+use debugger_core::Backend;
 use debugger_dap::{DapBackend, DapConfig};
+use debugger_ide::{BridgeConfig, IdeBackend};
 use rmcp::ServiceExt;
+use std::future::Future;
+use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// Default HTTP port: stable, so `claude mcp add` URLs survive restarts.
 pub const DEFAULT_PORT: u16 = 47823;
@@ -39,9 +50,13 @@ pub enum Command {
     Serve {
         #[command(flatten)]
         server: ServerArgs,
-        /// Loopback port to listen on.
+        /// Loopback port to listen on (0: any free port).
         #[arg(long, default_value_t = DEFAULT_PORT)]
         port: u16,
+        /// Started by the IDE plugin: print the ready line, use the IDE backend, and
+        /// exit when stdin closes or no IDE has been connected for 60 s.
+        #[arg(long)]
+        ide_managed: bool,
     },
     /// Measure the server's overhead over raw DAP on a sample program.
     Bench(crate::bench::BenchArgs),
@@ -73,6 +88,57 @@ pub struct ServerArgs {
     /// Do not inject the TCP_NODELAY fix into debuggees (debugpy then takes ~44 ms per request).
     #[arg(long)]
     pub no_tcp_nodelay: bool,
+    /// Loopback port of the IDE bridge, with the IDE backend (0: any free port).
+    #[arg(long, default_value_t = 0)]
+    pub bridge_port: u16,
+}
+
+/// The environment variable carrying the bridge token (never argv, never logged).
+pub const TOKEN_ENV: &str = debugger_ide::TOKEN_ENV;
+
+/// How long `--ide-managed` waits for an IDE before exiting.
+pub const IDE_ABSENCE_LIMIT: Duration = Duration::from_secs(60);
+
+/// Read the bridge token from the environment and remove it there, so that no
+/// child process (debuggee, adapter) inherits it. Call before any thread starts.
+pub fn take_bridge_token() -> Option<String> {
+    let token = std::env::var(TOKEN_ENV).ok();
+    std::env::remove_var(TOKEN_ENV);
+    token.filter(|t| !t.trim().is_empty())
+}
+
+/// The backend a server runs on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BackendKind {
+    Ide,
+    Dap,
+}
+
+/// Decide the backend: `ide` and `--ide-managed` need the bridge token; `auto` is
+/// the IDE when the token is there (the plugin started this binary), else the
+/// standalone debugger.
+pub fn choose_backend(
+    choice: BackendChoice,
+    ide_managed: bool,
+    token: Option<&str>,
+) -> Result<BackendKind> {
+    let missing_token = |what: &str| {
+        anyhow::anyhow!(
+            "{what} needs the bridge token in the environment variable {TOKEN_ENV} \
+             (the IDE plugin sets it when it starts this binary)"
+        )
+    };
+    match (choice, ide_managed, token.is_some()) {
+        (BackendChoice::Dap, true, _) => {
+            bail!("--ide-managed runs the IDE backend; it cannot be combined with --backend dap")
+        }
+        (_, true, false) => Err(missing_token("--ide-managed")),
+        (BackendChoice::Ide, _, false) => Err(missing_token("--backend ide")),
+        (BackendChoice::Ide, _, true) | (BackendChoice::Auto, _, true) => Ok(BackendKind::Ide),
+        (BackendChoice::Dap, false, _) | (BackendChoice::Auto, false, false) => {
+            Ok(BackendKind::Dap)
+        }
+    }
 }
 
 pub fn init_logging(cli: &Cli) -> Result<()> {
@@ -100,49 +166,153 @@ pub fn init_logging(cli: &Cli) -> Result<()> {
     Ok(())
 }
 
+/// The backend the server built.
+pub enum Engine {
+    Dap(Arc<DapBackend>),
+    Ide(Arc<IdeBackend>),
+}
+
 /// The running server's parts.
 pub struct Server {
     pub app: Arc<App>,
     pub history: Arc<HistoryLog>,
-    pub dap: Arc<DapBackend>,
+    pub engine: Engine,
 }
 
 impl Server {
-    pub fn build(args: &ServerArgs) -> Result<Self> {
-        if args.backend == BackendChoice::Ide {
-            bail!("--backend ide: the IDE bridge is not part of this build yet; use --backend dap (or auto)");
-        }
-        let dirs = if args.projects.is_empty() {
-            vec![std::env::current_dir().context("reading the working directory")?]
-        } else {
-            args.projects.clone()
-        };
-        let projects = dirs
-            .iter()
-            .map(|d| project_from_dir(d).with_context(|| format!("--project {}", d.display())))
-            .collect::<Result<Vec<_>>>()?;
+    /// Build the backend `kind` (binding the bridge for the IDE backend) and the app.
+    pub async fn build(
+        args: &ServerArgs,
+        kind: BackendKind,
+        token: Option<String>,
+    ) -> Result<Self> {
         let state = StateDir::from_env();
-        let mut config = DapConfig::new(projects, state.clone());
-        config.python = args.python.clone();
-        config.tcp_nodelay_shim = !args.no_tcp_nodelay;
-        let dap = DapBackend::new(config);
         let history = Arc::new(HistoryLog::new(
             crate::history_log::DEFAULT_CAPACITY,
             &state,
         ));
-        let app = App::new(dap.clone(), WatchStore::new(state), args.brave);
-        Ok(Self { app, history, dap })
+        let (backend, engine): (Arc<dyn Backend>, Engine) = match kind {
+            BackendKind::Dap => {
+                let dirs = if args.projects.is_empty() {
+                    vec![std::env::current_dir().context("reading the working directory")?]
+                } else {
+                    args.projects.clone()
+                };
+                let projects = dirs
+                    .iter()
+                    .map(|d| {
+                        project_from_dir(d).with_context(|| format!("--project {}", d.display()))
+                    })
+                    .collect::<Result<Vec<_>>>()?;
+                let mut config = DapConfig::new(projects, state.clone());
+                config.python = args.python.clone();
+                config.tcp_nodelay_shim = !args.no_tcp_nodelay;
+                let dap = DapBackend::new(config);
+                (dap.clone(), Engine::Dap(dap))
+            }
+            BackendKind::Ide => {
+                let Some(token) = token else {
+                    bail!("the IDE backend needs the bridge token ({TOKEN_ENV})");
+                };
+                if !args.projects.is_empty() {
+                    tracing::warn!(
+                        "--project is ignored with the IDE backend: the IDE's open projects count"
+                    );
+                }
+                let requests =
+                    Arc::new(crate::history_log::HistoryRequests(history.history.clone()));
+                let ide = IdeBackend::start(BridgeConfig::new(args.bridge_port, token), requests)
+                    .await
+                    .with_context(|| {
+                        format!(
+                            "binding the IDE bridge on 127.0.0.1:{} (use --bridge-port)",
+                            args.bridge_port
+                        )
+                    })?;
+                history.push_to(ide.clone());
+                (ide.clone(), Engine::Ide(ide))
+            }
+        };
+        let app = App::new(backend, WatchStore::new(state), args.brave);
+        Ok(Self {
+            app,
+            history,
+            engine,
+        })
+    }
+
+    /// The IDE backend, when that is the one running.
+    pub fn ide(&self) -> Option<&Arc<IdeBackend>> {
+        match &self.engine {
+            Engine::Ide(ide) => Some(ide),
+            Engine::Dap(_) => None,
+        }
     }
 
     pub fn handler(&self) -> McpServer {
-        McpServer::new(self.app.clone(), self.history.clone())
+        McpServer::new(self.app.clone(), self.history.clone(), self.ide().cloned())
+    }
+
+    /// Stop what this process started. Sessions in the IDE are left alone.
+    pub async fn shutdown(&self) {
+        match &self.engine {
+            Engine::Dap(dap) => dap.shutdown().await,
+            Engine::Ide(ide) => ide.close(),
+        }
     }
 }
 
-pub async fn run(cli: Cli) -> Result<()> {
+/// The one line `serve` prints on stdout with the IDE backend (field order as in
+/// protocol/README.md).
+pub fn ready_line(bridge_port: u16, mcp_port: u16) -> String {
+    #[derive(serde::Serialize)]
+    struct Ready {
+        protocol_version: u32,
+        bridge_port: u16,
+        mcp_port: u16,
+        mcp_url: String,
+    }
+    #[derive(serde::Serialize)]
+    struct Line {
+        ready: Ready,
+    }
+    let line = Line {
+        ready: Ready {
+            protocol_version: debugger_ide::wire::PROTOCOL_VERSION,
+            bridge_port,
+            mcp_port,
+            mcp_url: format!("http://127.0.0.1:{mcp_port}/mcp"),
+        },
+    };
+    serde_json::to_string(&line).expect("the ready line serializes")
+}
+
+pub async fn run(cli: Cli, token: Option<String>) -> Result<()> {
     match cli.command {
         Command::Stdio(args) => {
-            let server = Server::build(&args)?;
+            if token.is_none() && args.backend != BackendChoice::Dap {
+                let state = StateDir::from_env();
+                let dir = match args.projects.first() {
+                    Some(dir) => dir.clone(),
+                    None => std::env::current_dir().context("reading the working directory")?,
+                };
+                if let Some((instance, client)) = crate::proxy::attach(&state, &dir).await {
+                    tracing::info!(url = %instance.mcp_url, "attached to the IDE's server");
+                    return relay_stdio(ProxyServer::new(client, state, dir)).await;
+                }
+                if args.backend == BackendChoice::Ide {
+                    bail!(
+                        "--backend ide: no running IDE found (no reachable server in {}); \
+                         start the IDE with the jetbrains-debugger plugin",
+                        state.root().join("instances").display()
+                    );
+                }
+            }
+            let kind = choose_backend(args.backend, false, token.as_deref())?;
+            let server = Server::build(&args, kind, token).await?;
+            if let Some(ide) = server.ide() {
+                tracing::info!("IDE bridge on ws://127.0.0.1:{}/bridge", ide.bridge_port());
+            }
             let running = server
                 .handler()
                 .serve(rmcp::transport::stdio())
@@ -152,16 +322,158 @@ pub async fn run(cli: Cli) -> Result<()> {
                 result = running.waiting() => { result.context("stdio MCP server")?; }
                 _ = shutdown_signal() => {}
             }
-            server.dap.shutdown().await;
+            server.shutdown().await;
             Ok(())
         }
-        Command::Serve { server: args, port } => {
-            let server = Server::build(&args)?;
-            let result = crate::http::serve(&server, port, shutdown_signal()).await;
-            server.dap.shutdown().await;
+        Command::Serve {
+            server: args,
+            port,
+            ide_managed,
+        } => {
+            let kind = choose_backend(args.backend, ide_managed, token.as_deref())?;
+            let server = Server::build(&args, kind, token).await?;
+            let listener = if ide_managed {
+                bind_near(port).await?
+            } else {
+                crate::http::bind(port).await?
+            };
+            let mcp_port = listener.local_addr()?.port();
+            let mut discovery = None;
+            if let Some(ide) = server.ide() {
+                let mcp_url = format!("http://127.0.0.1:{mcp_port}/mcp");
+                ide.set_mcp_url(mcp_url.clone());
+                let mut stdout = std::io::stdout().lock();
+                writeln!(stdout, "{}", ready_line(ide.bridge_port(), mcp_port))
+                    .and_then(|()| stdout.flush())
+                    .context("writing the ready line")?;
+                let state = StateDir::from_env();
+                discovery = Some((
+                    tokio::spawn(crate::discovery::keep_published(
+                        state.clone(),
+                        ide.clone(),
+                        mcp_url,
+                    )),
+                    state,
+                ));
+            }
+            let stop: std::pin::Pin<Box<dyn Future<Output = ()> + Send>> =
+                match (ide_managed, server.ide()) {
+                    (true, Some(ide)) => {
+                        let ide = ide.clone();
+                        Box::pin(async move {
+                            tokio::select! {
+                                _ = shutdown_signal() => {}
+                                _ = stdin_closed() => {
+                                    tracing::info!("stdin closed: the IDE is gone; exiting");
+                                }
+                                _ = ide_absent_for(&ide, IDE_ABSENCE_LIMIT) => {
+                                    tracing::info!(
+                                        "no IDE connected for {} s; exiting",
+                                        IDE_ABSENCE_LIMIT.as_secs()
+                                    );
+                                }
+                            }
+                        })
+                    }
+                    _ => Box::pin(shutdown_signal()),
+                };
+            let result = crate::http::serve(&server, listener, stop).await;
+            if let Some((publisher, state)) = discovery {
+                publisher.abort();
+                crate::discovery::withdraw(&state, std::process::id());
+            }
+            server.shutdown().await;
             result
         }
         Command::Bench(args) => crate::bench::run(args).await,
+    }
+}
+
+/// How many ports after the preferred one an IDE-managed server tries: a second IDE
+/// (IntelliJ and PyCharm side by side) must not fail because the first holds the port.
+const PORT_ALTERNATIVES: u16 = 10;
+
+/// Bind the preferred MCP port, else one of the next [`PORT_ALTERNATIVES`].
+async fn bind_near(port: u16) -> Result<tokio::net::TcpListener> {
+    let first = crate::http::bind(port).await;
+    if port == 0 || first.is_ok() {
+        return first;
+    }
+    for candidate in (port + 1..).take(PORT_ALTERNATIVES as usize) {
+        if let Ok(listener) = crate::http::bind(candidate).await {
+            tracing::warn!(
+                port,
+                candidate,
+                "MCP port in use; serving on the next free one"
+            );
+            return Ok(listener);
+        }
+    }
+    first
+}
+
+/// Serve the agent's stdio connection by relaying it to a running IDE's server.
+async fn relay_stdio(proxy: ProxyServer) -> Result<()> {
+    let running = proxy
+        .serve(rmcp::transport::stdio())
+        .await
+        .context("starting the stdio MCP relay")?;
+    tokio::select! {
+        result = running.waiting() => { result.context("stdio MCP relay")?; }
+        _ = shutdown_signal() => {}
+    }
+    Ok(())
+}
+
+/// Resolves when this process's stdin reaches end of file (or fails). A plain
+/// thread reads it, so that a pending read never holds up the process's exit.
+fn stdin_closed() -> impl Future<Output = ()> {
+    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+    let spawned = std::thread::Builder::new()
+        .name("stdin-watch".into())
+        .spawn(move || {
+            use std::io::Read;
+            let mut stdin = std::io::stdin().lock();
+            let mut buffer = [0u8; 512];
+            loop {
+                match stdin.read(&mut buffer) {
+                    Ok(0) => break,
+                    Ok(_) => continue,
+                    Err(err) if err.kind() == std::io::ErrorKind::Interrupted => continue,
+                    Err(_) => break,
+                }
+            }
+            let _ = tx.send(());
+        });
+    if let Err(err) = &spawned {
+        tracing::warn!(%err, "cannot watch stdin");
+    }
+    async move {
+        if spawned.is_ok() {
+            let _ = rx.await;
+        } else {
+            std::future::pending::<()>().await;
+        }
+    }
+}
+
+/// Resolves once no IDE has been connected for `limit` (from start-up, or from the
+/// last disconnect).
+async fn ide_absent_for(ide: &IdeBackend, limit: Duration) {
+    let mut state = ide.connection();
+    loop {
+        let disconnected = state.wait_for(Option::is_none).await.is_ok();
+        if !disconnected {
+            return std::future::pending().await;
+        }
+        let reconnected = tokio::time::timeout(limit, state.wait_for(Option::is_some))
+            .await
+            .map(|seen| seen.is_ok());
+        match reconnected {
+            Err(_) => return,
+            Ok(false) => return std::future::pending().await,
+            Ok(true) => continue,
+        }
     }
 }
 
@@ -186,5 +498,68 @@ async fn shutdown_signal() {
     #[cfg(not(unix))]
     {
         let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_backend_follows_the_choice_and_the_token() {
+        use BackendChoice::*;
+        let token = Some("t");
+        assert_eq!(choose_backend(Auto, false, None).unwrap(), BackendKind::Dap);
+        assert_eq!(
+            choose_backend(Auto, false, token).unwrap(),
+            BackendKind::Ide
+        );
+        assert_eq!(choose_backend(Auto, true, token).unwrap(), BackendKind::Ide);
+        assert_eq!(choose_backend(Dap, false, token).unwrap(), BackendKind::Dap);
+        assert_eq!(choose_backend(Dap, false, None).unwrap(), BackendKind::Dap);
+        assert_eq!(choose_backend(Ide, false, token).unwrap(), BackendKind::Ide);
+        assert_eq!(choose_backend(Ide, true, token).unwrap(), BackendKind::Ide);
+        let err = choose_backend(Ide, false, None).unwrap_err().to_string();
+        assert!(
+            err.contains("--backend ide") && err.contains(TOKEN_ENV),
+            "{err}"
+        );
+        let err = choose_backend(Auto, true, None).unwrap_err().to_string();
+        assert!(
+            err.contains("--ide-managed") && err.contains(TOKEN_ENV),
+            "{err}"
+        );
+        assert!(choose_backend(Dap, true, token).is_err());
+    }
+
+    #[test]
+    fn the_ready_line_is_the_spec_s() {
+        assert_eq!(
+            ready_line(40123, 47823),
+            r#"{"ready":{"protocol_version":1,"bridge_port":40123,"mcp_port":47823,"mcp_url":"http://127.0.0.1:47823/mcp"}}"#
+        );
+    }
+
+    #[test]
+    fn serve_parses_the_bridge_flags() {
+        let cli = Cli::try_parse_from([
+            "jetbrains-debugger-mcp",
+            "serve",
+            "--ide-managed",
+            "--bridge-port",
+            "0",
+            "--port",
+            "0",
+        ])
+        .unwrap();
+        let Command::Serve {
+            server,
+            port,
+            ide_managed,
+        } = cli.command
+        else {
+            panic!("serve")
+        };
+        assert_eq!((server.bridge_port, port, ide_managed), (0, 0, true));
     }
 }

@@ -1,10 +1,15 @@
 //! The server's command history: every tool call is recorded in a
 //! `debugger_core::history::History` (bounded, default 100), and a background task
 //! exports it, debounced, as `history.json` and `history.csv` in the user state
-//! directory, off the tool-call path.
+//! directory, off the tool-call path. With the IDE backend the history is also the
+//! tool window's: every change is pushed to the IDE (`history/changed`) and the
+//! IDE's `history/list`, `history/clear` and `settings/update` are answered here.
 
 use debugger_core::history::{History, HistoryChange};
 use debugger_core::state::StateDir;
+use debugger_core::ToolResult;
+use debugger_ide::wire::{HistoryListResult, SettingsUpdateParams};
+use debugger_ide::{IdeBackend, IdeRequests};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -29,6 +34,52 @@ impl HistoryLog {
             state.root().to_path_buf(),
         ));
         Self { history }
+    }
+
+    /// Push every change to the IDE's tool window from now on, for the life of the
+    /// process. A push that falls behind resends the whole history.
+    pub fn push_to(&self, ide: Arc<IdeBackend>) {
+        let history = self.history.clone();
+        let mut changes = history.subscribe();
+        tokio::spawn(async move {
+            loop {
+                match changes.recv().await {
+                    Ok(change) => ide.push_history(&change),
+                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
+                        ide.push_history(&HistoryChange::Cleared);
+                        for entry in history.entries().into_iter().rev() {
+                            ide.push_history(&HistoryChange::Added { entry });
+                        }
+                    }
+                    Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
+                }
+            }
+        });
+    }
+}
+
+/// Answers the IDE's history and settings requests from the server's history.
+pub struct HistoryRequests(pub Arc<History>);
+
+impl IdeRequests for HistoryRequests {
+    fn history_list(&self) -> HistoryListResult {
+        HistoryListResult {
+            entries: self.0.entries(),
+            capacity: self.0.capacity(),
+        }
+    }
+
+    fn history_clear(&self) {
+        self.0.clear();
+    }
+
+    /// `max_history_size` arrives validated (1..=10000).
+    fn update_settings(&self, settings: &SettingsUpdateParams) -> ToolResult<()> {
+        if let Some(size) = settings.max_history_size {
+            self.0
+                .set_capacity(usize::try_from(size).unwrap_or(usize::MAX));
+        }
+        Ok(())
     }
 }
 

@@ -4,10 +4,12 @@
 
 mod bench;
 mod cli;
+mod discovery;
 mod history_log;
 mod http;
 mod lenient;
 mod mcp;
+mod proxy;
 mod tools;
 mod tracker;
 mod watches;
@@ -16,10 +18,12 @@ use anyhow::Result;
 use clap::Parser;
 
 fn main() -> Result<()> {
+    // Before any thread exists: the token leaves the environment at once.
+    let token = cli::take_bridge_token();
     let cli = cli::Cli::parse();
     cli::init_logging(&cli)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
-    runtime.block_on(cli::run(cli))
+    runtime.block_on(cli::run(cli, token))
 }

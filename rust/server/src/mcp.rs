@@ -1,10 +1,12 @@
 //! The MCP face of the server (rmcp): lists the tools with their schemas and
 //! annotations, runs calls through [`crate::tools`], turns [`ToolError`]s into
 //! `isError` results with a JSON body, records every call in the history, and asks
-//! for confirmations through MCP elicitation where the client supports it.
+//! for confirmations: in the IDE (`ui/confirm`) with the IDE backend, else through
+//! MCP elicitation where the client supports it.
 
 use crate::history_log::HistoryLog;
 use crate::tools::{self, App, Call, Confirmer, Consent};
+use debugger_ide::IdeBackend;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
     ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
@@ -34,16 +36,26 @@ pub struct McpServer {
     app: Arc<App>,
     history: Arc<HistoryLog>,
     tools: Arc<Vec<Tool>>,
+    /// The IDE backend, when it runs: confirmations are its dialogs.
+    ide: Option<Arc<IdeBackend>>,
 }
 
 impl McpServer {
-    pub fn new(app: Arc<App>, history: Arc<HistoryLog>) -> Self {
+    pub fn new(app: Arc<App>, history: Arc<HistoryLog>, ide: Option<Arc<IdeBackend>>) -> Self {
         Self {
             app,
             history,
             tools: Arc::new(tool_list()),
+            ide,
         }
     }
+}
+
+/// What the server says about itself at the handshake.
+pub fn server_config() -> ServerConfig {
+    ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+        .with_server_info(Implementation::new(SERVER_NAME, env!("CARGO_PKG_VERSION")))
+        .with_instructions(INSTRUCTIONS)
 }
 
 /// The tools as MCP lists them.
@@ -99,6 +111,42 @@ impl Confirmer for ElicitingConfirmer {
     }
 }
 
+/// Asks the user in the IDE (`ui/confirm`, a dialog).
+struct IdeConfirmer {
+    ide: Arc<IdeBackend>,
+    tool: String,
+}
+
+/// The IDE dialog's title for a tool that needs consent.
+fn confirmation_title(tool: &str) -> &'static str {
+    match tool {
+        "start_debug_session" => "Start a debug session?",
+        "run_configuration" => "Run a configuration?",
+        "set_variable" => "Change a variable?",
+        "evaluate" => "Evaluate code that may change the program?",
+        _ => "Allow this action?",
+    }
+}
+
+#[async_trait::async_trait]
+impl Confirmer for IdeConfirmer {
+    async fn confirm(&self, message: &str) -> Consent {
+        let message = format!("An agent asks: {message}");
+        match self
+            .ide
+            .confirm(&self.tool, confirmation_title(&self.tool), &message)
+            .await
+        {
+            Ok(true) => Consent::Granted,
+            Ok(false) => Consent::Denied,
+            Err(err) => {
+                tracing::info!(%err, "cannot ask for confirmation in the IDE");
+                Consent::Unavailable
+            }
+        }
+    }
+}
+
 /// Files a call touches, for the history.
 fn affected_files(arguments: &Value) -> Vec<String> {
     arguments
@@ -141,9 +189,7 @@ impl McpServer {
 
 impl ServerHandler for McpServer {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
-            .with_server_info(Implementation::new(SERVER_NAME, env!("CARGO_PKG_VERSION")))
-            .with_instructions(INSTRUCTIONS)
+        server_config()
     }
 
     async fn list_tools(
@@ -160,11 +206,17 @@ impl ServerHandler for McpServer {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, McpError> {
         let arguments = request.arguments.map(Value::Object).unwrap_or(Value::Null);
-        let confirmer = ElicitingConfirmer {
-            peer: context.peer.clone(),
+        let confirmer: Box<dyn Confirmer> = match &self.ide {
+            Some(ide) => Box::new(IdeConfirmer {
+                ide: ide.clone(),
+                tool: request.name.to_string(),
+            }),
+            None => Box::new(ElicitingConfirmer {
+                peer: context.peer.clone(),
+            }),
         };
         Ok(self
-            .run_tool(&request.name, arguments, &confirmer)
+            .run_tool(&request.name, arguments, confirmer.as_ref())
             .await
             .into())
     }

@@ -273,8 +273,8 @@ pub async fn confirm(call: &Call<'_>, action: &str) -> ToolResult<()> {
         Consent::Unavailable => Err(ToolError::new(
             debugger_core::ErrorCode::ConfirmationRequired,
             format!(
-                "This action needs the user's approval ({action}), and this client cannot ask for it \
-                 (no MCP elicitation). The user can allow such actions without asking by starting the \
+                "This action needs the user's approval ({action}), and nobody could be asked \
+                 (no answer from an IDE dialog, and no MCP elicitation in this client). The user can allow such actions without asking by starting the \
                  server in brave mode: `jetbrains-debugger-mcp ... --brave` (or JETBRAINS_DEBUGGER_BRAVE=1)."
             ),
         )),

@@ -148,6 +148,10 @@ pub async fn select_stack_frame(call: &Call<'_>, p: SelectFrame) -> ToolResult<F
     call.app
         .tracker
         .select_frame(&record.descriptor.id, Some(thread.id.clone()), index)?;
+    call.app
+        .backend
+        .select_frame(&record.descriptor.id, &thread.id, &frame.frame_ref)
+        .await?;
     let location = Location::of(frame);
     Ok(FrameSelected {
         frame_index: index,

@@ -1,0 +1,716 @@
+//! The bridge end to end over a real WebSocket: a fake IDE (tokio-tungstenite
+//! client) against `IdeBackend`.
+
+use debugger_core::history::{HistoryChange, HistoryEntry, Status};
+use debugger_core::model::{LaunchMode, Project, StopReason, ValueTarget};
+use debugger_core::{Backend, BackendEvent, ErrorCode, ToolResult};
+use debugger_ide::wire::{HistoryListResult, SettingsUpdateParams};
+use debugger_ide::{BridgeConfig, IdeBackend, IdeRequests, SESSION_LOST};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::net::TcpStream;
+use tokio::sync::broadcast;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::http::{header, HeaderValue, StatusCode};
+use tokio_tungstenite::tungstenite::{Error as WsError, Message};
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+const TOKEN: &str = "s3cret-token-for-tests";
+const WAIT: Duration = Duration::from_secs(5);
+
+#[derive(Default)]
+struct Requests {
+    cleared: Mutex<u32>,
+    max_history_size: Mutex<Option<u64>>,
+}
+
+impl IdeRequests for Requests {
+    fn history_list(&self) -> HistoryListResult {
+        HistoryListResult {
+            entries: vec![HistoryEntry {
+                id: 7,
+                timestamp: "2026-11-22T10:15:02.113Z".into(),
+                tool: "set_breakpoint".into(),
+                parameters: json!({"line": 12}),
+                status: Status::Success,
+                duration_ms: 4,
+                result: Some(json!({"breakpoint_id": "b3"})),
+                error: None,
+                affected_files: vec![],
+            }],
+            capacity: 100,
+        }
+    }
+    fn history_clear(&self) {
+        *self.cleared.lock().unwrap() += 1;
+    }
+    fn update_settings(&self, settings: &SettingsUpdateParams) -> ToolResult<()> {
+        *self.max_history_size.lock().unwrap() = settings.max_history_size;
+        Ok(())
+    }
+}
+
+async fn start_with(config: BridgeConfig) -> (Arc<IdeBackend>, Arc<Requests>) {
+    let requests = Arc::new(Requests::default());
+    let backend = IdeBackend::start(config, requests.clone()).await.unwrap();
+    (backend, requests)
+}
+
+async fn start() -> (Arc<IdeBackend>, Arc<Requests>) {
+    start_with(BridgeConfig::new(0, TOKEN)).await
+}
+
+type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+async fn connect_raw(
+    port: u16,
+    path: &str,
+    headers: &[(header::HeaderName, &str)],
+) -> Result<Ws, WsError> {
+    let mut request = format!("ws://127.0.0.1:{port}{path}")
+        .into_client_request()
+        .unwrap();
+    for (name, value) in headers {
+        request
+            .headers_mut()
+            .insert(name.clone(), HeaderValue::from_str(value).unwrap());
+    }
+    tokio_tungstenite::connect_async(request)
+        .await
+        .map(|(ws, _)| ws)
+}
+
+fn status_of(result: Result<Ws, WsError>) -> StatusCode {
+    match result {
+        Err(WsError::Http(response)) => response.status(),
+        Err(other) => panic!("expected an HTTP refusal, got {other}"),
+        Ok(_) => panic!("expected an HTTP refusal, got a connection"),
+    }
+}
+
+/// The IDE side, scripted by the test.
+struct FakeIde {
+    ws: Ws,
+    next_id: u64,
+}
+
+impl FakeIde {
+    async fn connect(port: u16) -> Self {
+        let auth = format!("Bearer {TOKEN}");
+        let ws = connect_raw(port, "/bridge", &[(header::AUTHORIZATION, &auth)])
+            .await
+            .expect("authenticated connection");
+        Self { ws, next_id: 1 }
+    }
+
+    async fn send(&mut self, message: Value) {
+        self.ws
+            .send(Message::text(message.to_string()))
+            .await
+            .unwrap();
+    }
+
+    /// The next JSON message from the server; `None` when the connection closed.
+    async fn recv(&mut self) -> Option<Value> {
+        loop {
+            let frame = tokio::time::timeout(WAIT, self.ws.next())
+                .await
+                .expect("a message from the server within 5 s");
+            match frame {
+                Some(Ok(Message::Text(text))) => return Some(serde_json::from_str(&text).unwrap()),
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return None,
+                Some(Ok(_)) => continue,
+            }
+        }
+    }
+
+    async fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}))
+            .await;
+        let response = self.recv().await.expect("a response");
+        assert_eq!(response["id"], id, "{response}");
+        response
+    }
+
+    async fn notify(&mut self, method: &str, params: Value) {
+        self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}))
+            .await;
+    }
+
+    async fn hello(&mut self, sessions: Value) -> Value {
+        let response = self
+            .request(
+                "hello",
+                json!({
+                    "protocol_version": 1,
+                    "ide": {"product": "IntelliJ IDEA", "product_code": "IC", "build": "IC-252.1"},
+                    "plugin_version": "0.1.0",
+                    "projects": [{"name": "shop", "path": "/home/ada/shop"}],
+                    "sessions": sessions,
+                }),
+            )
+            .await;
+        assert!(response.get("result").is_some(), "{response}");
+        response
+    }
+
+    /// The next request from the server, which must be `method`.
+    async fn expect_request(&mut self, method: &str) -> (u64, Value) {
+        let message = self.recv().await.expect("a request from the server");
+        assert_eq!(message["method"], method, "{message}");
+        assert_eq!(message["jsonrpc"], "2.0");
+        (
+            message["id"].as_u64().expect("numeric id"),
+            message["params"].clone(),
+        )
+    }
+
+    async fn reply(&mut self, id: u64, result: Value) {
+        self.send(json!({"jsonrpc": "2.0", "id": id, "result": result}))
+            .await;
+    }
+
+    async fn reply_error(&mut self, id: u64, error: Value) {
+        self.send(json!({"jsonrpc": "2.0", "id": id, "error": error}))
+            .await;
+    }
+}
+
+fn session(id: &str, language: &str) -> Value {
+    json!({
+        "id": id, "name": "Calculator App", "run_configuration": "Calculator App", "mode": "debug",
+        "project": "/home/ada/shop", "process_id": null, "language": language
+    })
+}
+
+fn shop() -> Project {
+    Project {
+        name: "shop".into(),
+        path: PathBuf::from("/home/ada/shop"),
+    }
+}
+
+async fn next_event(events: &mut broadcast::Receiver<BackendEvent>) -> BackendEvent {
+    tokio::time::timeout(WAIT, events.recv())
+        .await
+        .expect("an event within 5 s")
+        .expect("event channel open")
+}
+
+async fn wait_connected(backend: &IdeBackend, connected: bool) {
+    let mut state = backend.connection();
+    tokio::time::timeout(WAIT, state.wait_for(|s| s.is_some() == connected))
+        .await
+        .expect("connection state within 5 s")
+        .unwrap();
+}
+
+#[tokio::test]
+async fn upgrades_without_the_token_from_a_browser_or_elsewhere_are_refused() {
+    let (backend, _) = start().await;
+    let port = backend.bridge_port();
+    assert_ne!(port, 0);
+    let good = format!("Bearer {TOKEN}");
+    assert_eq!(
+        status_of(connect_raw(port, "/bridge", &[]).await),
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        status_of(connect_raw(port, "/bridge", &[(header::AUTHORIZATION, "Bearer nope")]).await),
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        status_of(connect_raw(port, "/bridge", &[(header::AUTHORIZATION, TOKEN)]).await),
+        StatusCode::UNAUTHORIZED,
+        "the token without 'Bearer '"
+    );
+    assert_eq!(
+        status_of(
+            connect_raw(
+                port,
+                "/bridge",
+                &[
+                    (header::AUTHORIZATION, &good),
+                    (header::ORIGIN, "http://evil.example")
+                ]
+            )
+            .await
+        ),
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        status_of(connect_raw(port, "/other", &[(header::AUTHORIZATION, &good)]).await),
+        StatusCode::NOT_FOUND
+    );
+    assert!(!backend.is_connected());
+    FakeIde::connect(port).await;
+}
+
+#[tokio::test]
+async fn requests_before_hello_get_32001_and_other_major_versions_32002() {
+    let (backend, _) = start().await;
+    let mut ide = FakeIde::connect(backend.bridge_port()).await;
+    let early = ide.request("history/list", json!({})).await;
+    assert_eq!(early["error"]["code"], -32001, "{early}");
+    let refused = ide
+        .request(
+            "hello",
+            json!({"protocol_version": 2, "ide": {"product": "PyCharm", "product_code": "PC", "build": "PC-261.1"},
+                   "plugin_version": "9.0.0", "projects": [], "sessions": []}),
+        )
+        .await;
+    assert_eq!(refused["error"]["code"], -32002, "{refused}");
+    assert_eq!(refused["error"]["data"], json!({"supported": [1]}));
+    assert!(ide.recv().await.is_none(), "the server closes after -32002");
+    assert!(!backend.is_connected());
+    let err = backend.projects().await.unwrap_err();
+    assert_eq!(err.code, ErrorCode::IdeNotConnected);
+    assert!(
+        err.message.contains("plugin is not connected"),
+        "{}",
+        err.message
+    );
+}
+
+#[tokio::test]
+async fn hello_then_calls_round_trip_and_notifications_become_events() {
+    let (backend, requests) = start().await;
+    backend.set_mcp_url("http://127.0.0.1:47823/mcp");
+    let mut events = backend.events();
+    let mut ide = FakeIde::connect(backend.bridge_port()).await;
+    let hello = ide.hello(json!([session("s17", "python")])).await;
+    assert_eq!(
+        hello["result"],
+        json!({"protocol_version": 1, "server_version": env!("CARGO_PKG_VERSION"),
+               "mcp_url": "http://127.0.0.1:47823/mcp"})
+    );
+    let BackendEvent::SessionStarted(started) = next_event(&mut events).await else {
+        panic!("SessionStarted for the live session of hello")
+    };
+    assert_eq!(started.id, "s17");
+    wait_connected(&backend, true).await;
+    let ide_info = backend.ide().unwrap();
+    assert_eq!(ide_info.ide.product_code, "IC");
+    assert_eq!(ide_info.plugin_version, "0.1.0");
+    assert_eq!(backend.projects().await.unwrap(), vec![shop()]);
+    assert_eq!(backend.language("s17").as_deref(), Some("python"));
+    assert_eq!(backend.language("s99"), None);
+
+    // server → IDE: threads
+    let caller = backend.clone();
+    let call = tokio::spawn(async move { caller.threads("s17").await });
+    let (id, params) = ide.expect_request("session/threads").await;
+    assert_eq!(params, json!({"session": "s17"}));
+    ide.reply(id, json!({"threads": [{"id": "t1", "name": "MainThread"}]}))
+        .await;
+    let threads = call.await.unwrap().unwrap();
+    assert_eq!(
+        (threads[0].id.as_str(), threads[0].name.as_str()),
+        ("t1", "MainThread")
+    );
+
+    // step kinds, select_frame, set_value targets
+    let caller = backend.clone();
+    let call = tokio::spawn(async move {
+        caller
+            .step(
+                "s17",
+                "t1",
+                debugger_core::model::StepKind::Into { force: true },
+                false,
+            )
+            .await
+    });
+    let (id, params) = ide.expect_request("session/step").await;
+    assert_eq!(
+        params,
+        json!({"session": "s17", "thread_id": "t1", "kind": "force_into", "ignore_breakpoints": false})
+    );
+    ide.reply(id, json!({})).await;
+    call.await.unwrap().unwrap();
+
+    let caller = backend.clone();
+    let call = tokio::spawn(async move { caller.select_frame("s17", "t1", "f1.1").await });
+    let (id, params) = ide.expect_request("frame/select").await;
+    assert_eq!(
+        params,
+        json!({"session": "s17", "thread_id": "t1", "frame_ref": "f1.1"})
+    );
+    ide.reply(id, json!({})).await;
+    call.await.unwrap().unwrap();
+
+    let caller = backend.clone();
+    let call = tokio::spawn(async move {
+        let target = ValueTarget::Slot {
+            container: "h4".into(),
+            name: "subtotal".into(),
+        };
+        caller.set_value("s17", "f1.0", &target, "99.5").await
+    });
+    let (id, params) = ide.expect_request("value/set").await;
+    assert_eq!(
+        params["target"],
+        json!({"slot": {"container": "h4", "name": "subtotal"}})
+    );
+    ide.reply(
+        id,
+        json!({"name": "subtotal", "value": "99.5", "type_name": "float", "children_ref": null,
+               "target": {"expression": "subtotal"}, "evaluate_name": "subtotal"}),
+    )
+    .await;
+    let value = call.await.unwrap().unwrap();
+    assert_eq!(
+        value.target,
+        Some(ValueTarget::Expression("subtotal".into()))
+    );
+
+    // launch caches the language of a new session
+    let caller = backend.clone();
+    let call = tokio::spawn(async move {
+        caller
+            .launch(&shop(), "Calculator App", LaunchMode::Debug)
+            .await
+    });
+    let (id, params) = ide.expect_request("session/launch").await;
+    assert_eq!(
+        params,
+        json!({"project": "/home/ada/shop", "configuration": "Calculator App", "mode": "debug"})
+    );
+    ide.reply(id, session("s18", "java")).await;
+    assert_eq!(call.await.unwrap().unwrap().id, "s18");
+    assert_eq!(backend.language("s18").as_deref(), Some("java"));
+
+    // confirm
+    let caller = backend.clone();
+    let call = tokio::spawn(async move {
+        caller
+            .confirm("set_variable", "Change a variable?", "set x = 1")
+            .await
+    });
+    let (id, params) = ide.expect_request("ui/confirm").await;
+    assert_eq!(params["tool"], "set_variable");
+    ide.reply(id, json!({"approved": false})).await;
+    assert!(!call.await.unwrap().unwrap());
+
+    // history push
+    backend.push_history(&HistoryChange::Removed { ids: vec![1, 2] });
+    let pushed = ide.recv().await.unwrap();
+    assert_eq!(
+        pushed,
+        json!({"jsonrpc": "2.0", "method": "history/changed", "params": {"kind": "removed", "ids": [1, 2]}})
+    );
+
+    // IDE → server requests
+    let listed = ide.request("history/list", json!({})).await;
+    assert_eq!(listed["result"]["capacity"], 100);
+    assert_eq!(listed["result"]["entries"][0]["id"], 7);
+    let cleared = ide.request("history/clear", json!({})).await;
+    assert_eq!(cleared["result"], json!({}));
+    assert_eq!(*requests.cleared.lock().unwrap(), 1);
+    let bad = ide
+        .request("settings/update", json!({"max_history_size": 0}))
+        .await;
+    assert_eq!(bad["error"]["code"], -32602, "{bad}");
+    assert_eq!(
+        bad["error"]["message"],
+        "max_history_size must be between 1 and 10000"
+    );
+    let good = ide
+        .request("settings/update", json!({"max_history_size": 250}))
+        .await;
+    assert_eq!(good["result"], json!({}));
+    assert_eq!(*requests.max_history_size.lock().unwrap(), Some(250));
+    let unknown = ide.request("nope/nope", json!({})).await;
+    assert_eq!(unknown["error"]["code"], -32601);
+    let mistyped = ide
+        .request("settings/update", json!({"max_history_size": "lots"}))
+        .await;
+    assert_eq!(mistyped["error"]["code"], -32602);
+
+    // notifications → events
+    ide.notify(
+        "session/paused",
+        json!({"session": "s17", "thread_id": "t1", "reason": "breakpoint", "hit_breakpoints": ["b3"],
+               "exception": null, "description": null}),
+    )
+    .await;
+    ide.notify(
+        "session/output",
+        json!({"session": "s17", "category": "stdout", "text": "hi\n"}),
+    )
+    .await;
+    ide.notify("session/resumed", json!({"session": "s17"}))
+        .await;
+    ide.notify("session/exited", json!({"session": "s17", "exit_code": 3}))
+        .await;
+    ide.notify(
+        "session/terminated",
+        json!({"session": "s17", "error": null}),
+    )
+    .await;
+    ide.notify(
+        "project/opened",
+        json!({"project": {"name": "lib", "path": "/home/ada/lib"}}),
+    )
+    .await;
+    ide.notify(
+        "breakpoint/removed",
+        json!({"project": "/home/ada/shop", "id": "b3"}),
+    )
+    .await;
+    let BackendEvent::Stopped {
+        session,
+        thread_id,
+        reason,
+        hit_breakpoints,
+        ..
+    } = next_event(&mut events).await
+    else {
+        panic!("Stopped")
+    };
+    assert_eq!(
+        (
+            session.as_str(),
+            thread_id.as_deref(),
+            reason,
+            hit_breakpoints
+        ),
+        (
+            "s17",
+            Some("t1"),
+            StopReason::Breakpoint,
+            vec!["b3".to_string()]
+        )
+    );
+    assert!(
+        matches!(next_event(&mut events).await, BackendEvent::Output { text, .. } if text == "hi\n")
+    );
+    assert!(
+        matches!(next_event(&mut events).await, BackendEvent::Continued { session } if session == "s17")
+    );
+    assert!(matches!(
+        next_event(&mut events).await,
+        BackendEvent::Exited { exit_code: 3, .. }
+    ));
+    assert!(matches!(
+        next_event(&mut events).await,
+        BackendEvent::Terminated { error: None, .. }
+    ));
+    assert!(matches!(
+        next_event(&mut events).await,
+        BackendEvent::BreakpointRemoved { id, .. } if id == "b3"
+    ));
+    assert_eq!(backend.projects().await.unwrap().len(), 2);
+}
+
+#[tokio::test]
+async fn bridge_tool_errors_become_the_same_tool_errors() {
+    let (backend, _) = start().await;
+    let mut ide = FakeIde::connect(backend.bridge_port()).await;
+    ide.hello(json!([])).await;
+    wait_connected(&backend, true).await;
+
+    let caller = backend.clone();
+    let call = tokio::spawn(async move { caller.resume("s17").await });
+    let (id, _) = ide.expect_request("session/resume").await;
+    ide.reply_error(
+        id,
+        json!({"code": -32000, "message": "session s17 is running", "data": {"error": "not_paused"}}),
+    )
+    .await;
+    let err = call.await.unwrap().unwrap_err();
+    assert_eq!(err.code, ErrorCode::NotPaused);
+    assert_eq!(err.message, "session s17 is running");
+
+    let caller = backend.clone();
+    let call = tokio::spawn(async move { caller.launch(&shop(), "Nope", LaunchMode::Run).await });
+    let (id, _) = ide.expect_request("session/launch").await;
+    ide.reply_error(
+        id,
+        json!({"code": -32000, "message": "no run configuration named 'Nope'",
+               "data": {"error": "configuration_not_found", "available": ["Calculator App"]}}),
+    )
+    .await;
+    let err = call.await.unwrap().unwrap_err();
+    assert_eq!(err.code, ErrorCode::ConfigurationNotFound);
+    assert_eq!(err.details["available"], json!(["Calculator App"]));
+
+    let caller = backend.clone();
+    let call = tokio::spawn(async move { caller.pause("s17").await });
+    let (id, _) = ide.expect_request("session/pause").await;
+    ide.reply_error(
+        id,
+        json!({"code": -32000, "message": "??", "data": {"error": "brand_new_code"}}),
+    )
+    .await;
+    assert_eq!(call.await.unwrap().unwrap_err().code, ErrorCode::Internal);
+
+    // A result of the wrong shape is a clear internal error, not a panic.
+    let caller = backend.clone();
+    let call = tokio::spawn(async move { caller.threads("s17").await });
+    let (id, _) = ide.expect_request("session/threads").await;
+    ide.reply(id, json!({"threads": "many"})).await;
+    let err = call.await.unwrap().unwrap_err();
+    assert_eq!(err.code, ErrorCode::Internal);
+    assert!(err.message.contains("session/threads"), "{}", err.message);
+}
+
+#[tokio::test]
+async fn an_unanswered_request_times_out() {
+    let mut config = BridgeConfig::new(0, TOKEN);
+    config.request_timeout = Some(Duration::from_millis(300));
+    let (backend, _) = start_with(config).await;
+    let mut ide = FakeIde::connect(backend.bridge_port()).await;
+    ide.hello(json!([])).await;
+    wait_connected(&backend, true).await;
+    let caller = backend.clone();
+    let call = tokio::spawn(async move { caller.pause("s17").await });
+    let (id, _) = ide.expect_request("session/pause").await;
+    let err = call.await.unwrap().unwrap_err();
+    assert_eq!(err.code, ErrorCode::Timeout);
+    // The late answer is ignored, and the connection still works.
+    ide.reply(id, json!({})).await;
+    let caller = backend.clone();
+    let call = tokio::spawn(async move { caller.resume("s17").await });
+    let (id, _) = ide.expect_request("session/resume").await;
+    ide.reply(id, json!({})).await;
+    call.await.unwrap().unwrap();
+}
+
+#[tokio::test]
+async fn a_dropped_connection_fails_pending_calls_and_a_reconnect_reconciles() {
+    let (backend, _) = start().await;
+    let mut events = backend.events();
+    let mut ide = FakeIde::connect(backend.bridge_port()).await;
+    ide.hello(json!([session("s17", "python"), session("s20", "python")]))
+        .await;
+    wait_connected(&backend, true).await;
+    for _ in 0..2 {
+        assert!(matches!(
+            next_event(&mut events).await,
+            BackendEvent::SessionStarted(_)
+        ));
+    }
+
+    let caller = backend.clone();
+    let call =
+        tokio::spawn(async move { caller.variables("s17", "f1.0", Default::default()).await });
+    ide.expect_request("frame/variables").await;
+    let dropped = Instant::now();
+    drop(ide);
+    let err = tokio::time::timeout(WAIT, call)
+        .await
+        .expect("the pending call fails promptly")
+        .unwrap()
+        .unwrap_err();
+    assert_eq!(err.code, ErrorCode::IdeNotConnected);
+    assert!(dropped.elapsed() < Duration::from_secs(2));
+    wait_connected(&backend, false).await;
+    assert!(!backend.is_connected());
+    let err = backend.threads("s17").await.unwrap_err();
+    assert_eq!(err.code, ErrorCode::IdeNotConnected);
+    assert!(err.message.contains("waits for"), "{}", err.message);
+    backend.push_history(&HistoryChange::Cleared); // dropped silently
+
+    // The IDE comes back: s17 ended meanwhile, s20 lives on, s21 is new.
+    let mut ide = FakeIde::connect(backend.bridge_port()).await;
+    ide.hello(json!([session("s20", "python"), session("s21", "kotlin")]))
+        .await;
+    wait_connected(&backend, true).await;
+    let mut seen = Vec::new();
+    for _ in 0..3 {
+        seen.push(next_event(&mut events).await);
+    }
+    assert!(seen.contains(&BackendEvent::Terminated {
+        session: "s17".into(),
+        error: Some(SESSION_LOST.into())
+    }));
+    assert!(seen.contains(&BackendEvent::Continued {
+        session: "s20".into()
+    }));
+    assert!(seen
+        .iter()
+        .any(|e| matches!(e, BackendEvent::SessionStarted(d) if d.id == "s21")));
+    assert_eq!(backend.language("s21").as_deref(), Some("kotlin"));
+    assert_eq!(backend.language("s17"), None);
+
+    let caller = backend.clone();
+    let call = tokio::spawn(async move { caller.threads("s20").await });
+    let (id, _) = ide.expect_request("session/threads").await;
+    ide.reply(id, json!({"threads": []})).await;
+    assert!(call.await.unwrap().unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn a_new_connection_replaces_the_previous_one() {
+    let (backend, _) = start().await;
+    let mut first = FakeIde::connect(backend.bridge_port()).await;
+    first.hello(json!([])).await;
+    wait_connected(&backend, true).await;
+    let first_id = backend.ide().unwrap().connection_id;
+
+    let mut second = FakeIde::connect(backend.bridge_port()).await;
+    assert!(
+        first.recv().await.is_none(),
+        "the first connection is closed"
+    );
+    second.hello(json!([])).await;
+    let mut state = backend.connection();
+    tokio::time::timeout(
+        WAIT,
+        state.wait_for(|s| s.as_ref().is_some_and(|c| c.connection_id != first_id)),
+    )
+    .await
+    .unwrap()
+    .unwrap();
+    let caller = backend.clone();
+    let call = tokio::spawn(async move { caller.pause("s1").await });
+    let (id, _) = second.expect_request("session/pause").await;
+    second.reply(id, json!({})).await;
+    call.await.unwrap().unwrap();
+}
+
+#[tokio::test]
+async fn a_silent_connection_is_dropped_and_pings_keep_it_alive() {
+    let mut config = BridgeConfig::new(0, TOKEN);
+    config.ping_interval = Duration::from_millis(100);
+    config.idle_timeout = Duration::from_millis(400);
+    let (backend, _) = start_with(config).await;
+
+    // A client that reads (so tungstenite answers the pings) stays connected.
+    let mut lively = FakeIde::connect(backend.bridge_port()).await;
+    lively.hello(json!([])).await;
+    wait_connected(&backend, true).await;
+    let reader = tokio::spawn(async move {
+        let until = Instant::now() + Duration::from_millis(1200);
+        while Instant::now() < until {
+            match tokio::time::timeout(Duration::from_millis(50), lively.ws.next()).await {
+                Ok(Some(Ok(Message::Close(_)))) | Ok(None) => return false,
+                _ => continue,
+            }
+        }
+        true
+    });
+    assert!(
+        reader.await.unwrap(),
+        "answering pings keeps the connection"
+    );
+    assert!(backend.is_connected());
+
+    // A client that never reads never answers a ping: dropped after the idle time.
+    let mut silent = FakeIde::connect(backend.bridge_port()).await;
+    silent.hello(json!([])).await;
+    let started = Instant::now();
+    wait_connected(&backend, true).await;
+    let mut state = backend.connection();
+    tokio::time::timeout(WAIT, state.wait_for(Option::is_none))
+        .await
+        .expect("the silent connection is dropped")
+        .unwrap();
+    assert!(started.elapsed() >= Duration::from_millis(300));
+}

@@ -1,0 +1,255 @@
+//! Discovery files: how a `stdio` server finds a running IDE. Every `serve` process
+//! that the IDE plugin launched publishes one file, `<state dir>/instances/<pid>.json`
+//! (readable by the user only), saying where its MCP endpoint is, which IDE is
+//! connected and which projects are open. `stdio` picks the instance whose projects
+//! contain its working directory (or `--project`), else the only one, else the newest.
+//!
+//! The files hold no secret: the bridge token never leaves the plugin and the binary
+//! it launched. A process that exits normally removes its file; one that was killed
+//! leaves it behind, and a `stdio` server that cannot reach the endpoint it names
+//! falls back to the standalone backend.
+
+use debugger_core::model::Project;
+use debugger_core::state::StateDir;
+use debugger_core::Backend;
+use debugger_ide::IdeBackend;
+use serde::{Deserialize, Serialize};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// How often the published projects are compared with the IDE's (they change when
+/// the user opens or closes a project).
+const REFRESH: Duration = Duration::from_secs(5);
+
+/// What one `serve` process publishes about itself.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Instance {
+    pub pid: u32,
+    /// `http://127.0.0.1:<port>/mcp`.
+    pub mcp_url: String,
+    /// The connected IDE (`IntelliJ IDEA IC-252.26830.84`), or null while none is.
+    pub ide: Option<String>,
+    pub projects: Vec<Project>,
+    /// Unix time of the last update, in milliseconds.
+    pub updated_ms: u64,
+}
+
+impl Instance {
+    /// Whether `dir` lies in one of the instance's projects.
+    fn serves(&self, dir: &Path) -> bool {
+        self.projects.iter().any(|p| dir.starts_with(&p.path))
+    }
+}
+
+fn instances_dir(state: &StateDir) -> PathBuf {
+    state.root().join("instances")
+}
+
+fn file_of(state: &StateDir, pid: u32) -> PathBuf {
+    instances_dir(state).join(format!("{pid}.json"))
+}
+
+/// Write (or rewrite) this process's discovery file, atomically, mode 0600.
+pub fn publish(state: &StateDir, instance: &Instance) -> std::io::Result<()> {
+    let dir = instances_dir(state);
+    create_private_dir(&dir)?;
+    let target = file_of(state, instance.pid);
+    let temporary = dir.join(format!(".{}.tmp", instance.pid));
+    {
+        let mut file = private_file(&temporary)?;
+        file.write_all(&serde_json::to_vec_pretty(instance)?)?;
+        file.sync_all()?;
+    }
+    std::fs::rename(&temporary, &target)
+}
+
+/// Keep this process's discovery file true while it runs: rewritten whenever the
+/// IDE connects, disconnects or its projects change. Runs until dropped; call
+/// [`withdraw`] on exit.
+pub async fn keep_published(state: StateDir, ide: Arc<IdeBackend>, mcp_url: String) {
+    let mut connection = ide.connection();
+    let mut last: Option<(Option<String>, Vec<Project>)> = None;
+    loop {
+        let described = ide
+            .ide()
+            .map(|c| format!("{} {}", c.ide.product, c.ide.build));
+        let projects = match described {
+            Some(_) => ide.projects().await.unwrap_or_default(),
+            None => Vec::new(),
+        };
+        let now = (described, projects);
+        if last.as_ref() != Some(&now) {
+            let instance = Instance {
+                pid: std::process::id(),
+                mcp_url: mcp_url.clone(),
+                ide: now.0.clone(),
+                projects: now.1.clone(),
+                updated_ms: now_ms(),
+            };
+            match publish(&state, &instance) {
+                Ok(()) => last = Some(now),
+                Err(err) => tracing::warn!(%err, "cannot write the discovery file"),
+            }
+        }
+        tokio::select! {
+            changed = connection.changed() => if changed.is_err() { return },
+            _ = tokio::time::sleep(REFRESH) => {}
+        }
+    }
+}
+
+/// Remove this process's discovery file (on exit).
+pub fn withdraw(state: &StateDir, pid: u32) {
+    let _ = std::fs::remove_file(file_of(state, pid));
+}
+
+/// Every readable instance file, newest first.
+pub fn instances(state: &StateDir) -> Vec<Instance> {
+    let Ok(entries) = std::fs::read_dir(instances_dir(state)) else {
+        return Vec::new();
+    };
+    let mut found: Vec<Instance> = entries
+        .flatten()
+        .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
+        .filter_map(|e| std::fs::read(e.path()).ok())
+        .filter_map(|bytes| serde_json::from_slice(&bytes).ok())
+        .collect();
+    found.sort_by_key(|i| std::cmp::Reverse(i.updated_ms));
+    found
+}
+
+/// The instance a `stdio` server started in `dir` should attach to, if any.
+pub fn pick(state: &StateDir, dir: &Path) -> Option<Instance> {
+    choose(instances(state), dir)
+}
+
+/// The one serving `dir`, else the only one, else the newest (`candidates` newest first).
+fn choose(candidates: Vec<Instance>, dir: &Path) -> Option<Instance> {
+    if let Some(serving) = candidates.iter().find(|i| i.serves(dir)) {
+        return Some(serving.clone());
+    }
+    candidates.into_iter().next()
+}
+
+pub fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as u64)
+        .unwrap_or_default()
+}
+
+#[cfg(unix)]
+fn create_private_dir(dir: &Path) -> std::io::Result<()> {
+    use std::os::unix::fs::DirBuilderExt;
+    std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(dir)
+}
+
+#[cfg(not(unix))]
+fn create_private_dir(dir: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)
+}
+
+#[cfg(unix)]
+fn private_file(path: &Path) -> std::io::Result<std::fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .mode(0o600)
+        .open(path)
+}
+
+#[cfg(not(unix))]
+fn private_file(path: &Path) -> std::io::Result<std::fs::File> {
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .open(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fresh state directory under the system temp dir.
+    fn scratch(test: &str) -> StateDir {
+        let dir = std::env::temp_dir().join(format!(
+            "jbd-discovery-{test}-{}-{}",
+            std::process::id(),
+            now_ms()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        StateDir::at(dir)
+    }
+
+    fn instance(pid: u32, project: &str, updated_ms: u64) -> Instance {
+        Instance {
+            pid,
+            mcp_url: format!("http://127.0.0.1:{pid}/mcp"),
+            ide: Some("IntelliJ IDEA IC-252.1".into()),
+            projects: vec![Project {
+                name: project.rsplit('/').next().unwrap().into(),
+                path: PathBuf::from(project),
+            }],
+            updated_ms,
+        }
+    }
+
+    #[test]
+    fn publish_read_withdraw_round_trip() {
+        let state = scratch("round-trip");
+        publish(&state, &instance(10, "/w/shop", 1)).unwrap();
+        publish(&state, &instance(11, "/w/blog", 2)).unwrap();
+        let found = instances(&state);
+        assert_eq!(
+            found.iter().map(|i| i.pid).collect::<Vec<_>>(),
+            vec![11, 10],
+            "newest first"
+        );
+        withdraw(&state, 11);
+        assert_eq!(instances(&state), vec![instance(10, "/w/shop", 1)]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn files_are_private() {
+        use std::os::unix::fs::PermissionsExt;
+        let state = scratch("private");
+        publish(&state, &instance(10, "/w/shop", 1)).unwrap();
+        let mode = |p: PathBuf| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(file_of(&state, 10)), 0o600);
+        assert_eq!(mode(instances_dir(&state)), 0o700);
+    }
+
+    #[test]
+    fn pick_prefers_the_instance_serving_the_directory() {
+        let newest_elsewhere = instance(2, "/w/blog", 9);
+        let serving = instance(1, "/w/shop", 1);
+        let candidates = vec![newest_elsewhere.clone(), serving.clone()];
+        assert_eq!(
+            choose(candidates.clone(), Path::new("/w/shop/src")),
+            Some(serving)
+        );
+        assert_eq!(
+            choose(candidates, Path::new("/tmp")),
+            Some(newest_elsewhere),
+            "no project matches: the newest"
+        );
+        assert_eq!(choose(Vec::new(), Path::new("/w")), None);
+    }
+
+    #[test]
+    fn unreadable_files_are_skipped() {
+        let state = scratch("unreadable");
+        publish(&state, &instance(10, "/w/shop", 1)).unwrap();
+        std::fs::write(instances_dir(&state).join("99.json"), b"{ not json").unwrap();
+        assert_eq!(instances(&state).len(), 1);
+    }
+}

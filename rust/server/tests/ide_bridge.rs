@@ -1,0 +1,445 @@
+//! The binary with the IDE backend, end to end: `serve --ide-managed` started the
+//! way the plugin starts it, a fake IDE on the bridge (WebSocket), and MCP calls
+//! over raw HTTP. Checks the ready line, tool calls reaching the IDE, `ui/confirm`,
+//! `frame/select`, history pushes and requests, and the exit on stdin EOF.
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use std::process::Stdio;
+use std::time::Duration;
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::net::TcpStream;
+use tokio::process::{Child, Command};
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::http::HeaderValue;
+use tokio_tungstenite::tungstenite::Message;
+
+const BINARY: &str = env!("CARGO_BIN_EXE_jetbrains-debugger-mcp");
+const TOKEN: &str = "bridge-token-of-the-test";
+const WAIT: Duration = Duration::from_secs(10);
+
+fn command(args: &[&str], token: Option<&str>) -> Command {
+    let mut command = Command::new(BINARY);
+    command
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .env_remove("JETBRAINS_DEBUGGER_BRIDGE_TOKEN")
+        .env(
+            "JETBRAINS_DEBUGGER_STATE_DIR",
+            std::env::temp_dir().join(format!("jbd-ide-test-{}", std::process::id())),
+        )
+        .kill_on_drop(true);
+    if let Some(token) = token {
+        command.env("JETBRAINS_DEBUGGER_BRIDGE_TOKEN", token);
+    }
+    command
+}
+
+/// Ports from the ready line, which must be exactly the spec's.
+async fn ready(child: &mut Child) -> (u16, u16, BufReader<tokio::process::ChildStdout>) {
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    tokio::time::timeout(WAIT, stdout.read_line(&mut line))
+        .await
+        .expect("the ready line within 10 s")
+        .unwrap();
+    let ready: Value = serde_json::from_str(&line).unwrap_or_else(|e| panic!("{e}: {line:?}"));
+    let bridge = ready["ready"]["bridge_port"].as_u64().unwrap() as u16;
+    let mcp = ready["ready"]["mcp_port"].as_u64().unwrap() as u16;
+    assert_ne!(bridge, 0);
+    assert_ne!(mcp, 0);
+    assert_eq!(
+        line,
+        format!(
+            "{{\"ready\":{{\"protocol_version\":1,\"bridge_port\":{bridge},\"mcp_port\":{mcp},\"mcp_url\":\"http://127.0.0.1:{mcp}/mcp\"}}}}\n"
+        )
+    );
+    (bridge, mcp, stdout)
+}
+
+/// A minimal MCP client: one HTTP/1.0 POST per message, SSE or JSON answers.
+struct Mcp {
+    port: u16,
+    session: Option<String>,
+}
+
+impl Mcp {
+    async fn post(&self, body: &Value) -> (String, Vec<Value>) {
+        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).await.unwrap();
+        let body = body.to_string();
+        let session = self
+            .session
+            .as_ref()
+            .map(|s| format!("Mcp-Session-Id: {s}\r\n"))
+            .unwrap_or_default();
+        let request = format!(
+            "POST /mcp HTTP/1.0\r\nHost: 127.0.0.1:{}\r\nContent-Type: application/json\r\n\
+             Accept: application/json, text/event-stream\r\n{session}Content-Length: {}\r\n\r\n{body}",
+            self.port,
+            body.len()
+        );
+        stream.write_all(request.as_bytes()).await.unwrap();
+        let mut response = Vec::new();
+        tokio::time::timeout(Duration::from_secs(30), stream.read_to_end(&mut response))
+            .await
+            .expect("an MCP answer within 30 s")
+            .unwrap();
+        let response = String::from_utf8(response).unwrap();
+        let (head, body) = response.split_once("\r\n\r\n").unwrap_or((&response, ""));
+        let messages = body
+            .lines()
+            .filter_map(|l| l.strip_prefix("data:"))
+            .map(str::trim)
+            .filter(|d| d.starts_with('{'))
+            .map(|d| serde_json::from_str(d).unwrap())
+            .chain(
+                serde_json::from_str::<Value>(body.trim())
+                    .ok()
+                    .filter(Value::is_object),
+            )
+            .collect();
+        (head.to_string(), messages)
+    }
+
+    async fn connect(port: u16) -> Self {
+        let mut mcp = Self {
+            port,
+            session: None,
+        };
+        let (head, messages) = mcp
+            .post(
+                &json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+                "protocolVersion": "2025-06-18", "capabilities": {},
+                "clientInfo": {"name": "ide-bridge-test", "version": "0"}}}),
+            )
+            .await;
+        assert!(
+            head.starts_with("HTTP/1.") && head.contains(" 200 "),
+            "{head}"
+        );
+        assert_eq!(messages[0]["id"], 1, "{messages:?}");
+        mcp.session = head.lines().find_map(|l| {
+            let (name, value) = l.split_once(':')?;
+            name.eq_ignore_ascii_case("mcp-session-id")
+                .then(|| value.trim().to_string())
+        });
+        mcp.post(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
+            .await;
+        mcp
+    }
+
+    /// Call a tool; the structured result, or the error body when `isError`.
+    async fn call(&self, id: u64, tool: &str, arguments: Value) -> (bool, Value) {
+        let (head, messages) = self
+            .post(&json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+                          "params": {"name": tool, "arguments": arguments}}))
+            .await;
+        let answer = messages
+            .into_iter()
+            .find(|m| m["id"] == id)
+            .unwrap_or_else(|| panic!("no answer to {tool}: {head}"));
+        let result = &answer["result"];
+        let is_error = result["isError"].as_bool().unwrap_or(false);
+        if is_error {
+            let text = result["content"][0]["text"].as_str().unwrap();
+            (true, serde_json::from_str(text).unwrap())
+        } else {
+            (false, result["structuredContent"].clone())
+        }
+    }
+}
+
+type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
+
+/// The IDE side. Server notifications seen while waiting for something else are kept.
+struct FakeIde {
+    ws: Ws,
+    next_id: u64,
+    notifications: Vec<Value>,
+}
+
+impl FakeIde {
+    async fn connect(port: u16) -> Self {
+        let mut request = format!("ws://127.0.0.1:{port}/bridge")
+            .into_client_request()
+            .unwrap();
+        request.headers_mut().insert(
+            "authorization",
+            HeaderValue::from_str(&format!("Bearer {TOKEN}")).unwrap(),
+        );
+        let (ws, _) = tokio_tungstenite::connect_async(request).await.unwrap();
+        Self {
+            ws,
+            next_id: 1,
+            notifications: Vec::new(),
+        }
+    }
+
+    async fn send(&mut self, message: Value) {
+        self.ws
+            .send(Message::text(message.to_string()))
+            .await
+            .unwrap();
+    }
+
+    async fn recv(&mut self) -> Value {
+        loop {
+            let frame = tokio::time::timeout(WAIT, self.ws.next())
+                .await
+                .expect("a message from the server within 10 s")
+                .expect("connection open")
+                .unwrap();
+            if let Message::Text(text) = frame {
+                return serde_json::from_str(&text).unwrap();
+            }
+        }
+    }
+
+    /// The next request or response, keeping notifications aside.
+    async fn recv_answerable(&mut self) -> Value {
+        loop {
+            let message = self.recv().await;
+            if message.get("id").is_some() {
+                return message;
+            }
+            self.notifications.push(message);
+        }
+    }
+
+    async fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}))
+            .await;
+        let response = self.recv_answerable().await;
+        assert_eq!(response["id"], id, "{response}");
+        response
+    }
+
+    async fn expect_request(&mut self, method: &str) -> (u64, Value) {
+        let message = self.recv_answerable().await;
+        assert_eq!(message["method"], method, "{message}");
+        (message["id"].as_u64().unwrap(), message["params"].clone())
+    }
+
+    async fn reply(&mut self, id: u64, result: Value) {
+        self.send(json!({"jsonrpc": "2.0", "id": id, "result": result}))
+            .await;
+    }
+}
+
+#[tokio::test]
+async fn serve_ide_managed_end_to_end() {
+    let project = std::env::temp_dir().join(format!("jbd-ide-project-{}", std::process::id()));
+    std::fs::create_dir_all(&project).unwrap();
+    let project = project.canonicalize().unwrap();
+    let project_path = project.to_str().unwrap().to_string();
+
+    let mut child = command(
+        &[
+            "serve",
+            "--ide-managed",
+            "--bridge-port",
+            "0",
+            "--port",
+            "0",
+        ],
+        Some(TOKEN),
+    )
+    .spawn()
+    .unwrap();
+    let (bridge, mcp_port, mut stdout) = ready(&mut child).await;
+
+    let mut ide = FakeIde::connect(bridge).await;
+    let hello = ide
+        .request(
+            "hello",
+            json!({
+                "protocol_version": 1,
+                "ide": {"product": "IntelliJ IDEA", "product_code": "IC", "build": "IC-252.1"},
+                "plugin_version": "0.1.0",
+                "projects": [{"name": "shop", "path": project_path}],
+                "sessions": [{"id": "s17", "name": "App", "run_configuration": "App", "mode": "debug",
+                              "project": project_path, "process_id": 4242, "language": "python"}],
+            }),
+        )
+        .await;
+    assert_eq!(
+        hello["result"]["mcp_url"],
+        format!("http://127.0.0.1:{mcp_port}/mcp")
+    );
+
+    let mcp = std::sync::Arc::new(Mcp::connect(mcp_port).await);
+
+    // A tool call becomes a bridge request; the session the user started is known.
+    let client = mcp.clone();
+    let call =
+        tokio::spawn(async move { client.call(2, "list_run_configurations", json!({})).await });
+    let (id, params) = ide.expect_request("run_configurations/list").await;
+    assert_eq!(params, json!({"project": project_path}));
+    ide.reply(
+        id,
+        json!({"configurations": [{"name": "App", "type": "Python", "type_id": "PythonConfigurationType",
+               "is_temporary": false, "can_run": true, "can_debug": true, "folder": null, "description": null}]}),
+    )
+    .await;
+    let (is_error, result) = call.await.unwrap();
+    assert!(!is_error, "{result}");
+    assert_eq!(result["run_configurations"][0]["name"], "App");
+
+    let (is_error, sessions) = mcp.call(3, "list_debug_sessions", json!({})).await;
+    assert!(!is_error, "{sessions}");
+    assert_eq!(sessions["sessions"][0]["id"], "s17");
+    assert_eq!(sessions["sessions"][0]["process_id"], 4242);
+
+    // Consent comes from the IDE's dialog.
+    let client = mcp.clone();
+    let call = tokio::spawn(async move {
+        client
+            .call(
+                4,
+                "start_debug_session",
+                json!({"configuration_name": "App"}),
+            )
+            .await
+    });
+    let (id, _) = ide.expect_request("run_configurations/list").await;
+    ide.reply(
+        id,
+        json!({"configurations": [{"name": "App", "type": "Python", "type_id": "PythonConfigurationType",
+               "is_temporary": false, "can_run": true, "can_debug": true, "folder": null, "description": null}]}),
+    )
+    .await;
+    let (id, params) = ide.expect_request("ui/confirm").await;
+    assert_eq!(params["tool"], "start_debug_session");
+    assert!(
+        params["message"].as_str().unwrap().contains("App"),
+        "{params}"
+    );
+    ide.reply(id, json!({"approved": false})).await;
+    let (is_error, body) = call.await.unwrap();
+    assert!(is_error);
+    assert_eq!(body["error"], "confirmation_denied", "{body}");
+
+    // A pause in the IDE, then select_stack_frame reaches frame/select.
+    ide.send(
+        json!({"jsonrpc": "2.0", "method": "session/paused", "params": {
+        "session": "s17", "thread_id": "t1", "reason": "breakpoint", "hit_breakpoints": [],
+        "exception": null, "description": null}}),
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let client = mcp.clone();
+    let call = tokio::spawn(async move {
+        client
+            .call(5, "select_stack_frame", json!({"frame_index": 1}))
+            .await
+    });
+    let mut selected = None;
+    while selected.is_none() {
+        let message = ide.recv_answerable().await;
+        let id = message["id"].as_u64().unwrap();
+        match message["method"].as_str().unwrap() {
+            "session/threads" => {
+                ide.reply(id, json!({"threads": [{"id": "t1", "name": "MainThread"}]}))
+                    .await
+            }
+            "session/stack" => {
+                ide.reply(
+                    id,
+                    json!({"frames": [
+                        {"frame_ref": "f1.0", "file": format!("{project_path}/a.py"), "line": 3,
+                         "class": "a", "method": "inner", "is_library": false},
+                        {"frame_ref": "f1.1", "file": format!("{project_path}/a.py"), "line": 9,
+                         "class": "a", "method": "outer", "is_library": false}], "total": 2}),
+                )
+                .await
+            }
+            "frame/select" => {
+                selected = Some(message["params"].clone());
+                ide.reply(id, json!({})).await;
+            }
+            other => panic!("unexpected {other}"),
+        }
+    }
+    assert_eq!(
+        selected.unwrap(),
+        json!({"session": "s17", "thread_id": "t1", "frame_ref": "f1.1"})
+    );
+    let (is_error, body) = call.await.unwrap();
+    assert!(!is_error, "{body}");
+    assert_eq!(body["frame_index"], 1);
+
+    // The history reached the tool window, and the IDE can read and resize it.
+    let listed = ide.request("history/list", json!({})).await;
+    let entries = listed["result"]["entries"].as_array().unwrap();
+    assert_eq!(entries.len(), 4, "{listed}");
+    assert_eq!(entries[0]["tool"], "select_stack_frame");
+    assert_eq!(listed["result"]["capacity"], 100);
+    assert!(ide
+        .notifications
+        .iter()
+        .any(|n| n["method"] == "history/changed" && n["params"]["kind"] == "added"));
+    let resized = ide
+        .request("settings/update", json!({"max_history_size": 2}))
+        .await;
+    assert_eq!(resized["result"], json!({}));
+    let listed = ide.request("history/list", json!({})).await;
+    assert_eq!(listed["result"]["capacity"], 2);
+    assert_eq!(listed["result"]["entries"].as_array().unwrap().len(), 2);
+    let refused = ide
+        .request("settings/update", json!({"max_history_size": 10001}))
+        .await;
+    assert_eq!(refused["error"]["code"], -32602);
+    let cleared = ide.request("history/clear", json!({})).await;
+    assert_eq!(cleared["result"], json!({}));
+
+    // The IDE goes away: stdin closes, the binary exits cleanly, stdout stayed clean.
+    drop(child.stdin.take());
+    let status = tokio::time::timeout(WAIT, child.wait())
+        .await
+        .expect("exit within 10 s of stdin EOF")
+        .unwrap();
+    assert!(status.success(), "{status}");
+    let mut rest = String::new();
+    stdout.read_to_string(&mut rest).await.unwrap();
+    assert_eq!(rest, "", "nothing but the ready line on stdout");
+    let _ = std::fs::remove_dir_all(&project);
+}
+
+#[tokio::test]
+async fn the_ide_backend_needs_the_token() {
+    for args in [
+        &["serve", "--ide-managed", "--port", "0"][..],
+        &["serve", "--backend", "ide", "--port", "0"][..],
+        &["stdio", "--backend", "ide"][..],
+    ] {
+        let output = command(args, None).output().await.unwrap();
+        assert!(!output.status.success(), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.contains("JETBRAINS_DEBUGGER_BRIDGE_TOKEN"),
+            "{args:?}: {stderr}"
+        );
+        assert!(output.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[tokio::test]
+async fn without_an_ide_calls_say_the_plugin_is_not_connected() {
+    let mut child = command(&["serve", "--port", "0"], Some(TOKEN))
+        .spawn()
+        .unwrap();
+    let (_bridge, mcp_port, _stdout) = ready(&mut child).await;
+    let mcp = Mcp::connect(mcp_port).await;
+    let (is_error, body) = mcp.call(2, "list_run_configurations", json!({})).await;
+    assert!(is_error);
+    assert_eq!(body["error"], "ide_not_connected", "{body}");
+    assert!(
+        body["message"].as_str().unwrap().contains("not connected"),
+        "{body}"
+    );
+    child.kill().await.unwrap();
+}
