@@ -1,0 +1,57 @@
+// Finds the jetbrains-debugger-mcp binary bundled in the plugin for the running OS and CPU:
+// `<pluginDir>/bin/<os>-<arch>/jetbrains-debugger-mcp[.exe]`, os ∈ linux, macos, windows,
+// arch ∈ x64, arm64. The JVM reports these in several spellings ("Mac OS X", "amd64",
+// "x86_64", "aarch64"), so they are normalised here, and a missing binary fails with the
+// exact path that was expected, which is what a user or a packaging bug report needs.
+package dev.jetbrainsdebugger.launcher
+
+import java.nio.file.Files
+import java.nio.file.Path
+
+class BinaryNotFoundException(message: String) : RuntimeException(message)
+
+object BinaryLocator {
+    const val BINARY_NAME = "jetbrains-debugger-mcp"
+
+    data class Platform(val os: String, val arch: String) {
+        val directory: String get() = "$os-$arch"
+        val executableName: String get() = if (os == "windows") "$BINARY_NAME.exe" else BINARY_NAME
+    }
+
+    /** The platform from `os.name` and `os.arch`; throws [BinaryNotFoundException] for one we ship no binary for. */
+    fun platform(
+        osName: String = System.getProperty("os.name") ?: "",
+        osArch: String = System.getProperty("os.arch") ?: "",
+    ): Platform {
+        val name = osName.lowercase()
+        val os = when {
+            name.startsWith("windows") -> "windows"
+            name.startsWith("mac") || name.startsWith("darwin") -> "macos"
+            name.startsWith("linux") -> "linux"
+            else -> throw BinaryNotFoundException("no jetbrains-debugger-mcp binary is bundled for the OS '$osName'")
+        }
+        val arch = when (osArch.lowercase()) {
+            "amd64", "x86_64", "x64", "x86-64", "em64t" -> "x64"
+            "aarch64", "arm64" -> "arm64"
+            else -> throw BinaryNotFoundException("no jetbrains-debugger-mcp binary is bundled for the CPU architecture '$osArch' ($osName)")
+        }
+        return Platform(os, arch)
+    }
+
+    fun expectedPath(pluginDir: Path, platform: Platform = platform()): Path =
+        pluginDir.resolve("bin").resolve(platform.directory).resolve(platform.executableName)
+
+    /** The bundled binary; throws [BinaryNotFoundException] naming the expected path when it is missing or not executable. */
+    fun locate(pluginDir: Path, platform: Platform = platform()): Path {
+        val path = expectedPath(pluginDir, platform)
+        if (!Files.isRegularFile(path)) {
+            throw BinaryNotFoundException("the bundled MCP server binary is missing: expected $path")
+        }
+        // Unzipping a plugin can lose the executable bit; restoring it for the owner is what
+        // the user would do by hand.
+        if (!Files.isExecutable(path) && !(path.toFile().setExecutable(true, true) && Files.isExecutable(path))) {
+            throw BinaryNotFoundException("the bundled MCP server binary is not executable: $path")
+        }
+        return path
+    }
+}

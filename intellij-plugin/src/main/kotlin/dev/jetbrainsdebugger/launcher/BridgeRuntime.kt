@@ -1,0 +1,171 @@
+// The one object the IntelliJ side creates: it wires the binary's supervisor to the bridge
+// client (each start of the binary brings a new bridge port and token), subscribes the
+// client to the IDE's events, and folds both into one status for the tool window:
+// starting → connected(mcpUrl), and restarting(reason) / failed(reason) when things go wrong.
+package dev.jetbrainsdebugger.launcher
+
+import dev.jetbrainsdebugger.bridge.BridgeClient
+import dev.jetbrainsdebugger.bridge.BridgeConnector
+import dev.jetbrainsdebugger.bridge.BridgeHistory
+import dev.jetbrainsdebugger.bridge.ClientState
+import dev.jetbrainsdebugger.bridge.ClientTiming
+import dev.jetbrainsdebugger.bridge.WebSocketConnector
+import dev.jetbrainsdebugger.ide.IdeFacade
+import java.nio.file.Path
+import java.time.Duration
+import java.util.concurrent.CopyOnWriteArrayList
+import java.util.concurrent.Executors
+import java.util.concurrent.RejectedExecutionException
+
+sealed class RuntimeStatus {
+    /** The binary is starting and the bridge has not connected yet. */
+    object Starting : RuntimeStatus() {
+        override fun toString() = "Starting"
+    }
+
+    /** The bridge is up; agents reach the MCP server at [mcpUrl]. */
+    data class Connected(val mcpUrl: String) : RuntimeStatus()
+
+    /** The binary died or the bridge dropped; it is being brought back. [reason] is for the user. */
+    data class Restarting(val reason: String) : RuntimeStatus()
+
+    /** Cannot work (binary missing, protocol mismatch); nothing more is attempted. */
+    data class Failed(val reason: String) : RuntimeStatus()
+}
+
+data class RuntimeTiming(
+    val supervisor: SupervisorTiming = SupervisorTiming(),
+    val client: ClientTiming = ClientTiming(),
+)
+
+class BridgeRuntime(
+    private val facade: IdeFacade,
+    binary: Path,
+    pluginVersion: String,
+    private val log: BridgeLog,
+    mcpPort: Int = DEFAULT_MCP_PORT,
+    connector: BridgeConnector = WebSocketConnector(),
+    timing: RuntimeTiming = RuntimeTiming(),
+) : AutoCloseable {
+    companion object {
+        /** The stable MCP port, so `claude mcp add ... http://127.0.0.1:47823/mcp` survives IDE restarts. */
+        const val DEFAULT_MCP_PORT = 47823
+    }
+
+    private val client = BridgeClient(facade, pluginVersion, log, connector, timing.client)
+    private val supervisor = BinarySupervisor(binary, mcpPort, log, Supervision(), timing.supervisor)
+    private val notifier = Executors.newSingleThreadExecutor { r ->
+        Thread(r, "jetbrains-debugger status").apply { isDaemon = true }
+    }
+    private val statusListeners = CopyOnWriteArrayList<(RuntimeStatus) -> Unit>()
+
+    private val lock = Any()
+    private var status: RuntimeStatus = RuntimeStatus.Starting
+    /** The binary reported ready and has not stopped since. */
+    private var binaryUp = false
+    private var readyUrl: String? = null
+    private var started = false
+    private var closed = false
+
+    /** The command history of the running binary, for the tool window. */
+    val history: BridgeHistory get() = client
+
+    /** Start the binary and the bridge; call once. */
+    fun start() {
+        synchronized(lock) {
+            if (started || closed) return
+            started = true
+        }
+        client.addStateListener(::clientChanged)
+        facade.subscribe(client.eventSink)
+        supervisor.start()
+    }
+
+    fun status(): RuntimeStatus = synchronized(lock) { status }
+
+    /** Called in order on a background thread of the runtime; hop to the UI thread yourself. */
+    fun addStatusListener(listener: (RuntimeStatus) -> Unit) {
+        statusListeners += listener
+    }
+
+    fun removeStatusListener(listener: (RuntimeStatus) -> Unit) {
+        statusListeners -= listener
+    }
+
+    /** Drop the bridge connection on purpose (tests); the client reconnects after its back-off. */
+    fun dropBridgeConnection() = client.dropConnection()
+
+    /** Stops the bridge and the binary (stdin EOF, then by force after a grace period). Blocks up to ~3 s. */
+    override fun close() {
+        synchronized(lock) {
+            if (closed) return
+            closed = true
+        }
+        client.close()
+        supervisor.close()
+        notifier.shutdown()
+    }
+
+    private inner class Supervision : SupervisorListener {
+        override fun ready(ready: ReadyInfo, token: String) {
+            synchronized(lock) {
+                binaryUp = true
+                readyUrl = ready.mcpUrl
+            }
+            client.connectTo(ready.bridgePort, token)
+        }
+
+        override fun stopped(reason: String, restartIn: Duration) {
+            synchronized(lock) { binaryUp = false }
+            client.disconnect()
+            set(RuntimeStatus.Restarting("$reason; restarting in ${seconds(restartIn)}"))
+        }
+
+        override fun failed(reason: String) {
+            synchronized(lock) { binaryUp = false }
+            client.disconnect()
+            set(RuntimeStatus.Failed(reason))
+        }
+    }
+
+    private fun clientChanged(state: ClientState) {
+        val next = synchronized(lock) {
+            // The client reports on its own thread: whatever it says about a binary that has
+            // stopped since is stale.
+            if (!binaryUp) return
+            when (state) {
+                is ClientState.Connected -> RuntimeStatus.Connected(state.mcpUrl ?: readyUrl ?: "")
+                is ClientState.Connecting ->
+                    if (state.lastError == null) return
+                    else RuntimeStatus.Restarting("lost the connection to the MCP server (${state.lastError}); reconnecting")
+                is ClientState.Failed -> RuntimeStatus.Failed(state.reason)
+                ClientState.Idle -> return
+            }
+        }
+        set(next)
+    }
+
+    private fun set(next: RuntimeStatus) {
+        synchronized(lock) {
+            if (closed || status == next) return
+            status = next
+            try {
+                notifier.execute {
+                    for (l in statusListeners) {
+                        try {
+                            l(next)
+                        } catch (t: Throwable) {
+                            log.warn("a runtime status listener failed", t)
+                        }
+                    }
+                }
+            } catch (e: RejectedExecutionException) {
+                // closing
+            }
+        }
+        log.info("jetbrains-debugger: $next")
+    }
+
+    private fun seconds(d: Duration): String =
+        if (d.toMillis() % 1000 == 0L) "${d.seconds} s" else String.format(java.util.Locale.ROOT, "%.1f s", d.toMillis() / 1000.0)
+}

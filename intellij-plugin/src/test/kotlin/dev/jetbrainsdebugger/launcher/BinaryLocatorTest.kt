@@ -1,0 +1,67 @@
+// BinaryLocator: the os.name/os.arch spellings the JVM reports map to the bundled
+// directory names, and a missing or non-executable binary fails naming the path.
+package dev.jetbrainsdebugger.launcher
+
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.io.TempDir
+import java.nio.file.Files
+import java.nio.file.Path
+import java.nio.file.attribute.PosixFilePermissions
+import kotlin.test.assertEquals
+import kotlin.test.assertFailsWith
+import kotlin.test.assertTrue
+
+class BinaryLocatorTest {
+    @Test
+    fun os_and_arch_spellings() {
+        val table = listOf(
+            Triple("Linux", "amd64", "linux-x64"),
+            Triple("Linux", "x86_64", "linux-x64"),
+            Triple("Linux", "aarch64", "linux-arm64"),
+            Triple("Mac OS X", "aarch64", "macos-arm64"),
+            Triple("Mac OS X", "x86_64", "macos-x64"),
+            Triple("Darwin", "arm64", "macos-arm64"),
+            Triple("Windows 11", "amd64", "windows-x64"),
+            Triple("Windows Server 2022", "aarch64", "windows-arm64"),
+        )
+        for ((os, arch, dir) in table) assertEquals(dir, BinaryLocator.platform(os, arch).directory, "$os / $arch")
+        assertEquals("jetbrains-debugger-mcp.exe", BinaryLocator.platform("Windows 10", "amd64").executableName)
+        assertEquals("jetbrains-debugger-mcp", BinaryLocator.platform("Linux", "amd64").executableName)
+    }
+
+    @Test
+    fun unsupported_platforms_say_what_they_are() {
+        assertTrue("SunOS" in assertFailsWith<BinaryNotFoundException> { BinaryLocator.platform("SunOS", "sparcv9") }.message!!)
+        assertTrue("'x86'" in assertFailsWith<BinaryNotFoundException> { BinaryLocator.platform("Linux", "x86") }.message!!)
+    }
+
+    @Test
+    fun the_expected_path() {
+        val p = BinaryLocator.expectedPath(Path.of("/plugins/jetbrains-debugger"), BinaryLocator.Platform("windows", "arm64"))
+        assertEquals(Path.of("/plugins/jetbrains-debugger/bin/windows-arm64/jetbrains-debugger-mcp.exe"), p)
+    }
+
+    @Test
+    fun a_missing_binary_names_the_expected_path(@TempDir dir: Path) {
+        val platform = BinaryLocator.Platform("linux", "x64")
+        val x = assertFailsWith<BinaryNotFoundException> { BinaryLocator.locate(dir, platform) }
+        assertTrue(dir.resolve("bin/linux-x64/jetbrains-debugger-mcp").toString() in x.message!!, x.message)
+    }
+
+    @Test
+    fun a_present_binary_is_found_and_made_executable_when_the_unzip_lost_the_bit(@TempDir dir: Path) {
+        val platform = BinaryLocator.Platform("linux", "x64")
+        val bin = Files.createDirectories(dir.resolve("bin/linux-x64")).resolve("jetbrains-debugger-mcp")
+        Files.writeString(bin, "#!/bin/sh\n")
+        Files.setPosixFilePermissions(bin, PosixFilePermissions.fromString("rw-r--r--"))
+        assertEquals(bin, BinaryLocator.locate(dir, platform))
+        assertTrue(Files.isExecutable(bin))
+    }
+
+    @Test
+    fun a_directory_in_place_of_the_binary_is_not_a_binary(@TempDir dir: Path) {
+        val platform = BinaryLocator.Platform("linux", "arm64")
+        Files.createDirectories(dir.resolve("bin/linux-arm64/jetbrains-debugger-mcp"))
+        assertFailsWith<BinaryNotFoundException> { BinaryLocator.locate(dir, platform) }
+    }
+}
