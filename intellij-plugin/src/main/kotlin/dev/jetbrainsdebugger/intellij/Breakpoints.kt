@@ -1,0 +1,218 @@
+// Breakpoints through XBreakpointManager: reads in a read action on a pooled thread,
+// mutations on the EDT inside a write action. IntelliJ breakpoints have no id, so a project
+// service hands out stable ones ("b<n>") and keeps what IntelliJ does not: hit counts (counted
+// from the pauses this plugin attributes to a breakpoint) and the logpoint message as the
+// agent wrote it ("total={total}", before the per-language rewrite).
+package dev.jetbrainsdebugger.intellij
+
+import com.intellij.openapi.application.WriteAction
+import com.intellij.openapi.components.Service
+import com.intellij.openapi.project.Project
+import com.intellij.xdebugger.XDebuggerManager
+import com.intellij.xdebugger.XDebuggerUtil
+import com.intellij.xdebugger.breakpoints.XBreakpoint
+import com.intellij.xdebugger.breakpoints.XBreakpointManager
+import com.intellij.xdebugger.breakpoints.XBreakpointProperties
+import com.intellij.xdebugger.breakpoints.XLineBreakpoint
+import com.intellij.xdebugger.breakpoints.XLineBreakpointType
+import com.intellij.xdebugger.evaluation.EvaluationMode
+import dev.jetbrainsdebugger.ide.BreakpointInfo
+import dev.jetbrainsdebugger.ide.BreakpointKind
+import dev.jetbrainsdebugger.ide.BreakpointSpec
+import dev.jetbrainsdebugger.ide.IdeError
+import java.lang.ref.WeakReference
+import java.util.WeakHashMap
+import java.util.concurrent.CompletableFuture
+import java.util.concurrent.ConcurrentHashMap
+import java.util.concurrent.atomic.AtomicInteger
+import com.intellij.xdebugger.breakpoints.SuspendPolicy as XSuspendPolicy
+import dev.jetbrainsdebugger.ide.SuspendPolicy as WireSuspendPolicy
+
+/** Stable ids, hit counts and original log messages of a project's breakpoints. */
+@Service(Service.Level.PROJECT)
+class BreakpointIds(@Suppress("unused") private val project: Project) {
+    private val ids = WeakHashMap<XBreakpoint<*>, String>()
+    private val byId = HashMap<String, WeakReference<XBreakpoint<*>>>()
+    private val next = AtomicInteger(1)
+    private val hits = ConcurrentHashMap<String, Long>()
+    private val messages = ConcurrentHashMap<String, String>()
+
+    fun id(breakpoint: XBreakpoint<*>): String = synchronized(this) {
+        ids.getOrPut(breakpoint) {
+            val id = "b${next.getAndIncrement()}"
+            byId[id] = WeakReference(breakpoint)
+            id
+        }
+    }
+
+    fun find(id: String): XBreakpoint<*>? = synchronized(this) { byId[id]?.get() }
+
+    fun forget(breakpoint: XBreakpoint<*>) = synchronized(this) {
+        ids.remove(breakpoint)?.let { id ->
+            byId.remove(id)
+            hits.remove(id)
+            messages.remove(id)
+        }
+    }
+
+    fun hit(id: String) {
+        hits.merge(id, 1L, Long::plus)
+    }
+
+    fun hits(id: String): Long = hits[id] ?: 0L
+
+    fun setMessage(id: String, message: String?) {
+        if (message == null) messages.remove(id) else messages[id] = message
+    }
+
+    fun message(id: String): String? = messages[id]
+
+    companion object {
+        fun of(project: Project): BreakpointIds = project.getService(BreakpointIds::class.java)
+    }
+}
+
+internal object Breakpoints {
+    fun manager(project: Project): XBreakpointManager = XDebuggerManager.getInstance(project).breakpointManager
+
+    fun list(project: Project): CompletableFuture<List<BreakpointInfo>> = Async.readOnPooled {
+        val manager = manager(project)
+        manager.allBreakpoints.mapNotNull { bp -> info(project, manager, bp) }
+    }.within(Deadlines.QUICK, "listing breakpoints").unwrapped()
+
+    /**
+     * The bridge view of [bp], or null for breakpoints it cannot express (method and field
+     * breakpoints, ...) and for built-in default breakpoints that are switched off.
+     */
+    fun info(project: Project, manager: XBreakpointManager, bp: XBreakpoint<*>): BreakpointInfo? {
+        val ids = BreakpointIds.of(project)
+        var note: String? = null
+        val kind: BreakpointKind = when {
+            bp is XLineBreakpoint<*> -> BreakpointKind.Line(Files.pathOfUrl(bp.fileUrl), bp.line + 1)
+            else -> {
+                val support = ExceptionBreakpoints.supportFor(bp) ?: return null
+                if (manager.isDefaultBreakpoint(bp) && !bp.isEnabled) return null
+                val (k, n) = support.describe(bp)
+                note = n
+                k
+            }
+        }
+        val id = ids.id(bp)
+        val spec = BreakpointSpec(
+            kind = kind,
+            enabled = bp.isEnabled,
+            condition = bp.conditionExpression?.expression,
+            logMessage = ids.message(id) ?: bp.logExpressionObject?.expression,
+            suspendPolicy = wire(bp.suspendPolicy),
+            temporary = (bp as? XLineBreakpoint<*>)?.isTemporary ?: false,
+        )
+        // No public API says whether a running debugger accepted a breakpoint: verified stays null.
+        return BreakpointInfo(id = id, spec = spec, hitCount = ids.hits(id), verified = null, message = note)
+    }
+
+    fun add(project: Project, spec: BreakpointSpec): CompletableFuture<BreakpointInfo> = when (val kind = spec.kind) {
+        is BreakpointKind.Line -> addLine(project, spec, kind)
+        is BreakpointKind.Exception -> addException(project, spec, kind)
+    }.unwrapped()
+
+    private data class LinePlan(
+        val file: com.intellij.openapi.vfs.VirtualFile,
+        val type: XLineBreakpointType<*>,
+        val languageId: String?,
+        val logExpression: String?,
+    )
+
+    private fun addLine(project: Project, spec: BreakpointSpec, kind: BreakpointKind.Line): CompletableFuture<BreakpointInfo> {
+        if (kind.line < 1) return failed("invalid_location", "line ${kind.line} is not a line: lines are 1-based")
+        val line0 = kind.line - 1
+        return Async.onPooled { Files.resolve(kind.file) }
+            .thenCompose { file ->
+                Async.readOnPooled {
+                    val type = XDebuggerUtil.getInstance().lineBreakpointTypes
+                        .filter { it.canPutAt(file, line0, project) }
+                        .maxByOrNull { it.priority }
+                        ?: throw IdeError("invalid_location", "no breakpoint can be put at ${file.name}:${kind.line}")
+                    val languageId = Files.language(file)?.id
+                    val log = spec.logMessage?.let { LogMessages.toExpression(it, languageId) }
+                    LinePlan(file, type, languageId, log)
+                }
+            }
+            .thenCompose { plan ->
+                Async.onEdt {
+                    WriteAction.compute<BreakpointInfo, RuntimeException> {
+                        val manager = manager(project)
+                        val bp = findOrAddLine(manager, plan, line0, spec.temporary)
+                        val language = Files.language(plan.file)
+                        val ids = BreakpointIds.of(project)
+                        val id = ids.id(bp)
+                        ids.setMessage(id, spec.logMessage)
+                        apply(bp, spec, language, plan.logExpression)
+                        info(project, manager, bp) ?: throw IdeError("internal", "the new breakpoint cannot be read back")
+                    }
+                }
+            }
+            .within(Deadlines.QUICK, "adding the breakpoint")
+    }
+
+    @Suppress("UNCHECKED_CAST")
+    private fun findOrAddLine(manager: XBreakpointManager, plan: LinePlan, line0: Int, temporary: Boolean): XLineBreakpoint<*> {
+        val type = plan.type as XLineBreakpointType<XBreakpointProperties<*>>
+        val existing = manager.findBreakpointsAtLine(type, plan.file, line0).firstOrNull()
+        if (existing != null) return existing
+        return manager.addLineBreakpoint(type, plan.file.url, line0, type.createBreakpointProperties(plan.file, line0), temporary)
+    }
+
+    private fun addException(project: Project, spec: BreakpointSpec, kind: BreakpointKind.Exception): CompletableFuture<BreakpointInfo> {
+        if (spec.logMessage != null) {
+            return failed("not_supported", "log messages are supported on line breakpoints only; this is an exception breakpoint")
+        }
+        return Async.onEdt {
+            val (support, type) = ExceptionBreakpoints.choose(kind.exceptionClass)
+            WriteAction.compute<BreakpointInfo, RuntimeException> {
+                val manager = manager(project)
+                val bp = support.create(manager, type, kind)
+                apply(bp, spec.copy(logMessage = null), null, null)
+                BreakpointIds.of(project).setMessage(BreakpointIds.of(project).id(bp), null)
+                info(project, manager, bp) ?: throw IdeError("internal", "the new ${support.language} exception breakpoint cannot be read back")
+            }
+        }.within(Deadlines.QUICK, "adding the exception breakpoint")
+    }
+
+    /** Applies the common settings of [spec]. EDT, write action. */
+    private fun apply(bp: XBreakpoint<*>, spec: BreakpointSpec, language: com.intellij.lang.Language?, logExpression: String?) {
+        val util = XDebuggerUtil.getInstance()
+        bp.isEnabled = spec.enabled
+        bp.conditionExpression = spec.condition?.takeIf { it.isNotBlank() }?.let { util.createExpression(it, language, null, EvaluationMode.EXPRESSION) }
+        bp.logExpressionObject = logExpression?.let { util.createExpression(it, language, null, EvaluationMode.EXPRESSION) }
+        val wanted = platform(spec.suspendPolicy)
+        bp.suspendPolicy = if (wanted == XSuspendPolicy.THREAD && !bp.type.isSuspendThreadSupported) XSuspendPolicy.ALL else wanted
+        if (bp is XLineBreakpoint<*>) bp.isTemporary = spec.temporary
+    }
+
+    fun remove(project: Project, id: String): CompletableFuture<Boolean> = Async.onEdt {
+        val ids = BreakpointIds.of(project)
+        val bp = ids.find(id) ?: return@onEdt false
+        val manager = manager(project)
+        if (manager.allBreakpoints.none { it === bp }) {
+            ids.forget(bp)
+            return@onEdt false
+        }
+        WriteAction.run<RuntimeException> {
+            // Built-in default breakpoints (Java's "Any exception") cannot be deleted: switch them off.
+            if (manager.isDefaultBreakpoint(bp)) bp.isEnabled = false else manager.removeBreakpoint(bp)
+        }
+        true
+    }.within(Deadlines.QUICK, "removing the breakpoint").unwrapped()
+
+    fun wire(policy: XSuspendPolicy): WireSuspendPolicy = when (policy) {
+        XSuspendPolicy.ALL -> WireSuspendPolicy.ALL
+        XSuspendPolicy.THREAD -> WireSuspendPolicy.THREAD
+        XSuspendPolicy.NONE -> WireSuspendPolicy.NONE
+    }
+
+    private fun platform(policy: WireSuspendPolicy): XSuspendPolicy = when (policy) {
+        WireSuspendPolicy.ALL -> XSuspendPolicy.ALL
+        WireSuspendPolicy.THREAD -> XSuspendPolicy.THREAD
+        WireSuspendPolicy.NONE -> XSuspendPolicy.NONE
+    }
+}

@@ -1,0 +1,130 @@
+// The application service that owns the bridge: it holds the IntelliJ facade (which tracks
+// sessions from the moment the plugin loads), finds the bundled jetbrains-debugger-mcp
+// binary, and runs it through the plain-Kotlin BridgeRuntime (child process, WebSocket
+// bridge, reconnects). Started by the first project that opens; closed when the application
+// or the plugin goes away (a light service is disposed then).
+package dev.jetbrainsdebugger.intellij
+
+import com.intellij.notification.NotificationGroupManager
+import com.intellij.notification.NotificationType
+import com.intellij.openapi.Disposable
+import com.intellij.openapi.application.ApplicationManager
+import com.intellij.openapi.components.Service
+import dev.jetbrainsdebugger.launcher.BinaryLocator
+import dev.jetbrainsdebugger.launcher.BridgeRuntime
+import java.net.URI
+import java.nio.file.Path
+import java.nio.file.Paths
+import java.util.concurrent.atomic.AtomicBoolean
+import java.util.jar.JarFile
+
+@Service(Service.Level.APP)
+class DebuggerBridgeService : Disposable {
+    val facade = IntellijIdeFacade()
+
+    private val started = AtomicBoolean(false)
+    @Volatile private var disposed = false
+    @Volatile private var runtime: BridgeRuntime? = null
+
+    /** Starts the bridge once, off the calling thread. */
+    fun ensureStarted() {
+        if (disposed || !started.compareAndSet(false, true)) return
+        Async.onPooled { start() }.whenComplete { _, e ->
+            if (e == null) return@whenComplete
+            val cause = unwrap(e)
+            IntellijLog.warn("the Debugger MCP bridge did not start", cause)
+            notifyError("The Debugger MCP server could not be started: ${cause.message ?: cause.javaClass.simpleName}")
+            started.set(false)
+        }
+    }
+
+    private fun start() {
+        val binary = PluginFiles.binary()
+        val version = PluginFiles.version()
+        IntellijLog.info("starting the Debugger MCP bridge: $binary (plugin $version)")
+        val r = BridgeRuntime(facade, binary, version, IntellijLog)
+        runtime = r
+        if (disposed) {
+            r.close()
+            return
+        }
+        r.start()
+    }
+
+    override fun dispose() {
+        disposed = true
+        val r = runtime
+        runtime = null
+        try {
+            r?.close()
+        } catch (t: Throwable) {
+            IntellijLog.warn("closing the Debugger MCP bridge failed", t)
+        }
+    }
+
+    private fun notifyError(message: String) {
+        try {
+            NotificationGroupManager.getInstance().getNotificationGroup(NOTIFICATION_GROUP)
+                ?.createNotification(message, NotificationType.ERROR)
+                ?.notify(null)
+        } catch (t: Throwable) {
+            IntellijLog.warn("cannot show a notification", t)
+        }
+    }
+
+    companion object {
+        const val NOTIFICATION_GROUP = "Debugger MCP"
+
+        fun getInstance(): DebuggerBridgeService? = try {
+            ApplicationManager.getApplication()?.getService(DebuggerBridgeService::class.java)
+        } catch (t: Throwable) {
+            null // the application is shutting down or the plugin is being unloaded
+        }
+
+        internal fun facadeOrNull(): IntellijIdeFacade? = getInstance()?.facade
+    }
+}
+
+/**
+ * The plugin's own files, found without any plugin-manager API (PluginManagerCore.getPlugin is
+ * internal, and PluginManager.getPluginByClass is internal in newer platforms): this class is
+ * loaded from `<pluginDir>/lib/<plugin>.jar`, and that jar also holds the descriptor with the
+ * version the build wrote into it.
+ */
+internal object PluginFiles {
+    /** Overrides for development: an explicit binary, or a plugin directory. */
+    private const val BINARY_PROPERTY = "jetbrains.debugger.mcp.binary"
+    private const val PLUGIN_DIR_PROPERTY = "jetbrains.debugger.plugin.dir"
+
+    fun ownJar(): Path? {
+        val url = PluginFiles::class.java.getResource("PluginFiles.class") ?: return null
+        if (url.protocol != "jar") return null
+        val spec = url.toString().removePrefix("jar:").substringBefore("!/")
+        return runCatching { Paths.get(URI(spec)) }.getOrNull()
+    }
+
+    fun pluginDir(): Path? =
+        System.getProperty(PLUGIN_DIR_PROPERTY)?.let { Paths.get(it) } ?: ownJar()?.parent?.parent
+
+    /** The bundled binary for this OS and CPU; throws BinaryNotFoundException naming the expected path. */
+    fun binary(): Path {
+        System.getProperty(BINARY_PROPERTY)?.let { return Paths.get(it) }
+        val dir = pluginDir()
+            ?: throw IllegalStateException("cannot tell where the plugin is installed (set -D$PLUGIN_DIR_PROPERTY or -D$BINARY_PROPERTY)")
+        return BinaryLocator.locate(dir)
+    }
+
+    /** The `<version>` of META-INF/plugin.xml in the plugin's jar (patched by the Gradle build). */
+    fun version(): String {
+        val jar = ownJar() ?: return DEV_VERSION
+        return runCatching {
+            JarFile(jar.toFile()).use { f ->
+                val entry = f.getJarEntry("META-INF/plugin.xml") ?: return DEV_VERSION
+                val xml = f.getInputStream(entry).use { it.readBytes().toString(Charsets.UTF_8) }
+                Regex("""<version>\s*([^<\s]+)\s*</version>""").find(xml)?.groupValues?.get(1) ?: DEV_VERSION
+            }
+        }.getOrDefault(DEV_VERSION)
+    }
+
+    private const val DEV_VERSION = "0.0.0-dev"
+}

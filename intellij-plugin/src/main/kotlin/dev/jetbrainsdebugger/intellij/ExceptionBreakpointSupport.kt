@@ -1,0 +1,143 @@
+// Exception breakpoints are language-specific: each language plugin has its own breakpoint
+// type (looked up by id through XBreakpointType.EXTENSION_POINT_NAME) and properties class.
+// Support for one is an extension of this plugin's own extension point, registered from an
+// optional-dependency descriptor (jetbrains-debugger-java.xml, jetbrains-debugger-python.xml),
+// so a class that mentions Java-plugin types is only ever loaded where that plugin is present.
+package dev.jetbrainsdebugger.intellij
+
+import com.intellij.openapi.extensions.ExtensionPointName
+import com.intellij.xdebugger.breakpoints.XBreakpoint
+import com.intellij.xdebugger.breakpoints.XBreakpointManager
+import com.intellij.xdebugger.breakpoints.XBreakpointProperties
+import com.intellij.xdebugger.breakpoints.XBreakpointType
+import dev.jetbrainsdebugger.ide.BreakpointKind
+import dev.jetbrainsdebugger.ide.IdeError
+
+interface ExceptionBreakpointSupport {
+    /** The id of the XBreakpointType this supports, e.g. "java-exception". */
+    val typeId: String
+
+    /** A short language name for messages, e.g. "Java". */
+    val language: String
+
+    /** Whether [exceptionClass] reads like an exception name of this language. */
+    fun accepts(exceptionClass: String): Boolean
+
+    /**
+     * Creates (or reuses and enables) the breakpoint for [kind]. Called on the EDT inside a
+     * write action. Throws [IdeError] `not_supported` for settings this language cannot take.
+     */
+    fun create(manager: XBreakpointManager, type: XBreakpointType<*, *>, kind: BreakpointKind.Exception): XBreakpoint<*>
+
+    /** What [breakpoint] (of [typeId]) breaks on, as the bridge reports it, with a note when something is not readable. */
+    fun describe(breakpoint: XBreakpoint<*>): Pair<BreakpointKind.Exception, String?>
+
+    companion object {
+        val EP_NAME = ExtensionPointName<ExceptionBreakpointSupport>("dev.jetbrainsdebugger.exceptionBreakpointSupport")
+
+        /** "Any exception" as the bridge may spell it. */
+        fun isAny(exceptionClass: String): Boolean =
+            exceptionClass.isBlank() || exceptionClass == "*" || exceptionClass.equals("any", ignoreCase = true)
+    }
+}
+
+internal object ExceptionBreakpoints {
+    fun supports(): List<ExceptionBreakpointSupport> =
+        runCatching { ExceptionBreakpointSupport.EP_NAME.extensionList }.getOrDefault(emptyList())
+
+    fun type(id: String): XBreakpointType<*, *>? =
+        XBreakpointType.EXTENSION_POINT_NAME.extensionList.firstOrNull { it.id == id }
+
+    /** The support and breakpoint type for [exceptionClass] in this IDE; `not_supported` when there is none. */
+    fun choose(exceptionClass: String): Pair<ExceptionBreakpointSupport, XBreakpointType<*, *>> {
+        val available = supports().mapNotNull { s -> type(s.typeId)?.let { s to it } }
+        if (available.isEmpty()) {
+            throw IdeError(
+                "not_supported",
+                "this IDE has no exception breakpoints the plugin can set (supported: Java with the Java plugin, Python with the Python plugin)",
+            )
+        }
+        return available.firstOrNull { it.first.accepts(exceptionClass) }
+            ?: if (available.size == 1) available.single()
+            else throw IdeError(
+                "invalid_params",
+                "cannot tell which language '$exceptionClass' belongs to; use a qualified Java name (java.lang.IllegalStateException) " +
+                    "or a Python builtin name (ValueError)",
+            )
+    }
+
+    /** The support for [breakpoint]'s type, if it is an exception breakpoint this plugin knows. */
+    fun supportFor(breakpoint: XBreakpoint<*>): ExceptionBreakpointSupport? {
+        val id = breakpoint.type.id
+        return supports().firstOrNull { it.typeId == id }
+    }
+
+    /** A type known only by its id, seen through its generic bounds (the generics are erased at run time). */
+    @Suppress("UNCHECKED_CAST")
+    fun typed(type: XBreakpointType<*, *>): XBreakpointType<XBreakpoint<XBreakpointProperties<*>>, XBreakpointProperties<*>> =
+        type as XBreakpointType<XBreakpoint<XBreakpointProperties<*>>, XBreakpointProperties<*>>
+
+    /** Adds a breakpoint of a type known only by its id, with the type's own default properties. */
+    fun addWithDefaultProperties(manager: XBreakpointManager, type: XBreakpointType<*, *>): XBreakpoint<*> {
+        val typed = typed(type)
+        return manager.addBreakpoint(typed, typed.createProperties())
+    }
+
+    /** The type's default breakpoint (e.g. Java's "Any exception"), if it has one. */
+    fun defaultBreakpoint(manager: XBreakpointManager, type: XBreakpointType<*, *>): XBreakpoint<*>? =
+        manager.getDefaultBreakpoints(typed(type)).firstOrNull()
+
+    /** The type's own one-line description of [breakpoint] ("Any exception", "ValueError"). */
+    @Suppress("UNCHECKED_CAST")
+    fun displayText(breakpoint: XBreakpoint<*>): String =
+        runCatching { typed(breakpoint.type).getDisplayText(breakpoint as XBreakpoint<XBreakpointProperties<*>>) }.getOrNull().orEmpty()
+}
+
+/**
+ * Python exception breakpoints (PyCharm, or the Python plugin). PyExceptionBreakpointProperties
+ * is @ApiStatus.Internal, so nothing of it is used: the breakpoint is created with the type's
+ * own createProperties() (BaseException, "on termination", i.e. uncaught) and read back through
+ * the public XBreakpointType.getDisplayText. Caught exceptions and specific classes are
+ * therefore not supported, and say so.
+ */
+class PythonExceptionBreakpoints : ExceptionBreakpointSupport {
+    override val typeId = "python-exception"
+    override val language = "Python"
+
+    override fun accepts(exceptionClass: String): Boolean =
+        ExceptionBreakpointSupport.isAny(exceptionClass) || !exceptionClass.contains('.') || exceptionClass.startsWith("builtins.")
+
+    override fun create(manager: XBreakpointManager, type: XBreakpointType<*, *>, kind: BreakpointKind.Exception): XBreakpoint<*> {
+        val cls = kind.exceptionClass.removePrefix("builtins.")
+        if (!(ExceptionBreakpointSupport.isAny(cls) || cls == BASE)) {
+            throw IdeError(
+                "not_supported",
+                "Python exception breakpoints can only be set for any exception (BaseException) through the IDE's public API; " +
+                    "'${kind.exceptionClass}' would need PyCharm's internal breakpoint properties. Use exception_class 'BaseException'.",
+            )
+        }
+        if (kind.caught || !kind.uncaught) {
+            throw IdeError(
+                "not_supported",
+                "Python exception breakpoints can only break on uncaught exceptions (caught=false, uncaught=true) through the IDE's public API",
+            )
+        }
+        val existing = ExceptionBreakpoints.defaultBreakpoint(manager, type)
+        if (existing != null) {
+            existing.isEnabled = true
+            return existing
+        }
+        return ExceptionBreakpoints.addWithDefaultProperties(manager, type)
+    }
+
+    override fun describe(breakpoint: XBreakpoint<*>): Pair<BreakpointKind.Exception, String?> {
+        val text = ExceptionBreakpoints.displayText(breakpoint)
+        val cls = if (text.isBlank() || text.startsWith("Any", ignoreCase = true) || text.startsWith("All", ignoreCase = true)) BASE else text
+        return BreakpointKind.Exception(cls, caught = false, uncaught = true) to
+            "caught/uncaught of Python exception breakpoints cannot be read through the IDE's public API; shown as uncaught"
+    }
+
+    private companion object {
+        const val BASE = "BaseException"
+    }
+}

@@ -1,0 +1,248 @@
+// The IntelliJ implementation of IdeFacade: thin wiring from the bridge's primitives to the
+// platform's debugger, execution and breakpoint APIs (Sessions, RunConfigs, Breakpoints,
+// Inspection). Every call returns at once; errors the agent should see are IdeError.
+package dev.jetbrainsdebugger.intellij
+
+import com.intellij.openapi.application.ApplicationInfo
+import com.intellij.openapi.application.ApplicationNamesInfo
+import com.intellij.openapi.project.Project
+import com.intellij.xdebugger.XDebugSession
+import com.intellij.xdebugger.XDebuggerUtil
+import com.intellij.xdebugger.breakpoints.XBreakpoint
+import com.intellij.xdebugger.frame.XExecutionStack
+import dev.jetbrainsdebugger.ide.BreakpointInfo
+import dev.jetbrainsdebugger.ide.BreakpointSpec
+import dev.jetbrainsdebugger.ide.ConfirmRequest
+import dev.jetbrainsdebugger.ide.EvaluationKind
+import dev.jetbrainsdebugger.ide.IdeError
+import dev.jetbrainsdebugger.ide.IdeEventSink
+import dev.jetbrainsdebugger.ide.IdeFacade
+import dev.jetbrainsdebugger.ide.IdeInfo
+import dev.jetbrainsdebugger.ide.LaunchMode
+import dev.jetbrainsdebugger.ide.PauseInfo
+import dev.jetbrainsdebugger.ide.ProjectInfo
+import dev.jetbrainsdebugger.ide.RunConfigurationInfo
+import dev.jetbrainsdebugger.ide.SessionInfo
+import dev.jetbrainsdebugger.ide.StackPage
+import dev.jetbrainsdebugger.ide.StepKind
+import dev.jetbrainsdebugger.ide.ThreadInfo
+import dev.jetbrainsdebugger.ide.ValueInfo
+import dev.jetbrainsdebugger.ide.ValueTarget
+import dev.jetbrainsdebugger.ide.VariableScope
+import java.util.concurrent.CompletableFuture
+
+class IntellijIdeFacade : IdeFacade {
+    @Volatile private var sink: IdeEventSink? = null
+
+    internal val sessions = Sessions { sink }
+    private val runConfigs = RunConfigs(sessions)
+
+    // ----- IDE and projects -------------------------------------------------
+
+    override fun ideInfo(): IdeInfo {
+        val build = ApplicationInfo.getInstance().build
+        return IdeInfo(ApplicationNamesInfo.getInstance().fullProductName, build.productCode, build.asString())
+    }
+
+    override fun projects(): List<ProjectInfo> = Projects.open().map(Projects::info)
+
+    override fun sessions(): List<SessionInfo> = sessions.live().map { it.info() }
+
+    override fun currentPauses(): List<PauseInfo> = sessions.currentPauses()
+
+    override fun subscribe(sink: IdeEventSink) {
+        this.sink = sink
+        // Sessions that were already running before this plugin listened.
+        for (project in Projects.open()) {
+            try {
+                sessions.adopt(project)
+            } catch (t: Throwable) {
+                IntellijLog.warn("cannot adopt the running sessions of ${project.name}", t)
+            }
+        }
+    }
+
+    internal fun projectOpened(project: Project) {
+        sessions.adopt(project)
+        sink?.projectOpened(Projects.info(project))
+    }
+
+    internal fun projectClosing(project: Project) {
+        val info = Projects.info(project)
+        sessions.projectClosing(project)
+        sink?.projectClosed(info)
+    }
+
+    // ----- run configurations and sessions ----------------------------------
+
+    override fun runConfigurations(project: String): CompletableFuture<List<RunConfigurationInfo>> =
+        call("listing run configurations", Deadlines.QUICK) { runConfigs.list(Projects.find(project)) }
+
+    override fun launch(project: String, configuration: String, mode: LaunchMode): CompletableFuture<SessionInfo> =
+        call("launching '$configuration'", Deadlines.LAUNCH + 5_000) { runConfigs.launch(Projects.find(project), configuration, mode) }
+
+    override fun stop(session: String): CompletableFuture<Unit> = call("stopping $session", Deadlines.QUICK) {
+        val record = sessions.get(session)
+        if (record.terminated.get()) return@call CompletableFuture.completedFuture(Unit)
+        val debug = record.debugSession
+        val handler = record.processHandler
+        when {
+            debug != null -> Async.onEdt { if (!debug.isStopped) debug.stop() }
+            handler != null -> Async.onEdt { if (!handler.isProcessTerminated) handler.destroyProcess() }
+            else -> failed("not_running", "session $session has no process to stop yet")
+        }
+    }
+
+    // ----- execution control ------------------------------------------------
+
+    override fun resume(session: String): CompletableFuture<Unit> = call("resuming $session", Deadlines.QUICK) {
+        val record = sessions.get(session)
+        val s = record.paused()
+        record.intent = null
+        Async.onEdt { s.resume() }
+    }
+
+    override fun pause(session: String): CompletableFuture<Unit> = call("pausing $session", Deadlines.QUICK) {
+        val record = sessions.get(session)
+        val s = record.debugger()
+        if (s.isSuspended) return@call CompletableFuture.completedFuture(Unit)
+        Async.onEdt {
+            record.intent = Intent.Pause
+            s.pause()
+        }
+    }
+
+    override fun step(session: String, threadId: String, kind: StepKind, ignoreBreakpoints: Boolean): CompletableFuture<Unit> =
+        call("stepping in $session", Deadlines.QUICK) {
+            val record = sessions.get(session)
+            val s = record.paused()
+            Inspection.stack(record, threadId).thenCompose { stack ->
+                Async.onEdt {
+                    makeCurrent(s, stack, threadId)
+                    record.intent = Intent.Step(kind, topMethod(stack))
+                    if (ignoreBreakpoints && kind != StepKind.OVER && !s.areBreakpointsMuted()) {
+                        // Only step over takes ignoreBreakpoints; for the others mute until the next stop.
+                        s.setBreakpointMuted(true)
+                        record.unmuteAtNextStop = true
+                    }
+                    try {
+                        when (kind) {
+                            StepKind.OVER -> s.stepOver(ignoreBreakpoints)
+                            StepKind.INTO -> s.stepInto()
+                            StepKind.FORCE_INTO -> s.forceStepInto()
+                            StepKind.OUT -> s.stepOut()
+                        }
+                    } catch (t: Throwable) {
+                        record.intent = null
+                        throw t
+                    }
+                }
+            }
+        }
+
+    override fun runToLine(session: String, threadId: String, file: String, line: Int, ignoreBreakpoints: Boolean): CompletableFuture<Unit> =
+        call("running $session to $file:$line", Deadlines.QUICK) {
+            val record = sessions.get(session)
+            val s = record.paused()
+            if (line < 1) throw IdeError("invalid_location", "line $line is not a line: lines are 1-based")
+            Async.onPooled { Files.resolve(file) }
+                .thenCompose { vf ->
+                    Async.readOnPooled {
+                        val executable = XDebuggerUtil.getInstance().lineBreakpointTypes.any { it.canPutAt(vf, line - 1, record.project) }
+                        if (!executable) throw IdeError("invalid_location", "${vf.name}:$line has no executable code")
+                        vf
+                    }
+                }
+                .thenCompose { vf ->
+                    Inspection.stack(record, threadId).thenCompose { stack ->
+                        Async.onEdt {
+                            val position = XDebuggerUtil.getInstance().createPosition(vf, line - 1)
+                                ?: throw IdeError("invalid_location", "${vf.name}:$line is not a position in the file")
+                            makeCurrent(s, stack, threadId)
+                            record.intent = Intent.RunToLine(Projects.normalize(vf.path), line)
+                            s.runToPosition(position, ignoreBreakpoints)
+                        }
+                    }
+                }
+        }
+
+    /** Makes [stack] the session's current thread (EDT), so that a step acts on it. */
+    private fun makeCurrent(s: XDebugSession, stack: XExecutionStack, threadId: String) {
+        val active = s.suspendContext?.activeExecutionStack
+        if (active === stack || (active != null && active.displayName == stack.displayName)) return
+        val top = stack.topFrame ?: throw IdeError("thread_not_found", "thread $threadId has no frames to step from")
+        s.setCurrentStackFrame(stack, top)
+    }
+
+    /** The method the top frame of [stack] shows (EDT), to tell later whether a step left it. */
+    private fun topMethod(stack: XExecutionStack): String? {
+        val top = stack.topFrame ?: return null
+        val text = runCatching { FrameText().also { top.customizePresentation(it) }.text }.getOrNull() ?: return null
+        return FrameNames.parse(text, top.sourcePosition?.file?.name).method
+    }
+
+    // ----- inspection -------------------------------------------------------
+
+    override fun threads(session: String): CompletableFuture<List<ThreadInfo>> =
+        call("listing threads of $session", Deadlines.QUICK) { Inspection.threads(sessions.get(session)) }
+
+    override fun stack(session: String, threadId: String, max: Int): CompletableFuture<StackPage> =
+        call("listing the stack of $threadId", Deadlines.QUICK) { Inspection.frames(sessions.get(session), threadId, max) }
+
+    override fun selectFrame(session: String, threadId: String, frameRef: String): CompletableFuture<Unit> =
+        call("selecting frame $frameRef", Deadlines.QUICK) { Inspection.selectFrame(sessions.get(session), frameRef) }
+
+    override fun variables(session: String, frameRef: String, scope: VariableScope): CompletableFuture<List<ValueInfo>> =
+        call("reading the variables of $frameRef", Deadlines.VALUES) { Inspection.variables(sessions.get(session), frameRef, scope) }
+
+    override fun children(session: String, childrenRef: String): CompletableFuture<List<ValueInfo>> =
+        call("reading the children of $childrenRef", Deadlines.VALUES) { Inspection.children(sessions.get(session), childrenRef) }
+
+    override fun setValue(session: String, frameRef: String, target: ValueTarget, value: String): CompletableFuture<ValueInfo> =
+        call("setting a value", Deadlines.SET_OR_EVALUATE) { Inspection.setValue(sessions.get(session), frameRef, target, value) }
+
+    override fun evaluate(session: String, frameRef: String, expression: String, kind: EvaluationKind): CompletableFuture<ValueInfo> =
+        call("evaluating an expression", Deadlines.SET_OR_EVALUATE) { Inspection.evaluate(sessions.get(session), frameRef, expression, kind) }
+
+    // ----- breakpoints ------------------------------------------------------
+
+    override fun breakpoints(project: String): CompletableFuture<List<BreakpointInfo>> =
+        call("listing breakpoints", Deadlines.QUICK) { Breakpoints.list(Projects.find(project)) }
+
+    override fun addBreakpoint(project: String, spec: BreakpointSpec): CompletableFuture<BreakpointInfo> =
+        call("adding a breakpoint", Deadlines.QUICK) { Breakpoints.add(Projects.find(project), spec) }
+
+    override fun removeBreakpoint(project: String, id: String): CompletableFuture<Boolean> =
+        call("removing breakpoint $id", Deadlines.QUICK) { Breakpoints.remove(Projects.find(project), id) }
+
+    /** From XBreakpointListener: reported once the change is complete (the listener fires mid-update). */
+    internal fun breakpointChanged(project: Project, breakpoint: XBreakpoint<*>) {
+        if (sink == null) return
+        Async.later {
+            if (project.isDisposed) return@later
+            val info = Breakpoints.info(project, Breakpoints.manager(project), breakpoint) ?: return@later
+            sink?.breakpointChanged(Projects.info(project).path, info)
+        }
+    }
+
+    internal fun breakpointRemoved(project: Project, breakpoint: XBreakpoint<*>) {
+        val ids = BreakpointIds.of(project)
+        val known = breakpoint is com.intellij.xdebugger.breakpoints.XLineBreakpoint<*> || ExceptionBreakpoints.supportFor(breakpoint) != null
+        val id = ids.id(breakpoint)
+        ids.forget(breakpoint)
+        if (known) sink?.breakpointRemoved(Projects.info(project).path, id)
+    }
+
+    // ----- ui ---------------------------------------------------------------
+
+    override fun confirm(request: ConfirmRequest): CompletableFuture<Boolean> =
+        ConfirmDialog.ask(request, Deadlines.CONFIRM).unwrapped()
+
+    /** Runs [block] (synchronous errors become a failed future), with a deadline and unwrapped errors. */
+    private fun <T> call(what: String, deadlineMs: Long, block: () -> CompletableFuture<T>): CompletableFuture<T> =
+        try {
+            block().within(deadlineMs, what).unwrapped()
+        } catch (t: Throwable) {
+            CompletableFuture.failedFuture(unwrap(t))
+        }
+}

@@ -1,0 +1,141 @@
+// Run configurations: listing with can_run/can_debug from the real program runners, and
+// launching without any modal dialog. The IDE opens one in three cases this code avoids:
+//  - "Edit configuration" when the configuration does not validate (even with showSettings
+//    false): settings.checkSettings(executor) runs first, on a pooled thread in a read action
+//    (newer platforms assert it is not the EDT), and its error goes back to the agent;
+//  - "Edit configuration" when "show this page before launch" is set: showSettings = false;
+//  - "Process is running, stop and rerun?" for a configuration that does not allow parallel
+//    runs while it runs: refused up front, naming the running session.
+package dev.jetbrainsdebugger.intellij
+
+import com.intellij.execution.ExecutionException
+import com.intellij.execution.ExecutionManager
+import com.intellij.execution.Executor
+import com.intellij.execution.ProgramRunnerUtil
+import com.intellij.execution.RunManager
+import com.intellij.execution.RunnerAndConfigurationSettings
+import com.intellij.execution.configurations.RuntimeConfigurationError
+import com.intellij.execution.configurations.RuntimeConfigurationException
+import com.intellij.execution.executors.DefaultDebugExecutor
+import com.intellij.execution.executors.DefaultRunExecutor
+import com.intellij.execution.runners.ExecutionEnvironmentBuilder
+import com.intellij.execution.runners.ProgramRunner
+import com.intellij.execution.ui.RunContentDescriptor
+import com.intellij.openapi.project.IndexNotReadyException
+import com.intellij.openapi.project.Project
+import dev.jetbrainsdebugger.ide.IdeError
+import dev.jetbrainsdebugger.ide.LaunchMode
+import dev.jetbrainsdebugger.ide.RunConfigurationInfo
+import dev.jetbrainsdebugger.ide.SessionInfo
+import java.util.concurrent.CompletableFuture
+
+internal class RunConfigs(private val sessions: Sessions) {
+    fun list(project: Project): CompletableFuture<List<RunConfigurationInfo>> = Async.readOnPooled {
+        RunManager.getInstance(project).allSettings.map { s ->
+            val configuration = s.configuration
+            val canRun = ProgramRunner.getRunner(DefaultRunExecutor.EXECUTOR_ID, configuration) != null
+            val canDebug = ProgramRunner.getRunner(DefaultDebugExecutor.EXECUTOR_ID, configuration) != null
+            RunConfigurationInfo(
+                name = s.name,
+                type = s.type.displayName,
+                typeId = s.type.id,
+                isTemporary = s.isTemporary,
+                canRun = canRun,
+                canDebug = canDebug,
+                folder = s.folderName,
+                description = null,
+                unavailableReason = when {
+                    !canRun && !canDebug -> "no runner accepts this configuration in this IDE"
+                    !canDebug -> "no debugger runner accepts this configuration"
+                    !canRun -> "no run runner accepts this configuration"
+                    else -> null
+                },
+            )
+        }
+    }.within(Deadlines.QUICK, "listing run configurations").unwrapped()
+
+    private sealed class Check {
+        data class Ok(val settings: RunnerAndConfigurationSettings, val warning: String?) : Check()
+        data class Refused(val error: IdeError) : Check()
+    }
+
+    fun launch(project: Project, name: String, mode: LaunchMode): CompletableFuture<SessionInfo> {
+        val debug = mode == LaunchMode.DEBUG
+        val code = if (debug) "cannot_debug" else "cannot_run"
+        val verb = if (debug) "debug" else "run"
+        return Async.readOnPooled {
+            val all = RunManager.getInstance(project).allSettings
+            val settings = all.firstOrNull { it.name == name && !it.isTemporary } ?: all.firstOrNull { it.name == name }
+                ?: throw IdeError("configuration_not_found", "no run configuration named '$name'", mapOf("available" to all.map { it.name }))
+            val executor = executor(mode)
+            if (ProgramRunner.getRunner(executor.id, settings.configuration) == null) {
+                throw IdeError(code, "the IDE has no runner that can $verb run configuration '$name' (${settings.type.displayName})")
+            }
+            // Validate here, as the IDE would before launching, and never let it open its dialog.
+            try {
+                settings.checkSettings(executor)
+                Check.Ok(settings, null)
+            } catch (e: RuntimeConfigurationError) {
+                Check.Refused(IdeError(code, "Run configuration '$name' is not valid: ${e.message ?: "invalid settings"}"))
+            } catch (e: RuntimeConfigurationException) {
+                Check.Ok(settings, e.message) // a warning: the IDE runs it anyway
+            } catch (e: IndexNotReadyException) {
+                Check.Refused(IdeError(code, "Run configuration '$name' cannot be checked while the IDE is indexing; try again when indexing has finished"))
+            }
+        }.thenCompose { check ->
+            when (check) {
+                is Check.Refused -> throw check.error
+                is Check.Ok -> {
+                    check.warning?.let { IntellijLog.info("run configuration '$name' has a warning, launching anyway: $it") }
+                    refuseSecondInstance(check.settings, code)
+                    start(project, check.settings, mode, code)
+                }
+            }
+        }.unwrapped()
+    }
+
+    private fun executor(mode: LaunchMode): Executor =
+        if (mode == LaunchMode.DEBUG) DefaultDebugExecutor.getDebugExecutorInstance() else DefaultRunExecutor.getRunExecutorInstance()
+
+    /** A single-instance configuration that is running would make the IDE ask "stop and rerun?". */
+    private fun refuseSecondInstance(settings: RunnerAndConfigurationSettings, code: String) {
+        if (settings.configuration.isAllowRunningInParallel) return
+        val running = sessions.live().firstOrNull { r ->
+            val s = r.env?.runnerAndConfigurationSettings
+            s != null && s.uniqueID == settings.uniqueID && r.processHandler?.isProcessTerminated != true
+        } ?: return
+        throw IdeError(
+            code,
+            "run configuration '${settings.name}' is already running as session ${running.id} and does not allow parallel runs; " +
+                "stop that session first",
+            mapOf("session" to running.id),
+        )
+    }
+
+    private fun start(project: Project, settings: RunnerAndConfigurationSettings, mode: LaunchMode, code: String): CompletableFuture<SessionInfo> =
+        Async.onEdtAsync {
+            val env = try {
+                ExecutionEnvironmentBuilder.create(executor(mode), settings).build()
+            } catch (e: ExecutionException) {
+                throw IdeError(code, "cannot ${if (mode == LaunchMode.DEBUG) "debug" else "run"} '${settings.name}': ${e.message}")
+            }
+            if (ExecutionManager.getInstance(project).isStarting(env)) {
+                throw IdeError(code, "run configuration '${settings.name}' is already being started")
+            }
+            // The id is assigned before the launch so that every event of this launch is
+            // recognised, whichever comes first (hence assignNewId = false below).
+            val executionId = env.assignNewExecutionId()
+            val started = sessions.expect(executionId, mode)
+            ProgramRunnerUtil.executeConfigurationAsync(env, false, false, object : ProgramRunner.Callback {
+                override fun processStarted(descriptor: RunContentDescriptor?) {
+                    // The session is reported through the listeners; nothing to read here.
+                }
+
+                override fun processNotStarted(error: Throwable?) {
+                    val why = error?.message?.takeIf { it.isNotBlank() } ?: "a before-launch task failed or was cancelled"
+                    sessions.launchFailed(executionId, IdeError(code, "run configuration '${settings.name}' was not started: $why"))
+                }
+            })
+            started.within(Deadlines.LAUNCH, "starting '${settings.name}'")
+        }
+}

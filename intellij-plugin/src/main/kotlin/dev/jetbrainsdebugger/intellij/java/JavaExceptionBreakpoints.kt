@@ -1,0 +1,54 @@
+// Java exception breakpoints ("java-exception", plugin com.intellij.java). Loaded only through
+// jetbrains-debugger-java.xml, the optional-dependency descriptor, so this class and the Java
+// plugin's JavaExceptionBreakpointProperties it uses are never touched in an IDE without Java.
+// The properties are public fields (NOTIFY_CAUGHT, NOTIFY_UNCAUGHT, myQualifiedName): set
+// directly, no reflection.
+package dev.jetbrainsdebugger.intellij.java
+
+import com.intellij.xdebugger.breakpoints.XBreakpoint
+import com.intellij.xdebugger.breakpoints.XBreakpointManager
+import com.intellij.xdebugger.breakpoints.XBreakpointType
+import dev.jetbrainsdebugger.ide.BreakpointKind
+import dev.jetbrainsdebugger.ide.IdeError
+import dev.jetbrainsdebugger.intellij.ExceptionBreakpointSupport
+import org.jetbrains.java.debugger.breakpoints.properties.JavaExceptionBreakpointProperties
+
+class JavaExceptionBreakpoints : ExceptionBreakpointSupport {
+    override val typeId = "java-exception"
+    override val language = "Java"
+
+    override fun accepts(exceptionClass: String): Boolean =
+        ExceptionBreakpointSupport.isAny(exceptionClass) || (exceptionClass.contains('.') && !exceptionClass.startsWith("builtins."))
+
+    override fun create(manager: XBreakpointManager, type: XBreakpointType<*, *>, kind: BreakpointKind.Exception): XBreakpoint<*> {
+        if (!kind.caught && !kind.uncaught) {
+            throw IdeError("invalid_params", "an exception breakpoint must break on caught or uncaught exceptions (or both)")
+        }
+        @Suppress("UNCHECKED_CAST")
+        val typed = type as XBreakpointType<XBreakpoint<JavaExceptionBreakpointProperties>, JavaExceptionBreakpointProperties>
+        if (ExceptionBreakpointSupport.isAny(kind.exceptionClass)) {
+            // The built-in "Any exception" breakpoint: a default breakpoint, disabled until asked for.
+            val any = manager.getDefaultBreakpoints(typed).firstOrNull()
+            if (any != null) {
+                any.properties?.let {
+                    it.NOTIFY_CAUGHT = kind.caught
+                    it.NOTIFY_UNCAUGHT = kind.uncaught
+                }
+                any.isEnabled = true
+                return any
+            }
+        }
+        val name = if (ExceptionBreakpointSupport.isAny(kind.exceptionClass)) "java.lang.Throwable" else kind.exceptionClass
+        val properties = JavaExceptionBreakpointProperties(name)
+        properties.NOTIFY_CAUGHT = kind.caught
+        properties.NOTIFY_UNCAUGHT = kind.uncaught
+        return manager.addBreakpoint(typed, properties)
+    }
+
+    override fun describe(breakpoint: XBreakpoint<*>): Pair<BreakpointKind.Exception, String?> {
+        val p = breakpoint.properties as? JavaExceptionBreakpointProperties
+            ?: return BreakpointKind.Exception("*", caught = true, uncaught = true) to "unreadable exception breakpoint properties"
+        val cls = p.myQualifiedName?.takeIf { it.isNotBlank() } ?: "*"
+        return BreakpointKind.Exception(cls, caught = p.NOTIFY_CAUGHT, uncaught = p.NOTIFY_UNCAUGHT) to null
+    }
+}

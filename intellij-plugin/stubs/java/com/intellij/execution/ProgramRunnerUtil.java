@@ -1,0 +1,20 @@
+// Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
+// Mirrors JetBrains/intellij-community platform/execution-impl/src/com/intellij/execution/ProgramRunnerUtil.java
+// (text read: copyright 2000-2022). Only the members this plugin uses; bodies are placeholders.
+package com.intellij.execution;
+
+import com.intellij.execution.runners.ExecutionEnvironment;
+import com.intellij.execution.runners.ProgramRunner;
+import org.jetbrains.annotations.NotNull;
+import org.jetbrains.annotations.Nullable;
+
+public final class ProgramRunnerUtil {
+  private ProgramRunnerUtil() { }
+
+  public static void executeConfigurationAsync(@NotNull ExecutionEnvironment environment,
+                                               boolean showSettings,
+                                               boolean assignNewId,
+                                               @Nullable ProgramRunner.Callback callback) {
+    throw new UnsupportedOperationException("stub");
+  }
+}

@@ -1,0 +1,26 @@
+// Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
+// Mirrors JetBrains/intellij-community platform/execution/src/com/intellij/execution/RunnerAndConfigurationSettings.java
+// (text read: copyright 2000-2020). Only the members this plugin uses; bodies are placeholders.
+package com.intellij.execution;
+
+import com.intellij.execution.configurations.ConfigurationType;
+import com.intellij.execution.configurations.RunConfiguration;
+import com.intellij.execution.configurations.RuntimeConfigurationException;
+import org.jetbrains.annotations.NotNull;
+import org.jetbrains.annotations.Nullable;
+
+public interface RunnerAndConfigurationSettings {
+  @NotNull ConfigurationType getType();
+
+  boolean isTemporary();
+
+  @NotNull RunConfiguration getConfiguration();
+
+  @NotNull String getName();
+
+  @NotNull String getUniqueID();
+
+  void checkSettings(@Nullable Executor executor) throws RuntimeConfigurationException;
+
+  @Nullable String getFolderName();
+}

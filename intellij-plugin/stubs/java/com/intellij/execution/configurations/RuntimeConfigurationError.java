@@ -1,0 +1,9 @@
+// Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
+// Mirrors JetBrains/intellij-community platform/execution/src/com/intellij/execution/configurations/RuntimeConfigurationError.java
+// (text read: copyright 2000-2024). Only the members this plugin uses; bodies are placeholders.
+package com.intellij.execution.configurations;
+
+/** A fatal problem: the IDE would open the "Edit configuration" dialog instead of running. */
+public class RuntimeConfigurationError extends RuntimeConfigurationException {
+  public RuntimeConfigurationError(String message) { super(message); }
+}

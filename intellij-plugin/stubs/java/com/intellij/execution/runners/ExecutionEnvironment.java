@@ -1,0 +1,27 @@
+// Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
+// Mirrors JetBrains/intellij-community platform/execution/src/com/intellij/execution/runners/ExecutionEnvironment.java
+// (text read: copyright 2000-2023). Only the members this plugin uses; bodies are placeholders.
+package com.intellij.execution.runners;
+
+import com.intellij.execution.Executor;
+import com.intellij.execution.RunnerAndConfigurationSettings;
+import com.intellij.execution.configurations.RunProfile;
+import com.intellij.openapi.project.Project;
+import org.jetbrains.annotations.NotNull;
+import org.jetbrains.annotations.Nullable;
+
+public final class ExecutionEnvironment {
+  private ExecutionEnvironment() { }
+
+  public @NotNull Project getProject() { throw new UnsupportedOperationException("stub"); }
+
+  public @NotNull RunProfile getRunProfile() { throw new UnsupportedOperationException("stub"); }
+
+  public @Nullable RunnerAndConfigurationSettings getRunnerAndConfigurationSettings() { throw new UnsupportedOperationException("stub"); }
+
+  public long assignNewExecutionId() { throw new UnsupportedOperationException("stub"); }
+
+  public long getExecutionId() { throw new UnsupportedOperationException("stub"); }
+
+  public @NotNull Executor getExecutor() { throw new UnsupportedOperationException("stub"); }
+}

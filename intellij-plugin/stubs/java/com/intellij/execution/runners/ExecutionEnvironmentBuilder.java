@@ -1,0 +1,23 @@
+// Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
+// Mirrors JetBrains/intellij-community platform/execution/src/com/intellij/execution/runners/ExecutionEnvironmentBuilder.kt (Kotlin; companion @JvmStatic create, @JvmOverloads build are static/overloads here)
+// (text read: copyright 2000-2020). Only the members this plugin uses; bodies are placeholders.
+package com.intellij.execution.runners;
+
+import com.intellij.execution.ExecutionException;
+import com.intellij.execution.Executor;
+import com.intellij.execution.RunnerAndConfigurationSettings;
+import org.jetbrains.annotations.NotNull;
+import org.jetbrains.annotations.Nullable;
+
+public final class ExecutionEnvironmentBuilder {
+  private ExecutionEnvironmentBuilder() { }
+
+  public static @NotNull ExecutionEnvironmentBuilder create(@NotNull Executor executor, @NotNull RunnerAndConfigurationSettings settings)
+    throws ExecutionException {
+    throw new UnsupportedOperationException("stub");
+  }
+
+  public @NotNull ExecutionEnvironment build() { throw new UnsupportedOperationException("stub"); }
+
+  public @NotNull ExecutionEnvironment build(@Nullable ProgramRunner.Callback callback) { throw new UnsupportedOperationException("stub"); }
+}

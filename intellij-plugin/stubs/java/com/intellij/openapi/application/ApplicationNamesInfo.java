@@ -1,0 +1,15 @@
+// Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
+// Mirrors JetBrains/intellij-community platform/core-api/src/com/intellij/openapi/application/ApplicationNamesInfo.java
+// (text read: copyright 2000-2024). Only the members this plugin uses; bodies are placeholders.
+package com.intellij.openapi.application;
+
+import org.jetbrains.annotations.NotNull;
+
+public final class ApplicationNamesInfo {
+  private ApplicationNamesInfo() { }
+
+  public static @NotNull ApplicationNamesInfo getInstance() { throw new UnsupportedOperationException("stub"); }
+
+  /** E.g. "IntelliJ IDEA", "PyCharm". */
+  public @NotNull String getFullProductName() { throw new UnsupportedOperationException("stub"); }
+}

@@ -1,0 +1,10 @@
+// Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
+// Mirrors JetBrains/intellij-community platform/core-api/src/com/intellij/openapi/fileTypes/FileType.java
+// (text read: copyright 2000-2024). Only the members this plugin uses; bodies are placeholders.
+package com.intellij.openapi.fileTypes;
+
+import org.jetbrains.annotations.NotNull;
+
+public interface FileType {
+  @NotNull String getName();
+}

@@ -1,0 +1,20 @@
+// Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
+// Mirrors JetBrains/intellij-community platform/core-api/src/com/intellij/openapi/vfs/VirtualFile.java
+// (text read: copyright 2000-2024). Only the members this plugin uses; bodies are placeholders.
+package com.intellij.openapi.vfs;
+
+import com.intellij.openapi.fileTypes.FileType;
+import org.jetbrains.annotations.NotNull;
+
+public abstract class VirtualFile {
+  public abstract @NotNull String getName();
+
+  /** System-independent path; inside archives "path/to.jar!/entry". */
+  public abstract @NotNull String getPath();
+
+  public @NotNull String getUrl() { throw new UnsupportedOperationException("stub"); }
+
+  public @NotNull FileType getFileType() { throw new UnsupportedOperationException("stub"); }
+
+  public abstract boolean isValid();
+}

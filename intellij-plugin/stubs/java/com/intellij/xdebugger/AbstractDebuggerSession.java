@@ -1,0 +1,10 @@
+// Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
+// Mirrors JetBrains/intellij-community platform/xdebugger-api/src/com/intellij/xdebugger/AbstractDebuggerSession.java
+// (text read: copyright 2000-2024). Only the members this plugin uses; bodies are placeholders.
+package com.intellij.xdebugger;
+
+public interface AbstractDebuggerSession {
+  boolean isStopped();
+
+  boolean isPaused();
+}

@@ -1,0 +1,25 @@
+// Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
+// Mirrors JetBrains/intellij-community platform/xdebugger-api/src/com/intellij/xdebugger/evaluation/XDebuggerEvaluator.java
+// (text read: copyright 2000-2018 (newest text in the index; H compiles the same members against 2025.2.6)). Only the members this plugin uses; bodies are placeholders.
+package com.intellij.xdebugger.evaluation;
+
+import com.intellij.xdebugger.XExpression;
+import com.intellij.xdebugger.XSourcePosition;
+import com.intellij.xdebugger.frame.XValue;
+import com.intellij.xdebugger.frame.XValueCallback;
+import org.jetbrains.annotations.NotNull;
+import org.jetbrains.annotations.Nullable;
+
+public abstract class XDebuggerEvaluator {
+  public abstract void evaluate(@NotNull String expression, @NotNull XEvaluationCallback callback, @Nullable XSourcePosition expressionPosition);
+
+  public void evaluate(@NotNull XExpression expression, @NotNull XEvaluationCallback callback, @Nullable XSourcePosition expressionPosition) {
+    throw new UnsupportedOperationException("stub");
+  }
+
+  public boolean isCodeFragmentEvaluationSupported() { throw new UnsupportedOperationException("stub"); }
+
+  public interface XEvaluationCallback extends XValueCallback {
+    void evaluated(@NotNull XValue result);
+  }
+}

@@ -1,0 +1,25 @@
+// Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
+// Mirrors JetBrains/intellij-community platform/xdebugger-api/src/com/intellij/xdebugger/frame/XExecutionStack.java
+// (text read: copyright 2000-2020). Only the members this plugin uses; bodies are placeholders.
+package com.intellij.xdebugger.frame;
+
+import com.intellij.xdebugger.Obsolescent;
+import org.jetbrains.annotations.NotNull;
+import org.jetbrains.annotations.Nullable;
+
+import java.util.List;
+
+public abstract class XExecutionStack {
+  protected XExecutionStack(String displayName) { }
+
+  public final @NotNull String getDisplayName() { throw new UnsupportedOperationException("stub"); }
+
+  public abstract @Nullable XStackFrame getTopFrame();
+
+  /** Called from the EDT; frames may arrive in several batches. */
+  public abstract void computeStackFrames(int firstFrameIndex, XStackFrameContainer container);
+
+  public interface XStackFrameContainer extends Obsolescent, XValueCallback {
+    void addStackFrames(@NotNull List<? extends XStackFrame> stackFrames, boolean last);
+  }
+}

@@ -1,0 +1,20 @@
+// Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
+// Mirrors JetBrains/intellij-community platform/xdebugger-api/src/com/intellij/xdebugger/frame/XSuspendContext.java
+// (text read: copyright 2000-2017). Only the members this plugin uses; bodies are placeholders.
+package com.intellij.xdebugger.frame;
+
+import com.intellij.xdebugger.Obsolescent;
+import org.jetbrains.annotations.NotNull;
+import org.jetbrains.annotations.Nullable;
+
+import java.util.List;
+
+public abstract class XSuspendContext {
+  public @Nullable XExecutionStack getActiveExecutionStack() { throw new UnsupportedOperationException("stub"); }
+
+  public void computeExecutionStacks(XExecutionStackContainer container) { throw new UnsupportedOperationException("stub"); }
+
+  public interface XExecutionStackContainer extends XValueCallback, Obsolescent {
+    void addExecutionStack(@NotNull List<? extends XExecutionStack> executionStacks, final boolean last);
+  }
+}

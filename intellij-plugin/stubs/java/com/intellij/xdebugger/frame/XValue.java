@@ -1,0 +1,15 @@
+// Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
+// Mirrors JetBrains/intellij-community platform/xdebugger-api/src/com/intellij/xdebugger/frame/XValue.java
+// (text read: copyright 2000-2024). Only the members this plugin uses; bodies are placeholders.
+package com.intellij.xdebugger.frame;
+
+import org.jetbrains.annotations.NotNull;
+import org.jetbrains.annotations.Nullable;
+
+public abstract class XValue extends XValueContainer {
+  public abstract void computePresentation(@NotNull XValueNode node, @NotNull XValuePlace place);
+
+  public @Nullable String getEvaluationExpression() { throw new UnsupportedOperationException("stub"); }
+
+  public @Nullable XValueModifier getModifier() { throw new UnsupportedOperationException("stub"); }
+}
