@@ -414,7 +414,6 @@ async fn the_ide_backend_needs_the_token() {
     for args in [
         &["serve", "--ide-managed", "--port", "0"][..],
         &["serve", "--backend", "ide", "--port", "0"][..],
-        &["stdio", "--backend", "ide"][..],
     ] {
         let output = command(args, None).output().await.unwrap();
         assert!(!output.status.success(), "{args:?}");
@@ -425,6 +424,20 @@ async fn the_ide_backend_needs_the_token() {
         );
         assert!(output.stdout.is_empty(), "{args:?}");
     }
+}
+
+#[tokio::test]
+async fn stdio_with_the_ide_backend_needs_a_running_ide() {
+    // Without the token, `stdio --backend ide` attaches to a running IDE's server
+    // through the discovery files; with none, it says so and exits.
+    let output = command(&["stdio", "--backend", "ide"], None)
+        .output()
+        .await
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("no running IDE found"), "{stderr}");
+    assert!(output.stdout.is_empty());
 }
 
 #[tokio::test]

@@ -1,0 +1,328 @@
+"""Cross-language wire test of the IDE bridge: the official Python MCP client → the real
+binary (`serve --ide-managed`, launched and supervised by the plugin's own Kotlin
+launcher) → WebSocket → the plugin's real Kotlin bridge client and dispatcher in a JVM
+→ `RecordingIde`, a test implementation of the plugin's IDE-facing interface that
+records every call and answers with requirement-shaped data.
+
+What this proves: every tool crosses the wire and reaches the IDE-facing interface with
+the right arguments, and its answer comes back in the requirements' result shape; the
+bridge enforces its token; a dropped bridge is `ide_not_connected` and recovers;
+confirmations become IDE dialogs; `stdio` finds the IDE through the discovery file.
+What it does NOT prove: the IntelliJ calls behind the interface (they are only
+compile-checked against stubs here).
+
+Needs `scripts/kotlin` to have built the plugin's classes (it writes
+intellij-plugin/build/kotlin/test-classpath.txt); `scripts/test` runs it first.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import json
+import os
+import queue
+import socket
+import subprocess
+import threading
+import time
+from pathlib import Path
+from typing import Any, AsyncIterator
+
+import anyio
+import pytest
+from mcp import Client, StdioServerParameters
+from mcp.client.stdio import stdio_client
+
+from conftest import CALCULATOR, CALC_LINES, ROOT, Tools, text_of
+
+CLASSPATH_FILE = ROOT / "intellij-plugin" / "build" / "kotlin" / "test-classpath.txt"
+HARNESS_MAIN = "dev.jetbrainsdebugger.crosslang.CrossLanguageMainKt"
+CALC_FILE = str(CALCULATOR / "calculator.py")
+
+pytestmark = pytest.mark.anyio
+
+
+class Harness:
+    """The JVM side: BridgeRuntime + RecordingIde, driven through stdin/stdout lines."""
+
+    def __init__(self, proc: subprocess.Popen, log: Path) -> None:
+        self.proc = proc
+        self.log = log
+        self.lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.lines.put(line)
+
+    def next_json(self, seconds: float = 60) -> dict[str, Any] | list[Any]:
+        deadline = time.monotonic() + seconds
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise AssertionError(f"harness said nothing for {seconds}s:\n{self.log.read_text()[-4000:]}")
+            try:
+                line = self.lines.get(timeout=min(remaining, 0.5))
+            except queue.Empty:
+                if self.proc.poll() is not None:
+                    raise AssertionError(f"harness exited with {self.proc.returncode}:\n"
+                                         f"{self.log.read_text()[-4000:]}") from None
+                continue
+            line = line.strip()
+            if line.startswith("{") or line.startswith("["):
+                return json.loads(line)
+
+    def command(self, text: str) -> Any:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(text + "\n")
+        self.proc.stdin.flush()
+        return self.next_json()
+
+    def calls(self) -> list[dict[str, Any]]:
+        return self.command("calls")
+
+    def methods(self) -> list[str]:
+        return [c["method"] for c in self.calls()]
+
+
+@contextlib.contextmanager
+def harness(binary: str, state_dir: Path) -> Any:
+    if not CLASSPATH_FILE.is_file():
+        pytest.fail(f"{CLASSPATH_FILE} is missing: run scripts/kotlin first (scripts/test does)")
+    classpath = CLASSPATH_FILE.read_text().strip()
+    log = state_dir.parent / f"harness-{time.monotonic_ns()}.log"
+    env = dict(os.environ, JETBRAINS_DEBUGGER_STATE_DIR=str(state_dir))
+    env.pop("JETBRAINS_DEBUGGER_BRAVE", None)
+    with open(log, "w") as err:
+        proc = subprocess.Popen(
+            ["java", "-cp", classpath, HARNESS_MAIN, binary, str(CALCULATOR), "0"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err, text=True, env=env,
+        )
+    h = Harness(proc, log)
+    try:
+        yield h
+    finally:
+        with contextlib.suppress(Exception):
+            h.command("quit")
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        print(f"--- harness log ({log}) ---\n{log.read_text()[-6000:]}")
+
+
+@contextlib.asynccontextmanager
+async def ide(binary: str, state_dir: Path) -> AsyncIterator[tuple[Tools, Harness, dict[str, Any]]]:
+    """A RecordingIde connected to the binary, and an MCP client on the binary's HTTP endpoint."""
+    with harness(binary, state_dir) as h:
+        ready = h.next_json()
+        assert isinstance(ready, dict) and ready["mcp_url"].startswith("http://127.0.0.1:"), ready
+        async with Client(ready["mcp_url"], mode="legacy") as client:
+            yield Tools(client, h.log), h, ready
+
+
+async def wait_connected(tools: Tools, seconds: float = 20) -> None:
+    """Poll a read-only tool until the bridge answers again (the way an agent would retry)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        result = await tools.raw("list_run_configurations", {})
+        if not result.is_error:
+            return
+        body = json.loads(text_of(result))
+        assert body["error"] == "ide_not_connected", body
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the bridge did not come back within {seconds}s")
+        await anyio.sleep(0.2)
+
+
+def recorded(h: Harness, method: str) -> list[dict[str, Any]]:
+    return [c for c in h.calls() if c["method"] == method]
+
+
+async def test_every_tool_crosses_the_bridge(binary, state_dir):
+    async with ide(binary, state_dir) as (t, h, _):
+        # Run configurations: from the IDE, with can_debug from its runners.
+        configs = await t.ok("list_run_configurations")
+        by_name = {c["name"]: c for c in configs["run_configurations"]}
+        assert by_name["App"]["can_debug"] is True
+        assert by_name["npm build"]["can_debug"] is False
+        await t.err("start_debug_session", "cannot_debug", configuration_name="npm build")
+
+        # Breakpoints before the session: line (with condition), logpoint, exception.
+        bp = await t.ok("set_breakpoint", file_path="calculator.py", line=CALC_LINES["subtotal"],
+                        condition="len(items) > 1")
+        assert bp["breakpoint_id"]
+        added = recorded(h, "addBreakpoint")
+        assert added[-1]["args"]["spec"]["kind"] == {"type": "line", "file": CALC_FILE,
+                                                     "line": CALC_LINES["subtotal"]}
+        assert added[-1]["args"]["spec"]["condition"] == "len(items) > 1"
+        await t.ok("set_breakpoint", file_path="calculator.py", line=CALC_LINES["total"],
+                   log_message="total is {total}", suspend_policy="none")
+        exc = await t.ok("set_exception_breakpoint", exception_class="ValueError", caught=False, uncaught=True)
+        assert recorded(h, "addBreakpoint")[-1]["args"]["spec"]["kind"] == {
+            "type": "exception", "exception_class": "ValueError", "caught": False, "uncaught": True}
+        listed = await t.ok("list_breakpoints")
+        assert len(listed["breakpoints"]) == 3
+
+        # A debug session: launched by the IDE, paused at the breakpoint.
+        started = await t.start("App")
+        session = started["session_id"]
+        assert recorded(h, "launch")[-1]["args"] == {"project": str(CALCULATOR), "configuration": "App",
+                                                     "mode": "debug"}
+        assert started["status"] == "paused", started
+        sessions = await t.ok("list_debug_sessions")
+        assert [s["id"] for s in sessions["sessions"]] == [session]
+
+        status = await t.status()
+        assert status["current_location"]["line"] == CALC_LINES["subtotal"], status
+        assert status["paused_reason"] == "breakpoint"
+
+        threads = await t.ok("list_threads")
+        assert [th["name"] for th in threads["threads"]][:1] == ["MainThread"]
+        stack = await t.ok("get_stack_trace")
+        assert stack["frames"][0]["method"] == "compute_total"
+        assert stack["total_frames"] >= 2
+        await t.ok("select_stack_frame", frame_index=1)
+        assert recorded(h, "selectFrame"), "the IDE's current frame follows the agent's selection"
+        await t.ok("select_stack_frame", frame_index=0)
+
+        variables = await t.variables()
+        assert variables["subtotal"] == "120.0"
+        listed_vars = await t.ok("get_variables")
+        items = next(v for v in listed_vars["variables"] if v["name"] == "items")
+        assert items["has_children"] is True
+        expanded = await t.ok("expand_variable", variable_id=items["id"])
+        assert expanded["children"], expanded
+        assert recorded(h, "children")
+
+        await t.ok("set_variable", name="subtotal", new_value="99.5")
+        set_call = recorded(h, "setValue")[-1]["args"]
+        assert set_call["value"] == "99.5"
+        assert "slot" in set_call["target"], set_call
+
+        assert await t.evaluate("subtotal * TAX_RATE") == "0.0"
+        assert recorded(h, "evaluate")[-1]["args"]["kind"] == "expression"
+
+        watch = await t.ok("add_watch", expression="subtotal")
+        stepped = await t.ok("step_over")
+        assert stepped["status"] == "stepped", stepped
+        step_call = recorded(h, "step")[-1]["args"]
+        assert step_call["kind"] == "over" and step_call["ignoreBreakpoints"] is False, step_call
+        await t.ok("step_into")
+        assert recorded(h, "step")[-1]["args"]["kind"] == "into"
+        await t.ok("step_out")
+        assert recorded(h, "step")[-1]["args"]["kind"] == "out"
+        await t.ok("run_to_line", file_path="calculator.py", line=CALC_LINES["total"])
+        assert recorded(h, "runToLine")[-1]["args"]["line"] == CALC_LINES["total"]
+        source = await t.ok("get_source_context", file_path="calculator.py", line=CALC_LINES["tax"])
+        assert "TAX_RATE" in source["source"], source
+        await t.ok("remove_watch", watch_id=watch["watch_id"])
+
+        await t.ok("remove_breakpoint", breakpoint_id=bp["breakpoint_id"])
+        await t.ok("remove_breakpoint", breakpoint_id=exc["breakpoint_id"])
+        assert len(recorded(h, "removeBreakpoint")) == 2
+
+        # No suspending breakpoint left: resuming runs the program to its end.
+        resumed = await t.ok("resume")
+        assert recorded(h, "resume")
+        assert resumed["status"] == "stopped" and resumed["exit_code"] == 0, resumed
+
+        # A second session that runs freely: pause stops it where it is.
+        second = await t.start("App", wait_for_pause=False)
+        paused = await t.ok("pause", session_id=second["session_id"])
+        assert recorded(h, "pause")[-1]["args"] == {"session": second["session_id"]}
+        assert paused["status"] == "paused" and paused["paused_reason"] == "pause", paused
+        await t.ok("stop_debug_session", session_id=second["session_id"])
+        assert recorded(h, "stop")[-1]["args"] == {"session": second["session_id"]}
+        sessions = (await t.ok("list_debug_sessions"))["sessions"]
+        assert {s["id"]: s["state"] for s in sessions} == {session: "stopped", second["session_id"]: "stopped"}
+
+        ran = await t.ok("run_configuration", configuration_name="App", wait_for_completion=True)
+        assert recorded(h, "launch")[-1]["args"]["mode"] == "run"
+        assert ran["status"] == "completed" and ran["exit_code"] == 0, ran
+
+
+async def test_bridge_drop_is_ide_not_connected_then_recovers(binary, state_dir):
+    async with ide(binary, state_dir) as (t, h, _):
+        await t.ok("list_run_configurations")
+        h.command("drop")
+        body = await t.err("list_run_configurations")
+        # Right after the drop the server may still be noticing; it must never hang and
+        # must say ide_not_connected once it knows.
+        if body["error"] != "ide_not_connected":
+            body = await t.err("list_run_configurations", "ide_not_connected")
+        assert "IDE" in body["message"]
+        await wait_connected(t)
+        assert (await t.ok("list_run_configurations"))["run_configurations"]
+
+
+async def test_confirmations_are_ide_dialogs(binary, state_dir):
+    async with ide(binary, state_dir) as (t, h, _):
+        h.command("confirm deny")
+        await t.err("start_debug_session", "confirmation_denied", configuration_name="App")
+        asked = recorded(h, "confirm")
+        assert asked and "App" in asked[-1]["args"]["message"], asked
+        assert not recorded(h, "launch"), "a declined launch must not reach the IDE"
+        h.command("confirm approve")
+        started = await t.start("App")
+        await t.ok("stop_debug_session", session_id=started["session_id"])
+
+
+def upgrade(port: int, headers: dict[str, str]) -> str:
+    """A raw WebSocket upgrade request to the bridge; the HTTP status line of the answer."""
+    key = base64.b64encode(os.urandom(16)).decode()
+    lines = [f"GET /bridge HTTP/1.1", f"Host: 127.0.0.1:{port}", "Upgrade: websocket",
+             "Connection: Upgrade", f"Sec-WebSocket-Key: {key}", "Sec-WebSocket-Version: 13",
+             *[f"{k}: {v}" for k, v in headers.items()], "", ""]
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+        s.sendall("\r\n".join(lines).encode())
+        return s.recv(4096).decode(errors="replace").split("\r\n", 1)[0]
+
+
+def test_bridge_enforces_its_token(binary, state_dir):
+    token = os.urandom(32).hex()
+    env = dict(os.environ, JETBRAINS_DEBUGGER_STATE_DIR=str(state_dir),
+               JETBRAINS_DEBUGGER_BRIDGE_TOKEN=token)
+    proc = subprocess.Popen([binary, "serve", "--ide-managed", "--bridge-port", "0", "--port", "0"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=env)
+    try:
+        assert proc.stdout is not None
+        ready = json.loads(proc.stdout.readline())["ready"]
+        assert ready["protocol_version"] == 1
+        port = ready["bridge_port"]
+        assert " 401 " in upgrade(port, {}) + " "
+        assert " 401 " in upgrade(port, {"Authorization": "Bearer " + "0" * 64}) + " "
+        assert " 403 " in upgrade(port, {"Authorization": f"Bearer {token}",
+                                         "Origin": "http://evil.example"}) + " "
+        assert " 101 " in upgrade(port, {"Authorization": f"Bearer {token}"}) + " "
+        # The token is in the environment only: never in argv, never in the logs.
+        assert token not in " ".join(proc.args)
+    finally:
+        assert proc.stdin is not None
+        proc.stdin.close()  # end of stdin = the IDE is gone: the binary must exit by itself
+        try:
+            code = proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            raise AssertionError("serve --ide-managed did not exit when its stdin closed") from None
+        stderr = proc.stderr.read() if proc.stderr else ""
+        assert token not in stderr
+    assert code == 0, stderr
+
+
+async def test_stdio_finds_the_ide_through_the_discovery_file(binary, state_dir):
+    with harness(binary, state_dir) as h:
+        h.next_json()  # connected
+        params = StdioServerParameters(command=binary, args=["stdio"], cwd=str(CALCULATOR),
+                                       env=dict(os.environ, JETBRAINS_DEBUGGER_STATE_DIR=str(state_dir)))
+        log = state_dir.parent / "stdio-proxy.log"
+        with open(log, "w") as errlog:
+            async with Client(stdio_client(params, errlog=errlog), mode="legacy") as client:
+                t = Tools(client, log)
+                configs = await t.ok("list_run_configurations")
+                assert {c["name"] for c in configs["run_configurations"]} == {"App", "npm build"}
+                assert recorded(h, "runConfigurations"), "the call must reach the IDE"
