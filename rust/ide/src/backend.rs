@@ -95,29 +95,32 @@ impl Shared {
     }
 
     fn remember(&self, session: &Session) {
-        lock(&self.sessions).insert(session.id.clone(), session.clone());
+        lock(&self.sessions).insert(session.descriptor.id.clone(), session.clone());
     }
 
     fn reconcile(&self, live: &[Session]) -> Vec<BackendEvent> {
         let mut sessions = lock(&self.sessions);
         let mut events: Vec<BackendEvent> = sessions
             .keys()
-            .filter(|id| !live.iter().any(|s| &s.id == *id))
+            .filter(|id| !live.iter().any(|s| &s.descriptor.id == *id))
             .map(|id| BackendEvent::Terminated {
                 session: id.clone(),
                 error: Some(SESSION_LOST.to_string()),
             })
             .collect();
         for session in live {
-            events.push(if sessions.contains_key(&session.id) {
+            events.push(if sessions.contains_key(&session.descriptor.id) {
                 BackendEvent::Continued {
-                    session: session.id.clone(),
+                    session: session.descriptor.id.clone(),
                 }
             } else {
-                BackendEvent::SessionStarted(session.descriptor())
+                BackendEvent::SessionStarted(session.descriptor.clone())
             });
         }
-        *sessions = live.iter().map(|s| (s.id.clone(), s.clone())).collect();
+        *sessions = live
+            .iter()
+            .map(|s| (s.descriptor.id.clone(), s.clone()))
+            .collect();
         events
     }
 
@@ -127,12 +130,12 @@ impl Shared {
             method::SESSION_STARTED => {
                 let session: Session = rpc::params(name, params)?;
                 self.remember(&session);
-                E::SessionStarted(session.descriptor())
+                E::SessionStarted(session.descriptor.clone())
             }
             method::SESSION_PROCESS_STARTED => {
                 let p: wire::ProcessStartedParams = rpc::params(name, params)?;
                 if let Some(s) = lock(&self.sessions).get_mut(&p.session) {
-                    s.process_id = Some(p.process_id);
+                    s.descriptor.process_id = Some(p.process_id);
                 }
                 E::ProcessStarted {
                     session: p.session,
@@ -450,7 +453,7 @@ impl Backend for IdeBackend {
         };
         let session: Session = self.call(method::SESSION_LAUNCH, &params).await?;
         self.shared.remember(&session);
-        Ok(session.descriptor())
+        Ok(session.descriptor.clone())
     }
 
     async fn stop(&self, session: &str) -> ToolResult<()> {

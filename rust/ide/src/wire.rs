@@ -217,29 +217,10 @@ pub struct VersionMismatch {
 /// [`SessionDescriptor`] plus the debuggee's `language`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Session {
-    /// Chosen by the IDE, stable for the session's life.
-    pub id: String,
-    pub name: String,
-    pub run_configuration: String,
-    pub mode: LaunchMode,
-    /// Root of the project the session belongs to.
-    pub project: PathBuf,
-    pub process_id: Option<u32>,
+    #[serde(flatten)]
+    pub descriptor: SessionDescriptor,
     /// `python`, `java`, `kotlin`... or null when the IDE cannot tell.
     pub language: Option<String>,
-}
-
-impl Session {
-    pub fn descriptor(&self) -> SessionDescriptor {
-        SessionDescriptor {
-            id: self.id.clone(),
-            name: self.name.clone(),
-            run_configuration: self.run_configuration.clone(),
-            mode: self.mode,
-            project: self.project.clone(),
-            process_id: self.process_id,
-        }
-    }
 }
 
 /// `{project}`: params of `run_configurations/list` and `breakpoints/list`.
