@@ -34,7 +34,7 @@ import pytest
 from mcp import Client, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
-from conftest import CALCULATOR, CALC_LINES, ROOT, Tools, text_of
+from conftest import CALCULATOR, CALC_LINES, PROGRAMS, PYTHON, ROOT, Tools, text_of
 
 CLASSPATH_FILE = ROOT / "intellij-plugin" / "build" / "kotlin" / "test-classpath.txt"
 HARNESS_MAIN = "dev.jetbrainsdebugger.crosslang.CrossLanguageMainKt"
@@ -315,6 +315,7 @@ def test_bridge_enforces_its_token(binary, state_dir):
 
 
 async def test_stdio_finds_the_ide_through_the_discovery_file(binary, state_dir):
+    """`stdio` relays to the IDE that has its directory's project open, else runs standalone."""
     with harness(binary, state_dir) as h:
         h.next_json()  # connected
         params = StdioServerParameters(command=binary, args=["stdio"], cwd=str(CALCULATOR),
@@ -326,3 +327,13 @@ async def test_stdio_finds_the_ide_through_the_discovery_file(binary, state_dir)
                 configs = await t.ok("list_run_configurations")
                 assert {c["name"] for c in configs["run_configurations"]} == {"App", "npm build"}
                 assert recorded(h, "runConfigurations"), "the call must reach the IDE"
+
+        # A directory the IDE does not have open is served by the standalone backend.
+        h.command("reset")
+        params = StdioServerParameters(command=binary, args=["stdio", "--python", PYTHON], cwd=str(PROGRAMS),
+                                       env=dict(os.environ, JETBRAINS_DEBUGGER_STATE_DIR=str(state_dir)))
+        with open(log, "a") as errlog:
+            async with Client(stdio_client(params, errlog=errlog), mode="legacy") as client:
+                configs = await Tools(client, log).ok("list_run_configurations")
+                assert "Output" in {c["name"] for c in configs["run_configurations"]}, configs
+        assert not recorded(h, "runConfigurations")

@@ -6,6 +6,7 @@
 //! listener and the bridge listener are bound (`{"ready":{...}}`, see
 //! protocol/README.md); nothing else is ever written there.
 
+use crate::discovery::Preference;
 use crate::history_log::HistoryLog;
 use crate::mcp::McpServer;
 use crate::proxy::ProxyServer;
@@ -293,12 +294,18 @@ pub async fn run(cli: Cli, token: Option<String>) -> Result<()> {
             if token.is_none() && args.backend != BackendChoice::Dap {
                 let state = StateDir::from_env();
                 let dir = match args.projects.first() {
-                    Some(dir) => dir.clone(),
+                    Some(dir) => dir.canonicalize().unwrap_or_else(|_| dir.clone()),
                     None => std::env::current_dir().context("reading the working directory")?,
                 };
-                if let Some((instance, client)) = crate::proxy::attach(&state, &dir).await {
+                let preference = match args.backend {
+                    BackendChoice::Ide => Preference::AnyIde,
+                    _ => Preference::Serving,
+                };
+                if let Some((instance, client)) =
+                    crate::proxy::attach(&state, &dir, preference).await
+                {
                     tracing::info!(url = %instance.mcp_url, "attached to the IDE's server");
-                    return relay_stdio(ProxyServer::new(client, state, dir)).await;
+                    return relay_stdio(ProxyServer::new(client, state, dir, preference)).await;
                 }
                 if args.backend == BackendChoice::Ide {
                     bail!(

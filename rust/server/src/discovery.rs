@@ -2,7 +2,8 @@
 //! that the IDE plugin launched publishes one file, `<state dir>/instances/<pid>.json`
 //! (readable by the user only), saying where its MCP endpoint is, which IDE is
 //! connected and which projects are open. `stdio` picks the instance whose projects
-//! contain its working directory (or `--project`), else the only one, else the newest.
+//! contain its working directory (or `--project`); only when told to use the IDE
+//! (`--backend ide`) does it settle for another instance (the newest).
 //!
 //! The files hold no secret: the bridge token never leaves the plugin and the binary
 //! it launched. A process that exits normally removes its file; one that was killed
@@ -120,17 +121,30 @@ pub fn instances(state: &StateDir) -> Vec<Instance> {
     found
 }
 
-/// The instance a `stdio` server started in `dir` should attach to, if any.
-pub fn pick(state: &StateDir, dir: &Path) -> Option<Instance> {
-    choose(instances(state), dir)
+/// Which instances a `stdio` server may attach to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Preference {
+    /// Only one that has the directory's project open (`--backend auto`: otherwise the
+    /// standalone backend serves the directory).
+    Serving,
+    /// That one if any, else the newest (`--backend ide`).
+    AnyIde,
 }
 
-/// The one serving `dir`, else the only one, else the newest (`candidates` newest first).
-fn choose(candidates: Vec<Instance>, dir: &Path) -> Option<Instance> {
+/// The instance a `stdio` server started in `dir` should attach to, if any.
+pub fn pick(state: &StateDir, dir: &Path, preference: Preference) -> Option<Instance> {
+    choose(instances(state), dir, preference)
+}
+
+/// `candidates` come newest first.
+fn choose(candidates: Vec<Instance>, dir: &Path, preference: Preference) -> Option<Instance> {
     if let Some(serving) = candidates.iter().find(|i| i.serves(dir)) {
         return Some(serving.clone());
     }
-    candidates.into_iter().next()
+    match preference {
+        Preference::Serving => None,
+        Preference::AnyIde => candidates.into_iter().next(),
+    }
 }
 
 pub fn now_ms() -> u64 {
@@ -233,16 +247,23 @@ mod tests {
         let newest_elsewhere = instance(2, "/w/blog", 9);
         let serving = instance(1, "/w/shop", 1);
         let candidates = vec![newest_elsewhere.clone(), serving.clone()];
+        for preference in [Preference::Serving, Preference::AnyIde] {
+            assert_eq!(
+                choose(candidates.clone(), Path::new("/w/shop/src"), preference),
+                Some(serving.clone())
+            );
+            assert_eq!(choose(Vec::new(), Path::new("/w"), preference), None);
+        }
         assert_eq!(
-            choose(candidates.clone(), Path::new("/w/shop/src")),
-            Some(serving)
-        );
-        assert_eq!(
-            choose(candidates, Path::new("/tmp")),
+            choose(candidates.clone(), Path::new("/tmp"), Preference::AnyIde),
             Some(newest_elsewhere),
             "no project matches: the newest"
         );
-        assert_eq!(choose(Vec::new(), Path::new("/w")), None);
+        assert_eq!(
+            choose(candidates, Path::new("/tmp"), Preference::Serving),
+            None,
+            "no project matches: the standalone backend serves /tmp"
+        );
     }
 
     #[test]

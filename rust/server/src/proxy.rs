@@ -7,7 +7,7 @@
 //! The relay is lazy and self-healing: a call that finds the upstream gone answers
 //! `ide_not_connected` and the next call looks for a running instance again.
 
-use crate::discovery::{self, Instance};
+use crate::discovery::{self, Instance, Preference};
 use crate::mcp;
 use debugger_core::error::{ErrorCode, ToolError};
 use debugger_core::state::StateDir;
@@ -52,8 +52,12 @@ pub async fn connect(instance: &Instance) -> Result<Client, String> {
 }
 
 /// Find a running instance for `dir` and connect to it.
-pub async fn attach(state: &StateDir, dir: &std::path::Path) -> Option<(Instance, Client)> {
-    let instance = discovery::pick(state, dir)?;
+pub async fn attach(
+    state: &StateDir,
+    dir: &std::path::Path,
+    preference: Preference,
+) -> Option<(Instance, Client)> {
+    let instance = discovery::pick(state, dir, preference)?;
     match connect(&instance).await {
         Ok(client) => Some((instance, client)),
         Err(reason) => {
@@ -69,14 +73,16 @@ pub struct ProxyServer {
     upstream: Arc<Mutex<Option<Client>>>,
     state: StateDir,
     dir: PathBuf,
+    preference: Preference,
 }
 
 impl ProxyServer {
-    pub fn new(client: Client, state: StateDir, dir: PathBuf) -> Self {
+    pub fn new(client: Client, state: StateDir, dir: PathBuf, preference: Preference) -> Self {
         Self {
             upstream: Arc::new(Mutex::new(Some(client))),
             state,
             dir,
+            preference,
         }
     }
 
@@ -84,7 +90,9 @@ impl ProxyServer {
     async fn peer(&self) -> Result<rmcp::Peer<RoleClient>, ToolError> {
         let mut upstream = self.upstream.lock().await;
         if upstream.is_none() {
-            *upstream = attach(&self.state, &self.dir).await.map(|(_, c)| c);
+            *upstream = attach(&self.state, &self.dir, self.preference)
+                .await
+                .map(|(_, c)| c);
         }
         upstream
             .as_ref()
