@@ -232,10 +232,11 @@ def server_args(projects, brave: bool, extra: tuple[str, ...]) -> list[str]:
     return [*args, "--python", PYTHON, *extra]
 
 
-def server_env(state_dir: Path) -> dict[str, str]:
+def server_env(state_dir: Path, extra: dict[str, str] | None = None) -> dict[str, str]:
     env = dict(os.environ)
     env["JETBRAINS_DEBUGGER_STATE_DIR"] = str(state_dir)
     env.pop("JETBRAINS_DEBUGGER_BRAVE", None)
+    env.update(extra or {})
     return env
 
 
@@ -266,13 +267,14 @@ async def serve_http(binary: str, state_dir: Path, projects=(PROGRAMS,), brave: 
 @contextlib.asynccontextmanager
 async def connect(binary: str, state_dir: Path, *, projects=(PROGRAMS,), brave: bool = True,
                   transport: str = "stdio", mode: str = "legacy", elicitation_callback=None,
-                  extra: tuple[str, ...] = (), cleanup: bool = True) -> AsyncIterator[Tools]:
+                  extra: tuple[str, ...] = (), cleanup: bool = True,
+                  env: dict[str, str] | None = None) -> AsyncIterator[Tools]:
     """A connected client against a fresh server (state in `state_dir`)."""
     expected_version = LEGACY_VERSION if mode == "legacy" else MODERN_VERSION
     if transport == "stdio":
         log = state_dir.parent / f"server-stdio-{time.monotonic_ns()}.log"
         params = StdioServerParameters(
-            command=binary, args=["stdio", *server_args(projects, brave, extra)], env=server_env(state_dir)
+            command=binary, args=["stdio", *server_args(projects, brave, extra)], env=server_env(state_dir, env)
         )
         with open(log, "w") as errlog:
             try:

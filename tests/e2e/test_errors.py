@@ -98,6 +98,17 @@ async def test_without_brave_and_without_elicitation_confirmation_is_required(se
         assert (await t.ok("list_run_configurations"))["run_configurations"]
 
 
+@pytest.mark.parametrize("value, brave", [("1", True), ("yes", True), ("0", False), ("false", False)])
+async def test_brave_mode_from_the_environment(binary, state_dir, value, brave):
+    """JETBRAINS_DEBUGGER_BRAVE=1, as the confirmation_required message advises."""
+    async with connect(binary, state_dir, brave=False, env={"JETBRAINS_DEBUGGER_BRAVE": value}) as t:
+        if brave:
+            done = await t.ok("run_configuration", configuration_name="Output", wait_for_completion=True)
+            assert done["exit_code"] == 3
+        else:
+            await t.err("run_configuration", "confirmation_required", configuration_name="Output")
+
+
 async def test_without_brave_in_modern_mode_confirmation_is_required(server):
     async with server(brave=False, mode="auto") as t:
         body = await t.err("start_debug_session", "confirmation_required", configuration_name="Short")

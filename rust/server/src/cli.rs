@@ -81,7 +81,8 @@ pub struct ServerArgs {
     #[arg(long, value_enum, default_value_t = BackendChoice::Auto)]
     pub backend: BackendChoice,
     /// Skip confirmations for run, debug, set_variable and side-effecting evaluate.
-    #[arg(long, env = "JETBRAINS_DEBUGGER_BRAVE")]
+    /// The environment variable takes 1/true/yes/on (0, false, no, off or empty: off).
+    #[arg(long, env = "JETBRAINS_DEBUGGER_BRAVE", value_parser = clap::builder::FalseyValueParser::new())]
     pub brave: bool,
     /// Python interpreter for debugpy when launch.json names none (default: python3).
     #[arg(long)]
