@@ -16,8 +16,16 @@
 //! an allow-listed method name on an object that is not a builtin type
 //! (`client.get(url)`; only a few well-known modules such as `os` and `requests`
 //! are recognised as receivers).
+//!
+//! Java and Kotlin expressions have their own, stricter guard in [`jvm`]
+//! ([`classify_jvm`]): a proof over tokens that allows no calls at all.
 
-/// What evaluating a piece of Python could do, as far as the guard can tell.
+pub mod jvm;
+
+pub use jvm::{classify_jvm, JvmLanguage};
+
+/// What evaluating a piece of code (Python, Java or Kotlin) could do, as far as the
+/// guard can tell.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Classification {
     /// A single expression proven free of side effects.

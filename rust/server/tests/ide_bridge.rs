@@ -1,7 +1,8 @@
 //! The binary with the IDE backend, end to end: `serve --ide-managed` started the
 //! way the plugin starts it, a fake IDE on the bridge (WebSocket), and MCP calls
 //! over raw HTTP. Checks the ready line, tool calls reaching the IDE, `ui/confirm`,
-//! `frame/select`, history pushes and requests, and the exit on stdin EOF.
+//! `frame/select`, history pushes and requests, the exit on stdin EOF, and the
+//! side-effect guard of a Java session (reads reach `frame/evaluate`, calls do not).
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
@@ -407,6 +408,178 @@ async fn serve_ide_managed_end_to_end() {
     stdout.read_to_string(&mut rest).await.unwrap();
     assert_eq!(rest, "", "nothing but the ready line on stdout");
     let _ = std::fs::remove_dir_all(&project);
+}
+
+/// Plays the IDE while `call` runs: one thread and one frame for `session/threads`
+/// and `session/stack`, `evaluated` for `frame/evaluate`, approval for `ui/confirm`
+/// when `approve`; any other request fails the test. Returns the call's answer and
+/// the requests the server made, in order.
+async fn serve_frame(
+    ide: &mut FakeIde,
+    mut call: tokio::task::JoinHandle<(bool, Value)>,
+    file: &str,
+    evaluated: &Value,
+    approve: bool,
+) -> ((bool, Value), Vec<(String, Value)>) {
+    let mut asked = Vec::new();
+    loop {
+        tokio::select! {
+            answer = &mut call => return (answer.unwrap(), asked),
+            message = ide.recv_answerable() => {
+                let id = message["id"].as_u64().unwrap();
+                let method = message["method"].as_str().unwrap().to_string();
+                let result = match method.as_str() {
+                    "session/threads" => json!({"threads": [{"id": "t1", "name": "main"}]}),
+                    "session/stack" => json!({"frames": [
+                        {"frame_ref": "f1.0", "file": file, "line": 7, "class": "shop.Cart",
+                         "method": "checkout", "is_library": false}], "total": 1}),
+                    "frame/evaluate" => evaluated.clone(),
+                    "ui/confirm" if approve => json!({"approved": true}),
+                    other => panic!("unexpected request {other}: {message}"),
+                };
+                asked.push((method, message["params"].clone()));
+                ide.reply(id, result).await;
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn java_reads_evaluate_without_consent_and_calls_are_refused_before_the_ide() {
+    let project = std::env::temp_dir().join(format!("jbd-ide-java-{}", std::process::id()));
+    std::fs::create_dir_all(&project).unwrap();
+    let project = project.canonicalize().unwrap();
+    let project_path = project.to_str().unwrap().to_string();
+    let state = std::env::temp_dir().join(format!("jbd-ide-java-state-{}", std::process::id()));
+
+    // No --brave: a call that needed consent would ask the IDE (`ui/confirm`).
+    let mut child = command(
+        &[
+            "serve",
+            "--ide-managed",
+            "--bridge-port",
+            "0",
+            "--port",
+            "0",
+        ],
+        Some(TOKEN),
+    )
+    .env("JETBRAINS_DEBUGGER_STATE_DIR", &state)
+    .spawn()
+    .unwrap();
+    let (bridge, mcp_port, _stdout) = ready(&mut child).await;
+    let mut ide = FakeIde::connect(bridge).await;
+    let hello = ide
+        .request(
+            "hello",
+            json!({
+                "protocol_version": 1,
+                "ide": {"product": "IntelliJ IDEA", "product_code": "IC", "build": "IC-252.1"},
+                "plugin_version": "0.1.0",
+                "projects": [{"name": "shop", "path": project_path}],
+                "sessions": [{"id": "s21", "name": "Cart", "run_configuration": "Cart",
+                              "mode": "debug", "project": project_path, "process_id": 4343,
+                              "language": "java"}],
+            }),
+        )
+        .await;
+    assert!(hello.get("result").is_some(), "{hello}");
+    let mcp = std::sync::Arc::new(Mcp::connect(mcp_port).await);
+    ide.send(
+        json!({"jsonrpc": "2.0", "method": "session/paused", "params": {
+        "session": "s21", "thread_id": "t1", "reason": "breakpoint", "hit_breakpoints": [],
+        "exception": null, "description": null}}),
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let file = format!("{project_path}/src/shop/Cart.java");
+    let evaluated = json!({"name": "total + 1", "value": "43", "type_name": "int",
+                           "children_ref": null, "target": null, "evaluate_name": "total + 1"});
+
+    // A plain read reaches frame/evaluate as an expression, with no confirmation.
+    let client = mcp.clone();
+    let call = tokio::spawn(async move {
+        client
+            .call(2, "evaluate", json!({"expression": "total + 1"}))
+            .await
+    });
+    let ((is_error, result), asked) = serve_frame(&mut ide, call, &file, &evaluated, false).await;
+    assert!(!is_error, "{result}");
+    assert_eq!(result["expression"], "total + 1");
+    assert_eq!(result["result"]["value"], "43", "{result}");
+    let evaluations: Vec<_> = asked
+        .iter()
+        .filter(|(m, _)| m == "frame/evaluate")
+        .collect();
+    assert_eq!(evaluations.len(), 1, "{asked:?}");
+    assert_eq!(
+        evaluations[0].1,
+        json!({"session": "s21", "frame_ref": "f1.0", "expression": "total + 1",
+               "kind": "expression"})
+    );
+
+    // A Java watch evaluates too.
+    let client = mcp.clone();
+    let call = tokio::spawn(async move {
+        client
+            .call(3, "add_watch", json!({"expression": "total + 1"}))
+            .await
+    });
+    let ((is_error, result), asked) = serve_frame(&mut ide, call, &file, &evaluated, false).await;
+    assert!(!is_error, "{result}");
+    assert_eq!(result["value"], "43", "{result}");
+    assert!(
+        asked.iter().any(|(m, _)| m == "frame/evaluate"),
+        "{asked:?}"
+    );
+
+    // A method call is refused by the server: nothing reaches frame/evaluate.
+    let client = mcp.clone();
+    let call = tokio::spawn(async move {
+        client
+            .call(4, "evaluate", json!({"expression": "list.clear()"}))
+            .await
+    });
+    let ((is_error, body), asked) = serve_frame(&mut ide, call, &file, &evaluated, false).await;
+    assert!(is_error, "{body}");
+    assert_eq!(body["error"], "side_effects_not_allowed", "{body}");
+    let message = body["message"].as_str().unwrap();
+    assert!(message.contains("calls the method `.clear()`"), "{message}");
+    assert!(message.contains("Nothing was run"), "{message}");
+    assert!(
+        asked.iter().all(|(m, _)| m != "frame/evaluate"),
+        "{asked:?}"
+    );
+    // Nor later: the next message the IDE gets is the answer to its own request.
+    let listed = ide.request("history/list", json!({})).await;
+    assert!(listed.get("method").is_none(), "{listed}");
+    assert_eq!(
+        listed["result"]["entries"][0]["tool"], "evaluate",
+        "{listed}"
+    );
+
+    // With allow_side_effects and the user's consent, Java statements run as a code
+    // fragment.
+    let client = mcp.clone();
+    let call = tokio::spawn(async move {
+        client
+            .call(
+                5,
+                "evaluate",
+                json!({"expression": "int x = total; x + 1", "allow_side_effects": true}),
+            )
+            .await
+    });
+    let ((is_error, result), asked) = serve_frame(&mut ide, call, &file, &evaluated, true).await;
+    assert!(!is_error, "{result}");
+    let methods: Vec<_> = asked.iter().map(|(m, _)| m.as_str()).collect();
+    assert!(methods.contains(&"ui/confirm"), "{methods:?}");
+    let (_, params) = asked.iter().find(|(m, _)| m == "frame/evaluate").unwrap();
+    assert_eq!(params["kind"], "code_fragment", "{params}");
+
+    child.kill().await.unwrap();
+    let _ = std::fs::remove_dir_all(&project);
+    let _ = std::fs::remove_dir_all(&state);
 }
 
 #[tokio::test]

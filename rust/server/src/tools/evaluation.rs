@@ -5,27 +5,38 @@
 use super::common::{self, Target, VariableView};
 use super::{confirm, Call};
 use crate::lenient;
-use debugger_core::eval_guard::{classify_python, Classification};
+use debugger_core::eval_guard::{classify_jvm, classify_python, Classification, JvmLanguage};
 
 use debugger_core::model::{EvaluationKind, Value as DebugValue};
 use debugger_core::{ErrorCode, ToolError, ToolResult};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+/// What the guard of `language` says about `expression`; `None` for a language
+/// without a guard.
+fn classify(language: &str, expression: &str) -> Option<Classification> {
+    match language {
+        "python" => Some(classify_python(expression)),
+        "java" => Some(classify_jvm(expression, JvmLanguage::Java)),
+        "kotlin" => Some(classify_jvm(expression, JvmLanguage::Kotlin)),
+        _ => None,
+    }
+}
+
 /// How an expression may be run in a session without side effects, or why not.
 fn side_effect_free(call: &Call<'_>, session: &str, expression: &str) -> Result<(), String> {
-    match call.app.backend.language(session).as_deref() {
-        Some("python") => match classify_python(expression) {
-            Classification::SideEffectFree => Ok(()),
-            Classification::MayHaveSideEffects { reason } => Err(reason),
-            Classification::CodeFragment => {
-                Err("it is a code fragment (statements), which may change program state".into())
-            }
-        },
-        Some(other) => Err(format!(
-            "side effects of {other} expressions cannot be ruled out by this backend"
+    let Some(language) = call.app.backend.language(session) else {
+        return Err("the session's language is unknown".into());
+    };
+    match classify(&language, expression) {
+        Some(Classification::SideEffectFree) => Ok(()),
+        Some(Classification::MayHaveSideEffects { reason }) => Err(reason),
+        Some(Classification::CodeFragment) => {
+            Err("it is a code fragment (statements), which may change program state".into())
+        }
+        None => Err(format!(
+            "side effects of {language} expressions cannot be ruled out by this backend"
         )),
-        None => Err("the session's language is unknown".into()),
     }
 }
 
@@ -96,10 +107,9 @@ pub async fn evaluate(call: &Call<'_>, p: EvaluateParams) -> ToolResult<Evaluati
                 &format!("Run code in the debugged program: {expression}"),
             )
             .await?;
-            match call.app.backend.language(&session).as_deref() {
-                Some("python") if classify_python(&expression) == Classification::CodeFragment => {
-                    EvaluationKind::CodeFragment
-                }
+            let language = call.app.backend.language(&session).unwrap_or_default();
+            match classify(&language, &expression) {
+                Some(Classification::CodeFragment) => EvaluationKind::CodeFragment,
                 _ => EvaluationKind::Expression,
             }
         }
