@@ -12,7 +12,8 @@
 //!   [`MAX_ENDED_SESSIONS`] newer ones have ended.
 
 use debugger_core::model::{
-    ExceptionInfo, LaunchMode, SessionDescriptor, SessionState, StopReason, ThreadInfo, ValueTarget,
+    ExceptionInfo, LaunchMode, SessionDescriptor, SessionState, StackFrame, StopReason, ThreadInfo,
+    ValueTarget,
 };
 use debugger_core::{BackendEvent, ErrorCode, ToolError, ToolResult};
 use std::collections::HashMap;
@@ -103,6 +104,8 @@ pub struct SessionRecord {
     next_variable: u64,
     /// Threads read at the current stop (they cannot change while all are paused).
     threads: Option<Vec<ThreadInfo>>,
+    /// Per thread, the top frames read at the current stop and the stack's depth.
+    stacks: HashMap<String, (Vec<StackFrame>, usize)>,
     /// Order of the last start or stop, to pick the "current" session.
     activity: u64,
 }
@@ -123,6 +126,7 @@ impl SessionRecord {
             variables: HashMap::new(),
             next_variable: 0,
             threads: None,
+            stacks: HashMap::new(),
             activity,
         }
     }
@@ -131,6 +135,7 @@ impl SessionRecord {
         self.state = SessionState::Running;
         self.variables.clear();
         self.threads = None;
+        self.stacks.clear();
         self.selected_frame = 0;
     }
 
@@ -227,6 +232,7 @@ impl Tracker {
                     record.state = SessionState::Paused;
                     record.variables.clear();
                     record.threads = None;
+                    record.stacks.clear();
                     record.selected_frame = 0;
                     record.selected_thread = thread_id.clone();
                     record.activity = activity;
@@ -392,6 +398,42 @@ impl Tracker {
         }
     }
 
+    /// The top `depth` frames of a thread at the current stop, if read already (fewer
+    /// when the stack is shallower), with the stack's depth.
+    pub fn cached_stack(
+        &self,
+        id: &str,
+        thread: &str,
+        depth: usize,
+    ) -> Option<(Vec<StackFrame>, usize)> {
+        self.read(|s| {
+            let (frames, total) = find(&s.sessions, id).ok()?.stacks.get(thread)?;
+            (frames.len() >= depth || frames.len() == *total)
+                .then(|| (frames.iter().take(depth).cloned().collect(), *total))
+        })
+    }
+
+    /// Cache the top frames of a thread read at stop `generation` (ignored if execution
+    /// moved since; a shorter read never replaces a longer one).
+    pub fn cache_stack(
+        &self,
+        id: &str,
+        generation: u64,
+        thread: &str,
+        frames: &[StackFrame],
+        total: usize,
+    ) {
+        let mut state = self.state.lock().expect("tracker lock poisoned");
+        if let Ok(record) = find_mut(&mut state.sessions, id) {
+            if record.state == SessionState::Paused && record.stop_generation == generation {
+                let cached = record.stacks.entry(thread.to_string()).or_default();
+                if frames.len() >= cached.0.len() {
+                    *cached = (frames.to_vec(), total);
+                }
+            }
+        }
+    }
+
     /// Hand out an id for a value at the current stop.
     pub fn register_variable(&self, id: &str, handle: VariableHandle) -> ToolResult<String> {
         self.update(|s| {
@@ -475,4 +517,88 @@ fn prune_ended(sessions: &mut Vec<SessionRecord>) {
 /// True for sessions launched without the debugger.
 pub fn is_run_only(record: &SessionRecord) -> bool {
     record.descriptor.mode == LaunchMode::Run
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    fn frame(n: usize) -> StackFrame {
+        StackFrame {
+            frame_ref: format!("f{n}"),
+            file: None,
+            line: Some(n as u32),
+            class: None,
+            method: format!("m{n}"),
+            is_library: false,
+        }
+    }
+
+    fn stop(tracker: &Tracker) -> u64 {
+        tracker.apply(&BackendEvent::Stopped {
+            session: "s1".into(),
+            thread_id: Some("t1".into()),
+            reason: StopReason::Breakpoint,
+            hit_breakpoints: vec![],
+            exception: None,
+            description: None,
+        });
+        tracker.read(|s| find(&s.sessions, "s1").map(|r| r.stop_generation).unwrap())
+    }
+
+    #[test]
+    fn stacks_are_cached_per_stop_and_thread() {
+        let tracker = Tracker::new();
+        tracker.apply(&BackendEvent::SessionStarted(SessionDescriptor {
+            id: "s1".into(),
+            name: "App".into(),
+            run_configuration: "App".into(),
+            mode: LaunchMode::Debug,
+            project: PathBuf::from("/p"),
+            process_id: None,
+        }));
+        let generation = stop(&tracker);
+        assert_eq!(tracker.cached_stack("s1", "t1", 1), None);
+
+        tracker.cache_stack("s1", generation, "t1", &[frame(0), frame(1)], 5);
+        assert_eq!(
+            tracker.cached_stack("s1", "t1", 1),
+            Some((vec![frame(0)], 5))
+        );
+        assert_eq!(
+            tracker.cached_stack("s1", "t1", 3),
+            None,
+            "deeper than read"
+        );
+        assert_eq!(tracker.cached_stack("s1", "t2", 1), None, "another thread");
+
+        tracker.cache_stack("s1", generation, "t1", &[frame(0)], 5);
+        assert_eq!(
+            tracker.cached_stack("s1", "t1", 2).map(|(f, _)| f.len()),
+            Some(2),
+            "a shallower read keeps the deeper one"
+        );
+        let all: Vec<_> = (0..5).map(frame).collect();
+        tracker.cache_stack("s1", generation, "t1", &all, 5);
+        assert_eq!(
+            tracker.cached_stack("s1", "t1", 50),
+            Some((all, 5)),
+            "the whole stack answers any depth"
+        );
+
+        tracker.cache_stack("s1", generation - 1, "t2", &[frame(0)], 1);
+        assert_eq!(
+            tracker.cached_stack("s1", "t2", 1),
+            None,
+            "from an earlier stop"
+        );
+
+        tracker.apply(&BackendEvent::Continued {
+            session: "s1".into(),
+        });
+        assert_eq!(tracker.cached_stack("s1", "t1", 1), None, "running");
+        stop(&tracker);
+        assert_eq!(tracker.cached_stack("s1", "t1", 1), None, "a new stop");
+    }
 }

@@ -158,6 +158,31 @@ pub async fn threads(call: &Call<'_>, record: &SessionRecord) -> ToolResult<Vec<
     Ok(threads)
 }
 
+/// The top `depth` frames of a thread and the stack's depth; read once per stop and
+/// thread while paused (a deeper read replaces a shallower one). Each read crosses to
+/// the debugger (with the IDE: the bridge and the IDE's debugger thread), and the
+/// frame-relative tools all start from a frame.
+pub async fn stack(
+    call: &Call<'_>,
+    record: &SessionRecord,
+    thread: &str,
+    depth: usize,
+) -> ToolResult<(Vec<StackFrame>, usize)> {
+    let id = &record.descriptor.id;
+    let tracker = &call.app.tracker;
+    let paused = record.state == SessionState::Paused;
+    if paused {
+        if let Some(cached) = tracker.cached_stack(id, thread, depth) {
+            return Ok(cached);
+        }
+    }
+    let (frames, total) = call.app.backend.stack(id, thread, depth).await?;
+    if paused {
+        tracker.cache_stack(id, record.stop_generation, thread, &frames, total);
+    }
+    Ok((frames, total))
+}
+
 /// The thread a paused session's tools act on: the selected one, else the stopped one,
 /// else the first.
 pub async fn current_thread(call: &Call<'_>, record: &SessionRecord) -> ToolResult<String> {
@@ -179,11 +204,7 @@ pub async fn frame_at(
 ) -> ToolResult<(usize, StackFrame)> {
     let index = index.unwrap_or(record.selected_frame);
     let thread = current_thread(call, record).await?;
-    let (frames, total) = call
-        .app
-        .backend
-        .stack(&record.descriptor.id, &thread, index + 1)
-        .await?;
+    let (frames, total) = stack(call, record, &thread, index + 1).await?;
     frames
         .into_iter()
         .nth(index)

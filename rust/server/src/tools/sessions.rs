@@ -394,7 +394,7 @@ pub async fn get_debug_session_status(
         .max(record.selected_frame + 1);
     let (threads, stack, breakpoints) = tokio::join!(
         common::threads(call, &record),
-        backend.stack(&id, &thread, max_frames),
+        common::stack(call, &record, &thread, max_frames),
         backend.breakpoints(&project)
     );
     let (frames, total) = stack?;

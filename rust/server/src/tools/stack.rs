@@ -69,13 +69,11 @@ pub async fn get_stack_trace(call: &Call<'_>, p: StackParams) -> ToolResult<Stac
     let project = common::project(call, p.target.project_path.as_deref()).await?;
     let record = common::paused_session(call, &project, p.target.session_id.as_deref())?;
     let max = p.max_frames.unwrap_or(50).max(1);
-    let backend = &call.app.backend;
-    let session = &record.descriptor.id;
     // The usual case (current thread): read its frames while the thread list comes in.
     let ((frames, total), thread) = match (&p.thread_id, &p.thread_name, &record.selected_thread) {
         (None, None, Some(current)) => {
             let (stack, thread) = tokio::join!(
-                backend.stack(session, current, max),
+                common::stack(call, &record, current, max),
                 pick_thread(call, &record, Some(current), None)
             );
             (stack?, thread?)
@@ -88,7 +86,7 @@ pub async fn get_stack_trace(call: &Call<'_>, p: StackParams) -> ToolResult<Stac
                 p.thread_name.as_deref(),
             )
             .await?;
-            (backend.stack(session, &thread.id, max).await?, thread)
+            (common::stack(call, &record, &thread.id, max).await?, thread)
         }
     };
     let is_selected_thread = record.selected_thread.as_deref() == Some(thread.id.as_str());
@@ -134,11 +132,7 @@ pub async fn select_stack_frame(call: &Call<'_>, p: SelectFrame) -> ToolResult<F
     let index = p.frame_index;
     let record = common::paused_session(call, &project, p.target.session_id.as_deref())?;
     let thread = pick_thread(call, &record, p.thread_id.as_deref(), None).await?;
-    let (frames, total) = call
-        .app
-        .backend
-        .stack(&record.descriptor.id, &thread.id, index + 1)
-        .await?;
+    let (frames, total) = common::stack(call, &record, &thread.id, index + 1).await?;
     let frame = frames.get(index).ok_or_else(|| {
         ToolError::new(
             ErrorCode::FrameNotFound,
