@@ -114,14 +114,26 @@ def harness(binary: str, state_dir: Path) -> Any:
         print(f"--- harness log ({log}) ---\n{log.read_text()[-6000:]}")
 
 
+class CountingTools(Tools):
+    """Tools that remember which tools were called."""
+
+    def __init__(self, client: Client, log: Path) -> None:
+        super().__init__(client, log)
+        self.called: set[str] = set()
+
+    async def raw(self, name: str, arguments: dict[str, Any] | None = None, /):
+        self.called.add(name)
+        return await super().raw(name, arguments)
+
+
 @contextlib.asynccontextmanager
-async def ide(binary: str, state_dir: Path) -> AsyncIterator[tuple[Tools, Harness, dict[str, Any]]]:
+async def ide(binary: str, state_dir: Path) -> AsyncIterator[tuple[CountingTools, Harness, dict[str, Any]]]:
     """A RecordingIde connected to the binary, and an MCP client on the binary's HTTP endpoint."""
     with harness(binary, state_dir) as h:
         ready = h.next_json()
         assert isinstance(ready, dict) and ready["mcp_url"].startswith("http://127.0.0.1:"), ready
         async with Client(ready["mcp_url"], mode="legacy") as client:
-            yield Tools(client, h.log), h, ready
+            yield CountingTools(client, h.log), h, ready
 
 
 async def wait_connected(tools: Tools, seconds: float = 20) -> None:
@@ -243,6 +255,10 @@ async def test_every_tool_crosses_the_bridge(binary, state_dir):
         ran = await t.ok("run_configuration", configuration_name="App", wait_for_completion=True)
         assert recorded(h, "launch")[-1]["args"]["mode"] == "run"
         assert ran["status"] == "completed" and ran["exit_code"] == 0, ran
+
+        listed_tools = {tool.name for tool in (await t.client.list_tools()).tools}
+        assert len(listed_tools) == 26
+        assert t.called == listed_tools, f"not exercised here: {sorted(listed_tools - t.called)}"
 
 
 async def test_bridge_drop_is_ide_not_connected_then_recovers(binary, state_dir):
