@@ -10,6 +10,7 @@ import com.intellij.openapi.components.Service
 import com.intellij.openapi.project.Project
 import com.intellij.xdebugger.XDebuggerManager
 import com.intellij.xdebugger.XDebuggerUtil
+import com.intellij.xdebugger.breakpoints.SuspendPolicy as XSuspendPolicy
 import com.intellij.xdebugger.breakpoints.XBreakpoint
 import com.intellij.xdebugger.breakpoints.XBreakpointManager
 import com.intellij.xdebugger.breakpoints.XBreakpointProperties
@@ -20,13 +21,13 @@ import dev.jetbrainsdebugger.ide.BreakpointInfo
 import dev.jetbrainsdebugger.ide.BreakpointKind
 import dev.jetbrainsdebugger.ide.BreakpointSpec
 import dev.jetbrainsdebugger.ide.IdeError
+import dev.jetbrainsdebugger.ide.SuspendPolicy as WireSuspendPolicy
+import dev.jetbrainsdebugger.presentation.LogMessages
 import java.lang.ref.WeakReference
 import java.util.WeakHashMap
 import java.util.concurrent.CompletableFuture
 import java.util.concurrent.ConcurrentHashMap
 import java.util.concurrent.atomic.AtomicInteger
-import com.intellij.xdebugger.breakpoints.SuspendPolicy as XSuspendPolicy
-import dev.jetbrainsdebugger.ide.SuspendPolicy as WireSuspendPolicy
 
 /** Stable ids, hit counts and original log messages of a project's breakpoints. */
 @Service(Service.Level.PROJECT)

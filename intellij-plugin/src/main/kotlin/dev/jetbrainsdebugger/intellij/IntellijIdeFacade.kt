@@ -29,6 +29,7 @@ import dev.jetbrainsdebugger.ide.ThreadInfo
 import dev.jetbrainsdebugger.ide.ValueInfo
 import dev.jetbrainsdebugger.ide.ValueTarget
 import dev.jetbrainsdebugger.ide.VariableScope
+import dev.jetbrainsdebugger.presentation.FrameNames
 import java.util.concurrent.CompletableFuture
 
 class IntellijIdeFacade : IdeFacade {

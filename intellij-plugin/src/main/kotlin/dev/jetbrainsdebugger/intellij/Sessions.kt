@@ -35,6 +35,7 @@ import dev.jetbrainsdebugger.ide.PauseInfo
 import dev.jetbrainsdebugger.ide.SessionInfo
 import dev.jetbrainsdebugger.ide.StepKind
 import dev.jetbrainsdebugger.ide.StopReason
+import dev.jetbrainsdebugger.presentation.FrameNames
 import java.util.concurrent.CompletableFuture
 import java.util.concurrent.ConcurrentHashMap
 import java.util.concurrent.TimeUnit

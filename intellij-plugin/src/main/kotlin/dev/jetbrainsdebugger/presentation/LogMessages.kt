@@ -3,11 +3,11 @@
 // expression in the breakpoint file's language, evaluated at each hit, so the message is
 // rewritten per language: Java `"total=" + (total)`, Kotlin `"total=${total}"`, Python
 // `f"total={total}"`, JavaScript/TypeScript `` `total=${total}` ``. Plain Kotlin, no IntelliJ.
-package dev.jetbrainsdebugger.intellij
+package dev.jetbrainsdebugger.presentation
 
 import dev.jetbrainsdebugger.ide.IdeError
 
-internal object LogMessages {
+object LogMessages {
     sealed class Part {
         data class Text(val text: String) : Part()
         data class Expr(val code: String) : Part()

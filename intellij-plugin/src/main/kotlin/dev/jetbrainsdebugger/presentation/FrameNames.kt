@@ -4,9 +4,9 @@
 //   Java/Kotlin (JavaStackFrame):  "compute:12, Calculator (com.example.shop)"
 //   Python (PyStackFrame):         "compute_total, calc.py:12"
 // Anything else keeps the whole text as the method and no class. Plain Kotlin, no IntelliJ.
-package dev.jetbrainsdebugger.intellij
+package dev.jetbrainsdebugger.presentation
 
-internal object FrameNames {
+object FrameNames {
     data class Name(val className: String?, val method: String)
 
     private val JVM = Regex("""^(.+?):(\d+), ([^\s(]+)(?: \(([^)]*)\))?.*$""")
