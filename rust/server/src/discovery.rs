@@ -6,9 +6,9 @@
 //! (`--backend ide`) does it settle for another instance (the newest).
 //!
 //! The files hold no secret: the bridge token never leaves the plugin and the binary
-//! it launched. A process that exits normally removes its file; one that was killed
-//! leaves it behind, and a `stdio` server that cannot reach the endpoint it names
-//! falls back to the standalone backend.
+//! it launched. A process that exits normally removes its file; the file of one that
+//! was killed is removed by the next reader that finds its process gone (Unix), and a
+//! `stdio` server that cannot reach an endpoint falls back to the standalone backend.
 
 use debugger_core::model::Project;
 use debugger_core::state::StateDir;
@@ -106,7 +106,7 @@ pub fn withdraw(state: &StateDir, pid: u32) {
     let _ = std::fs::remove_file(file_of(state, pid));
 }
 
-/// Every readable instance file, newest first.
+/// Every readable instance file of a live process, newest first.
 pub fn instances(state: &StateDir) -> Vec<Instance> {
     let Ok(entries) = std::fs::read_dir(instances_dir(state)) else {
         return Vec::new();
@@ -115,7 +115,14 @@ pub fn instances(state: &StateDir) -> Vec<Instance> {
         .flatten()
         .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
         .filter_map(|e| std::fs::read(e.path()).ok())
-        .filter_map(|bytes| serde_json::from_slice(&bytes).ok())
+        .filter_map(|bytes| serde_json::from_slice::<Instance>(&bytes).ok())
+        .filter(|instance| {
+            let alive = process_alive(instance.pid);
+            if !alive {
+                withdraw(state, instance.pid);
+            }
+            alive
+        })
         .collect();
     found.sort_by_key(|i| std::cmp::Reverse(i.updated_ms));
     found
@@ -152,6 +159,22 @@ pub fn now_ms() -> u64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_millis() as u64)
         .unwrap_or_default()
+}
+
+/// Whether a process with this id exists (Unix: signal 0; elsewhere: assumed).
+#[cfg(unix)]
+fn process_alive(pid: u32) -> bool {
+    let Ok(pid) = libc::pid_t::try_from(pid) else {
+        return false;
+    };
+    // SAFETY: kill with signal 0 only checks that the process exists and may be signalled.
+    let result = unsafe { libc::kill(pid, 0) };
+    result == 0 || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
+}
+
+#[cfg(not(unix))]
+fn process_alive(_pid: u32) -> bool {
+    true
 }
 
 #[cfg(unix)]
@@ -216,19 +239,39 @@ mod tests {
         }
     }
 
+    /// Ids of processes that exist while the test runs: this one and its parent.
+    #[cfg(unix)]
+    fn live_pids() -> (u32, u32) {
+        (std::process::id(), std::os::unix::process::parent_id())
+    }
+
+    #[cfg(unix)]
     #[test]
     fn publish_read_withdraw_round_trip() {
         let state = scratch("round-trip");
-        publish(&state, &instance(10, "/w/shop", 1)).unwrap();
-        publish(&state, &instance(11, "/w/blog", 2)).unwrap();
+        let (older, newer) = live_pids();
+        publish(&state, &instance(older, "/w/shop", 1)).unwrap();
+        publish(&state, &instance(newer, "/w/blog", 2)).unwrap();
         let found = instances(&state);
         assert_eq!(
             found.iter().map(|i| i.pid).collect::<Vec<_>>(),
-            vec![11, 10],
+            vec![newer, older],
             "newest first"
         );
-        withdraw(&state, 11);
-        assert_eq!(instances(&state), vec![instance(10, "/w/shop", 1)]);
+        withdraw(&state, newer);
+        assert_eq!(instances(&state), vec![instance(older, "/w/shop", 1)]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn files_of_dead_processes_are_removed() {
+        let state = scratch("dead");
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        let dead = child.id();
+        child.wait().unwrap();
+        publish(&state, &instance(dead, "/w/shop", 1)).unwrap();
+        assert_eq!(instances(&state), vec![]);
+        assert!(!file_of(&state, dead).exists());
     }
 
     #[cfg(unix)]
@@ -266,10 +309,11 @@ mod tests {
         );
     }
 
+    #[cfg(unix)]
     #[test]
     fn unreadable_files_are_skipped() {
         let state = scratch("unreadable");
-        publish(&state, &instance(10, "/w/shop", 1)).unwrap();
+        publish(&state, &instance(live_pids().0, "/w/shop", 1)).unwrap();
         std::fs::write(instances_dir(&state).join("99.json"), b"{ not json").unwrap();
         assert_eq!(instances(&state).len(), 1);
     }
