@@ -12,6 +12,7 @@ import com.intellij.openapi.application.ApplicationManager
 import com.intellij.openapi.components.Service
 import dev.jetbrainsdebugger.launcher.BinaryLocator
 import dev.jetbrainsdebugger.launcher.BridgeRuntime
+import dev.jetbrainsdebugger.launcher.RuntimeStatus
 import java.net.URI
 import java.nio.file.Path
 import java.nio.file.Paths
@@ -43,6 +44,10 @@ class DebuggerBridgeService : Disposable {
         val version = PluginFiles.version()
         IntellijLog.info("starting the Debugger MCP bridge: $binary (plugin $version)")
         val r = BridgeRuntime(facade, binary, version, IntellijLog)
+        // Restarts are routine and logged; a runtime that gave up is something to tell the user.
+        r.addStatusListener { status ->
+            if (status is RuntimeStatus.Failed) notifyError("The Debugger MCP server stopped: ${status.reason}")
+        }
         runtime = r
         if (disposed) {
             r.close()
