@@ -24,7 +24,7 @@ use debugger_core::{Backend, BackendEvent, ErrorCode, ToolError, ToolResult};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value as Json;
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 use tokio::sync::{broadcast, watch};
@@ -73,9 +73,15 @@ struct Shared {
     projects: Mutex<Vec<Project>>,
     /// Live sessions by id.
     sessions: Mutex<HashMap<String, Session>>,
+    /// The last sessions that ended, oldest first: a launch answer that arrives after
+    /// its session already ended must not bring it back to life.
+    ended: Mutex<VecDeque<String>>,
     events: broadcast::Sender<BackendEvent>,
     mcp_url: Mutex<Option<String>>,
 }
+
+/// How many ended sessions [`Shared::ended`] keeps.
+const ENDED_REMEMBERED: usize = 64;
 
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(|p| p.into_inner())
@@ -96,6 +102,22 @@ impl Shared {
 
     fn remember(&self, session: &Session) {
         lock(&self.sessions).insert(session.descriptor.id.clone(), session.clone());
+    }
+
+    /// [`Self::remember`] a session a launch answered with, unless it has ended already.
+    fn remember_launched(&self, session: &Session) {
+        if !lock(&self.ended).contains(&session.descriptor.id) {
+            self.remember(session);
+        }
+    }
+
+    fn forget(&self, session: &str) {
+        lock(&self.sessions).remove(session);
+        let mut ended = lock(&self.ended);
+        ended.push_back(session.to_string());
+        if ended.len() > ENDED_REMEMBERED {
+            ended.pop_front();
+        }
     }
 
     fn reconcile(&self, live: &[Session]) -> Vec<BackendEvent> {
@@ -174,7 +196,7 @@ impl Shared {
             }
             method::SESSION_TERMINATED => {
                 let p: wire::TerminatedParams = rpc::params(name, params)?;
-                lock(&self.sessions).remove(&p.session);
+                self.forget(&p.session);
                 E::Terminated {
                     session: p.session,
                     error: p.error,
@@ -321,6 +343,7 @@ impl IdeBackend {
             state: watch::channel(None).0,
             projects: Mutex::new(Vec::new()),
             sessions: Mutex::new(HashMap::new()),
+            ended: Mutex::new(VecDeque::new()),
             events: broadcast::channel(4096).0,
             mcp_url: Mutex::new(None),
         });
@@ -452,7 +475,7 @@ impl Backend for IdeBackend {
             mode,
         };
         let session: Session = self.call(method::SESSION_LAUNCH, &params).await?;
-        self.shared.remember(&session);
+        self.shared.remember_launched(&session);
         Ok(session.descriptor.clone())
     }
 

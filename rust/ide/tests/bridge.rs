@@ -385,6 +385,32 @@ async fn hello_then_calls_round_trip_and_notifications_become_events() {
     assert_eq!(call.await.unwrap().unwrap().id, "s18");
     assert_eq!(backend.language("s18").as_deref(), Some("java"));
 
+    // a session that ends before its launch is answered stays ended
+    let caller = backend.clone();
+    let call = tokio::spawn(async move {
+        caller
+            .launch(&shop(), "Calculator App", LaunchMode::Run)
+            .await
+    });
+    let (id, _) = ide.expect_request("session/launch").await;
+    ide.notify("session/started", session("s19", "python"))
+        .await;
+    ide.notify(
+        "session/terminated",
+        json!({"session": "s19", "error": null}),
+    )
+    .await;
+    ide.reply(id, session("s19", "python")).await;
+    assert_eq!(call.await.unwrap().unwrap().id, "s19");
+    assert_eq!(backend.language("s19"), None, "not brought back to life");
+    assert!(
+        matches!(next_event(&mut events).await, BackendEvent::SessionStarted(d) if d.id == "s19")
+    );
+    assert!(matches!(
+        next_event(&mut events).await,
+        BackendEvent::Terminated { session, .. } if session == "s19"
+    ));
+
     // confirm
     let caller = backend.clone();
     let call = tokio::spawn(async move {
