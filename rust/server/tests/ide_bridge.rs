@@ -38,6 +38,30 @@ fn command(args: &[&str], token: Option<&str>) -> Command {
     command
 }
 
+/// `serve` as the plugin starts it, with the token, on free ports.
+fn ide_managed() -> Command {
+    command(
+        &[
+            "serve",
+            "--ide-managed",
+            "--bridge-port",
+            "0",
+            "--port",
+            "0",
+        ],
+        Some(TOKEN),
+    )
+}
+
+/// A fresh project directory for one test: its canonical path, and that as a string.
+fn scratch_project(tag: &str) -> (std::path::PathBuf, String) {
+    let project = std::env::temp_dir().join(format!("jbd-ide-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&project).unwrap();
+    let project = project.canonicalize().unwrap();
+    let path = project.to_str().unwrap().to_string();
+    (project, path)
+}
+
 /// Ports from the ready line, which must be exactly the spec's.
 async fn ready(child: &mut Child) -> (u16, u16, BufReader<tokio::process::ChildStdout>) {
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
@@ -233,24 +257,9 @@ impl FakeIde {
 
 #[tokio::test]
 async fn serve_ide_managed_end_to_end() {
-    let project = std::env::temp_dir().join(format!("jbd-ide-project-{}", std::process::id()));
-    std::fs::create_dir_all(&project).unwrap();
-    let project = project.canonicalize().unwrap();
-    let project_path = project.to_str().unwrap().to_string();
+    let (project, project_path) = scratch_project("project");
 
-    let mut child = command(
-        &[
-            "serve",
-            "--ide-managed",
-            "--bridge-port",
-            "0",
-            "--port",
-            "0",
-        ],
-        Some(TOKEN),
-    )
-    .spawn()
-    .unwrap();
+    let mut child = ide_managed().spawn().unwrap();
     let (bridge, mcp_port, mut stdout) = ready(&mut child).await;
 
     let mut ide = FakeIde::connect(bridge).await;
@@ -446,27 +455,14 @@ async fn serve_frame(
 
 #[tokio::test]
 async fn java_reads_evaluate_without_consent_and_calls_are_refused_before_the_ide() {
-    let project = std::env::temp_dir().join(format!("jbd-ide-java-{}", std::process::id()));
-    std::fs::create_dir_all(&project).unwrap();
-    let project = project.canonicalize().unwrap();
-    let project_path = project.to_str().unwrap().to_string();
+    let (project, project_path) = scratch_project("java");
     let state = std::env::temp_dir().join(format!("jbd-ide-java-state-{}", std::process::id()));
 
     // No --brave: a call that needed consent would ask the IDE (`ui/confirm`).
-    let mut child = command(
-        &[
-            "serve",
-            "--ide-managed",
-            "--bridge-port",
-            "0",
-            "--port",
-            "0",
-        ],
-        Some(TOKEN),
-    )
-    .env("JETBRAINS_DEBUGGER_STATE_DIR", &state)
-    .spawn()
-    .unwrap();
+    let mut child = ide_managed()
+        .env("JETBRAINS_DEBUGGER_STATE_DIR", &state)
+        .spawn()
+        .unwrap();
     let (bridge, mcp_port, _stdout) = ready(&mut child).await;
     let mut ide = FakeIde::connect(bridge).await;
     let hello = ide
