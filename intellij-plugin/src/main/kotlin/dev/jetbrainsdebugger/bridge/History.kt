@@ -34,6 +34,14 @@ data class HistoryEntry(
         }
 }
 
+/** The settings the server applies (`settings/update`); the IDE persists them. */
+data class ServerSettings(
+    /** How many calls the history keeps (1 to 10,000). */
+    val maxHistorySize: Int = 100,
+    /** Skip the confirmation of runs, debug sessions, set_variable and side-effecting evaluate. */
+    val braveMode: Boolean = false,
+)
+
 /** The whole history, oldest first, and how many entries the server keeps at most. */
 data class HistoryPage(val entries: List<HistoryEntry>, val capacity: Int)
 

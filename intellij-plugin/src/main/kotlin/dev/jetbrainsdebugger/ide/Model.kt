@@ -121,4 +121,27 @@ data class PauseInfo(
 
 enum class OutputCategory(val wire: String) { STDOUT("stdout"), STDERR("stderr"), CONSOLE("console") }
 
-data class ConfirmRequest(val tool: String, val title: String, val message: String)
+/**
+ * `ui/confirm`: an agent's action waiting for the user. [project] is the project's name,
+ * [subject] what the action is about in the user's words (the configuration's name, the
+ * expression or assignment), [sessionId] the debug session it concerns (null for a launch).
+ */
+data class ConfirmRequest(
+    val tool: String,
+    val title: String,
+    val message: String,
+    val project: String? = null,
+    val subject: String? = null,
+    val sessionId: String? = null,
+)
+
+/**
+ * The user's answer to a [ConfirmRequest]. [ALLOW_SESSION] also approves, without asking,
+ * every later action on the same debug session (or on the session the approved launch
+ * starts) until that session or run ends; the server keeps that memory.
+ */
+enum class ConfirmDecision(val approved: Boolean, val scope: String) {
+    DENY(false, "once"),
+    ALLOW_ONCE(true, "once"),
+    ALLOW_SESSION(true, "session"),
+}
