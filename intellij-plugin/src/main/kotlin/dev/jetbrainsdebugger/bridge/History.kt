@@ -70,6 +70,12 @@ interface BridgeHistory {
     fun historyList(): CompletableFuture<HistoryPage>
     fun clearHistory(): CompletableFuture<Unit>
     /**
+     * The whole history as the server exports it (`history/export`): [format] is `json` or
+     * `csv`; the future carries the file's content. (Default until the bridge implements it.)
+     */
+    fun exportHistory(format: String): CompletableFuture<String> =
+        CompletableFuture.failedFuture(UnsupportedOperationException("history/export"))
+    /**
      * Remembers the setting and sends it now when connected (the future then carries the
      * server's verdict, e.g. a -32602 [RpcException] when out of range) and again after
      * every later handshake, since a restarted binary starts from its defaults. While
