@@ -47,7 +47,7 @@ interface SupervisorListener {
 
 class BinarySupervisor(
     private val binary: Path,
-    private val mcpPort: Int,
+    val mcpPort: Int,
     private val log: BridgeLog,
     private val listener: SupervisorListener,
     private val timing: SupervisorTiming = SupervisorTiming(),

@@ -2,6 +2,8 @@
 // client (each start of the binary brings a new bridge port and token), subscribes the
 // client to the IDE's events, and folds both into one status for the tool window:
 // starting → connected(mcpUrl), and restarting(reason) / failed(reason) when things go wrong.
+// restart() replaces the supervisor (a new binary, possibly on a new MCP port) while the
+// bridge client, and so every history listener of the tool window, stays.
 package dev.jetbrainsdebugger.launcher
 
 import dev.jetbrainsdebugger.bridge.BridgeClient
@@ -40,12 +42,12 @@ data class RuntimeTiming(
 
 class BridgeRuntime(
     private val facade: IdeFacade,
-    binary: Path,
+    private val binary: Path,
     pluginVersion: String,
     private val log: BridgeLog,
     mcpPort: Int = DEFAULT_MCP_PORT,
     connector: BridgeConnector = WebSocketConnector(),
-    timing: RuntimeTiming = RuntimeTiming(),
+    private val timing: RuntimeTiming = RuntimeTiming(),
 ) : AutoCloseable {
     companion object {
         /** The stable MCP port, so `claude mcp add ... http://127.0.0.1:47823/mcp` survives IDE restarts. */
@@ -53,7 +55,7 @@ class BridgeRuntime(
     }
 
     private val client = BridgeClient(facade, pluginVersion, log, connector, timing.client)
-    private val supervisor = BinarySupervisor(binary, mcpPort, log, Supervision(), timing.supervisor)
+    private var supervisor = newSupervisor(mcpPort)
     private val notifier = Executors.newSingleThreadExecutor { r ->
         Thread(r, "jetbrains-debugger status").apply { isDaemon = true }
     }
@@ -92,6 +94,29 @@ class BridgeRuntime(
         statusListeners -= listener
     }
 
+    /** The MCP port the current binary was asked for (it may have fallen back to a later one; see the status's URL). */
+    val mcpPort: Int get() = synchronized(lock) { supervisor.mcpPort }
+
+    /**
+     * Stops the binary and starts a new one on [mcpPort] (after a failure, or to apply a new
+     * port). Blocks while the old binary stops (up to ~3 s): call it off the UI thread.
+     */
+    fun restart(mcpPort: Int = this.mcpPort) {
+        val old = synchronized(lock) {
+            if (closed || !started) return
+            val previous = supervisor
+            supervisor = newSupervisor(mcpPort)
+            binaryUp = false
+            readyUrl = null
+            previous
+        }
+        old.close()
+        client.disconnect()
+        set(RuntimeStatus.Starting)
+        val next = synchronized(lock) { if (closed) null else supervisor }
+        next?.start()
+    }
+
     /** Drop the bridge connection on purpose (tests); the client reconnects after its back-off. */
     fun dropBridgeConnection() = client.dropConnection()
 
@@ -102,27 +127,37 @@ class BridgeRuntime(
             closed = true
         }
         client.close()
-        supervisor.close()
+        synchronized(lock) { supervisor }.close()
         notifier.shutdown()
     }
 
+    private fun newSupervisor(mcpPort: Int): BinarySupervisor {
+        val supervision = Supervision()
+        return BinarySupervisor(binary, mcpPort, log, supervision, timing.supervisor).also { supervision.owner = it }
+    }
+
+    /** The listener of one supervisor; once restart() replaced that supervisor, what it reports is stale. */
     private inner class Supervision : SupervisorListener {
+        lateinit var owner: BinarySupervisor
+
+        private inline fun ifCurrent(block: () -> Unit): Boolean = synchronized(lock) {
+            if (supervisor !== owner) return false
+            block()
+            true
+        }
+
         override fun ready(ready: ReadyInfo, token: String) {
-            synchronized(lock) {
-                binaryUp = true
-                readyUrl = ready.mcpUrl
-            }
-            client.connectTo(ready.bridgePort, token)
+            if (ifCurrent { binaryUp = true; readyUrl = ready.mcpUrl }) client.connectTo(ready.bridgePort, token)
         }
 
         override fun stopped(reason: String, restartIn: Duration) {
-            synchronized(lock) { binaryUp = false }
+            if (!ifCurrent { binaryUp = false }) return
             client.disconnect()
             set(RuntimeStatus.Restarting("$reason; restarting in ${seconds(restartIn)}"))
         }
 
         override fun failed(reason: String) {
-            synchronized(lock) { binaryUp = false }
+            if (!ifCurrent { binaryUp = false }) return
             client.disconnect()
             set(RuntimeStatus.Failed(reason))
         }

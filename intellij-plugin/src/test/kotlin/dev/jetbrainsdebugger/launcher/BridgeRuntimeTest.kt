@@ -71,6 +71,41 @@ class BridgeRuntimeTest {
     }
 
     @Test
+    fun restart_brings_a_new_binary_on_the_new_port_and_keeps_the_client(@TempDir dir: Path) {
+        val server = FakeServer()
+        val log = RecordingLog()
+        val timing = RuntimeTiming(
+            supervisor = SupervisorTiming(initialBackoff = Duration.ofMillis(100), closeGrace = Duration.ofSeconds(3)),
+            client = ClientTiming(initialBackoff = Duration.ofMillis(50)),
+        )
+        val runtime = BridgeRuntime(ScriptedIde(), BinarySupervisorTest.fakeBinary(dir, "serve"), "0.1.0", log, 47996, server, timing)
+        val statuses = CopyOnWriteArrayList<RuntimeStatus>()
+        runtime.addStatusListener { statuses += it }
+        val history = runtime.history
+        try {
+            runtime.start()
+            server.next().acceptHello("http://127.0.0.1:47996/mcp")
+            eventually(what = "connected") { runtime.status() == RuntimeStatus.Connected("http://127.0.0.1:47996/mcp") }
+
+            runtime.restart(47995)
+            assertEquals(47995, runtime.mcpPort)
+            // The old binary was stopped politely, and only the new one's connection follows.
+            assertTrue(log.contains("stdin closed"), log.lines.toString())
+            val second = server.next()
+            assertTrue(log.lines.any { "argv: serve --ide-managed --bridge-port 0 --port 47995" in it }, log.lines.toString())
+            second.acceptHello("http://127.0.0.1:47995/mcp")
+            eventually(what = "connected on the new port") { runtime.status() == RuntimeStatus.Connected("http://127.0.0.1:47995/mcp") }
+            eventually(what = "listener catches up") { statuses.lastOrNull() == RuntimeStatus.Connected("http://127.0.0.1:47995/mcp") }
+            assertTrue(RuntimeStatus.Starting in statuses, statuses.toString())
+            // Nothing of the stopped binary is reported as a crash.
+            assertTrue(statuses.none { it is RuntimeStatus.Restarting }, statuses.toString())
+            assertTrue(runtime.history === history)
+        } finally {
+            runtime.close()
+        }
+    }
+
+    @Test
     fun a_missing_binary_is_a_failed_status(@TempDir dir: Path) {
         val runtime = BridgeRuntime(ScriptedIde(), dir.resolve("nope"), "0.1.0", RecordingLog(), 47997, FakeServer())
         try {
