@@ -1,0 +1,85 @@
+// The body of the dialog that asks the user to approve an agent's action (ui/confirm): which
+// action, which project, which configuration or expression, and the server's message; plus
+// the dialog's texts. The IDE wraps it in a DialogWrapper whose default answer is Deny.
+package dev.jetbrainsdebugger.toolwindow
+
+import dev.jetbrainsdebugger.ide.ConfirmRequest
+import java.awt.BorderLayout
+import java.awt.Dimension
+import java.awt.Font
+import java.awt.GridBagConstraints
+import java.awt.GridBagLayout
+import java.awt.Insets
+import javax.swing.BorderFactory
+import javax.swing.JLabel
+import javax.swing.JPanel
+import javax.swing.JTextArea
+
+/** The dialog's texts: its title and the three answers (Deny is the default). */
+object ConfirmationTexts {
+    const val ALLOW_ONCE = "Allow Once"
+    const val ALLOW_SESSION = "Allow for This Session"
+    const val DENY = "Deny"
+    const val FOOTNOTE =
+        "Allow for This Session also approves the agent's later actions on this debug session or run, until it ends. " +
+            "Not answering denies the action."
+
+    fun title(request: ConfirmRequest): String = "Debugger MCP: " + request.title.ifBlank { "Allow this action?" }
+
+    /** What [ConfirmRequest.subject] is for this tool, as a field label. */
+    fun subjectLabel(tool: String): String = when (tool) {
+        "start_debug_session", "run_configuration" -> "Configuration:"
+        "evaluate" -> "Expression:"
+        "set_variable" -> "Assignment:"
+        else -> "Subject:"
+    }
+}
+
+/** The body of the confirmation dialog, and its texts (title, the three buttons) in [ConfirmationTexts]. */
+class ConfirmationPanel(request: ConfirmRequest, theme: UiTheme) : JPanel(BorderLayout(14, 0)) {
+    init {
+        border = BorderFactory.createEmptyBorder(12, 12, 4, 12)
+        add(JLabel(theme.icon(ThemeIcon.WARNING)).apply { verticalAlignment = JLabel.TOP }, BorderLayout.WEST)
+        val body = JPanel(GridBagLayout()).apply { isOpaque = false }
+        var row = 0
+        fun place(c: java.awt.Component, x: Int, width: Int = 1, top: Int = 6, fill: Boolean = false) {
+            body.add(c, GridBagConstraints().apply {
+                gridx = x; gridy = row; gridwidth = width
+                anchor = GridBagConstraints.FIRST_LINE_START
+                insets = Insets(top, 0, 0, 10)
+                if (fill) { weightx = 1.0; this.fill = GridBagConstraints.HORIZONTAL }
+            })
+        }
+        val heading = JLabel(request.title.ifBlank { "Allow this action?" }).apply {
+            font = font.deriveFont(Font.BOLD, font.size2D + 1f)
+        }
+        place(heading, 0, width = 2, top = 0, fill = true); row++
+        fun field(label: String, value: String, monospaced: Boolean = false) {
+            place(JLabel(label).apply { foreground = theme.color(ThemeColor.SECONDARY_TEXT) }, 0)
+            place(wrapping(value, monospaced), 1, fill = true)
+            row++
+        }
+        field("Agent action:", request.tool, monospaced = true)
+        request.project?.let { field("Project:", it) }
+        request.subject?.let { field(ConfirmationTexts.subjectLabel(request.tool), it, monospaced = true) }
+        place(wrapping(request.message, monospaced = false), 0, width = 2, top = 12, fill = true); row++
+        place(wrapping(ConfirmationTexts.FOOTNOTE, monospaced = false).apply {
+            foreground = theme.color(ThemeColor.SECONDARY_TEXT)
+            font = font.deriveFont(font.size2D - 1f)
+        }, 0, width = 2, top = 12, fill = true)
+        add(body, BorderLayout.CENTER)
+    }
+
+    /** A read-only text that wraps at the panel's width (long expressions and messages). */
+    private fun wrapping(text: String, monospaced: Boolean) = JTextArea(text).apply {
+        isEditable = false
+        isOpaque = false
+        lineWrap = true
+        wrapStyleWord = !monospaced
+        border = null
+        font = if (monospaced) Font(Font.MONOSPACED, Font.PLAIN, JLabel().font.size) else JLabel().font
+        // A wrapping JTextArea needs a width to compute its height.
+        columns = 44
+        minimumSize = Dimension(200, 0)
+    }
+}

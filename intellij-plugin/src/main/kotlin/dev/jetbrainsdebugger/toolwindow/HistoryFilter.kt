@@ -1,0 +1,48 @@
+// The history's filters (FR-2.10.4): tool, status and a search text, AND-ed. One instance
+// lives as long as the IDE runs (the glue keeps it in an application service), so the
+// filters survive the tool window being closed and reopened.
+package dev.jetbrainsdebugger.toolwindow
+
+import dev.jetbrainsdebugger.bridge.HistoryEntry
+import dev.jetbrainsdebugger.bridge.HistoryStatus
+import java.util.concurrent.CopyOnWriteArrayList
+
+/** The filters (tool, status, search); one instance per IDE run so they survive the tool window being closed. */
+class HistoryFilter {
+    /** Only calls of this tool; null for all. */
+    var tool: String? = null
+        set(value) { if (field != value) { field = value; changed() } }
+
+    /** Only calls with this status; null for all. */
+    var status: HistoryStatus? = null
+        set(value) { if (field != value) { field = value; changed() } }
+
+    /** Case-insensitive text searched in the tool name, parameters, result and error; blank for all. */
+    var search: String = ""
+        set(value) { if (field != value) { field = value; changed() } }
+
+    private val listeners = CopyOnWriteArrayList<() -> Unit>()
+
+    val isActive: Boolean get() = tool != null || status != null || search.isNotBlank()
+
+    fun matches(entry: HistoryEntry): Boolean {
+        if (tool != null && entry.tool != tool) return false
+        if (status != null && entry.status != status) return false
+        val needle = search.trim()
+        if (needle.isEmpty()) return true
+        return listOfNotNull(entry.tool, entry.parameters.toString(), entry.result?.toString(), entry.error?.toString())
+            .any { it.contains(needle, ignoreCase = true) }
+    }
+
+    fun clear() {
+        tool = null
+        status = null
+        search = ""
+    }
+
+    /** Called on the thread that changed the filter (the UI thread). */
+    fun addListener(listener: () -> Unit) { listeners += listener }
+    fun removeListener(listener: () -> Unit) { listeners -= listener }
+
+    private fun changed() = listeners.forEach { it() }
+}

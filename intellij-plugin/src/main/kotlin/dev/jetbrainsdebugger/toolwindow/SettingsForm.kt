@@ -1,0 +1,132 @@
+// The plugin's settings (Settings | Tools | Debugger MCP, FR-2.10.9) as a value and as a
+// plain Swing form. The IDE's Configurable only forwards reset/isModified/apply to it, and a
+// PersistentStateComponent stores the PluginSettings it reads.
+package dev.jetbrainsdebugger.toolwindow
+
+import dev.jetbrainsdebugger.bridge.ServerSettings
+import java.awt.Font
+import java.awt.GridBagConstraints
+import java.awt.GridBagLayout
+import java.awt.Insets
+import javax.swing.BorderFactory
+import javax.swing.JCheckBox
+import javax.swing.JComponent
+import javax.swing.JLabel
+import javax.swing.JPanel
+import javax.swing.JSeparator
+import javax.swing.JTextField
+
+data class PluginSettings(
+    /** How many calls the history keeps ([MAX_HISTORY_RANGE]). */
+    val maxHistorySize: Int = 100,
+    /** Select and show the newest call when one arrives. */
+    val autoScroll: Boolean = true,
+    /** Skip the confirmation of runs, debug sessions, set_variable and side-effecting evaluate. */
+    val braveMode: Boolean = false,
+    /** The MCP server's port ([PORT_RANGE]); agents are configured with it. */
+    val mcpPort: Int = 47823,
+) {
+    fun serverSettings(): ServerSettings = ServerSettings(maxHistorySize = maxHistorySize, braveMode = braveMode)
+
+    companion object {
+        val MAX_HISTORY_RANGE = 1..10_000
+        val PORT_RANGE = 1024..65535
+    }
+}
+
+class InvalidSettingsException(message: String) : Exception(message)
+
+/** The Settings | Tools | Debugger MCP page as a plain form. */
+class SettingsForm(private val theme: UiTheme) {
+    companion object {
+        const val BRAVE_MODE_EXPLANATION =
+            "Agents start runs and debug sessions, change variables and evaluate code with side effects without asking you."
+        const val PORT_EXPLANATION =
+            "Changing the port restarts the MCP server; agents configured with the old URL must be reconfigured " +
+                "(Install on Coding Agents)."
+    }
+
+    internal val maxHistoryField = JTextField(7)
+    internal val autoScrollBox = JCheckBox("Scroll to new calls automatically")
+    internal val braveModeBox = JCheckBox("Brave mode: do not ask before agents act")
+    internal val portField = JTextField(7)
+
+    val component: JComponent = JPanel(GridBagLayout()).apply {
+        border = BorderFactory.createEmptyBorder(10, 16, 10, 16)
+        var row = 0
+        fun place(c: JComponent, x: Int, width: Int = 1, top: Int = 4, left: Int = 0, fill: Boolean = false) {
+            add(c, GridBagConstraints().apply {
+                gridx = x; gridy = row; gridwidth = width
+                anchor = GridBagConstraints.LINE_START
+                insets = Insets(top, left, 0, 8)
+                if (fill) { weightx = 1.0; this.fill = GridBagConstraints.HORIZONTAL }
+            })
+        }
+        fun section(title: String) {
+            val header = JPanel(GridBagLayout()).apply {
+                isOpaque = false
+                add(JLabel(title), GridBagConstraints().apply { insets = Insets(0, 0, 0, 6) })
+                add(JSeparator(), GridBagConstraints().apply { weightx = 1.0; fill = GridBagConstraints.HORIZONTAL })
+            }
+            place(header, 0, width = 3, top = if (row == 0) 0 else 14, fill = true); row++
+        }
+        fun comment(text: String, left: Int) {
+            place(commentLabel(text), 0, width = 3, top = 2, left = left, fill = true); row++
+        }
+
+        section("History")
+        place(JLabel("Max history size:").apply { labelFor = maxHistoryField }, 0, left = 16)
+        place(maxHistoryField, 1)
+        place(commentLabel("calls (1 – 10,000)"), 2); row++
+        place(autoScrollBox, 0, width = 3, left = 12); row++
+
+        section("Agents")
+        place(JLabel("MCP port:").apply { labelFor = portField }, 0, left = 16)
+        place(portField, 1)
+        place(commentLabel("1024 – 65535"), 2); row++
+        comment(PORT_EXPLANATION, left = 16)
+        place(braveModeBox, 0, width = 3, top = 8, left = 12); row++
+        comment(BRAVE_MODE_EXPLANATION, left = 40)
+        // Keeps everything at the top left, like IntelliJ's settings pages.
+        add(JPanel().apply { isOpaque = false }, GridBagConstraints().apply {
+            gridx = 0; gridy = row; gridwidth = 3; weightx = 1.0; weighty = 1.0; fill = GridBagConstraints.BOTH
+        })
+    }
+
+    private fun commentLabel(text: String) = JLabel("<html>$text</html>").apply {
+        foreground = theme.color(ThemeColor.SECONDARY_TEXT)
+        font = font.deriveFont(Font.PLAIN, font.size2D - 1f)
+    }
+
+    fun reset(settings: PluginSettings) {
+        maxHistoryField.text = settings.maxHistorySize.toString()
+        autoScrollBox.isSelected = settings.autoScroll
+        braveModeBox.isSelected = settings.braveMode
+        portField.text = settings.mcpPort.toString()
+    }
+
+    /** True when the form differs from [settings], including when a field does not parse. */
+    fun isModified(settings: PluginSettings): Boolean =
+        try {
+            read() != settings
+        } catch (e: InvalidSettingsException) {
+            true
+        }
+
+    /** @throws InvalidSettingsException naming the field and its range */
+    fun read(): PluginSettings = PluginSettings(
+        maxHistorySize = intIn(maxHistoryField, "Max history size", PluginSettings.MAX_HISTORY_RANGE),
+        autoScroll = autoScrollBox.isSelected,
+        braveMode = braveModeBox.isSelected,
+        mcpPort = intIn(portField, "MCP port", PluginSettings.PORT_RANGE),
+    )
+
+    private fun intIn(field: JTextField, name: String, range: IntRange): Int {
+        val text = field.text.trim().replace(",", "")
+        val value = text.toIntOrNull()
+        if (value == null || value !in range) {
+            throw InvalidSettingsException("$name must be a whole number from ${range.first} to ${range.last} (got '${field.text.trim()}')")
+        }
+        return value
+    }
+}
