@@ -46,12 +46,16 @@ interface SupervisorListener {
 }
 
 class BinarySupervisor(
-    private val binary: Path,
+    /** Finds the binary at each start (it may appear later); throws [BinaryNotFoundException] when it cannot. */
+    private val locate: () -> Path,
     val mcpPort: Int,
     private val log: BridgeLog,
     private val listener: SupervisorListener,
     private val timing: SupervisorTiming = SupervisorTiming(),
 ) : AutoCloseable {
+    constructor(binary: Path, mcpPort: Int, log: BridgeLog, listener: SupervisorListener, timing: SupervisorTiming = SupervisorTiming()) :
+        this({ binary }, mcpPort, log, listener, timing)
+
     companion object {
         const val TOKEN_ENV = "JETBRAINS_DEBUGGER_BRIDGE_TOKEN"
         private val ANSI = Regex("\u001B\\[[0-9;]*[A-Za-z]")
@@ -107,6 +111,13 @@ class BinarySupervisor(
         val attempt = synchronized(lock) {
             if (closed || current != null) return
             ++attempts
+        }
+        val binary = try {
+            locate()
+        } catch (e: BinaryNotFoundException) {
+            log.warn("jetbrains-debugger-mcp: ${e.message}")
+            listener.safely { failed(e.message ?: "the MCP server binary is missing") }
+            return
         }
         val token = newToken()
         val builder = ProcessBuilder(listOf(binary.toString()) + arguments)

@@ -42,13 +42,24 @@ data class RuntimeTiming(
 
 class BridgeRuntime(
     private val facade: IdeFacade,
-    private val binary: Path,
+    /** Finds the binary at each start; throws [BinaryNotFoundException] (a failed status) when it cannot. */
+    private val locateBinary: () -> Path,
     pluginVersion: String,
     private val log: BridgeLog,
     mcpPort: Int = DEFAULT_MCP_PORT,
     connector: BridgeConnector = WebSocketConnector(),
     private val timing: RuntimeTiming = RuntimeTiming(),
 ) : AutoCloseable {
+    constructor(
+        facade: IdeFacade,
+        binary: Path,
+        pluginVersion: String,
+        log: BridgeLog,
+        mcpPort: Int = DEFAULT_MCP_PORT,
+        connector: BridgeConnector = WebSocketConnector(),
+        timing: RuntimeTiming = RuntimeTiming(),
+    ) : this(facade, { binary }, pluginVersion, log, mcpPort, connector, timing)
+
     companion object {
         /** The stable MCP port, so `claude mcp add ... http://127.0.0.1:47823/mcp` survives IDE restarts. */
         const val DEFAULT_MCP_PORT = 47823
@@ -133,7 +144,7 @@ class BridgeRuntime(
 
     private fun newSupervisor(mcpPort: Int): BinarySupervisor {
         val supervision = Supervision()
-        return BinarySupervisor(binary, mcpPort, log, supervision, timing.supervisor).also { supervision.owner = it }
+        return BinarySupervisor(locateBinary, mcpPort, log, supervision, timing.supervisor).also { supervision.owner = it }
     }
 
     /** The listener of one supervisor; once restart() replaced that supervisor, what it reports is stale. */

@@ -106,6 +106,22 @@ class BridgeRuntimeTest {
     }
 
     @Test
+    fun a_binary_the_locator_cannot_find_is_a_failed_status_naming_it() {
+        val runtime = BridgeRuntime(
+            ScriptedIde(),
+            { throw BinaryNotFoundException("no jetbrains-debugger-mcp binary is bundled for the OS 'Plan 9'") },
+            "0.1.0", RecordingLog(), 47994, FakeServer(),
+        )
+        try {
+            runtime.start()
+            eventually(what = "failed") { runtime.status() is RuntimeStatus.Failed }
+            assertTrue("Plan 9" in (runtime.status() as RuntimeStatus.Failed).reason)
+        } finally {
+            runtime.close()
+        }
+    }
+
+    @Test
     fun a_missing_binary_is_a_failed_status(@TempDir dir: Path) {
         val runtime = BridgeRuntime(ScriptedIde(), dir.resolve("nope"), "0.1.0", RecordingLog(), 47997, FakeServer())
         try {
