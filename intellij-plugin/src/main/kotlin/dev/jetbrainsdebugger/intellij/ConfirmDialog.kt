@@ -1,57 +1,63 @@
-// ui/confirm: asks the user to approve an agent's action. A small modal dialog on the EDT,
-// shown in any modality (another dialog may be open), with "Deny" as the default button so
-// that Enter does not approve by accident. It closes itself, as denied, shortly before the
-// bridge gives up waiting, so no stale question is left on screen.
+// ui/confirm: asks the user to approve an agent's action. A modal DialogWrapper on the EDT,
+// shown in any modality (another dialog may be open), around the plain ConfirmationPanel
+// (which action, project, configuration or expression). Three answers: Allow for This
+// Session, Allow Once, and Deny, the default button, so that Enter does not approve by
+// accident. It closes itself, as denied, shortly before the bridge gives up waiting, so no
+// stale question is left on screen. The EDT is never blocked on the bridge: the bridge's
+// future completes when the dialog closes.
 package dev.jetbrainsdebugger.intellij
 
 import com.intellij.openapi.ui.DialogWrapper
+import dev.jetbrainsdebugger.ide.ConfirmDecision
 import dev.jetbrainsdebugger.ide.ConfirmRequest
-import java.awt.BorderLayout
-import java.awt.Dimension
-import javax.swing.JComponent
-import javax.swing.JLabel
-import javax.swing.JPanel
-import javax.swing.JScrollPane
-import javax.swing.JTextArea
-import javax.swing.Timer
+import dev.jetbrainsdebugger.toolwindow.ConfirmationPanel
+import dev.jetbrainsdebugger.toolwindow.ConfirmationTexts
+import java.awt.event.ActionEvent
 import java.util.concurrent.CompletableFuture
+import javax.swing.Action
+import javax.swing.JComponent
+import javax.swing.Timer
 
 internal class ConfirmDialog(private val request: ConfirmRequest) : DialogWrapper(null, true) {
+    private val allowForSession = object : DialogWrapperAction(ConfirmationTexts.ALLOW_SESSION) {
+        override fun doAction(e: ActionEvent) = close(ALLOW_SESSION_EXIT_CODE)
+    }
+
     init {
-        setTitle(request.title.ifBlank { "Debugger MCP" })
-        setOKButtonText("Allow")
-        setCancelButtonText("Deny")
+        setTitle(ConfirmationTexts.title(request))
+        setOKButtonText(ConfirmationTexts.ALLOW_ONCE)
+        setCancelButtonText(ConfirmationTexts.DENY)
         okAction.putValue(DEFAULT_ACTION, null)
         cancelAction.putValue(DEFAULT_ACTION, true)
         init()
     }
 
-    override fun createCenterPanel(): JComponent {
-        val text = JTextArea(request.message).apply {
-            isEditable = false
-            lineWrap = true
-            wrapStyleWord = true
-            isOpaque = false
-            border = null
-        }
-        return JPanel(BorderLayout(0, 8)).apply {
-            add(JLabel("An AI agent connected through the Debugger MCP server (tool: ${request.tool}) asks:"), BorderLayout.NORTH)
-            add(JScrollPane(text).apply { border = null; preferredSize = Dimension(460, 90) }, BorderLayout.CENTER)
-        }
+    override fun createCenterPanel(): JComponent = ConfirmationPanel(request, IdeTheme)
+
+    override fun createActions(): Array<Action> = arrayOf(allowForSession, okAction, cancelAction)
+
+    /** The answer the dialog closed with; closing it any other way (Esc, the timer, the window's X) denies. */
+    private fun decision(): ConfirmDecision = when (exitCode) {
+        OK_EXIT_CODE -> ConfirmDecision.ALLOW_ONCE
+        ALLOW_SESSION_EXIT_CODE -> ConfirmDecision.ALLOW_SESSION
+        else -> ConfirmDecision.DENY
     }
 
     companion object {
-        /** Shows the dialog (EDT, any modality); completes with true when the user allowed. */
-        fun ask(request: ConfirmRequest, closeAfterMs: Long): CompletableFuture<Boolean> = Async.onEdt {
+        private const val ALLOW_SESSION_EXIT_CODE = NEXT_USER_EXIT_CODE
+
+        /** Shows the dialog (EDT, any modality); completes with the user's decision. */
+        fun ask(request: ConfirmRequest, closeAfterMs: Long): CompletableFuture<ConfirmDecision> = Async.onEdt {
             val dialog = ConfirmDialog(request)
             val timer = Timer(closeAfterMs.toInt()) { if (dialog.isShowing) dialog.close(CANCEL_EXIT_CODE) }
             timer.isRepeats = false
             timer.start()
             try {
-                dialog.showAndGet()
+                dialog.show()
             } finally {
                 timer.stop()
             }
+            dialog.decision()
         }
     }
 }

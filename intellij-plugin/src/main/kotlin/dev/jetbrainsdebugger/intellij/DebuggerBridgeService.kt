@@ -1,8 +1,9 @@
 // The application service that owns the bridge: it holds the IntelliJ facade (which tracks
-// sessions from the moment the plugin loads), finds the bundled jetbrains-debugger-mcp
-// binary, and runs it through the plain-Kotlin BridgeRuntime (child process, WebSocket
-// bridge, reconnects). Started by the first project that opens; closed when the application
-// or the plugin goes away (a light service is disposed then).
+// sessions from the moment the plugin loads) and the plain-Kotlin BridgeRuntime (the bundled
+// jetbrains-debugger-mcp binary as a child process, the WebSocket bridge, reconnects), and is
+// the tool window's ServerControl: its state, history, client catalogue and Restart. Started
+// by the first project that opens (or the tool window); closed when the application or the
+// plugin goes away (a light service is disposed then).
 package dev.jetbrainsdebugger.intellij
 
 import com.intellij.notification.NotificationGroupManager
@@ -10,27 +11,52 @@ import com.intellij.notification.NotificationType
 import com.intellij.openapi.Disposable
 import com.intellij.openapi.application.ApplicationManager
 import com.intellij.openapi.components.Service
+import dev.jetbrainsdebugger.bridge.BridgeClients
+import dev.jetbrainsdebugger.bridge.BridgeHistory
 import dev.jetbrainsdebugger.launcher.BinaryLocator
+import dev.jetbrainsdebugger.launcher.BinaryNotFoundException
 import dev.jetbrainsdebugger.launcher.BridgeRuntime
 import dev.jetbrainsdebugger.launcher.RuntimeStatus
+import dev.jetbrainsdebugger.toolwindow.HistoryFilter
+import dev.jetbrainsdebugger.toolwindow.PluginSettings
+import dev.jetbrainsdebugger.toolwindow.ServerControl
+import dev.jetbrainsdebugger.toolwindow.ServerState
+import dev.jetbrainsdebugger.toolwindow.ServerStates
 import java.net.URI
 import java.nio.file.Path
 import java.nio.file.Paths
+import java.util.concurrent.CopyOnWriteArrayList
 import java.util.concurrent.atomic.AtomicBoolean
 import java.util.jar.JarFile
 
 @Service(Service.Level.APP)
-class DebuggerBridgeService : Disposable {
+class DebuggerBridgeService : Disposable, ServerControl {
     val facade = IntellijIdeFacade()
 
+    /** The tool window's filters, kept while the IDE runs (FR-2.10.4). */
+    val historyFilter = HistoryFilter()
+
     private val started = AtomicBoolean(false)
+    private val stateListeners = CopyOnWriteArrayList<(ServerState) -> Unit>()
     @Volatile private var disposed = false
-    @Volatile private var runtime: BridgeRuntime? = null
+
+    /** Created on first use: reading the plugin's version opens its jar. The binary is located at each start. */
+    private val runtime: BridgeRuntime by lazy {
+        val settings = McpSettingsService.getInstance().settings
+        BridgeRuntime(facade, PluginFiles::binary, PluginFiles.version(), IntellijLog, settings.mcpPort).also { r ->
+            // Sent at every handshake from now on, so a restarted binary gets them too.
+            r.history.updateSettings(settings.serverSettings())
+            r.addStatusListener(::statusChanged)
+        }
+    }
 
     /** Starts the bridge once, off the calling thread. */
     fun ensureStarted() {
         if (disposed || !started.compareAndSet(false, true)) return
-        Async.onPooled { start() }.whenComplete { _, e ->
+        Async.onPooled {
+            IntellijLog.info("starting the Debugger MCP bridge")
+            runtime.start()
+        }.whenComplete { _, e ->
             if (e == null) return@whenComplete
             val cause = unwrap(e)
             IntellijLog.warn("the Debugger MCP bridge did not start", cause)
@@ -39,29 +65,56 @@ class DebuggerBridgeService : Disposable {
         }
     }
 
-    private fun start() {
-        val binary = PluginFiles.binary()
-        val version = PluginFiles.version()
-        IntellijLog.info("starting the Debugger MCP bridge: $binary (plugin $version)")
-        val r = BridgeRuntime(facade, binary, version, IntellijLog)
-        // Restarts are routine and logged; a runtime that gave up is something to tell the user.
-        r.addStatusListener { status ->
-            if (status is RuntimeStatus.Failed) notifyError("The Debugger MCP server stopped: ${status.reason}")
+    // ---- ServerControl (the tool window) ---------------------------------------------------
+
+    override fun state(): ServerState = ServerStates.of(runtime.status())
+
+    override fun addStateListener(listener: (ServerState) -> Unit) {
+        stateListeners += listener
+    }
+
+    override fun removeStateListener(listener: (ServerState) -> Unit) {
+        stateListeners -= listener
+    }
+
+    override val history: BridgeHistory get() = runtime.history
+
+    override val clients: BridgeClients get() = runtime.clients
+
+    override fun restart() {
+        if (disposed) return
+        if (!started.get()) return ensureStarted()
+        Async.onPooled { runtime.restart(McpSettingsService.getInstance().settings.mcpPort) }
+    }
+
+    /** Settings | Tools | Debugger MCP was applied: the server takes the new values at once. */
+    internal fun settingsChanged(previous: PluginSettings, next: PluginSettings) {
+        runtime.history.updateSettings(next.serverSettings()).whenComplete { _, e ->
+            if (e != null) IntellijLog.warn("the MCP server refused the new settings", unwrap(e))
         }
-        runtime = r
-        if (disposed) {
-            r.close()
-            return
+        if (previous.mcpPort != next.mcpPort && started.get()) {
+            Async.onPooled { runtime.restart(next.mcpPort) }
         }
-        r.start()
+    }
+
+    private fun statusChanged(status: RuntimeStatus) {
+        // Restarts are routine and shown in the tool window; a runtime that gave up is worth a balloon.
+        if (status is RuntimeStatus.Failed) notifyError("The Debugger MCP server stopped: ${status.reason}")
+        val state = ServerStates.of(status)
+        for (l in stateListeners) {
+            try {
+                l(state)
+            } catch (t: Throwable) {
+                IntellijLog.warn("a Debugger MCP state listener failed", t)
+            }
+        }
     }
 
     override fun dispose() {
         disposed = true
-        val r = runtime
-        runtime = null
+        if (!started.get()) return
         try {
-            r?.close()
+            runtime.close()
         } catch (t: Throwable) {
             IntellijLog.warn("closing the Debugger MCP bridge failed", t)
         }
@@ -115,7 +168,7 @@ internal object PluginFiles {
     fun binary(): Path {
         System.getProperty(BINARY_PROPERTY)?.let { return Paths.get(it) }
         val dir = pluginDir()
-            ?: throw IllegalStateException("cannot tell where the plugin is installed (set -D$PLUGIN_DIR_PROPERTY or -D$BINARY_PROPERTY)")
+            ?: throw BinaryNotFoundException("cannot tell where the plugin is installed (set -D$PLUGIN_DIR_PROPERTY or -D$BINARY_PROPERTY)")
         return BinaryLocator.locate(dir)
     }
 

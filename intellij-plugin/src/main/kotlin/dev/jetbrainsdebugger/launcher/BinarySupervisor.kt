@@ -114,9 +114,10 @@ class BinarySupervisor(
         }
         val binary = try {
             locate()
-        } catch (e: BinaryNotFoundException) {
-            log.warn("jetbrains-debugger-mcp: ${e.message}")
-            listener.safely { failed(e.message ?: "the MCP server binary is missing") }
+        } catch (e: RuntimeException) {
+            // BinaryNotFoundException says which file was expected; anything else is a locator bug, reported the same way.
+            log.warn("jetbrains-debugger-mcp: ${e.message}", e)
+            listener.safely { failed(e.message ?: "the MCP server binary cannot be found (${e.javaClass.simpleName})") }
             return
         }
         val token = newToken()

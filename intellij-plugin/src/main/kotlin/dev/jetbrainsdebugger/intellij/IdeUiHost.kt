@@ -1,0 +1,94 @@
+// What the plain Swing panels (package toolwindow) get from the IDE: the platform's
+// clipboard, balloon notifications, save dialog and yes/no message, its threads, and its
+// colours (JBColor, following the theme live) and icons (AllIcons).
+package dev.jetbrainsdebugger.intellij
+
+import com.intellij.icons.AllIcons
+import com.intellij.notification.NotificationGroupManager
+import com.intellij.notification.NotificationType
+import com.intellij.openapi.application.ApplicationManager
+import com.intellij.openapi.application.ModalityState
+import com.intellij.openapi.fileChooser.FileChooserFactory
+import com.intellij.openapi.fileChooser.FileSaverDescriptor
+import com.intellij.openapi.ide.CopyPasteManager
+import com.intellij.openapi.project.Project
+import com.intellij.openapi.ui.Messages
+import com.intellij.ui.JBColor
+import dev.jetbrainsdebugger.toolwindow.NoticeKind
+import dev.jetbrainsdebugger.toolwindow.ThemeColor
+import dev.jetbrainsdebugger.toolwindow.ThemeIcon
+import dev.jetbrainsdebugger.toolwindow.UiHost
+import dev.jetbrainsdebugger.toolwindow.UiTheme
+import java.awt.Color
+import java.awt.datatransfer.StringSelection
+import java.nio.file.Path
+import java.util.EnumMap
+import javax.swing.Icon
+
+internal class IdeUiHost(private val project: Project?) : UiHost {
+    override val theme: UiTheme get() = IdeTheme
+
+    override fun copyToClipboard(text: String) {
+        CopyPasteManager.getInstance().setContents(StringSelection(text))
+    }
+
+    override fun notify(kind: NoticeKind, title: String, content: String) {
+        val type = when (kind) {
+            NoticeKind.INFO -> NotificationType.INFORMATION
+            NoticeKind.WARNING -> NotificationType.WARNING
+            NoticeKind.ERROR -> NotificationType.ERROR
+        }
+        // Notification content is HTML: a CLI's output may hold <, > and &.
+        NotificationGroupManager.getInstance().getNotificationGroup(DebuggerBridgeService.NOTIFICATION_GROUP)
+            ?.createNotification(escapeHtml(title), escapeHtml(content), type)
+            ?.notify(project)
+    }
+
+    override fun chooseExportFile(title: String, defaultName: String, extensions: List<String>): Path? {
+        val descriptor = FileSaverDescriptor(title, "", *extensions.toTypedArray())
+        val chosen = FileChooserFactory.getInstance().createSaveFileDialog(descriptor, project).save(null as Path?, defaultName)
+        return chosen?.file?.toPath()
+    }
+
+    override fun askYesNo(title: String, message: String, yesText: String, noText: String): Boolean =
+        Messages.showYesNoDialog(project, message, title, yesText, noText, Messages.getQuestionIcon()) == Messages.YES
+
+    /** Pure UI work: allowed to run while a modal dialog is open (the tool window stays live behind it). */
+    override fun onUiThread(block: () -> Unit) = Async.later(block)
+
+    override fun inBackground(block: () -> Unit) {
+        ApplicationManager.getApplication().executeOnPooledThread {
+            try {
+                block()
+            } catch (t: Throwable) {
+                IntellijLog.warn("a Debugger MCP background task failed", t)
+            }
+        }
+    }
+
+    private fun escapeHtml(text: String): String =
+        text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\n", "<br>")
+}
+
+/** ThemeColor pairs as JBColors (they follow a theme switch without recreating the panels), ThemeIcon as AllIcons. */
+internal object IdeTheme : UiTheme {
+    private val colors = EnumMap<ThemeColor, Color>(ThemeColor::class.java).apply {
+        for (c in ThemeColor.values()) put(c, JBColor(c.light, c.dark))
+    }
+
+    override val dark: Boolean get() = !JBColor.isBright()
+
+    override fun color(c: ThemeColor): Color = colors.getValue(c)
+
+    override fun icon(i: ThemeIcon): Icon = when (i) {
+        ThemeIcon.REFRESH -> AllIcons.Actions.Refresh
+        ThemeIcon.COPY -> AllIcons.Actions.Copy
+        ThemeIcon.CLEAR -> AllIcons.Actions.GC
+        ThemeIcon.EXPORT -> AllIcons.ToolbarDecorator.Export
+        ThemeIcon.INSTALL -> AllIcons.Actions.Install
+        ThemeIcon.INFO -> AllIcons.General.Information
+        ThemeIcon.RESTART -> AllIcons.Actions.Restart
+        ThemeIcon.SETTINGS -> AllIcons.General.Settings
+        ThemeIcon.WARNING -> Messages.getWarningIcon()
+    }
+}

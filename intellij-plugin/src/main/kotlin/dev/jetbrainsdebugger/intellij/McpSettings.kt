@@ -1,0 +1,99 @@
+// The plugin's settings in the IDE: stored by the platform (PersistentStateComponent, in
+// debugger-mcp.xml of the application's options, so they survive restarts), shown as
+// Settings | Tools | Debugger MCP (a Configurable over the plain SettingsForm), and applied
+// to the running server at once through DebuggerBridgeService.
+package dev.jetbrainsdebugger.intellij
+
+import com.intellij.openapi.application.ApplicationManager
+import com.intellij.openapi.components.PersistentStateComponent
+import com.intellij.openapi.components.Service
+import com.intellij.openapi.components.State
+import com.intellij.openapi.components.Storage
+import com.intellij.openapi.options.ConfigurationException
+import com.intellij.openapi.options.SearchableConfigurable
+import dev.jetbrainsdebugger.toolwindow.InvalidSettingsException
+import dev.jetbrainsdebugger.toolwindow.PluginSettings
+import dev.jetbrainsdebugger.toolwindow.SettingsForm
+import javax.swing.JComponent
+
+@Service(Service.Level.APP)
+@State(name = "DebuggerMcpSettings", storages = [Storage("debugger-mcp.xml")])
+class McpSettingsService : PersistentStateComponent<McpSettingsService.StoredSettings> {
+    /** The stored form: the platform's XML serializer wants a no-argument class with mutable properties. */
+    class StoredSettings {
+        var maxHistorySize: Int = PluginSettings().maxHistorySize
+        var autoScroll: Boolean = PluginSettings().autoScroll
+        var braveMode: Boolean = PluginSettings().braveMode
+        var mcpPort: Int = PluginSettings().mcpPort
+    }
+
+    @Volatile
+    var settings: PluginSettings = PluginSettings()
+        private set
+
+    override fun getState(): StoredSettings = StoredSettings().apply {
+        val s = settings
+        maxHistorySize = s.maxHistorySize
+        autoScroll = s.autoScroll
+        braveMode = s.braveMode
+        mcpPort = s.mcpPort
+    }
+
+    /** A hand-edited or older file may hold values out of range: they are brought back into it. */
+    override fun loadState(state: StoredSettings) {
+        settings = PluginSettings(
+            maxHistorySize = state.maxHistorySize.coerceIn(PluginSettings.MAX_HISTORY_RANGE),
+            autoScroll = state.autoScroll,
+            braveMode = state.braveMode,
+            mcpPort = state.mcpPort.takeIf { it in PluginSettings.PORT_RANGE } ?: PluginSettings().mcpPort,
+        )
+    }
+
+    /** Stores [next] and applies it to the running server (history size, brave mode; a new port restarts it). */
+    fun update(next: PluginSettings) {
+        val previous = settings
+        settings = next
+        if (previous != next) DebuggerBridgeService.getInstance()?.settingsChanged(previous, next)
+    }
+
+    companion object {
+        fun getInstance(): McpSettingsService =
+            ApplicationManager.getApplication().getService(McpSettingsService::class.java)
+    }
+}
+
+/** Settings | Tools | Debugger MCP. */
+class McpConfigurable : SearchableConfigurable {
+    private var form: SettingsForm? = null
+
+    override fun getId(): String = "dev.jetbrainsdebugger.settings"
+
+    override fun getDisplayName(): String = "Debugger MCP"
+
+    override fun createComponent(): JComponent {
+        val f = SettingsForm(IdeTheme)
+        f.reset(McpSettingsService.getInstance().settings)
+        form = f
+        return f.component
+    }
+
+    override fun isModified(): Boolean = form?.isModified(McpSettingsService.getInstance().settings) ?: false
+
+    override fun apply() {
+        val f = form ?: return
+        val next = try {
+            f.read()
+        } catch (e: InvalidSettingsException) {
+            throw ConfigurationException(e.message ?: "Invalid settings", "Debugger MCP")
+        }
+        McpSettingsService.getInstance().update(next)
+    }
+
+    override fun reset() {
+        form?.reset(McpSettingsService.getInstance().settings)
+    }
+
+    override fun disposeUIResources() {
+        form = null
+    }
+}
