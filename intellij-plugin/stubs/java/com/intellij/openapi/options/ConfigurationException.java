@@ -1,8 +1,15 @@
 // Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
 // Mirrors JetBrains/intellij-community platform/ide-core/src/com/intellij/openapi/options/ConfigurationException.java
-// (text read: copyright 2000-2024). Only the members this plugin uses; bodies are placeholders.
+// Upstream: 15343567cf7809eb623839598d6437db1454e59b (text (c) 2000-2024; 252 line inferred: newest text in the index)
+// The message may be shown as HTML only after withHtmlMessage(); getMessage() is @Deprecated upstream (use getMessageHtml, not mirrored).
 package com.intellij.openapi.options;
 
 public class ConfigurationException extends Exception {
   public ConfigurationException(String message) { super(message); }
+
+  public ConfigurationException(String message, String title) { super(message); }
+
+  public ConfigurationException(String message, Throwable cause, String title) { super(message, cause); }
+
+  public String getTitle() { throw new UnsupportedOperationException("stub"); }
 }

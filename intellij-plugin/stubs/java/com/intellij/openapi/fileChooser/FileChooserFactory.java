@@ -1,0 +1,14 @@
+// Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
+// Mirrors JetBrains/intellij-community platform/platform-api/src/com/intellij/openapi/fileChooser/FileChooserFactory.java
+// Upstream: 0d756ce25492936f431ce64650c9fff6046a34f0 (text (c) 2000-2023; 252 line inferred)
+package com.intellij.openapi.fileChooser;
+
+import com.intellij.openapi.project.Project;
+import org.jetbrains.annotations.NotNull;
+import org.jetbrains.annotations.Nullable;
+
+public abstract class FileChooserFactory {
+  public static FileChooserFactory getInstance() { throw new UnsupportedOperationException("stub"); }
+
+  public abstract @NotNull FileSaverDialog createSaveFileDialog(@NotNull FileSaverDescriptor descriptor, @Nullable Project project);
+}

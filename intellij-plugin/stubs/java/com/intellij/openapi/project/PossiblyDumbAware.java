@@ -1,0 +1,8 @@
+// Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
+// Mirrors JetBrains/intellij-community platform/core-api/src/com/intellij/openapi/project/PossiblyDumbAware.java
+// Upstream: 2b47183e9d66dea00141647bec76cffe1117690e (text (c) 2000-2024; 252 line inferred: newest text in the index)
+package com.intellij.openapi.project;
+
+public interface PossiblyDumbAware {
+  default boolean isDumbAware() { throw new UnsupportedOperationException("stub"); }
+}
