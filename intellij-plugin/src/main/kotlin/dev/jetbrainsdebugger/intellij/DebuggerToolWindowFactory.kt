@@ -31,7 +31,7 @@ class DebuggerToolWindowFactory : ToolWindowFactory, DumbAware {
         val actions = DefaultActionGroup()
         panel.toolbarActions.forEach { actions.add(PanelAnAction(it)) }
         val toolbar = ActionManager.getInstance().createActionToolbar(TOOLBAR_PLACE, actions, true)
-        toolbar.targetComponent = panel
+        toolbar.setTargetComponent(panel)
         panel.setToolbar(toolbar.component)
         val content = ContentFactory.getInstance().createContent(panel, "", false)
         content.setDisposer { panel.close() }

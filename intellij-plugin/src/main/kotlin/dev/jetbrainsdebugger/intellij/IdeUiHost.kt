@@ -12,7 +12,7 @@ import com.intellij.openapi.fileChooser.FileChooserFactory
 import com.intellij.openapi.fileChooser.FileSaverDescriptor
 import com.intellij.openapi.ide.CopyPasteManager
 import com.intellij.openapi.project.Project
-import com.intellij.openapi.ui.Messages
+import com.intellij.openapi.ui.MessageDialogBuilder
 import com.intellij.ui.JBColor
 import dev.jetbrainsdebugger.toolwindow.NoticeKind
 import dev.jetbrainsdebugger.toolwindow.ThemeColor
@@ -45,13 +45,14 @@ internal class IdeUiHost(private val project: Project?) : UiHost {
     }
 
     override fun chooseExportFile(title: String, defaultName: String, extensions: List<String>): Path? {
-        val descriptor = FileSaverDescriptor(title, "", *extensions.toTypedArray())
+        // The vararg-extensions constructor is deprecated: one extension filters the dialog, several leave it open.
+        val descriptor = extensions.singleOrNull()?.let { FileSaverDescriptor(title, "", it) } ?: FileSaverDescriptor(title, "")
         val chosen = FileChooserFactory.getInstance().createSaveFileDialog(descriptor, project).save(null as Path?, defaultName)
         return chosen?.file?.toPath()
     }
 
     override fun askYesNo(title: String, message: String, yesText: String, noText: String): Boolean =
-        Messages.showYesNoDialog(project, message, title, yesText, noText, Messages.getQuestionIcon()) == Messages.YES
+        MessageDialogBuilder.yesNo(title, message).yesText(yesText).noText(noText).ask(project)
 
     /** Pure UI work: allowed to run while a modal dialog is open (the tool window stays live behind it). */
     override fun onUiThread(block: () -> Unit) = Async.later(block)
@@ -89,6 +90,6 @@ internal object IdeTheme : UiTheme {
         ThemeIcon.INFO -> AllIcons.General.Information
         ThemeIcon.RESTART -> AllIcons.Actions.Restart
         ThemeIcon.SETTINGS -> AllIcons.General.Settings
-        ThemeIcon.WARNING -> Messages.getWarningIcon()
+        ThemeIcon.WARNING -> AllIcons.General.WarningDialog
     }
 }

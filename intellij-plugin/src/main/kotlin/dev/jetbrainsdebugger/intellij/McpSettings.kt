@@ -6,7 +6,9 @@ package dev.jetbrainsdebugger.intellij
 
 import com.intellij.openapi.application.ApplicationManager
 import com.intellij.openapi.components.PersistentStateComponent
+import com.intellij.openapi.components.RoamingType
 import com.intellij.openapi.components.Service
+import com.intellij.openapi.components.SettingsCategory
 import com.intellij.openapi.components.State
 import com.intellij.openapi.components.Storage
 import com.intellij.openapi.options.ConfigurationException
@@ -17,7 +19,12 @@ import dev.jetbrainsdebugger.toolwindow.SettingsForm
 import javax.swing.JComponent
 
 @Service(Service.Level.APP)
-@State(name = "DebuggerMcpSettings", storages = [Storage("debugger-mcp.xml")])
+// Machine-local (the port, brave mode), and an application-level light service must not roam.
+@State(
+    name = "DebuggerMcpSettings",
+    storages = [Storage("debugger-mcp.xml", roamingType = RoamingType.DISABLED)],
+    category = SettingsCategory.TOOLS,
+)
 class McpSettingsService : PersistentStateComponent<McpSettingsService.StoredSettings> {
     /** The stored form: the platform's XML serializer wants a no-argument class with mutable properties. */
     class StoredSettings {
