@@ -104,6 +104,10 @@ class DebuggerToolWindowPanel(
     private val notRunningText = JLabel()
     private val splitter: JSplitPane
 
+    /** The card shown in the upper half: [CARD_LIST], [CARD_EMPTY], [CARD_NO_MATCH] or [CARD_NOT_RUNNING]. */
+    var visibleCard: String = CARD_EMPTY
+        private set
+
     private val historyListener = HistoryListener { change -> host.onUiThread { applyChange(change) } }
     private val stateListener: (ServerState) -> Unit = { s -> host.onUiThread { showState(s) } }
     private val filterListener: () -> Unit = { filterChanged() }
@@ -264,10 +268,6 @@ class DebuggerToolWindowPanel(
         cards.show(center, card)
         visibleCard = card
     }
-
-    /** The card shown in the upper half: [CARD_LIST], [CARD_EMPTY], [CARD_NO_MATCH] or [CARD_NOT_RUNNING]. */
-    var visibleCard: String = CARD_EMPTY
-        private set
 
     private fun updateButtons() {
         plainButtons.forEach { b -> b.isEnabled = (b.getClientProperty(PanelAction::class.java) as PanelAction).isEnabled() }
