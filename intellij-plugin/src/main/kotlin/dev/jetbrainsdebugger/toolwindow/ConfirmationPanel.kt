@@ -36,7 +36,7 @@ object ConfirmationTexts {
 }
 
 /** The body of the confirmation dialog, and its texts (title, the three buttons) in [ConfirmationTexts]. */
-class ConfirmationPanel(request: ConfirmRequest, theme: UiTheme) : JPanel(BorderLayout(14, 0)) {
+class ConfirmationPanel(request: ConfirmRequest, private val theme: UiTheme) : JPanel(BorderLayout(14, 0)) {
     init {
         border = BorderFactory.createEmptyBorder(12, 12, 4, 12)
         add(JLabel(theme.icon(ThemeIcon.WARNING)).apply { verticalAlignment = JLabel.TOP }, BorderLayout.WEST)
@@ -77,7 +77,7 @@ class ConfirmationPanel(request: ConfirmRequest, theme: UiTheme) : JPanel(Border
         lineWrap = true
         wrapStyleWord = !monospaced
         border = null
-        font = if (monospaced) Font(Font.MONOSPACED, Font.PLAIN, JLabel().font.size) else JLabel().font
+        font = if (monospaced) theme.monospaced(JLabel().font.size2D) else JLabel().font
         // A wrapping JTextArea needs a width to compute its height.
         columns = 44
         minimumSize = Dimension(200, 0)

@@ -58,7 +58,7 @@ class DebuggerToolWindowPanel(
     }
     internal val details = JTextArea().apply {
         isEditable = false
-        font = Font(Font.MONOSPACED, Font.PLAIN, 12)
+        font = theme.monospaced(12f)
         border = BorderFactory.createEmptyBorder(6, 10, 6, 10)
     }
     internal val status = ServerStatusPanel(theme, projectName, ::copyUrl) { server.restart() }

@@ -141,11 +141,14 @@ class InstallPopup(private val theme: UiTheme, private val actions: InstallActio
                     if (isVisible) {
                         // A visible popup keeps its old size; show it again at its place.
                         isVisible = false
-                        show(anchor, 0, anchor.height)
+                        showUnder(anchor)
                     }
                 }
             }
         }
-        if (anchor.isShowing) show(anchor, 0, anchor.height)
+        if (anchor.isShowing) showUnder(anchor)
     }
+
+    /** Right-aligned under [anchor], which sits at the tool window's right edge. */
+    private fun showUnder(anchor: Component) = show(anchor, anchor.width - preferredSize.width, anchor.height)
 }

@@ -18,8 +18,11 @@ import java.awt.geom.Path2D
 import java.awt.geom.RoundRectangle2D
 import javax.swing.Icon
 
-class PlainTheme(override val dark: Boolean) : UiTheme {
+/** [monospacedFamily]: the font family for code (e.g. `JetBrains Mono` when installed). */
+class PlainTheme(override val dark: Boolean, private val monospacedFamily: String = Font.MONOSPACED) : UiTheme {
     override fun color(c: ThemeColor): Color = Color(if (dark) c.dark else c.light)
+
+    override fun monospaced(size: Float): Font = Font(monospacedFamily, Font.PLAIN, 12).deriveFont(size)
 
     override fun icon(i: ThemeIcon): Icon = VectorIcon(i, dark)
 }

@@ -7,6 +7,7 @@ package dev.jetbrainsdebugger.toolwindow
 
 import java.awt.Color
 import java.awt.Component
+import java.awt.Font
 import java.nio.file.Path
 import javax.swing.Icon
 
@@ -53,6 +54,9 @@ interface UiTheme {
     val dark: Boolean
     fun color(c: ThemeColor): Color
     fun icon(i: ThemeIcon): Icon
+
+    /** The font for code and JSON (the IDE passes its editor font); [size] in points. */
+    fun monospaced(size: Float): Font = Font(Font.MONOSPACED, Font.PLAIN, 12).deriveFont(size)
 }
 
 /** A toolbar action as data: the IDE turns each into an AnAction, the plain rendering into a button. */
