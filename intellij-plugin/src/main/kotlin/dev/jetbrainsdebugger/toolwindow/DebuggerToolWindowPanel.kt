@@ -20,7 +20,6 @@ import java.awt.Insets
 import java.nio.file.Files
 import java.nio.file.Path
 import javax.swing.BorderFactory
-import javax.swing.BoxLayout
 import javax.swing.JButton
 import javax.swing.JComponent
 import javax.swing.JLabel
@@ -30,7 +29,6 @@ import javax.swing.JScrollPane
 import javax.swing.JSplitPane
 import javax.swing.JTextArea
 import javax.swing.ListSelectionModel
-import javax.swing.ScrollPaneConstants
 
 /** The whole tool window content. */
 class DebuggerToolWindowPanel(
@@ -68,6 +66,7 @@ class DebuggerToolWindowPanel(
     internal val installPopup = InstallPopup(theme, installActions)
     internal val installButton = JButton("Install on Coding Agents ▼", theme.icon(ThemeIcon.INSTALL)).apply {
         font = font.deriveFont(Font.BOLD)
+        isFocusPainted = false
         toolTipText = "Configure Claude Code, Cursor, VS Code and other agents to use this MCP server"
         addActionListener { showInstallPopup(this) }
     }
@@ -89,6 +88,7 @@ class DebuggerToolWindowPanel(
     private val toolbarHolder = JPanel(BorderLayout()).apply { isOpaque = false }
     private val plainButtons = toolbarActions.map { a ->
         JButton(theme.icon(a.icon)).apply {
+            disabledIcon = FadedIcon(icon)
             toolTipText = a.text
             isFocusable = false
             isBorderPainted = false
@@ -101,7 +101,7 @@ class DebuggerToolWindowPanel(
     private val cards = CardLayout()
     private val center = JPanel(cards)
     private val emptyUrl = JLabel()
-    private val notRunningText = JLabel()
+    internal val notRunningText = JLabel()
     private val splitter: JSplitPane
 
     /** The card shown in the upper half: [CARD_LIST], [CARD_EMPTY], [CARD_NO_MATCH] or [CARD_NOT_RUNNING]. */
@@ -122,13 +122,10 @@ class DebuggerToolWindowPanel(
             add(toolbarHolder, BorderLayout.CENTER)
             add(installButton, BorderLayout.EAST)
         }
-        val header = JPanel().apply {
-            layout = BoxLayout(this, BoxLayout.PAGE_AXIS)
-            listOf(top, status, tip, filterBar).forEach {
-                it.alignmentX = LEFT_ALIGNMENT
-                it.maximumSize = Dimension(Int.MAX_VALUE, it.preferredSize.height)
-                add(it)
-            }
+        // GridBag (not BoxLayout) so each row keeps its preferred height as its content changes.
+        val header = JPanel(GridBagLayout())
+        listOf(top, status, tip, filterBar).forEachIndexed { row, c ->
+            header.add(c, GridBagConstraints().apply { gridy = row; weightx = 1.0; fill = GridBagConstraints.HORIZONTAL })
         }
         add(header, BorderLayout.NORTH)
 
@@ -136,10 +133,10 @@ class DebuggerToolWindowPanel(
         center.add(emptyState(), CARD_EMPTY)
         center.add(message(JLabel("No calls match the filters."), LinkLabel("Clear filters", theme) { filter.clear(); filterBar.sync() }), CARD_NO_MATCH)
         center.add(message(notRunningText, LinkLabel("Restart the server", theme) { server.restart() }), CARD_NOT_RUNNING)
-        splitter = JSplitPane(JSplitPane.VERTICAL_SPLIT, center, JScrollPane(details).apply {
-            border = BorderFactory.createEmptyBorder()
-            horizontalScrollBarPolicy = ScrollPaneConstants.HORIZONTAL_SCROLLBAR_AS_NEEDED
-        }).apply {
+        val detailsScroll = JScrollPane(details).apply { border = BorderFactory.createEmptyBorder() }
+        // Both halves prefer no height, so resizeWeight alone splits the space: 60 % / 40 %.
+        listOf(center, detailsScroll).forEach { it.preferredSize = Dimension(480, 0); it.minimumSize = Dimension(0, 48) }
+        splitter = JSplitPane(JSplitPane.VERTICAL_SPLIT, center, detailsScroll).apply {
             resizeWeight = 0.6
             border = BorderFactory.createEmptyBorder()
             dividerSize = 5
@@ -185,8 +182,10 @@ class DebuggerToolWindowPanel(
             emptyUrl.text = "Agents connect to ${next.url}"
             if (!wasRunning) reload()
         }
-        if (next is ServerState.Stopped) notRunningText.text = "<html><b>The MCP server is not running.</b><br>" +
-            escapeHtml(StatusTexts.why(next, settings().mcpPort)) + "</html>"
+        if (next is ServerState.Stopped) {
+            notRunningText.text = "<html><div style='text-align:center;width:440px'><b>The MCP server is not running.</b><br><br>" +
+                escapeHtml(StatusTexts.why(next, settings().mcpPort)).replace("\n", "<br><br>") + "</div></html>"
+        }
         updateCard()
         updateButtons()
     }

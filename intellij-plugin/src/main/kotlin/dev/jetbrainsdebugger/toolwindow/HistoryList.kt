@@ -164,6 +164,8 @@ class HistoryCellRenderer(private val theme: UiTheme) : ListCellRenderer<History
     ): Component {
         val base = list.font
         time.font = base
+        // A fixed width keeps the tool names aligned although digits differ in width.
+        time.preferredSize = java.awt.Dimension(time.getFontMetrics(base).stringWidth("00:00:00") + 4, 1)
         tool.font = base.deriveFont(Font.BOLD)
         status.font = base
         time.text = HistoryTexts.time(value.timestamp)

@@ -74,6 +74,8 @@ class InstallActions(private val host: UiHost, private val clients: () -> Bridge
 
 /** The popup itself: a header, INSTALL NOW, a separator, COPY CONFIGURATION. */
 class InstallPopup(private val theme: UiTheme, private val actions: InstallActions) : JPopupMenu() {
+    private val subtitleColor = "#%06X".format(theme.color(ThemeColor.SECONDARY_TEXT).rgb and 0xFFFFFF)
+
     init {
         showPlaceholder(InstallActions.LOADING)
     }
@@ -93,7 +95,7 @@ class InstallPopup(private val theme: UiTheme, private val actions: InstallActio
             addSection(InstallActions.INSTALL_NOW)
             installable.forEach { c ->
                 add(JMenuItem(
-                    "<html>${escapeHtml(c.name)}<br><span style='font-size:90%'>${InstallActions.INSTALL_SUBTITLE}</span></html>",
+                    "<html>${escapeHtml(c.name)}<br><span style='font-size:90%;color:$subtitleColor'>${InstallActions.INSTALL_SUBTITLE}</span></html>",
                     theme.icon(ThemeIcon.INSTALL),
                 ).apply {
                     toolTipText = c.installCommand
@@ -112,8 +114,15 @@ class InstallPopup(private val theme: UiTheme, private val actions: InstallActio
         pack()
     }
 
+    /** Popup labels span the popup's width, text on the left (JPopupMenu centres narrower children). */
+    private fun label(text: String) = JLabel(text).apply {
+        horizontalAlignment = JLabel.LEADING
+        alignmentX = CENTER_ALIGNMENT
+        maximumSize = java.awt.Dimension(Int.MAX_VALUE, Int.MAX_VALUE)
+    }
+
     private fun addHeader() {
-        add(JLabel(InstallActions.TITLE).apply {
+        add(label(InstallActions.TITLE).apply {
             font = font.deriveFont(Font.BOLD)
             border = BorderFactory.createEmptyBorder(6, 10, 6, 10)
         })
@@ -121,7 +130,7 @@ class InstallPopup(private val theme: UiTheme, private val actions: InstallActio
     }
 
     private fun addSection(text: String) {
-        add(JLabel(text).apply {
+        add(label(text).apply {
             font = font.deriveFont(Font.BOLD, font.size2D - 2f)
             foreground = theme.color(ThemeColor.HEADER_TEXT)
             border = BorderFactory.createEmptyBorder(6, 10, 3, 10)

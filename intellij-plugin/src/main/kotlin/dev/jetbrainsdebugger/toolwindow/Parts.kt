@@ -63,6 +63,16 @@ internal class DotIcon(var color: Color, private val size: Int = 10) : Icon {
     }
 }
 
+/** [icon] at 40 % opacity: a disabled toolbar button's icon (Swing greys only image icons). */
+internal class FadedIcon(private val icon: Icon) : Icon by icon {
+    override fun paintIcon(c: Component?, g: Graphics, x: Int, y: Int) {
+        val g2 = g.create() as Graphics2D
+        g2.composite = java.awt.AlphaComposite.getInstance(java.awt.AlphaComposite.SRC_OVER, 0.4f)
+        icon.paintIcon(c, g2, x, y)
+        g2.dispose()
+    }
+}
+
 /** The thin line under each row of the tool window. */
 internal fun bottomLine(theme: UiTheme, inner: Border): Border =
     BorderFactory.createCompoundBorder(BorderFactory.createMatteBorder(0, 0, 1, 0, theme.color(ThemeColor.SEPARATOR)), inner)
@@ -75,20 +85,21 @@ object StatusTexts {
         ServerState.Starting -> StatusView("MCP Server Starting…", ThemeColor.STATUS_PENDING, null, null, false)
         is ServerState.Running -> StatusView("MCP Server Running", ThemeColor.STATUS_RUNNING, state.url, null, false)
         is ServerState.Restarting -> StatusView("MCP Server Restarting…", ThemeColor.STATUS_PENDING, null, state.reason, false)
-        is ServerState.Stopped -> StatusView("MCP Server Stopped", ThemeColor.STATUS_ERROR, null, why(state, port), true)
+        // Why it stopped takes room: the panel shows it in place of the history, not in this row.
+        is ServerState.Stopped -> StatusView("MCP Server Stopped", ThemeColor.STATUS_ERROR, null, null, true)
     }
 
-    /** Why the server is not running, and what the user can do, in one or two sentences. */
+    /** Why the server is not running and what the user can do, then the launcher's own words. */
     fun why(state: ServerState.Stopped, port: Int): String = when (state.problem) {
         ServerProblem.BINARY_MISSING ->
             "The plugin has no MCP server binary for this system (${System.getProperty("os.name")} " +
-                "${System.getProperty("os.arch")}): ${state.detail}. Reinstall the plugin, or report it if this system should be supported."
-        ServerProblem.CRASHED -> "The MCP server crashed: ${state.detail}. Restart it; the IDE log has its last output."
+                "${System.getProperty("os.arch")}). Reinstall the plugin, or report it if this system should be supported."
+        ServerProblem.CRASHED -> "The MCP server crashed. Restart it; the IDE log has its last output."
         ServerProblem.PORT_TAKEN ->
-            "Port $port is used by another program (${state.detail}). Close that program, or choose another port in " +
+            "Port $port is used by another program. Close that program, or choose another port in " +
                 "Settings | Tools | Debugger MCP."
-        ServerProblem.OTHER -> "The MCP server stopped: ${state.detail}."
-    }
+        ServerProblem.OTHER -> "The MCP server stopped."
+    } + "\nDetails: ${state.detail}"
 }
 
 /** ● status | URL (click to copy) | project, and when stopped, why and a Restart link. */
@@ -145,7 +156,7 @@ class ServerStatusPanel(
         }
         detail.isVisible = v.detail != null
         detail.text = v.detail?.let { "<html>${escapeHtml(it)}</html>" }
-        detail.foreground = if (state is ServerState.Stopped) theme.color(ThemeColor.STATUS_ERROR) else theme.color(ThemeColor.SECONDARY_TEXT)
+        detail.foreground = theme.color(ThemeColor.SECONDARY_TEXT)
         revalidate()
         repaint()
     }

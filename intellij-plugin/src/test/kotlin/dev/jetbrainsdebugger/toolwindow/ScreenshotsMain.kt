@@ -27,7 +27,8 @@ import javax.swing.JPanel
 import javax.swing.SwingUtilities
 import kotlin.system.exitProcess
 
-private class Scene(val name: String, val size: Dimension, val build: (dark: Boolean) -> JComponent, val after: (JComponent) -> Unit = {})
+/** [size] null: the window takes its preferred size (dialogs). */
+private class Scene(val name: String, val size: Dimension?, val build: (dark: Boolean) -> JComponent, val after: (JComponent) -> Unit = {})
 
 fun main(args: Array<String>) {
     if (GraphicsEnvironment.isHeadless()) {
@@ -60,7 +61,7 @@ private fun capture(robot: Robot, scene: Scene, dark: Boolean, file: File) {
         frame = JFrame().apply {
             isUndecorated = true
             contentPane = content
-            size = scene.size
+            if (scene.size != null) size = scene.size else pack()
             setLocation(20, 20)
             isVisible = true
         }
@@ -80,7 +81,7 @@ private fun settle() {
     Thread.sleep(150)
 }
 
-private val TOOL_WINDOW = Dimension(1040, 660)
+private val TOOL_WINDOW = Dimension(1040, 720)
 
 private fun scenes(): List<Scene> = listOf(
     Scene("empty", TOOL_WINDOW, { dark -> toolWindow(dark) { it.history.entries = emptyList() }.first }),
@@ -107,7 +108,7 @@ private fun scenes(): List<Scene> = listOf(
         panel.showInstallPopup(panel.installButton)
     }),
     Scene("settings", Dimension(820, 470), ::settingsPage),
-    Scene("confirmation", Dimension(600, 330), ::confirmationDialog),
+    Scene("confirmation", null, ::confirmationDialog),
 )
 
 private fun findPanel(c: java.awt.Component): DebuggerToolWindowPanel =

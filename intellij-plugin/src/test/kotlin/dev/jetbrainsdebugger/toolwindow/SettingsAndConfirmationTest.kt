@@ -62,10 +62,14 @@ class SettingsAndConfirmationTest {
         assertEquals(65535, form.read().mcpPort)
     }
 
+    /** Every text shown in [c], depth first, HTML labels as plain text. */
     private fun texts(c: Container): List<String> = c.components.flatMap {
-        listOfNotNull((it as? JLabel)?.text, (it as? JTextComponent)?.text, (it as? javax.swing.AbstractButton)?.text) +
-            if (it is Container) texts(it) else emptyList()
+        listOfNotNull((it as? JLabel)?.text, (it as? JTextComponent)?.text, (it as? javax.swing.AbstractButton)?.text)
+            .map(::plain) + if (it is Container) texts(it) else emptyList()
     }
+
+    private fun plain(html: String) = html.replace("<br>", "\n").replace(Regex("<[^>]+>"), "")
+        .replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
 
     @Test
     fun the_form_explains_brave_mode_and_the_port() {
@@ -92,5 +96,7 @@ class SettingsAndConfirmationTest {
         assertEquals("Assignment:", ConfirmationTexts.subjectLabel("set_variable"))
         val bare = texts(ConfirmationPanel(request.copy(project = null, subject = null), PlainTheme(dark = false)))
         assertFalse("Project:" in bare || "Expression:" in bare)
+        val escaped = texts(ConfirmationPanel(request.copy(subject = "a < b && c > d"), PlainTheme(dark = false)))
+        assertTrue("a < b && c > d" in escaped, "an expression is shown as written, not as HTML")
     }
 }

@@ -125,15 +125,17 @@ class ToolWindowActionsTest {
     fun each_stopped_problem_says_why_and_offers_restart() {
         val cases = mapOf(
             ServerProblem.BINARY_MISSING to "has no MCP server binary for this system",
-            ServerProblem.CRASHED to "The MCP server crashed: boom. Restart it",
-            ServerProblem.PORT_TAKEN to "Port 47823 is used by another program",
-            ServerProblem.OTHER to "The MCP server stopped: boom.",
+            ServerProblem.CRASHED to "The MCP server crashed. Restart it",
+            ServerProblem.PORT_TAKEN to "Port 47823 is used by another program. Close that program, or choose another port",
+            ServerProblem.OTHER to "The MCP server stopped.",
         )
         for ((problem, text) in cases) {
             val p = panel(ServerState.Stopped(problem, "boom"))
             assertEquals("MCP Server Stopped", p.status.title.text)
             assertEquals(ThemeColor.STATUS_ERROR, p.status.view?.color)
-            assertTrue(text in p.status.detail.text, "$problem: ${p.status.detail.text}")
+            assertFalse(p.status.detail.isVisible, "the reason is shown in place of the history")
+            assertTrue(text in p.notRunningText.text, "$problem: ${p.notRunningText.text}")
+            assertTrue("Details: boom" in p.notRunningText.text, p.notRunningText.text)
             assertEquals(DebuggerToolWindowPanel.CARD_NOT_RUNNING, p.visibleCard)
             assertTrue(p.status.restart.parent != null, "Restart is shown")
         }
