@@ -98,6 +98,7 @@ class DebuggerToolWindowPanel(
             addActionListener { a.perform(this) }
         }
     }
+    internal val listScroll = JScrollPane(list).apply { border = BorderFactory.createEmptyBorder() }
     private val cards = CardLayout()
     private val center = JPanel(cards)
     private val emptyUrl = JLabel()
@@ -129,7 +130,7 @@ class DebuggerToolWindowPanel(
         }
         add(header, BorderLayout.NORTH)
 
-        center.add(JScrollPane(list).apply { border = BorderFactory.createEmptyBorder() }, CARD_LIST)
+        center.add(listScroll, CARD_LIST)
         center.add(emptyState(), CARD_EMPTY)
         center.add(message(JLabel("No calls match the filters."), LinkLabel("Clear filters", theme) { filter.clear(); filterBar.sync() }), CARD_NO_MATCH)
         center.add(message(notRunningText, LinkLabel("Restart the server", theme) { server.restart() }), CARD_NOT_RUNNING)
@@ -216,12 +217,16 @@ class DebuggerToolWindowPanel(
 
     internal fun applyChange(change: HistoryChange) {
         val selected = selectedEntry?.id
-        val topBefore = firstVisibleId()
+        val added = (change as? HistoryChange.Added)?.entry?.takeIf { model.entry(it.id) == null }
+        val view = listScroll.viewport.viewPosition
         model.apply(change)
-        afterChange(selected, newest = (change as? HistoryChange.Added)?.entry?.takeIf { topBefore != it.id })
+        val at = added?.let { model.indexOf(it.id) } ?: -1
+        if (at >= 0 && !settings().autoScroll && view.y > 0 && list.getCellBounds(at, at).y <= view.y) {
+            // The user scrolled down to read: a row added above keeps the same rows in view.
+            listScroll.viewport.viewPosition = java.awt.Point(view.x, view.y + list.getCellBounds(at, at).height)
+        }
+        afterChange(selected, newest = added)
     }
-
-    private fun firstVisibleId(): Long? = if (model.size > 0) model.getElementAt(0).id else null
 
     /** Restores or moves the selection, and refreshes what depends on the list. */
     private fun afterChange(selectedBefore: Long?, newest: HistoryEntry?) {

@@ -143,6 +143,34 @@ class HistoryPanelTest {
     }
 
     @Test
+    fun without_auto_scroll_the_rows_in_view_stay_in_view() {
+        settings = settings.copy(autoScroll = false)
+        server.history.entries = (1L..60L).map { Samples.entry(it, "step_over") }
+        val p = panel()
+        p.setSize(800, 600)
+        layOut(p)
+        val viewport = p.listScroll.viewport
+        assertTrue(p.list.height > viewport.height, "the list scrolls")
+        viewport.viewPosition = java.awt.Point(0, 200)
+        val topRow = p.list.locationToIndex(java.awt.Point(0, 200))
+        val topId = p.model.getElementAt(topRow).id
+        server.history.push(HistoryChange.Added(Samples.entry(61, "pause")))
+        layOut(p)
+        assertEquals(topId, p.model.getElementAt(p.list.locationToIndex(viewport.viewPosition)).id, "the same call is at the top of the view")
+
+        settings = settings.copy(autoScroll = true)
+        server.history.push(HistoryChange.Added(Samples.entry(62, "pause")))
+        layOut(p)
+        assertEquals(0, viewport.viewPosition.y, "auto-scroll shows the newest")
+        assertEquals(62L, p.selectedEntry?.id)
+    }
+
+    private fun layOut(c: java.awt.Component) {
+        c.doLayout()
+        (c as? java.awt.Container)?.components?.forEach(::layOut)
+    }
+
+    @Test
     fun removal_and_clear() {
         val p = panel()
         p.list.selectedIndex = p.model.indexOf(2)
