@@ -193,8 +193,10 @@ class DebuggerToolWindowPanel(
 
     /** Refresh: the server's state, then its whole history. */
     internal fun refresh() {
+        val wasRunning = state is ServerState.Running
         showState(server.state())
-        if (state is ServerState.Running) reload()
+        // showState already reloads when the server has just come up.
+        if (wasRunning && state is ServerState.Running) reload()
     }
 
     private fun reload() {

@@ -86,14 +86,6 @@ private class VectorIcon(private val kind: ThemeIcon, private val dark: Boolean)
                 g.draw(Line2D.Float(8f, 7.3f, 8f, 11.3f))
                 g.fill(Ellipse2D.Float(7.1f, 3.9f, 1.8f, 1.8f))
             }
-            ThemeIcon.SETTINGS -> {
-                for (k in 0 until 8) {
-                    val a = Math.toRadians(k * 45.0)
-                    g.draw(Line2D.Double(8 + 4.5 * Math.cos(a), 8 + 4.5 * Math.sin(a), 8 + 6.5 * Math.cos(a), 8 + 6.5 * Math.sin(a)))
-                }
-                g.draw(Ellipse2D.Float(3.5f, 3.5f, 9f, 9f))
-                g.draw(Ellipse2D.Float(6f, 6f, 4f, 4f))
-            }
             ThemeIcon.WARNING -> {
                 g.color = orange
                 g.fill(Path2D.Float().apply { moveTo(16.0, 3.0); lineTo(30.0, 28.0); lineTo(2.0, 28.0); closePath() })

@@ -48,7 +48,10 @@ enum class ThemeColor(val light: Int, val dark: Int) {
     SEPARATOR(0xEBECF0, 0x393B40),
 }
 
-enum class ThemeIcon { REFRESH, COPY, CLEAR, EXPORT, INSTALL, INFO, RESTART, SETTINGS, WARNING }
+/** REFRESH, COPY, CLEAR, EXPORT: the toolbar (AllIcons.Actions.Refresh, .Copy, .GC, ToolbarDecorator.Export);
+ *  INSTALL: the Install button and INSTALL NOW items; INFO: the rule tip; RESTART: the status row;
+ *  WARNING: the confirmation dialog (32 px, like Messages.getWarningIcon()). */
+enum class ThemeIcon { REFRESH, COPY, CLEAR, EXPORT, INSTALL, INFO, RESTART, WARNING }
 
 interface UiTheme {
     val dark: Boolean
