@@ -103,7 +103,6 @@ class DebuggerToolWindowPanel(
     private val center = JPanel(cards)
     private val emptyUrl = JLabel()
     internal val notRunningText = JLabel()
-    private val splitter: JSplitPane
 
     /** The card shown in the upper half: [CARD_LIST], [CARD_EMPTY], [CARD_NO_MATCH] or [CARD_NOT_RUNNING]. */
     var visibleCard: String = CARD_EMPTY
@@ -132,12 +131,12 @@ class DebuggerToolWindowPanel(
 
         center.add(listScroll, CARD_LIST)
         center.add(emptyState(), CARD_EMPTY)
-        center.add(message(JLabel("No calls match the filters."), LinkLabel("Clear filters", theme) { filter.clear(); filterBar.sync() }), CARD_NO_MATCH)
+        center.add(message(JLabel("No calls match the filters."), LinkLabel("Clear filters", theme) { filter.clear() }), CARD_NO_MATCH)
         center.add(message(notRunningText, LinkLabel("Restart the server", theme) { server.restart() }), CARD_NOT_RUNNING)
         val detailsScroll = JScrollPane(details).apply { border = BorderFactory.createEmptyBorder() }
         // Both halves prefer no height, so resizeWeight alone splits the space: 60 % / 40 %.
         listOf(center, detailsScroll).forEach { it.preferredSize = Dimension(480, 0); it.minimumSize = Dimension(0, 48) }
-        splitter = JSplitPane(JSplitPane.VERTICAL_SPLIT, center, detailsScroll).apply {
+        val splitter = JSplitPane(JSplitPane.VERTICAL_SPLIT, center, detailsScroll).apply {
             resizeWeight = 0.6
             border = BorderFactory.createEmptyBorder()
             dividerSize = 5
@@ -250,6 +249,7 @@ class DebuggerToolWindowPanel(
     }
 
     private fun filterChanged() {
+        filterBar.sync()
         val selected = selectedEntry?.id
         model.refilter()
         afterChange(selected, newest = null)

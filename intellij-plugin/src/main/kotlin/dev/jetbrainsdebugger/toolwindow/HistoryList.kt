@@ -51,11 +51,8 @@ class HistoryListModel(private val filter: HistoryFilter) : AbstractListModel<Hi
     /** Applies one live change; an Added for a known id counts as an update. */
     fun apply(change: HistoryChange) {
         when (change) {
-            is HistoryChange.Added, is HistoryChange.Updated -> {
-                val entry = if (change is HistoryChange.Added) change.entry else (change as HistoryChange.Updated).entry
-                val known = all.indexOfFirst { it.id == entry.id }
-                if (known >= 0) replace(known, entry) else insert(entry)
-            }
+            is HistoryChange.Added -> upsert(change.entry)
+            is HistoryChange.Updated -> upsert(change.entry)
             is HistoryChange.Removed -> {
                 val ids = change.ids.toSet()
                 all = all.filterNot { it.id in ids }
@@ -63,6 +60,11 @@ class HistoryListModel(private val filter: HistoryFilter) : AbstractListModel<Hi
             }
             HistoryChange.Cleared -> reload(emptyList())
         }
+    }
+
+    private fun upsert(entry: HistoryEntry) {
+        val known = all.indexOfFirst { it.id == entry.id }
+        if (known >= 0) replace(known, entry) else insert(entry)
     }
 
     /** Recomputes the visible calls after the filter changed. */

@@ -249,7 +249,7 @@ class FilterToolbar(theme: UiTheme, private val filter: HistoryFilter) : JPanel(
         }
     }
 
-    /** Shows the filter's values again (after [HistoryFilter.clear]). */
+    /** Shows the filter's values again after it changed elsewhere (e.g. [HistoryFilter.clear]). */
     fun sync() {
         updating = true
         try {

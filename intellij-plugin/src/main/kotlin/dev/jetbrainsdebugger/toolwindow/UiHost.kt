@@ -17,6 +17,7 @@ enum class NoticeKind { INFO, WARNING, ERROR }
 interface UiHost {
     val theme: UiTheme
     fun copyToClipboard(text: String)
+    /** A balloon; [content] is plain text whose lines are separated by `\n` (escape it for HTML). */
     fun notify(kind: NoticeKind, title: String, content: String)
 
     /** Modal save dialog; null when cancelled. [extensions] without dots, e.g. `json`, `csv`. */

@@ -53,10 +53,14 @@ class HistoryPanelTest {
         filter.status = HistoryStatus.SUCCESS
         filter.tool = "evaluate"
         assertEquals(listOf(11L), shownIds(p), "all three AND-ed")
+        assertEquals("evaluate", p.filterBar.toolBox.selectedItem, "the controls follow the filter")
+        assertEquals("SUCCESS", p.filterBar.statusBox.selectedItem)
         filter.search = "nothing like this"
         assertEquals(DebuggerToolWindowPanel.CARD_NO_MATCH, p.visibleCard)
         filter.clear()
         assertEquals(12, p.model.size)
+        assertEquals("All", p.filterBar.toolBox.selectedItem)
+        assertEquals("", p.filterBar.searchField.text)
     }
 
     @Test
