@@ -133,7 +133,9 @@ class DebuggerToolWindowPanel(
         center.add(emptyState(), CARD_EMPTY)
         center.add(message(JLabel("No calls match the filters."), LinkLabel("Clear filters", theme) { filter.clear() }), CARD_NO_MATCH)
         center.add(message(notRunningText, LinkLabel("Restart the server", theme) { server.restart() }), CARD_NOT_RUNNING)
-        val detailsScroll = JScrollPane(details).apply { border = BorderFactory.createEmptyBorder() }
+        val detailsScroll = JScrollPane(details).apply {
+            border = BorderFactory.createMatteBorder(1, 0, 0, 0, theme.color(ThemeColor.SEPARATOR))
+        }
         // Both halves prefer no height, so resizeWeight alone splits the space: 60 % / 40 %.
         listOf(center, detailsScroll).forEach { it.preferredSize = Dimension(480, 0); it.minimumSize = Dimension(0, 48) }
         val splitter = JSplitPane(JSplitPane.VERTICAL_SPLIT, center, detailsScroll).apply {
