@@ -47,6 +47,8 @@ class HistoryPanelTest {
         assertEquals(listOf(2L), shownIds(p), "search in the result")
         filter.search = "customer is null"
         assertEquals(listOf(8L), shownIds(p), "search in the error")
+        filter.search = "\"line\": 43"
+        assertEquals(listOf(9L), shownIds(p), "a fragment copied from the pretty details")
         filter.search = "STEP_"
         assertEquals(listOf(9L), shownIds(p), "search in the tool name")
         filter.search = "order"
