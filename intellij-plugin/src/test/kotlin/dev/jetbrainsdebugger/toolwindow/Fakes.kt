@@ -91,8 +91,11 @@ class FakeClients : BridgeClients {
     val installed = mutableListOf<String>()
     val installThreads = mutableListOf<String>()
 
+    /** When set, clients/list answers with this future (complete it to answer late). */
+    var listAnswer: CompletableFuture<List<CodingClient>>? = null
+
     override fun clientsList(): CompletableFuture<List<CodingClient>> =
-        if (available) CompletableFuture.completedFuture(catalogue)
+        listAnswer ?: if (available) CompletableFuture.completedFuture(catalogue)
         else CompletableFuture.failedFuture(BridgeUnavailableException("no MCP server is connected"))
 
     override fun installClient(id: String): CompletableFuture<InstallOutcome> {

@@ -181,6 +181,18 @@ class ToolWindowActionsTest {
     }
 
     @Test
+    fun install_popup_says_loading_until_the_catalogue_arrives() {
+        val p = panel()
+        val late = java.util.concurrent.CompletableFuture<List<dev.jetbrainsdebugger.bridge.CodingClient>>()
+        server.clients.listAnswer = late
+        p.showInstallPopup(p.installButton)
+        assertEquals("Loading…", menuTexts(p.installPopup).last())
+        late.complete(Samples.clients().take(2))
+        assertEquals(listOf("Install on Coding Agents", "---", "INSTALL NOW"), menuTexts(p.installPopup).take(3))
+        assertEquals("Claude Desktop", menuTexts(p.installPopup).last())
+    }
+
+    @Test
     fun install_popup_when_the_server_is_not_running() {
         val p = panel(ServerState.Stopped(ServerProblem.CRASHED, "x"))
         p.showInstallPopup(p.installButton)
