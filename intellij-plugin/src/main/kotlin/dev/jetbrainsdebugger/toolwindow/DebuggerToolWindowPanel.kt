@@ -303,7 +303,7 @@ class DebuggerToolWindowPanel(
         if (!yes) return
         server.history.clearHistory().whenComplete { _, error ->
             host.onUiThread {
-                if (error != null) host.notify(NoticeKind.ERROR, "Could not clear the history", InstallActions.reason(error))
+                if (error != null) host.notify(NoticeKind.ERROR, "Could not clear the history", failureReason(error))
                 else applyChange(HistoryChange.Cleared)
             }
         }
@@ -317,7 +317,7 @@ class DebuggerToolWindowPanel(
         val target = if (ext == "json" || ext == "csv") chosen else chosen.resolveSibling("$name.json")
         server.history.exportHistory(format).whenComplete { content, error ->
             if (error != null) {
-                host.onUiThread { host.notify(NoticeKind.ERROR, "Could not export the history", InstallActions.reason(error)) }
+                host.onUiThread { host.notify(NoticeKind.ERROR, "Could not export the history", failureReason(error)) }
             } else {
                 host.inBackground { write(target, content, format) }
             }

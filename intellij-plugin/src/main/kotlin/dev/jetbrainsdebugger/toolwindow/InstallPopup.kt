@@ -9,8 +9,6 @@ import dev.jetbrainsdebugger.bridge.CodingClient
 import dev.jetbrainsdebugger.bridge.InstallOutcome
 import java.awt.Component
 import java.awt.Font
-import java.util.concurrent.CompletionException
-import java.util.concurrent.ExecutionException
 import javax.swing.BorderFactory
 import javax.swing.JLabel
 import javax.swing.JMenuItem
@@ -25,12 +23,6 @@ class InstallActions(private val host: UiHost, private val clients: () -> Bridge
         const val COPY_CONFIGURATION = "COPY CONFIGURATION"
         const val LOADING = "Loading…"
         const val NOT_RUNNING = "Server not running: start it first"
-
-        /** The cause a CompletableFuture wrapped, for the user. */
-        fun reason(error: Throwable): String {
-            val cause = if ((error is CompletionException || error is ExecutionException) && error.cause != null) error.cause!! else error
-            return cause.message ?: cause.javaClass.simpleName
-        }
     }
 
     /** Runs the client's own install command off the UI thread and notifies the outcome. */
@@ -49,7 +41,7 @@ class InstallActions(private val host: UiHost, private val clients: () -> Bridge
         when {
             error != null -> host.notify(
                 NoticeKind.ERROR, "Could not install on ${client.name}",
-                "The MCP server did not answer: ${reason(error)}. Restart it, then try again.",
+                "The MCP server did not answer: ${failureReason(error)}. Restart it, then try again.",
             )
             outcome!!.ok -> host.notify(NoticeKind.INFO, "Installed on ${client.name}", outcome.message)
             else -> host.notify(
@@ -145,7 +137,7 @@ class InstallPopup(private val theme: UiTheme, private val actions: InstallActio
             showPlaceholder(InstallActions.LOADING)
             load().whenComplete { list, error ->
                 host.onUiThread {
-                    if (error != null) showPlaceholder(InstallActions.NOT_RUNNING + " (${InstallActions.reason(error)})")
+                    if (error != null) showPlaceholder(InstallActions.NOT_RUNNING + " (${failureReason(error)})")
                     else showClients(list)
                     if (isVisible) {
                         // A visible popup keeps its old size; show it again at its place.

@@ -16,6 +16,8 @@ import java.awt.RenderingHints
 import java.awt.event.MouseAdapter
 import java.awt.event.MouseEvent
 import java.awt.font.TextAttribute
+import java.util.concurrent.CompletionException
+import java.util.concurrent.ExecutionException
 import javax.swing.BorderFactory
 import javax.swing.Box
 import javax.swing.BoxLayout
@@ -160,6 +162,12 @@ class ServerStatusPanel(
         revalidate()
         repaint()
     }
+}
+
+/** What went wrong, for the user: the cause a CompletableFuture wrapped, by its message. */
+internal fun failureReason(error: Throwable): String {
+    val cause = if ((error is CompletionException || error is ExecutionException) && error.cause != null) error.cause!! else error
+    return cause.message ?: cause.javaClass.simpleName
 }
 
 internal fun escapeHtml(s: String) = s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
