@@ -5,7 +5,6 @@ package dev.jetbrainsdebugger.toolwindow
 
 import dev.jetbrainsdebugger.ide.ConfirmRequest
 import java.awt.BorderLayout
-import java.awt.Dimension
 import java.awt.Font
 import java.awt.GridBagConstraints
 import java.awt.GridBagLayout
@@ -13,7 +12,6 @@ import java.awt.Insets
 import javax.swing.BorderFactory
 import javax.swing.JLabel
 import javax.swing.JPanel
-import javax.swing.JTextArea
 
 /** The dialog's texts: its title and the three answers (Deny is the default). */
 object ConfirmationTexts {
@@ -36,7 +34,7 @@ object ConfirmationTexts {
 }
 
 /** The body of the confirmation dialog, and its texts (title, the three buttons) in [ConfirmationTexts]. */
-class ConfirmationPanel(request: ConfirmRequest, theme: UiTheme) : JPanel(BorderLayout(14, 0)) {
+class ConfirmationPanel(request: ConfirmRequest, private val theme: UiTheme) : JPanel(BorderLayout(14, 0)) {
     init {
         border = BorderFactory.createEmptyBorder(12, 12, 4, 12)
         add(JLabel(theme.icon(ThemeIcon.WARNING)).apply { verticalAlignment = JLabel.TOP }, BorderLayout.WEST)
@@ -56,30 +54,29 @@ class ConfirmationPanel(request: ConfirmRequest, theme: UiTheme) : JPanel(Border
         place(heading, 0, width = 2, top = 0, fill = true); row++
         fun field(label: String, value: String, monospaced: Boolean = false) {
             place(JLabel(label).apply { foreground = theme.color(ThemeColor.SECONDARY_TEXT) }, 0)
-            place(wrapping(value, monospaced), 1, fill = true)
+            place(wrapping(value, monospaced, VALUE_WIDTH), 1, fill = true)
             row++
         }
         field("Agent action:", request.tool, monospaced = true)
         request.project?.let { field("Project:", it) }
         request.subject?.let { field(ConfirmationTexts.subjectLabel(request.tool), it, monospaced = true) }
-        place(wrapping(request.message, monospaced = false), 0, width = 2, top = 12, fill = true); row++
-        place(wrapping(ConfirmationTexts.FOOTNOTE, monospaced = false).apply {
+        place(wrapping(request.message, monospaced = false, TEXT_WIDTH), 0, width = 2, top = 12, fill = true); row++
+        place(wrapping(ConfirmationTexts.FOOTNOTE, monospaced = false, TEXT_WIDTH).apply {
             foreground = theme.color(ThemeColor.SECONDARY_TEXT)
             font = font.deriveFont(font.size2D - 1f)
         }, 0, width = 2, top = 12, fill = true)
-        add(body, BorderLayout.CENTER)
+        // At the top, however tall the dialog.
+        add(JPanel(BorderLayout()).apply { isOpaque = false; add(body, BorderLayout.NORTH) }, BorderLayout.CENTER)
     }
 
-    /** A read-only text that wraps at the panel's width (long expressions and messages). */
-    private fun wrapping(text: String, monospaced: Boolean) = JTextArea(text).apply {
-        isEditable = false
-        isOpaque = false
-        lineWrap = true
-        wrapStyleWord = !monospaced
-        border = null
-        font = if (monospaced) Font(Font.MONOSPACED, Font.PLAIN, JLabel().font.size) else JLabel().font
-        // A wrapping JTextArea needs a width to compute its height.
-        columns = 44
-        minimumSize = Dimension(200, 0)
+    /** A text that wraps at [width] px (long expressions and messages); HTML-escaped. */
+    private fun wrapping(text: String, monospaced: Boolean, width: Int) =
+        JLabel("<html><div style='width:${width}px'>${escapeHtml(text).replace("\n", "<br>")}</div></html>").apply {
+            if (monospaced) font = theme.monospaced(font.size2D)
+        }
+
+    private companion object {
+        const val VALUE_WIDTH = 300
+        const val TEXT_WIDTH = 400
     }
 }

@@ -30,9 +30,15 @@ class HistoryFilter {
         if (status != null && entry.status != status) return false
         val needle = search.trim()
         if (needle.isEmpty()) return true
-        return listOfNotNull(entry.tool, entry.parameters.toString(), entry.result?.toString(), entry.error?.toString())
-            .any { it.contains(needle, ignoreCase = true) }
+        val texts = listOfNotNull(entry.tool, entry.parameters.toString(), entry.result?.toString(), entry.error?.toString())
+        if (texts.any { it.contains(needle, ignoreCase = true) }) return true
+        // JSON is kept compact (`"line":42`) but shown pretty (`"line": 42`): a needle copied
+        // from the details still matches when spacing is ignored on both sides.
+        val squeezed = needle.squeeze()
+        return squeezed != needle && texts.any { it.squeeze().contains(squeezed, ignoreCase = true) }
     }
+
+    private fun String.squeeze() = filterNot(Char::isWhitespace)
 
     fun clear() {
         tool = null

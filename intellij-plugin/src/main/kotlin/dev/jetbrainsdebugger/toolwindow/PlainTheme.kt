@@ -18,8 +18,11 @@ import java.awt.geom.Path2D
 import java.awt.geom.RoundRectangle2D
 import javax.swing.Icon
 
-class PlainTheme(override val dark: Boolean) : UiTheme {
+/** [monospacedFamily]: the font family for code (e.g. `JetBrains Mono` when installed). */
+class PlainTheme(override val dark: Boolean, private val monospacedFamily: String = Font.MONOSPACED) : UiTheme {
     override fun color(c: ThemeColor): Color = Color(if (dark) c.dark else c.light)
+
+    override fun monospaced(size: Float): Font = Font(monospacedFamily, Font.PLAIN, 12).deriveFont(size)
 
     override fun icon(i: ThemeIcon): Icon = VectorIcon(i, dark)
 }
@@ -82,14 +85,6 @@ private class VectorIcon(private val kind: ThemeIcon, private val dark: Boolean)
                 g.stroke = BasicStroke(1.6f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND)
                 g.draw(Line2D.Float(8f, 7.3f, 8f, 11.3f))
                 g.fill(Ellipse2D.Float(7.1f, 3.9f, 1.8f, 1.8f))
-            }
-            ThemeIcon.SETTINGS -> {
-                for (k in 0 until 8) {
-                    val a = Math.toRadians(k * 45.0)
-                    g.draw(Line2D.Double(8 + 4.5 * Math.cos(a), 8 + 4.5 * Math.sin(a), 8 + 6.5 * Math.cos(a), 8 + 6.5 * Math.sin(a)))
-                }
-                g.draw(Ellipse2D.Float(3.5f, 3.5f, 9f, 9f))
-                g.draw(Ellipse2D.Float(6f, 6f, 4f, 4f))
             }
             ThemeIcon.WARNING -> {
                 g.color = orange

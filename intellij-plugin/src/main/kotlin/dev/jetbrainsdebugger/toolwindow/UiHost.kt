@@ -7,6 +7,7 @@ package dev.jetbrainsdebugger.toolwindow
 
 import java.awt.Color
 import java.awt.Component
+import java.awt.Font
 import java.nio.file.Path
 import javax.swing.Icon
 
@@ -16,6 +17,7 @@ enum class NoticeKind { INFO, WARNING, ERROR }
 interface UiHost {
     val theme: UiTheme
     fun copyToClipboard(text: String)
+    /** A balloon; [content] is plain text whose lines are separated by `\n` (escape it for HTML). */
     fun notify(kind: NoticeKind, title: String, content: String)
 
     /** Modal save dialog; null when cancelled. [extensions] without dots, e.g. `json`, `csv`. */
@@ -47,12 +49,18 @@ enum class ThemeColor(val light: Int, val dark: Int) {
     SEPARATOR(0xEBECF0, 0x393B40),
 }
 
-enum class ThemeIcon { REFRESH, COPY, CLEAR, EXPORT, INSTALL, INFO, RESTART, SETTINGS, WARNING }
+/** REFRESH, COPY, CLEAR, EXPORT: the toolbar (AllIcons.Actions.Refresh, .Copy, .GC, ToolbarDecorator.Export);
+ *  INSTALL: the Install button and INSTALL NOW items; INFO: the rule tip; RESTART: the status row;
+ *  WARNING: the confirmation dialog (32 px, like Messages.getWarningIcon()). */
+enum class ThemeIcon { REFRESH, COPY, CLEAR, EXPORT, INSTALL, INFO, RESTART, WARNING }
 
 interface UiTheme {
     val dark: Boolean
     fun color(c: ThemeColor): Color
     fun icon(i: ThemeIcon): Icon
+
+    /** The font for code and JSON (the IDE passes its editor font); [size] in points. */
+    fun monospaced(size: Float): Font = Font(Font.MONOSPACED, Font.PLAIN, 12).deriveFont(size)
 }
 
 /** A toolbar action as data: the IDE turns each into an AnAction, the plain rendering into a button. */

@@ -1,0 +1,102 @@
+// The settings form (validation, isModified, read, reset) and the confirmation dialog's
+// texts and body.
+package dev.jetbrainsdebugger.toolwindow
+
+import dev.jetbrainsdebugger.bridge.ServerSettings
+import dev.jetbrainsdebugger.ide.ConfirmRequest
+import org.junit.jupiter.api.Test
+import java.awt.Container
+import javax.swing.JLabel
+import javax.swing.text.JTextComponent
+import kotlin.test.assertEquals
+import kotlin.test.assertFailsWith
+import kotlin.test.assertFalse
+import kotlin.test.assertTrue
+
+class SettingsAndConfirmationTest {
+    private val form = SettingsForm(PlainTheme(dark = false))
+
+    @Test
+    fun defaults_and_server_settings() {
+        val d = PluginSettings()
+        assertEquals(PluginSettings(100, true, false, 47823), d)
+        assertEquals(ServerSettings(maxHistorySize = 250, braveMode = true), d.copy(maxHistorySize = 250, braveMode = true).serverSettings())
+    }
+
+    @Test
+    fun reset_then_read_round_trips_and_is_not_modified() {
+        val s = PluginSettings(maxHistorySize = 500, autoScroll = false, braveMode = true, mcpPort = 50000)
+        form.reset(s)
+        assertEquals("500", form.maxHistoryField.text)
+        assertFalse(form.autoScrollBox.isSelected)
+        assertTrue(form.braveModeBox.isSelected)
+        assertEquals(s, form.read())
+        assertFalse(form.isModified(s))
+        form.autoScrollBox.isSelected = true
+        assertTrue(form.isModified(s))
+        assertEquals(s.copy(autoScroll = true), form.read())
+        form.reset(s)
+        form.portField.text = "50001"
+        assertTrue(form.isModified(s))
+    }
+
+    @Test
+    fun out_of_range_or_garbage_is_an_error_naming_the_field() {
+        form.reset(PluginSettings())
+        for (bad in listOf("0", "10001", "-5", "abc", "")) {
+            form.maxHistoryField.text = bad
+            val e = assertFailsWith<InvalidSettingsException> { form.read() }
+            assertTrue(e.message!!.startsWith("Max history size must be a whole number from 1 to 10000"), e.message)
+            assertTrue(form.isModified(PluginSettings()), "an invalid form counts as modified")
+        }
+        form.maxHistoryField.text = " 10,000 "
+        assertEquals(10_000, form.read().maxHistorySize)
+        form.maxHistoryField.text = "1"
+        assertEquals(1, form.read().maxHistorySize)
+        for (bad in listOf("1023", "65536", "80x")) {
+            form.portField.text = bad
+            val e = assertFailsWith<InvalidSettingsException> { form.read() }
+            assertTrue(e.message!!.startsWith("MCP port must be a whole number from 1024 to 65535"), e.message)
+        }
+        form.portField.text = "65535"
+        assertEquals(65535, form.read().mcpPort)
+    }
+
+    /** Every text shown in [c], depth first, HTML labels as plain text. */
+    private fun texts(c: Container): List<String> = c.components.flatMap {
+        listOfNotNull((it as? JLabel)?.text, (it as? JTextComponent)?.text, (it as? javax.swing.AbstractButton)?.text)
+            .map(::plain) + if (it is Container) texts(it) else emptyList()
+    }
+
+    private fun plain(html: String) = html.replace("<br>", "\n").replace(Regex("<[^>]+>"), "")
+        .replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+
+    @Test
+    fun the_form_explains_brave_mode_and_the_port() {
+        val all = texts(form.component).joinToString("\n")
+        assertTrue(SettingsForm.BRAVE_MODE_EXPLANATION in all)
+        assertTrue("Changing the port restarts the MCP server" in all)
+        assertTrue("agents configured with the old URL must be reconfigured" in all)
+    }
+
+    @Test
+    fun confirmation_texts_and_body() {
+        val request = ConfirmRequest(
+            tool = "evaluate", title = "Evaluate code that may change the program?",
+            message = "An agent asks: evaluate `cart.checkout()` in frame 0", project = "shop", subject = "cart.checkout()",
+        )
+        assertEquals("Debugger MCP: Evaluate code that may change the program?", ConfirmationTexts.title(request))
+        assertEquals("Debugger MCP: Allow this action?", ConfirmationTexts.title(request.copy(title = "")))
+        assertEquals(listOf("Allow Once", "Allow for This Session", "Deny"),
+            listOf(ConfirmationTexts.ALLOW_ONCE, ConfirmationTexts.ALLOW_SESSION, ConfirmationTexts.DENY))
+        val body = texts(ConfirmationPanel(request, PlainTheme(dark = true)))
+        assertEquals(listOf("Evaluate code that may change the program?", "Agent action:", "evaluate", "Project:", "shop",
+            "Expression:", "cart.checkout()", request.message, ConfirmationTexts.FOOTNOTE), body)
+        assertEquals("Configuration:", ConfirmationTexts.subjectLabel("start_debug_session"))
+        assertEquals("Assignment:", ConfirmationTexts.subjectLabel("set_variable"))
+        val bare = texts(ConfirmationPanel(request.copy(project = null, subject = null), PlainTheme(dark = false)))
+        assertFalse("Project:" in bare || "Expression:" in bare)
+        val escaped = texts(ConfirmationPanel(request.copy(subject = "a < b && c > d"), PlainTheme(dark = false)))
+        assertTrue("a < b && c > d" in escaped, "an expression is shown as written, not as HTML")
+    }
+}
