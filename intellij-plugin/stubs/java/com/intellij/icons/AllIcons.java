@@ -21,7 +21,6 @@ public class AllIcons {
 
   public static final class General {
     public static final @NotNull Icon Information = stub();
-    public static final @NotNull Icon Settings = stub();
     /** 32x32; read at 01f143804cdda03fc5b825d7dcfa3d4b6bd9ae1e (2026 text), present in the 2024 text too. */
     public static final @NotNull Icon WarningDialog = stub();
   }

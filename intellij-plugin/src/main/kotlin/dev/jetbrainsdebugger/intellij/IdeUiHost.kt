@@ -89,7 +89,6 @@ internal object IdeTheme : UiTheme {
         ThemeIcon.INSTALL -> AllIcons.Actions.Install
         ThemeIcon.INFO -> AllIcons.General.Information
         ThemeIcon.RESTART -> AllIcons.Actions.Restart
-        ThemeIcon.SETTINGS -> AllIcons.General.Settings
         ThemeIcon.WARNING -> AllIcons.General.WarningDialog
     }
 }
