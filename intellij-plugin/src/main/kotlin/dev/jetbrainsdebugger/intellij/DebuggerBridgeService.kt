@@ -6,6 +6,7 @@
 // plugin goes away (a light service is disposed then).
 package dev.jetbrainsdebugger.intellij
 
+import com.intellij.notification.NotificationAction
 import com.intellij.notification.NotificationGroupManager
 import com.intellij.notification.NotificationType
 import com.intellij.openapi.Disposable
@@ -99,7 +100,7 @@ class DebuggerBridgeService : Disposable, ServerControl {
 
     private fun statusChanged(status: RuntimeStatus) {
         // Restarts are routine and shown in the tool window; a runtime that gave up is worth a balloon.
-        if (status is RuntimeStatus.Failed) notifyError("The Debugger MCP server stopped: ${status.reason}")
+        if (status is RuntimeStatus.Failed) notifyError("The Debugger MCP server stopped: ${status.reason}", offerRestart = true)
         val state = ServerStates.of(status)
         for (l in stateListeners) {
             try {
@@ -120,11 +121,12 @@ class DebuggerBridgeService : Disposable, ServerControl {
         }
     }
 
-    private fun notifyError(message: String) {
+    private fun notifyError(message: String, offerRestart: Boolean = false) {
         try {
-            NotificationGroupManager.getInstance().getNotificationGroup(NOTIFICATION_GROUP)
-                ?.createNotification(message, NotificationType.ERROR)
-                ?.notify(null)
+            val notification = NotificationGroupManager.getInstance().getNotificationGroup(NOTIFICATION_GROUP)
+                ?.createNotification(message, NotificationType.ERROR) ?: return
+            if (offerRestart) notification.addAction(NotificationAction.createSimpleExpiring("Restart") { restart() })
+            notification.notify(null)
         } catch (t: Throwable) {
             IntellijLog.warn("cannot show a notification", t)
         }
