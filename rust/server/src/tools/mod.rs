@@ -16,6 +16,7 @@ mod source;
 mod stack;
 mod variables;
 
+use crate::consent::{ConsentMemory, Scope};
 use crate::tracker::Tracker;
 use crate::watches::WatchStore;
 use debugger_core::{Backend, ToolError, ToolResult};
@@ -28,16 +29,30 @@ use std::sync::Arc;
 /// What a confirmation request came back with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Consent {
-    Granted,
+    Granted(Scope),
     Denied,
     /// Nobody can be asked (no IDE, client without elicitation).
     Unavailable,
 }
 
+/// An action that needs the user's approval, described for the question.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfirmRequest {
+    /// What the agent wants to do, in a sentence.
+    pub action: String,
+    /// The project's name.
+    pub project: String,
+    /// What the action is about, in the user's words: the run configuration's name,
+    /// the expression, or the assignment.
+    pub subject: String,
+    /// The debug session the action concerns; `None` for a launch.
+    pub session_id: Option<String>,
+}
+
 /// Asks the user to approve an action (IDE dialog or MCP elicitation).
 #[async_trait::async_trait]
 pub trait Confirmer: Send + Sync {
-    async fn confirm(&self, message: &str) -> Consent;
+    async fn confirm(&self, request: &ConfirmRequest) -> Consent;
 }
 
 /// Shared state of the server: one per process, shared by every MCP connection.
@@ -45,20 +60,31 @@ pub struct App {
     pub backend: Arc<dyn Backend>,
     pub tracker: Arc<Tracker>,
     pub watches: WatchStore,
-    /// Skip confirmations.
-    pub brave: bool,
+    /// Brave mode and the sessions approved for their life.
+    pub consent: Arc<ConsentMemory>,
 }
 
 impl App {
-    /// Create the app and start feeding the tracker from the backend's events.
-    pub fn new(backend: Arc<dyn Backend>, watches: WatchStore, brave: bool) -> Arc<Self> {
+    /// Create the app and start feeding the tracker (and the consent memory) from the
+    /// backend's events.
+    pub fn new(
+        backend: Arc<dyn Backend>,
+        watches: WatchStore,
+        consent: Arc<ConsentMemory>,
+    ) -> Arc<Self> {
         let tracker = Arc::new(Tracker::new());
         let mut events = backend.events();
         let pump = tracker.clone();
+        let forget = consent.clone();
         tokio::spawn(async move {
             loop {
                 match events.recv().await {
-                    Ok(event) => pump.apply(&event),
+                    Ok(event) => {
+                        if let debugger_core::BackendEvent::Terminated { session, .. } = &event {
+                            forget.session_ended(session);
+                        }
+                        pump.apply(&event)
+                    }
                     Err(tokio::sync::broadcast::error::RecvError::Lagged(n)) => {
                         tracing::warn!(
                             missed = n,
@@ -73,7 +99,7 @@ impl App {
             backend,
             tracker,
             watches,
-            brave,
+            consent,
         })
     }
 }
@@ -259,13 +285,23 @@ registry! {
         "Source lines around a line of a project file (default: the current execution point), with line numbers and the lines that hold breakpoints.";
 }
 
-/// Apply the confirmation policy: brave mode skips it; otherwise the user must agree.
-pub async fn confirm(call: &Call<'_>, action: &str) -> ToolResult<()> {
-    if call.app.brave {
-        return Ok(());
+/// Apply the confirmation policy: brave mode, or an earlier "for this session"
+/// approval of the session concerned, skips it; otherwise the user must agree. The
+/// scope of the approval is returned: a launch records a [`Scope::Session`] for the
+/// session it starts ([`ConsentMemory::record`]); other actions are recorded here.
+pub async fn confirm(call: &Call<'_>, request: ConfirmRequest) -> ToolResult<Scope> {
+    let consent = &call.app.consent;
+    if consent.approved(request.session_id.as_deref()) {
+        return Ok(Scope::Once);
     }
-    match call.confirmer.confirm(action).await {
-        Consent::Granted => Ok(()),
+    let action = request.action.as_str();
+    match call.confirmer.confirm(&request).await {
+        Consent::Granted(scope) => {
+            if let Some(session) = &request.session_id {
+                consent.record(scope, session);
+            }
+            Ok(scope)
+        }
         Consent::Denied => Err(ToolError::new(
             debugger_core::ErrorCode::ConfirmationDenied,
             format!("The user did not approve: {action}"),
@@ -275,7 +311,7 @@ pub async fn confirm(call: &Call<'_>, action: &str) -> ToolResult<()> {
             format!(
                 "This action needs the user's approval ({action}), and nobody could be asked \
                  (no answer from an IDE dialog, and no MCP elicitation in this client). The user can allow such actions without asking by starting the \
-                 server in brave mode: `jetbrains-debugger-mcp ... --brave` (or JETBRAINS_DEBUGGER_BRAVE=1)."
+                 server in brave mode: `jetbrains-debugger-mcp ... --brave` (or JETBRAINS_DEBUGGER_BRAVE=1), or with brave mode in the IDE plugin's settings."
             ),
         )),
     }
