@@ -95,7 +95,10 @@ impl SearchPath {
 
     /// The login shell's PATH, then this process's PATH, then the usual folders.
     pub async fn discover() -> Self {
-        let login = login_shell_path().await.unwrap_or_default();
+        let login = match std::env::var_os("SHELL").filter(|s| !s.is_empty()) {
+            Some(shell) if !cfg!(windows) => login_shell_path(&shell).await.unwrap_or_default(),
+            _ => OsString::new(),
+        };
         let current = std::env::var_os("PATH").unwrap_or_default();
         let home = home_dir();
         Self::new(
@@ -202,32 +205,36 @@ const PATH_START: &str = "__JBD_PATH_START__";
 const PATH_END: &str = "__JBD_PATH_END__";
 
 /// The PATH of the user's login shell (`$SHELL -ilc`, interactive too because nvm and
-/// friends are set up in the rc files), or `None` when there is no such shell or it
-/// does not answer in time. Markers separate the PATH from whatever the rc files print.
-async fn login_shell_path() -> Option<OsString> {
-    if cfg!(windows) {
-        return None;
-    }
-    let shell = std::env::var_os("SHELL").filter(|s| !s.is_empty())?;
+/// friends are set up in the rc files), or `None` when it cannot be started or does not
+/// answer in time. Markers separate the PATH from whatever the rc files print.
+async fn login_shell_path(shell: &OsStr) -> Option<OsString> {
     let print_path = if Path::new(&shell).file_name() == Some(OsStr::new("fish")) {
         format!("printf '%s' '{PATH_START}'(string join : $PATH)'{PATH_END}'")
     } else {
-        format!("printf '%s' \"{PATH_START}$PATH{PATH_END}\"")
+        format!("printf '%s' \"{PATH_START}${{PATH}}{PATH_END}\"")
     };
-    let output = tokio::process::Command::new(&shell)
+    let mut command = tokio::process::Command::new(shell);
+    command
         .args(["-ilc", &print_path])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .kill_on_drop(true)
-        .output();
-    let output = match tokio::time::timeout(LOGIN_SHELL_TIMEOUT, output).await {
+        .stderr(Stdio::null());
+    let child = match detached(&mut command).spawn() {
+        Ok(child) => child,
+        Err(err) => {
+            tracing::debug!(%err, "cannot start the login shell");
+            return None;
+        }
+    };
+    let pid = child.id();
+    let output = match tokio::time::timeout(LOGIN_SHELL_TIMEOUT, child.wait_with_output()).await {
         Ok(Ok(output)) => output,
         Ok(Err(err)) => {
             tracing::debug!(%err, "cannot ask the login shell for its PATH");
             return None;
         }
         Err(_) => {
+            kill_group(pid);
             tracing::debug!("the login shell did not print its PATH in time");
             return None;
         }
@@ -236,6 +243,39 @@ async fn login_shell_path() -> Option<OsString> {
     let start = text.rfind(PATH_START)? + PATH_START.len();
     let end = start + text[start..].find(PATH_END)?;
     Some(OsString::from(&text[start..end]))
+}
+
+/// Start the child in a session of its own (Unix): without a controlling terminal an
+/// interactive login shell cannot take over the user's terminal (bash `-i` would open
+/// `/dev/tty` for job control) and a CLI cannot stop to prompt on it; and on a timeout
+/// the whole process group goes ([`kill_group`]). The child is also killed when the
+/// future waiting for it is dropped.
+fn detached(command: &mut tokio::process::Command) -> &mut tokio::process::Command {
+    command.kill_on_drop(true);
+    #[cfg(unix)]
+    // SAFETY: the closure only calls the async-signal-safe setsid(2) between fork and exec.
+    unsafe {
+        command.pre_exec(|| {
+            if libc::setsid() == -1 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    command
+}
+
+/// Kill the process group a [`detached`] child leads (its pid is the group's id).
+fn kill_group(pid: Option<u32>) {
+    #[cfg(unix)]
+    if let Some(pid) = pid.and_then(|p| libc::pid_t::try_from(p).ok()) {
+        // SAFETY: kill(2) with a negative pid signals that process group only.
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = pid;
 }
 
 /// How to start `executable` with `args`: batch files (npm's `claude.cmd`) through
@@ -272,18 +312,19 @@ async fn run_step(
     timeout: Duration,
 ) -> Result<StepOutput, InstallError> {
     let (program, args) = invocation(executable, args);
-    let child = tokio::process::Command::new(program)
-        .args(args)
+    let mut step = tokio::process::Command::new(program);
+    step.args(args)
         .env("PATH", path)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .kill_on_drop(true)
+        .stderr(Stdio::piped());
+    let child = detached(&mut step)
         .spawn()
         .map_err(|source| InstallError::Spawn {
             command: command.to_string(),
             source,
         })?;
+    let pid = child.id();
     match tokio::time::timeout(timeout, child.wait_with_output()).await {
         Ok(Ok(output)) => Ok(StepOutput {
             success: output.status.success(),
@@ -295,12 +336,14 @@ async fn run_step(
             command: command.to_string(),
             source,
         }),
-        // Dropping the future killed the child (`kill_on_drop`).
-        Err(_) => Err(InstallError::TimedOut {
-            command: command.to_string(),
-            timeout,
-            output: String::new(),
-        }),
+        Err(_) => {
+            kill_group(pid);
+            Err(InstallError::TimedOut {
+                command: command.to_string(),
+                timeout,
+                output: String::new(),
+            })
+        }
     }
 }
 
@@ -522,10 +565,22 @@ mod tests {
         std::fs::remove_dir_all(empty).unwrap();
     }
 
+    /// Whether `pid` runs (a zombie does not).
+    fn running(pid: &str) -> bool {
+        std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            .map(|stat| !stat.contains(") Z "))
+            .unwrap_or(false)
+    }
+
     #[tokio::test]
-    async fn a_hanging_step_is_cut_off() {
+    async fn a_hanging_step_is_cut_off_with_its_children() {
         let dir = scratch("hangs");
-        fake_cli(&dir, "claude", "exec /bin/sleep 30");
+        let pid_file = dir.join("grandchild.pid");
+        fake_cli(
+            &dir,
+            "claude",
+            &format!("/bin/sleep 30 &\necho $! > {}\nwait", pid_file.display()),
+        );
         let started = Instant::now();
         let err = run_step(
             &dir.join("claude"),
@@ -539,6 +594,40 @@ mod tests {
         .unwrap();
         assert!(matches!(err, InstallError::TimedOut { .. }), "{err}");
         assert!(started.elapsed() < Duration::from_secs(5));
+        let grandchild = std::fs::read_to_string(&pid_file).unwrap();
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while running(grandchild.trim()) && Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert!(!running(grandchild.trim()), "the CLI's own children go too");
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[tokio::test]
+    async fn the_login_shell_path_is_read_between_the_markers() {
+        let dir = scratch("shell");
+        fake_cli(
+            &dir,
+            "noisy-shell",
+            &format!(
+                "echo 'Welcome!'\nprintf 'motd {PATH_START}/opt/x/bin:/usr/bin{PATH_END} bye'"
+            ),
+        );
+        let path = login_shell_path(dir.join("noisy-shell").as_os_str()).await;
+        assert_eq!(path, Some(OsString::from("/opt/x/bin:/usr/bin")));
+        fake_cli(&dir, "silent-shell", "exit 0");
+        assert_eq!(
+            login_shell_path(dir.join("silent-shell").as_os_str()).await,
+            None
+        );
+        assert_eq!(login_shell_path(OsStr::new("/no/such/shell")).await, None);
+        if Path::new("/bin/bash").exists() {
+            let real = login_shell_path(OsStr::new("/bin/bash")).await.unwrap();
+            assert!(
+                std::env::split_paths(&real).any(|d| d == Path::new("/usr/bin")),
+                "{real:?}"
+            );
+        }
         std::fs::remove_dir_all(dir).unwrap();
     }
 
