@@ -68,6 +68,8 @@ impl IdeRequests for ServerRequests {
         let search = install::SearchPath::discover().await;
         install::install(client, mcp_url, &search)
             .await
-            .map_err(|e| RpcError::from(ToolError::new(ErrorCode::NotSupported, e.to_string())))
+            .map_err(|refused| {
+                RpcError::from(ToolError::new(ErrorCode::NotSupported, refused.to_string()))
+            })
     }
 }

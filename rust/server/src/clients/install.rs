@@ -28,15 +28,20 @@ const OUTPUT_TAIL: usize = 4000;
 /// How much of a CLI's error text goes into a notification (the tail).
 const MESSAGE_TAIL: usize = 600;
 
-/// Why an install did not happen.
+/// A client that has no command-line installer (its snippet is the way).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{} has no command-line installer: use its configuration snippet (COPY CONFIGURATION, \
+     or `jetbrains-debugger-mcp config {client}`).",
+    client.name()
+)]
+pub struct NoInstaller {
+    pub client: ClientId,
+}
+
+/// Why running a client's installer did not configure it.
 #[derive(Debug, thiserror::Error)]
 pub enum InstallError {
-    #[error(
-        "{} has no command-line installer: use its configuration snippet (COPY CONFIGURATION, \
-         or `jetbrains-debugger-mcp config {client}`).",
-        client.name()
-    )]
-    NoInstaller { client: ClientId },
     #[error(
         "the `{program}` command was not found (looked in the login shell's PATH and the usual \
          folders). {how_to_get}"
@@ -416,16 +421,14 @@ pub async fn run(installer: &Installer, search: &SearchPath) -> Result<String, I
     })
 }
 
-/// Install `client` for `url` and describe the outcome for a notification.
-/// `Err` only when the client has no installer.
+/// Install `client` for `url` and describe the outcome, success or failure, for a
+/// notification.
 pub async fn install(
     client: ClientId,
     url: &str,
     search: &SearchPath,
-) -> Result<ClientInstallResult, InstallError> {
-    let installer = client
-        .installer(url)
-        .ok_or(InstallError::NoInstaller { client })?;
+) -> Result<ClientInstallResult, NoInstaller> {
+    let installer = client.installer(url).ok_or(NoInstaller { client })?;
     let outcome = run(&installer, search).await;
     let command = installer.add_command();
     Ok(match outcome {
@@ -553,12 +556,12 @@ mod tests {
         let refused = install(ClientId::Cursor, URL, &SearchPath::new([empty.clone()]))
             .await
             .unwrap_err();
-        assert!(matches!(
+        assert_eq!(
             refused,
-            InstallError::NoInstaller {
+            NoInstaller {
                 client: ClientId::Cursor
             }
-        ));
+        );
         assert!(refused
             .to_string()
             .contains("jetbrains-debugger-mcp config cursor"));

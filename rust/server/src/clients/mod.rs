@@ -44,10 +44,10 @@ pub async fn install_command(client: &str, url: Option<String>) -> Result<()> {
     let url = url.unwrap_or_else(|| default_url(&StateDir::from_env()));
     let search = install::SearchPath::discover().await;
     let outcome = install::install(client, &url, &search).await?;
-    if !outcome.output.trim().is_empty() {
-        eprintln!("{}", outcome.output.trim_end());
-    }
     if !outcome.ok {
+        if !outcome.output.trim().is_empty() {
+            eprintln!("{}", outcome.output.trim_end());
+        }
         bail!("{}", outcome.message);
     }
     println!("{}", outcome.message);
