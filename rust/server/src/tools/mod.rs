@@ -316,3 +316,95 @@ pub async fn confirm(call: &Call<'_>, request: ConfirmRequest) -> ToolResult<Sco
         )),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ide_requests::ServerRequests;
+    use debugger_core::history::History;
+    use debugger_core::state::StateDir;
+    use debugger_core::ErrorCode;
+    use debugger_ide::{BridgeConfig, IdeBackend};
+    use std::sync::Mutex;
+
+    /// Answers with the scripted consents, in order, and counts the questions.
+    struct Scripted(Mutex<Vec<Consent>>);
+
+    #[async_trait::async_trait]
+    impl Confirmer for Scripted {
+        async fn confirm(&self, _request: &ConfirmRequest) -> Consent {
+            self.0.lock().unwrap().remove(0)
+        }
+    }
+
+    impl Scripted {
+        fn left(&self) -> usize {
+            self.0.lock().unwrap().len()
+        }
+    }
+
+    fn on(session: Option<&str>) -> ConfirmRequest {
+        ConfirmRequest {
+            action: "Set x = 1?".into(),
+            project: "shop".into(),
+            subject: "x = 1".into(),
+            session_id: session.map(str::to_string),
+        }
+    }
+
+    /// An app over an IDE backend that no IDE connects to (confirm needs no backend call).
+    async fn app(consent: Arc<ConsentMemory>) -> Arc<App> {
+        let requests = Arc::new(ServerRequests {
+            history: Arc::new(History::new(10)),
+            consent: consent.clone(),
+        });
+        let backend = IdeBackend::start(BridgeConfig::new(0, "t"), requests)
+            .await
+            .unwrap();
+        let state = StateDir::at(std::env::temp_dir().join("jbd-confirm-test"));
+        App::new(backend, WatchStore::new(state), consent)
+    }
+
+    #[tokio::test]
+    async fn approvals_for_a_session_are_remembered_and_brave_mode_asks_nobody() {
+        let consent = Arc::new(ConsentMemory::new(false));
+        let app = app(consent.clone()).await;
+        let confirmer = Scripted(Mutex::new(vec![
+            Consent::Granted(Scope::Session), // a launch, for its session
+            Consent::Granted(Scope::Session), // an action on s2
+            Consent::Denied,                  // another action on s3
+            Consent::Unavailable,             // nobody to ask
+        ]));
+        let call = Call {
+            app: &app,
+            confirmer: &confirmer,
+        };
+        // A launch answers the scope; the launch handler records it for the new session.
+        let scope = confirm(&call, on(None)).await.unwrap();
+        assert_eq!(scope, Scope::Session);
+        assert!(
+            !consent.approved(Some("s1")),
+            "nothing recorded without a session"
+        );
+        consent.record(scope, "s1");
+        assert_eq!(confirm(&call, on(Some("s1"))).await.unwrap(), Scope::Once);
+        assert_eq!(confirmer.left(), 3, "s1 was not asked about again");
+
+        confirm(&call, on(Some("s2"))).await.unwrap();
+        assert!(
+            consent.approved(Some("s2")),
+            "an action's session approval is recorded"
+        );
+        let denied = confirm(&call, on(Some("s3"))).await.unwrap_err();
+        assert_eq!(denied.code, ErrorCode::ConfirmationDenied);
+        let nobody = confirm(&call, on(None)).await.unwrap_err();
+        assert_eq!(nobody.code, ErrorCode::ConfirmationRequired);
+        assert!(nobody
+            .message
+            .contains("brave mode in the IDE plugin's settings"));
+
+        consent.set_brave(true);
+        assert_eq!(confirm(&call, on(None)).await.unwrap(), Scope::Once);
+        assert_eq!(confirmer.left(), 0);
+    }
+}
