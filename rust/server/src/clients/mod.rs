@@ -70,3 +70,29 @@ pub fn config_command(client: &str, url: Option<String>) -> Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::discovery::{now_ms, publish, Instance};
+
+    #[test]
+    fn the_default_url_is_a_running_ide_s_else_the_standalone_one() {
+        let root = std::env::temp_dir().join(format!("jbd-clients-url-{}", now_ms()));
+        let state = StateDir::at(&root);
+        assert_eq!(default_url(&state), "http://127.0.0.1:47823/mcp");
+        let running = Instance {
+            pid: std::process::id(),
+            mcp_url: "http://127.0.0.1:47825/mcp".into(),
+            ide: Some("IntelliJ IDEA IC-252.1".into()),
+            projects: vec![],
+            updated_ms: now_ms(),
+        };
+        publish(&state, &running).unwrap();
+        assert_eq!(default_url(&state), "http://127.0.0.1:47825/mcp");
+        let listed = list(&default_url(&state));
+        assert_eq!(listed.clients.len(), ClientId::ALL.len());
+        assert!(listed.clients[5].config.text.contains("47825"));
+        std::fs::remove_dir_all(root).unwrap();
+    }
+}
