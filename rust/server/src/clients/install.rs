@@ -437,10 +437,10 @@ pub async fn install(
             ok: true,
             command,
             message: format!(
-                "{} is configured: {} → {url}. New {} sessions have the debugger tools.",
+                "{} is configured: {} → {url}. Sessions started from now on have the \
+                 debugger tools.",
                 client.name(),
                 crate::mcp::SERVER_NAME,
-                client.name()
             ),
             output,
         },
