@@ -88,12 +88,12 @@ class Harness:
 
 
 @contextlib.contextmanager
-def harness(binary: str, state_dir: Path) -> Any:
+def harness(binary: str, state_dir: Path, env: dict[str, str] | None = None) -> Any:
     if not CLASSPATH_FILE.is_file():
         pytest.fail(f"{CLASSPATH_FILE} is missing: run scripts/kotlin first (scripts/test does)")
     classpath = CLASSPATH_FILE.read_text().strip()
     log = state_dir.parent / f"harness-{time.monotonic_ns()}.log"
-    env = dict(os.environ, JETBRAINS_DEBUGGER_STATE_DIR=str(state_dir))
+    env = dict(os.environ, JETBRAINS_DEBUGGER_STATE_DIR=str(state_dir), **(env or {}))
     env.pop("JETBRAINS_DEBUGGER_BRAVE", None)
     with open(log, "w") as err:
         proc = subprocess.Popen(
@@ -127,9 +127,10 @@ class CountingTools(Tools):
 
 
 @contextlib.asynccontextmanager
-async def ide(binary: str, state_dir: Path) -> AsyncIterator[tuple[CountingTools, Harness, dict[str, Any]]]:
+async def ide(binary: str, state_dir: Path,
+              env: dict[str, str] | None = None) -> AsyncIterator[tuple[CountingTools, Harness, dict[str, Any]]]:
     """A RecordingIde connected to the binary, and an MCP client on the binary's HTTP endpoint."""
-    with harness(binary, state_dir) as h:
+    with harness(binary, state_dir, env) as h:
         ready = h.next_json()
         assert isinstance(ready, dict) and ready["mcp_url"].startswith("http://127.0.0.1:"), ready
         async with Client(ready["mcp_url"], mode="legacy") as client:
@@ -285,6 +286,84 @@ async def test_confirmations_are_ide_dialogs(binary, state_dir):
         h.command("confirm approve")
         started = await t.start("App")
         await t.ok("stop_debug_session", session_id=started["session_id"])
+
+
+async def test_approvals_for_a_session_and_brave_mode_set_in_the_ide(binary, state_dir):
+    async with ide(binary, state_dir) as (t, h, _):
+        await t.ok("set_breakpoint", file_path="calculator.py", line=CALC_LINES["subtotal"])
+        h.command("confirm session")
+        first = await t.start("App")
+        launch = recorded(h, "confirm")[-1]["args"]
+        assert launch["tool"] == "start_debug_session" and launch["subject"] == "App", launch
+        assert launch["project"] == CALCULATOR.name and "session_id" not in launch, launch
+        # Allowed for that session: later actions on it are not asked about again.
+        h.command("confirm deny")
+        await t.ok("set_variable", name="subtotal", new_value="1.5")
+        assert len(recorded(h, "confirm")) == 1, recorded(h, "confirm")
+        await t.ok("stop_debug_session", session_id=first["session_id"])
+
+        # Allowed once: the next action on the session is asked about (and denied here).
+        h.command("confirm approve")
+        second = await t.start("App")
+        h.command("confirm deny")
+        await t.err("set_variable", "confirmation_denied", name="subtotal", new_value="2")
+        asked = recorded(h, "confirm")[-1]["args"]
+        assert asked["session_id"] == second["session_id"] and asked["subject"] == "subtotal = 2", asked
+        # An approval for a session covers that session only.
+        h.command("confirm session")
+        await t.ok("set_variable", name="subtotal", new_value="3")
+        h.command("confirm deny")
+        await t.ok("set_variable", name="subtotal", new_value="4")
+        await t.ok("stop_debug_session", session_id=second["session_id"])
+
+        # Brave mode switched on in the IDE's settings: no dialog at all, at once; and off again.
+        asked_so_far = len(recorded(h, "confirm"))
+        assert h.command("settings 100 brave") == {"ok": True}
+        third = await t.start("App")
+        assert len(recorded(h, "confirm")) == asked_so_far, "brave mode must skip the IDE's dialog"
+        await t.ok("stop_debug_session", session_id=third["session_id"])
+        h.command("settings 100")
+        await t.err("start_debug_session", "confirmation_denied", configuration_name="App")
+
+
+async def test_coding_clients_through_the_bridge(binary, state_dir, tmp_path):
+    """clients/list, clients/install (a fake `claude` on the PATH), history/export from the plugin."""
+    bin_dir, home = tmp_path / "bin", tmp_path / "home"
+    bin_dir.mkdir()
+    home.mkdir()
+    calls = tmp_path / "claude-calls.txt"
+    fake = bin_dir / "claude"
+    fake.write_text(f'#!/bin/sh\necho "$@" >> {calls}\n'
+                    '[ "$2" = remove ] && { echo "No MCP server named jetbrains-debugger" >&2; exit 1; }\n'
+                    'echo "Added HTTP MCP server"\n')
+    fake.chmod(0o755)
+    env = {"PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}", "HOME": str(home), "SHELL": ""}
+    async with ide(binary, state_dir, env) as (t, h, ready):
+        url = ready["mcp_url"]
+        clients = h.command("clients")["clients"]
+        assert [c["id"] for c in clients] == ["claude-code", "claude-desktop", "cursor", "vscode", "windsurf",
+                                              "codex", "gemini"]
+        by_id = {c["id"]: c for c in clients}
+        assert by_id["claude-code"]["install_command"].endswith(f"jetbrains-debugger {url}")
+        assert by_id["cursor"]["install_command"] is None
+        assert json.loads(by_id["vscode"]["config"]["text"])["servers"]["jetbrains-debugger"]["url"] == url
+        assert by_id["codex"]["config"]["location"] == str(home / ".codex" / "config.toml")
+
+        outcome = h.command("install claude-code")
+        assert outcome["ok"] is True and "Added HTTP MCP server" in outcome["output"], outcome
+        assert calls.read_text().splitlines() == [
+            "mcp remove --scope user jetbrains-debugger",
+            f"mcp add --transport http --scope user jetbrains-debugger {url}",
+        ]
+        missing = h.command("install codex")
+        assert missing["ok"] is False and "npm install -g @openai/codex" in missing["message"], missing
+        refused = h.command("install cursor")
+        assert "no command-line installer" in refused["error"], refused
+
+        await t.ok("list_run_configurations")
+        exported = h.command("export csv")["content"]
+        assert exported.startswith("timestamp,tool,") and "list_run_configurations" in exported, exported
+        assert json.loads(h.command("export json")["content"])[0]["tool"] == "list_run_configurations"
 
 
 def upgrade(port: int, headers: dict[str, str]) -> str:

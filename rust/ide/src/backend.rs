@@ -11,11 +11,12 @@
 //! are marked running (`Continued`) because the IDE re-sends `session/paused` for
 //! every paused session right after `hello`.
 //!
-//! The IDE's own requests (`history/list`, `history/clear`, `settings/update`) are
-//! answered by the server through [`IdeRequests`].
+//! The IDE's own requests (`history/list`, `history/clear`, `history/export`,
+//! `settings/update`, `clients/list`, `clients/install`) are answered by the server
+//! through [`IdeRequests`]; `clients/install` runs off the connection's task.
 
 use crate::endpoint::{Bridge, BridgeConfig, Connection, Endpoint};
-use crate::rpc::{self, RpcError};
+use crate::rpc::{self, Answer, RpcError};
 use crate::wire::{self, method, Empty, HelloParams, HelloResult, IdeInfo, Session};
 use async_trait::async_trait;
 use debugger_core::history::HistoryChange;
@@ -44,14 +45,28 @@ pub fn not_connected() -> ToolError {
 }
 
 /// The requests the IDE sends to the server (tool window actions, settings).
-/// Implemented by the server; called on the connection's task, so keep them quick.
+/// Implemented by the server. All but [`IdeRequests::install_client`] are called on
+/// the connection's task, so keep them quick.
+#[async_trait]
 pub trait IdeRequests: Send + Sync + 'static {
     /// `history/list`: every entry, newest first, and the capacity.
     fn history_list(&self) -> wire::HistoryListResult;
     /// `history/clear`.
     fn history_clear(&self);
+    /// `history/export`: the whole history as the text of a file of `format`.
+    fn history_export(&self, format: wire::HistoryFormat) -> String;
     /// `settings/update`, already validated against the spec's ranges.
     fn update_settings(&self, settings: &wire::SettingsUpdateParams) -> ToolResult<()>;
+    /// `clients/list`: every coding client, with snippets for `mcp_url`.
+    fn clients_list(&self, mcp_url: &str) -> wire::ClientsListResult;
+    /// `clients/install`: run `client`'s own CLI to point it at `mcp_url`. Slow (a
+    /// process, bounded by the implementation); runs on its own task. An unknown
+    /// client is `-32602`, one without a CLI `-32000` `not_supported`.
+    async fn install_client(
+        &self,
+        client: &str,
+        mcp_url: &str,
+    ) -> Result<wire::ClientInstallResult, RpcError>;
 }
 
 /// The IDE at the other end, as its `hello` described it.
@@ -235,6 +250,70 @@ impl Shared {
     }
 }
 
+impl Shared {
+    /// The IDE's requests answered on the connection's task.
+    fn quick_request(&self, name: &str, params: Json) -> Result<Json, RpcError> {
+        match name {
+            method::HISTORY_LIST => {
+                let _: Empty = rpc::params(name, params)?;
+                rpc::result(&self.requests.history_list())
+            }
+            method::HISTORY_CLEAR => {
+                let _: Empty = rpc::params(name, params)?;
+                self.requests.history_clear();
+                rpc::result(&Empty {})
+            }
+            method::HISTORY_EXPORT => {
+                let export: wire::HistoryExportParams = rpc::params(name, params)?;
+                rpc::result(&wire::HistoryExportResult {
+                    content: self.requests.history_export(export.format),
+                })
+            }
+            method::SETTINGS_UPDATE => {
+                let settings: wire::SettingsUpdateParams = rpc::params(name, params)?;
+                if let Some(size) = settings.max_history_size {
+                    if !wire::MAX_HISTORY_SIZE_RANGE.contains(&size) {
+                        return Err(RpcError::invalid_params(format!(
+                            "max_history_size must be between {} and {}",
+                            wire::MAX_HISTORY_SIZE_RANGE.start(),
+                            wire::MAX_HISTORY_SIZE_RANGE.end()
+                        )));
+                    }
+                }
+                self.requests.update_settings(&settings)?;
+                rpc::result(&Empty {})
+            }
+            method::CLIENTS_LIST => {
+                let _: Empty = rpc::params(name, params)?;
+                rpc::result(&self.requests.clients_list(&self.own_mcp_url()?))
+            }
+            other => Err(RpcError::method_not_found(other)),
+        }
+    }
+
+    /// `clients/install`, on its own task: it runs a CLI for up to a minute or so.
+    fn install_client(&self, params: Json) -> Answer {
+        let prepared = rpc::params::<wire::ClientInstallParams>(method::CLIENTS_INSTALL, params)
+            .and_then(|p| Ok((p.client, self.own_mcp_url()?)));
+        let (client, mcp_url) = match prepared {
+            Ok(prepared) => prepared,
+            Err(err) => return Answer::Now(Err(err)),
+        };
+        let requests = self.requests.clone();
+        Answer::Later(Box::pin(async move {
+            let outcome = requests.install_client(&client, &mcp_url).await?;
+            rpc::result(&outcome)
+        }))
+    }
+
+    /// The MCP URL agents are given (set once the MCP listener is bound).
+    fn own_mcp_url(&self) -> Result<String, RpcError> {
+        lock(&self.mcp_url)
+            .clone()
+            .ok_or_else(|| RpcError::internal("this server has no MCP endpoint yet"))
+    }
+}
+
 #[async_trait]
 impl Bridge for Shared {
     async fn hello(
@@ -270,38 +349,11 @@ impl Bridge for Shared {
         })
     }
 
-    async fn request(
-        &self,
-        _connection: &Arc<Connection>,
-        name: &str,
-        params: Json,
-    ) -> Result<Json, RpcError> {
-        match name {
-            method::HISTORY_LIST => {
-                let _: Empty = rpc::params(name, params)?;
-                rpc::result(&self.requests.history_list())
-            }
-            method::HISTORY_CLEAR => {
-                let _: Empty = rpc::params(name, params)?;
-                self.requests.history_clear();
-                rpc::result(&Empty {})
-            }
-            method::SETTINGS_UPDATE => {
-                let settings: wire::SettingsUpdateParams = rpc::params(name, params)?;
-                if let Some(size) = settings.max_history_size {
-                    if !wire::MAX_HISTORY_SIZE_RANGE.contains(&size) {
-                        return Err(RpcError::invalid_params(format!(
-                            "max_history_size must be between {} and {}",
-                            wire::MAX_HISTORY_SIZE_RANGE.start(),
-                            wire::MAX_HISTORY_SIZE_RANGE.end()
-                        )));
-                    }
-                }
-                self.requests.update_settings(&settings)?;
-                rpc::result(&Empty {})
-            }
-            other => Err(RpcError::method_not_found(other)),
+    async fn request(&self, _connection: &Arc<Connection>, name: &str, params: Json) -> Answer {
+        if name == method::CLIENTS_INSTALL {
+            return self.install_client(params);
         }
+        self.quick_request(name, params).into()
     }
 
     async fn notification(&self, _connection: &Arc<Connection>, name: &str, params: Json) {
@@ -382,15 +434,9 @@ impl IdeBackend {
         self.shared.state.subscribe()
     }
 
-    /// Ask the user in the IDE (`ui/confirm`, a dialog): `Ok(true)` when approved.
-    pub async fn confirm(&self, tool: &str, title: &str, message: &str) -> ToolResult<bool> {
-        let params = wire::ConfirmParams {
-            tool: tool.into(),
-            title: title.into(),
-            message: message.into(),
-        };
-        let result: wire::ConfirmResult = self.call(method::UI_CONFIRM, &params).await?;
-        Ok(result.approved)
+    /// Ask the user in the IDE (`ui/confirm`, a dialog).
+    pub async fn confirm(&self, params: &wire::ConfirmParams) -> ToolResult<wire::ConfirmResult> {
+        self.call(method::UI_CONFIRM, params).await
     }
 
     /// Push a history change to the IDE's tool window (`history/changed`); dropped

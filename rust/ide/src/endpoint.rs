@@ -10,7 +10,7 @@
 //! (the IDE backend) gets the `hello`, the requests and notifications, and the
 //! disconnect.
 
-use crate::rpc::{self, Handler, Peer, RpcError};
+use crate::rpc::{self, Answer, Handler, Peer, RpcError};
 use crate::wire::{self, HelloParams, HelloResult, VersionMismatch};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
@@ -116,12 +116,7 @@ pub trait Bridge: Send + Sync + 'static {
         hello: HelloParams,
     ) -> Result<HelloResult, RpcError>;
     /// A request after `hello`.
-    async fn request(
-        &self,
-        connection: &Arc<Connection>,
-        method: &str,
-        params: Value,
-    ) -> Result<Value, RpcError>;
+    async fn request(&self, connection: &Arc<Connection>, method: &str, params: Value) -> Answer;
     /// A notification after `hello`.
     async fn notification(&self, connection: &Arc<Connection>, method: &str, params: Value);
     /// The connection is gone (closed by either side, dropped, or replaced).
@@ -273,45 +268,15 @@ struct Gate<'a> {
 
 #[async_trait::async_trait]
 impl Handler for Gate<'_> {
-    async fn on_request(&self, method: &str, params: Value) -> Result<Value, RpcError> {
+    async fn on_request(&self, method: &str, params: Value) -> Answer {
         if method == wire::method::HELLO {
-            let version = params.get("protocol_version").and_then(Value::as_u64);
-            let Some(version) = version else {
-                return Err(RpcError::invalid_params(
-                    "hello: 'protocol_version' must be a number",
-                ));
-            };
-            if !wire::SUPPORTED_VERSIONS
-                .iter()
-                .any(|v| u64::from(*v) == version)
-            {
-                self.close_after_reply.store(true, Ordering::SeqCst);
-                let supported = VersionMismatch {
-                    supported: wire::SUPPORTED_VERSIONS.to_vec(),
-                };
-                return Err(RpcError::new(
-                    rpc::VERSION_MISMATCH,
-                    format!(
-                        "bridge protocol {version} is not supported by this binary (supports {})",
-                        wire::SUPPORTED_VERSIONS
-                            .iter()
-                            .map(u32::to_string)
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
-                )
-                .with_data(rpc::result(&supported)?));
-            }
-            let hello: HelloParams = rpc::params(method, params)?;
-            let result = self.bridge.hello(self.connection, hello).await?;
-            self.connection.ready.store(true, Ordering::SeqCst);
-            return rpc::result(&result);
+            return self.hello(params).await.into();
         }
         if !self.connection.ready.load(Ordering::SeqCst) {
-            return Err(RpcError::new(
+            return Answer::Now(Err(RpcError::new(
                 rpc::HANDSHAKE_REQUIRED,
                 format!("handshake required: send 'hello' before '{method}'"),
-            ));
+            )));
         }
         self.bridge.request(self.connection, method, params).await
     }
@@ -324,6 +289,43 @@ impl Handler for Gate<'_> {
         } else {
             tracing::debug!(method, "bridge: notification before hello ignored");
         }
+    }
+}
+
+impl Gate<'_> {
+    /// `hello`: the version check, then the [`Bridge`]'s own handshake.
+    async fn hello(&self, params: Value) -> Result<Value, RpcError> {
+        let version = params.get("protocol_version").and_then(Value::as_u64);
+        let Some(version) = version else {
+            return Err(RpcError::invalid_params(
+                "hello: 'protocol_version' must be a number",
+            ));
+        };
+        if !wire::SUPPORTED_VERSIONS
+            .iter()
+            .any(|v| u64::from(*v) == version)
+        {
+            self.close_after_reply.store(true, Ordering::SeqCst);
+            let supported = VersionMismatch {
+                supported: wire::SUPPORTED_VERSIONS.to_vec(),
+            };
+            return Err(RpcError::new(
+                rpc::VERSION_MISMATCH,
+                format!(
+                    "bridge protocol {version} is not supported by this binary (supports {})",
+                    wire::SUPPORTED_VERSIONS
+                        .iter()
+                        .map(u32::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            )
+            .with_data(rpc::result(&supported)?));
+        }
+        let hello: HelloParams = rpc::params(wire::method::HELLO, params)?;
+        let result = self.bridge.hello(self.connection, hello).await?;
+        self.connection.ready.store(true, Ordering::SeqCst);
+        rpc::result(&result)
     }
 }
 

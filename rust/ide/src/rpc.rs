@@ -9,6 +9,7 @@
 
 use crate::wire;
 use debugger_core::{ErrorCode, ToolError, ToolResult};
+use futures_util::future::BoxFuture;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
@@ -115,12 +116,28 @@ pub fn result<R: Serialize>(result: &R) -> Result<Value, RpcError> {
     serde_json::to_value(result).map_err(|e| RpcError::internal(format!("encoding a result: {e}")))
 }
 
+/// A handler's answer to a request.
+pub enum Answer {
+    /// The outcome, ready now.
+    Now(Result<Value, RpcError>),
+    /// Slow work (running a coding client's CLI, say): the peer goes on reading
+    /// messages while it runs on its own task, and answers when it completes.
+    Later(BoxFuture<'static, Result<Value, RpcError>>),
+}
+
+impl From<Result<Value, RpcError>> for Answer {
+    fn from(outcome: Result<Value, RpcError>) -> Self {
+        Answer::Now(outcome)
+    }
+}
+
 /// What a peer does with the requests and notifications it receives. Called in
 /// the order messages arrive, one at a time: a handler must not wait for a response
-/// from the same peer (that response could never be read).
+/// from the same peer (that response could never be read), and hands slow work
+/// back as [`Answer::Later`].
 #[async_trait::async_trait]
 pub trait Handler: Send + Sync {
-    async fn on_request(&self, method: &str, params: Value) -> Result<Value, RpcError>;
+    async fn on_request(&self, method: &str, params: Value) -> Answer;
     async fn on_notification(&self, method: &str, params: Value);
 }
 
@@ -262,12 +279,8 @@ impl Peer {
     }
 
     fn send_response(&self, id: Value, outcome: Result<Value, RpcError>) {
-        let message = match outcome {
-            Ok(result) => json!({ "jsonrpc": "2.0", "id": id, "result": result }),
-            Err(error) => json!({ "jsonrpc": "2.0", "id": id, "error": error }),
-        };
         // A closed connection cannot be answered; nothing to do.
-        let _ = self.outgoing.send(message.to_string());
+        let _ = self.outgoing.send(response_text(id, outcome));
     }
 
     /// Handle one incoming message: a response completes its pending request; a
@@ -295,8 +308,15 @@ impl Peer {
         match (message.remove("method"), id) {
             (Some(Value::String(method)), Some(id)) => {
                 let params = message.remove("params").unwrap_or(Value::Null);
-                let outcome = handler.on_request(&method, params).await;
-                self.send_response(id, outcome);
+                match handler.on_request(&method, params).await {
+                    Answer::Now(outcome) => self.send_response(id, outcome),
+                    Answer::Later(work) => {
+                        let outgoing = self.outgoing.clone();
+                        tokio::spawn(async move {
+                            let _ = outgoing.send(response_text(id, work.await));
+                        });
+                    }
+                }
             }
             (Some(Value::String(method)), None) => {
                 let params = message.remove("params").unwrap_or(Value::Null);
@@ -338,6 +358,15 @@ impl Peer {
     }
 }
 
+/// A response message's text.
+fn response_text(id: Value, outcome: Result<Value, RpcError>) -> String {
+    let message = match outcome {
+        Ok(result) => json!({ "jsonrpc": "2.0", "id": id, "result": result }),
+        Err(error) => json!({ "jsonrpc": "2.0", "id": id, "error": error }),
+    };
+    message.to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -347,11 +376,15 @@ mod tests {
 
     #[async_trait::async_trait]
     impl Handler for Echo {
-        async fn on_request(&self, method: &str, params: Value) -> Result<Value, RpcError> {
+        async fn on_request(&self, method: &str, params: Value) -> Answer {
             match method {
-                "echo" => Ok(params),
-                "fail" => Err(ToolError::new(ErrorCode::NotPaused, "running").into()),
-                other => Err(RpcError::method_not_found(other)),
+                "echo" => Ok(params).into(),
+                "fail" => Err(ToolError::new(ErrorCode::NotPaused, "running").into()).into(),
+                "slow" => Answer::Later(Box::pin(async move {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    Ok(params)
+                })),
+                other => Err(RpcError::method_not_found(other)).into(),
             }
         }
         async fn on_notification(&self, _method: &str, _params: Value) {}
@@ -397,6 +430,28 @@ mod tests {
             answer(r#"{"jsonrpc":"2.0","id":{"x":1},"method":"echo"}"#).await["id"],
             Value::Null
         );
+    }
+
+    #[tokio::test]
+    async fn a_slow_answer_does_not_hold_up_the_next_message() {
+        let (peer, mut rx) = peer();
+        peer.receive(
+            r#"{"jsonrpc":"2.0","id":1,"method":"slow","params":"s"}"#,
+            &Echo,
+        )
+        .await;
+        peer.receive(
+            r#"{"jsonrpc":"2.0","id":2,"method":"echo","params":"e"}"#,
+            &Echo,
+        )
+        .await;
+        let first: Value = serde_json::from_str(&rx.recv().await.unwrap()).unwrap();
+        let second: Value = serde_json::from_str(&rx.recv().await.unwrap()).unwrap();
+        assert_eq!(
+            (first["id"].clone(), second["id"].clone()),
+            (json!(2), json!(1))
+        );
+        assert_eq!(second["result"], "s");
     }
 
     #[tokio::test]

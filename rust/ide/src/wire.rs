@@ -47,6 +47,9 @@ pub mod method {
     pub const HISTORY_LIST: &str = "history/list";
     pub const HISTORY_CLEAR: &str = "history/clear";
     pub const SETTINGS_UPDATE: &str = "settings/update";
+    pub const HISTORY_EXPORT: &str = "history/export";
+    pub const CLIENTS_LIST: &str = "clients/list";
+    pub const CLIENTS_INSTALL: &str = "clients/install";
     pub const SESSION_STARTED: &str = "session/started";
     pub const SESSION_PROCESS_STARTED: &str = "session/process_started";
     pub const SESSION_PAUSED: &str = "session/paused";
@@ -132,6 +135,9 @@ pub const METHODS: &[MethodSpec] = {
         request(HISTORY_LIST, I, 10),
         request(HISTORY_CLEAR, I, 10),
         request(SETTINGS_UPDATE, I, 10),
+        request(HISTORY_EXPORT, I, 10),
+        request(CLIENTS_LIST, I, 10),
+        request(CLIENTS_INSTALL, I, 90),
         notification(SESSION_STARTED, I),
         notification(SESSION_PROCESS_STARTED, I),
         notification(SESSION_PAUSED, I),
@@ -425,12 +431,37 @@ pub struct ConfirmParams {
     pub title: String,
     /// What the agent wants to do, in words for the user.
     pub message: String,
+    /// The project's name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub project: Option<String>,
+    /// What the action is about, in the user's words: the run configuration's name,
+    /// the expression, or the assignment.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub subject: Option<String>,
+    /// The debug session the action concerns; absent (null) for a launch.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session_id: Option<String>,
+}
+
+/// How far an approval reaches.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ConfirmScope {
+    /// This action only.
+    #[default]
+    Once,
+    /// This action and later ones on the same debug session (for a launch: on the
+    /// session it starts), until that session ends.
+    Session,
 }
 
 /// `ui/confirm` result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ConfirmResult {
     pub approved: bool,
+    /// Absent means `once`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scope: Option<ConfirmScope>,
 }
 
 /// `history/list` result: every entry (newest first) and the history's capacity.
@@ -448,6 +479,90 @@ pub const MAX_HISTORY_SIZE_RANGE: std::ops::RangeInclusive<u64> = 1..=10_000;
 pub struct SettingsUpdateParams {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_history_size: Option<u64>,
+    /// Skip the confirmation of runs, debug sessions, `set_variable` and
+    /// side-effecting `evaluate`; applies at once.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub brave_mode: Option<bool>,
+}
+
+/// Formats of `history/export`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HistoryFormat {
+    Json,
+    Csv,
+}
+
+/// `history/export` params.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HistoryExportParams {
+    pub format: HistoryFormat,
+}
+
+/// `history/export` result: the whole file's text.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HistoryExportResult {
+    pub content: String,
+}
+
+// ---- coding clients ----------------------------------------------------------
+
+/// How a client's configuration snippet is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ConfigFormat {
+    Json,
+    Toml,
+    /// A command to run in a terminal.
+    Shell,
+}
+
+/// A coding client's configuration for this server.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClientConfig {
+    pub format: ConfigFormat,
+    pub text: String,
+    /// Where the snippet goes on this OS (a file), or where to run it.
+    pub location: String,
+    /// A sentence on merging or alternatives, or null.
+    pub hint: Option<String>,
+}
+
+/// One coding client of `clients/list`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClientInfo {
+    /// `claude-code`, `claude-desktop`, `cursor`, `vscode`, `windsurf`, `codex`, `gemini`.
+    pub id: String,
+    pub name: String,
+    /// The command `clients/install` runs, or null when the client has no CLI.
+    pub install_command: Option<String>,
+    pub config: ClientConfig,
+}
+
+/// `clients/list` result, for the server's own MCP URL.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClientsListResult {
+    pub clients: Vec<ClientInfo>,
+}
+
+/// `clients/install` params.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClientInstallParams {
+    pub client: String,
+}
+
+/// `clients/install` result: what running the client's own CLI came to.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClientInstallResult {
+    pub client: String,
+    pub ok: bool,
+    /// The command, as a user would type it.
+    pub command: String,
+    /// For a notification: the outcome, the CLI's own error text, or how to get
+    /// the CLI when it is missing.
+    pub message: String,
+    /// The tail of the CLI's output.
+    pub output: String,
 }
 
 // ---- IDE → server notifications ----------------------------------------------

@@ -4,7 +4,11 @@
 use debugger_core::history::{HistoryChange, HistoryEntry, Status};
 use debugger_core::model::{LaunchMode, Project, StopReason, ValueTarget};
 use debugger_core::{Backend, BackendEvent, ErrorCode, ToolResult};
-use debugger_ide::wire::{HistoryListResult, SettingsUpdateParams};
+use debugger_ide::rpc::RpcError;
+use debugger_ide::wire::{
+    ClientConfig, ClientInfo, ClientInstallResult, ClientsListResult, ConfigFormat, ConfirmParams,
+    ConfirmScope, HistoryFormat, HistoryListResult, SettingsUpdateParams,
+};
 use debugger_ide::{BridgeConfig, IdeBackend, IdeRequests, SESSION_LOST};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
@@ -25,8 +29,10 @@ const WAIT: Duration = Duration::from_secs(5);
 struct Requests {
     cleared: Mutex<u32>,
     max_history_size: Mutex<Option<u64>>,
+    brave_mode: Mutex<Option<bool>>,
 }
 
+#[async_trait::async_trait]
 impl IdeRequests for Requests {
     fn history_list(&self) -> HistoryListResult {
         HistoryListResult {
@@ -47,9 +53,48 @@ impl IdeRequests for Requests {
     fn history_clear(&self) {
         *self.cleared.lock().unwrap() += 1;
     }
+    fn history_export(&self, format: HistoryFormat) -> String {
+        format!("{format:?} export")
+    }
     fn update_settings(&self, settings: &SettingsUpdateParams) -> ToolResult<()> {
         *self.max_history_size.lock().unwrap() = settings.max_history_size;
+        *self.brave_mode.lock().unwrap() = settings.brave_mode;
         Ok(())
+    }
+    fn clients_list(&self, mcp_url: &str) -> ClientsListResult {
+        ClientsListResult {
+            clients: vec![ClientInfo {
+                id: "cursor".into(),
+                name: "Cursor".into(),
+                install_command: None,
+                config: ClientConfig {
+                    format: ConfigFormat::Json,
+                    text: format!("{{\"url\":\"{mcp_url}\"}}"),
+                    location: "~/.cursor/mcp.json".into(),
+                    hint: None,
+                },
+            }],
+        }
+    }
+    /// Slow on purpose: the connection must go on serving other messages meanwhile.
+    async fn install_client(
+        &self,
+        client: &str,
+        mcp_url: &str,
+    ) -> Result<ClientInstallResult, RpcError> {
+        if client != "claude-code" {
+            return Err(RpcError::invalid_params(format!(
+                "unknown client '{client}'"
+            )));
+        }
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        Ok(ClientInstallResult {
+            client: client.into(),
+            ok: true,
+            command: format!("claude mcp add {mcp_url}"),
+            message: "configured".into(),
+            output: String::new(),
+        })
     }
 }
 
@@ -415,13 +460,26 @@ async fn hello_then_calls_round_trip_and_notifications_become_events() {
     let caller = backend.clone();
     let call = tokio::spawn(async move {
         caller
-            .confirm("set_variable", "Change a variable?", "set x = 1")
+            .confirm(&ConfirmParams {
+                tool: "set_variable".into(),
+                title: "Change a variable?".into(),
+                message: "set x = 1".into(),
+                project: Some("shop".into()),
+                subject: Some("x = 1".into()),
+                session_id: Some("s17".into()),
+            })
             .await
     });
     let (id, params) = ide.expect_request("ui/confirm").await;
-    assert_eq!(params["tool"], "set_variable");
-    ide.reply(id, json!({"approved": false})).await;
-    assert!(!call.await.unwrap().unwrap());
+    assert_eq!(
+        (&params["tool"], &params["subject"], &params["session_id"]),
+        (&json!("set_variable"), &json!("x = 1"), &json!("s17"))
+    );
+    ide.reply(id, json!({"approved": true, "scope": "session"}))
+        .await;
+    let answer = call.await.unwrap().unwrap();
+    assert!(answer.approved);
+    assert_eq!(answer.scope, Some(ConfirmScope::Session));
 
     // history push
     backend.push_history(&HistoryChange::Removed { ids: vec![1, 2] });
@@ -451,8 +509,44 @@ async fn hello_then_calls_round_trip_and_notifications_become_events() {
         .await;
     assert_eq!(good["result"], json!({}));
     assert_eq!(*requests.max_history_size.lock().unwrap(), Some(250));
+    let brave = ide
+        .request("settings/update", json!({"brave_mode": true}))
+        .await;
+    assert_eq!(brave["result"], json!({}));
+    assert_eq!(*requests.brave_mode.lock().unwrap(), Some(true));
     let unknown = ide.request("nope/nope", json!({})).await;
     assert_eq!(unknown["error"]["code"], -32601);
+    let exported = ide
+        .request("history/export", json!({"format": "csv"}))
+        .await;
+    assert_eq!(exported["result"], json!({"content": "Csv export"}));
+    let bad_format = ide
+        .request("history/export", json!({"format": "xml"}))
+        .await;
+    assert_eq!(bad_format["error"]["code"], -32602);
+    let clients = ide.request("clients/list", json!({})).await;
+    assert_eq!(
+        clients["result"]["clients"][0]["config"]["text"],
+        r#"{"url":"http://127.0.0.1:47823/mcp"}"#
+    );
+    // A slow install does not hold up the connection: a later request is answered first.
+    ide.send(
+        json!({"jsonrpc": "2.0", "id": 900, "method": "clients/install",
+                    "params": {"client": "claude-code"}}),
+    )
+    .await;
+    let listed_meanwhile = ide.request("history/list", json!({})).await;
+    assert_eq!(listed_meanwhile["result"]["capacity"], 100);
+    let installed = ide.recv().await.unwrap();
+    assert_eq!(installed["id"], 900);
+    assert_eq!(
+        installed["result"]["command"],
+        "claude mcp add http://127.0.0.1:47823/mcp"
+    );
+    let unknown_client = ide
+        .request("clients/install", json!({"client": "emacs"}))
+        .await;
+    assert_eq!(unknown_client["error"]["code"], -32602);
     let mistyped = ide
         .request("settings/update", json!({"max_history_size": "lots"}))
         .await;

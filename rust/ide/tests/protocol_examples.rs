@@ -140,6 +140,24 @@ fn codecs() -> BTreeMap<&'static str, (Codec, Option<Codec>)> {
             Some(round_trip::<Empty>),
         ),
     );
+    t.insert(
+        HISTORY_EXPORT,
+        (
+            round_trip::<HistoryExportParams>,
+            Some(round_trip::<HistoryExportResult>),
+        ),
+    );
+    t.insert(
+        CLIENTS_LIST,
+        (round_trip::<Empty>, Some(round_trip::<ClientsListResult>)),
+    );
+    t.insert(
+        CLIENTS_INSTALL,
+        (
+            round_trip::<ClientInstallParams>,
+            Some(round_trip::<ClientInstallResult>),
+        ),
+    );
     t.insert(SESSION_STARTED, (round_trip::<Session>, None));
     t.insert(
         SESSION_PROCESS_STARTED,

@@ -6,6 +6,7 @@
 //! listener and the bridge listener are bound (`{"ready":{...}}`, see
 //! protocol/README.md); nothing else is ever written there.
 
+use crate::consent::ConsentMemory;
 use crate::discovery::Preference;
 use crate::history_log::HistoryLog;
 use crate::mcp::McpServer;
@@ -61,6 +62,21 @@ pub enum Command {
     },
     /// Measure the server's overhead over raw DAP on a sample program.
     Bench(crate::bench::BenchArgs),
+    /// Configure a coding client by running its own CLI (claude-code, codex, gemini);
+    /// installing twice replaces the entry.
+    Install(ClientArgs),
+    /// Print a coding client's configuration snippet (stdout) and where it goes (stderr).
+    Config(ClientArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ClientArgs {
+    /// claude-code, claude-desktop, cursor, vscode, windsurf, codex or gemini.
+    pub client: String,
+    /// The MCP URL to configure. Default: a running IDE's server (discovery files),
+    /// else http://127.0.0.1:47823/mcp.
+    #[arg(long)]
+    pub url: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -189,6 +205,7 @@ impl Server {
         token: Option<String>,
     ) -> Result<Self> {
         let state = StateDir::from_env();
+        let consent = Arc::new(ConsentMemory::new(args.brave));
         let history = Arc::new(HistoryLog::new(
             crate::history_log::DEFAULT_CAPACITY,
             &state,
@@ -221,8 +238,10 @@ impl Server {
                         "--project is ignored with the IDE backend: the IDE's open projects count"
                     );
                 }
-                let requests =
-                    Arc::new(crate::history_log::HistoryRequests(history.history.clone()));
+                let requests = Arc::new(crate::ide_requests::ServerRequests {
+                    history: history.history.clone(),
+                    consent: consent.clone(),
+                });
                 let ide = IdeBackend::start(BridgeConfig::new(args.bridge_port, token), requests)
                     .await
                     .with_context(|| {
@@ -235,7 +254,7 @@ impl Server {
                 (ide.clone(), Engine::Ide(ide))
             }
         };
-        let app = App::new(backend, WatchStore::new(state), args.brave);
+        let app = App::new(backend, WatchStore::new(state), consent);
         Ok(Self {
             app,
             history,
@@ -394,6 +413,8 @@ pub async fn run(cli: Cli, token: Option<String>) -> Result<()> {
             result
         }
         Command::Bench(args) => crate::bench::run(args).await,
+        Command::Install(args) => crate::clients::install_command(&args.client, args.url).await,
+        Command::Config(args) => crate::clients::config_command(&args.client, args.url),
     }
 }
 

@@ -2,14 +2,12 @@
 //! `debugger_core::history::History` (bounded, default 100), and a background task
 //! exports it, debounced, as `history.json` and `history.csv` in the user state
 //! directory, off the tool-call path. With the IDE backend the history is also the
-//! tool window's: every change is pushed to the IDE (`history/changed`) and the
-//! IDE's `history/list`, `history/clear` and `settings/update` are answered here.
+//! tool window's: every change is pushed to the IDE (`history/changed`); the IDE's
+//! requests about it are answered in `ide_requests.rs`.
 
 use debugger_core::history::{History, HistoryChange};
 use debugger_core::state::StateDir;
-use debugger_core::ToolResult;
-use debugger_ide::wire::{HistoryListResult, SettingsUpdateParams};
-use debugger_ide::{IdeBackend, IdeRequests};
+use debugger_ide::IdeBackend;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -55,31 +53,6 @@ impl HistoryLog {
                 }
             }
         });
-    }
-}
-
-/// Answers the IDE's history and settings requests from the server's history.
-pub struct HistoryRequests(pub Arc<History>);
-
-impl IdeRequests for HistoryRequests {
-    fn history_list(&self) -> HistoryListResult {
-        HistoryListResult {
-            entries: self.0.entries(),
-            capacity: self.0.capacity(),
-        }
-    }
-
-    fn history_clear(&self) {
-        self.0.clear();
-    }
-
-    /// `max_history_size` arrives validated (1..=10000).
-    fn update_settings(&self, settings: &SettingsUpdateParams) -> ToolResult<()> {
-        if let Some(size) = settings.max_history_size {
-            self.0
-                .set_capacity(usize::try_from(size).unwrap_or(usize::MAX));
-        }
-        Ok(())
     }
 }
 

@@ -1,12 +1,16 @@
 //! `jetbrains-debugger-mcp`: the MCP server binary. Subcommands: `stdio` and
 //! `serve` (streamable HTTP on loopback) run the 26 tools; `bench` measures the
-//! overhead over raw DAP. See ARCHITECTURE.md for the map.
+//! overhead over raw DAP; `install` and `config` set up coding clients. See
+//! ARCHITECTURE.md for the map.
 
 mod bench;
 mod cli;
+mod clients;
+mod consent;
 mod discovery;
 mod history_log;
 mod http;
+mod ide_requests;
 mod lenient;
 mod mcp;
 mod proxy;

@@ -4,8 +4,10 @@
 //! for confirmations: in the IDE (`ui/confirm`) with the IDE backend, else through
 //! MCP elicitation where the client supports it.
 
+use crate::consent::Scope;
 use crate::history_log::HistoryLog;
-use crate::tools::{self, App, Call, Confirmer, Consent};
+use crate::tools::{self, App, Call, ConfirmRequest, Confirmer, Consent};
+use debugger_ide::wire::{ConfirmParams, ConfirmScope};
 use debugger_ide::IdeBackend;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
@@ -90,13 +92,13 @@ struct ElicitingConfirmer {
 
 #[async_trait::async_trait]
 impl Confirmer for ElicitingConfirmer {
-    async fn confirm(&self, message: &str) -> Consent {
+    async fn confirm(&self, request: &ConfirmRequest) -> Consent {
         match self
             .peer
-            .elicit_with_timeout::<Approval>(message, Some(CONFIRMATION_TIMEOUT))
+            .elicit_with_timeout::<Approval>(&request.action, Some(CONFIRMATION_TIMEOUT))
             .await
         {
-            Ok(Some(Approval { approve: true })) => Consent::Granted,
+            Ok(Some(Approval { approve: true })) => Consent::Granted(Scope::Once),
             Ok(_) | Err(ElicitationError::UserDeclined) | Err(ElicitationError::UserCancelled) => {
                 Consent::Denied
             }
@@ -130,15 +132,21 @@ fn confirmation_title(tool: &str) -> &'static str {
 
 #[async_trait::async_trait]
 impl Confirmer for IdeConfirmer {
-    async fn confirm(&self, message: &str) -> Consent {
-        let message = format!("An agent asks: {message}");
-        match self
-            .ide
-            .confirm(&self.tool, confirmation_title(&self.tool), &message)
-            .await
-        {
-            Ok(true) => Consent::Granted,
-            Ok(false) => Consent::Denied,
+    async fn confirm(&self, request: &ConfirmRequest) -> Consent {
+        let params = ConfirmParams {
+            tool: self.tool.clone(),
+            title: confirmation_title(&self.tool).into(),
+            message: format!("An agent asks: {}", request.action),
+            project: Some(request.project.clone()),
+            subject: Some(request.subject.clone()),
+            session_id: request.session_id.clone(),
+        };
+        match self.ide.confirm(&params).await {
+            Ok(answer) if answer.approved => Consent::Granted(match answer.scope {
+                Some(ConfirmScope::Session) => Scope::Session,
+                Some(ConfirmScope::Once) | None => Scope::Once,
+            }),
+            Ok(_) => Consent::Denied,
             Err(err) => {
                 tracing::info!(%err, "cannot ask for confirmation in the IDE");
                 Consent::Unavailable

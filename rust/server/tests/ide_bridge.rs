@@ -328,6 +328,14 @@ async fn serve_ide_managed_end_to_end() {
         params["message"].as_str().unwrap().contains("App"),
         "{params}"
     );
+    assert_eq!(
+        (&params["project"], &params["subject"]),
+        (&json!("shop"), &json!("App"))
+    );
+    assert!(
+        params.get("session_id").is_none(),
+        "a launch concerns no session yet"
+    );
     ide.reply(id, json!({"approved": false})).await;
     let (is_error, body) = call.await.unwrap();
     assert!(is_error);
@@ -403,8 +411,50 @@ async fn serve_ide_managed_end_to_end() {
         .request("settings/update", json!({"max_history_size": 10001}))
         .await;
     assert_eq!(refused["error"]["code"], -32602);
+    let exported = ide
+        .request("history/export", json!({"format": "csv"}))
+        .await;
+    let csv = exported["result"]["content"].as_str().unwrap();
+    assert!(csv.starts_with("timestamp,tool,status"), "{csv}");
     let cleared = ide.request("history/clear", json!({})).await;
     assert_eq!(cleared["result"], json!({}));
+
+    // The coding clients, for the port this server bound.
+    let url = format!("http://127.0.0.1:{mcp_port}/mcp");
+    let clients = ide.request("clients/list", json!({})).await;
+    let clients = clients["result"]["clients"].as_array().unwrap().clone();
+    let ids: Vec<&str> = clients.iter().map(|c| c["id"].as_str().unwrap()).collect();
+    assert_eq!(
+        ids,
+        [
+            "claude-code",
+            "claude-desktop",
+            "cursor",
+            "vscode",
+            "windsurf",
+            "codex",
+            "gemini"
+        ]
+    );
+    let cursor: Value =
+        serde_json::from_str(clients[2]["config"]["text"].as_str().unwrap()).unwrap();
+    assert_eq!(
+        cursor["mcpServers"]["jetbrains-debugger"]["url"],
+        url.as_str()
+    );
+    assert_eq!(
+        clients[0]["install_command"],
+        format!("claude mcp add --transport http --scope user jetbrains-debugger {url}")
+    );
+    let refused = ide
+        .request("clients/install", json!({"client": "cursor"}))
+        .await;
+    assert_eq!(refused["error"]["code"], -32000, "{refused}");
+    assert_eq!(refused["error"]["data"]["error"], "not_supported");
+    let unknown = ide
+        .request("clients/install", json!({"client": "emacs"}))
+        .await;
+    assert_eq!(unknown["error"]["code"], -32602, "{unknown}");
 
     // The IDE goes away: stdin closes, the binary exits cleanly, stdout stayed clean.
     drop(child.stdin.take());
@@ -599,10 +649,15 @@ async fn the_ide_backend_needs_the_token() {
 async fn stdio_with_the_ide_backend_needs_a_running_ide() {
     // Without the token, `stdio --backend ide` attaches to a running IDE's server
     // through the discovery files; with none, it says so and exits.
+    // A state directory of its own: the other tests' IDE-managed servers publish
+    // discovery files in the shared one while they run.
+    let state = std::env::temp_dir().join(format!("jbd-ide-test-{}-alone", std::process::id()));
     let output = command(&["stdio", "--backend", "ide"], None)
+        .env("JETBRAINS_DEBUGGER_STATE_DIR", &state)
         .output()
         .await
         .unwrap();
+    let _ = std::fs::remove_dir_all(&state);
     assert!(!output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("no running IDE found"), "{stderr}");

@@ -3,7 +3,7 @@
 //! debugger; everything else is refused before anything runs.
 
 use super::common::{self, Target, VariableView};
-use super::{confirm, Call};
+use super::{confirm, Call, ConfirmRequest};
 use crate::lenient;
 use debugger_core::eval_guard::{classify_jvm, classify_python, Classification, JvmLanguage};
 
@@ -104,7 +104,12 @@ pub async fn evaluate(call: &Call<'_>, p: EvaluateParams) -> ToolResult<Evaluati
         Err(_) => {
             confirm(
                 call,
-                &format!("Run code in the debugged program: {expression}"),
+                ConfirmRequest {
+                    action: format!("Run code in the debugged program: {expression}"),
+                    project: project.name.clone(),
+                    subject: expression.clone(),
+                    session_id: Some(session.clone()),
+                },
             )
             .await?;
             let language = call.app.backend.language(&session).unwrap_or_default();

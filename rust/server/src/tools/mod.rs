@@ -16,6 +16,7 @@ mod source;
 mod stack;
 mod variables;
 
+use crate::consent::{ConsentMemory, Scope};
 use crate::tracker::Tracker;
 use crate::watches::WatchStore;
 use debugger_core::{Backend, ToolError, ToolResult};
@@ -28,16 +29,30 @@ use std::sync::Arc;
 /// What a confirmation request came back with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Consent {
-    Granted,
+    Granted(Scope),
     Denied,
     /// Nobody can be asked (no IDE, client without elicitation).
     Unavailable,
 }
 
+/// An action that needs the user's approval, described for the question.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfirmRequest {
+    /// What the agent wants to do, in a sentence.
+    pub action: String,
+    /// The project's name.
+    pub project: String,
+    /// What the action is about, in the user's words: the run configuration's name,
+    /// the expression, or the assignment.
+    pub subject: String,
+    /// The debug session the action concerns; `None` for a launch.
+    pub session_id: Option<String>,
+}
+
 /// Asks the user to approve an action (IDE dialog or MCP elicitation).
 #[async_trait::async_trait]
 pub trait Confirmer: Send + Sync {
-    async fn confirm(&self, message: &str) -> Consent;
+    async fn confirm(&self, request: &ConfirmRequest) -> Consent;
 }
 
 /// Shared state of the server: one per process, shared by every MCP connection.
@@ -45,20 +60,31 @@ pub struct App {
     pub backend: Arc<dyn Backend>,
     pub tracker: Arc<Tracker>,
     pub watches: WatchStore,
-    /// Skip confirmations.
-    pub brave: bool,
+    /// Brave mode and the sessions approved for their life.
+    pub consent: Arc<ConsentMemory>,
 }
 
 impl App {
-    /// Create the app and start feeding the tracker from the backend's events.
-    pub fn new(backend: Arc<dyn Backend>, watches: WatchStore, brave: bool) -> Arc<Self> {
+    /// Create the app and start feeding the tracker (and the consent memory) from the
+    /// backend's events.
+    pub fn new(
+        backend: Arc<dyn Backend>,
+        watches: WatchStore,
+        consent: Arc<ConsentMemory>,
+    ) -> Arc<Self> {
         let tracker = Arc::new(Tracker::new());
         let mut events = backend.events();
         let pump = tracker.clone();
+        let forget = consent.clone();
         tokio::spawn(async move {
             loop {
                 match events.recv().await {
-                    Ok(event) => pump.apply(&event),
+                    Ok(event) => {
+                        if let debugger_core::BackendEvent::Terminated { session, .. } = &event {
+                            forget.session_ended(session);
+                        }
+                        pump.apply(&event)
+                    }
                     Err(tokio::sync::broadcast::error::RecvError::Lagged(n)) => {
                         tracing::warn!(
                             missed = n,
@@ -73,7 +99,7 @@ impl App {
             backend,
             tracker,
             watches,
-            brave,
+            consent,
         })
     }
 }
@@ -259,13 +285,23 @@ registry! {
         "Source lines around a line of a project file (default: the current execution point), with line numbers and the lines that hold breakpoints.";
 }
 
-/// Apply the confirmation policy: brave mode skips it; otherwise the user must agree.
-pub async fn confirm(call: &Call<'_>, action: &str) -> ToolResult<()> {
-    if call.app.brave {
-        return Ok(());
+/// Apply the confirmation policy: brave mode, or an earlier "for this session"
+/// approval of the session concerned, skips it; otherwise the user must agree. The
+/// scope of the approval is returned: a launch records a [`Scope::Session`] for the
+/// session it starts ([`ConsentMemory::record`]); other actions are recorded here.
+pub async fn confirm(call: &Call<'_>, request: ConfirmRequest) -> ToolResult<Scope> {
+    let consent = &call.app.consent;
+    if consent.approved(request.session_id.as_deref()) {
+        return Ok(Scope::Once);
     }
-    match call.confirmer.confirm(action).await {
-        Consent::Granted => Ok(()),
+    let action = request.action.as_str();
+    match call.confirmer.confirm(&request).await {
+        Consent::Granted(scope) => {
+            if let Some(session) = &request.session_id {
+                consent.record(scope, session);
+            }
+            Ok(scope)
+        }
         Consent::Denied => Err(ToolError::new(
             debugger_core::ErrorCode::ConfirmationDenied,
             format!("The user did not approve: {action}"),
@@ -275,8 +311,100 @@ pub async fn confirm(call: &Call<'_>, action: &str) -> ToolResult<()> {
             format!(
                 "This action needs the user's approval ({action}), and nobody could be asked \
                  (no answer from an IDE dialog, and no MCP elicitation in this client). The user can allow such actions without asking by starting the \
-                 server in brave mode: `jetbrains-debugger-mcp ... --brave` (or JETBRAINS_DEBUGGER_BRAVE=1)."
+                 server in brave mode: `jetbrains-debugger-mcp ... --brave` (or JETBRAINS_DEBUGGER_BRAVE=1), or with brave mode in the IDE plugin's settings."
             ),
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ide_requests::ServerRequests;
+    use debugger_core::history::History;
+    use debugger_core::state::StateDir;
+    use debugger_core::ErrorCode;
+    use debugger_ide::{BridgeConfig, IdeBackend};
+    use std::sync::Mutex;
+
+    /// Answers with the scripted consents, in order, and counts the questions.
+    struct Scripted(Mutex<Vec<Consent>>);
+
+    #[async_trait::async_trait]
+    impl Confirmer for Scripted {
+        async fn confirm(&self, _request: &ConfirmRequest) -> Consent {
+            self.0.lock().unwrap().remove(0)
+        }
+    }
+
+    impl Scripted {
+        fn left(&self) -> usize {
+            self.0.lock().unwrap().len()
+        }
+    }
+
+    fn on(session: Option<&str>) -> ConfirmRequest {
+        ConfirmRequest {
+            action: "Set x = 1?".into(),
+            project: "shop".into(),
+            subject: "x = 1".into(),
+            session_id: session.map(str::to_string),
+        }
+    }
+
+    /// An app over an IDE backend that no IDE connects to (confirm needs no backend call).
+    async fn app(consent: Arc<ConsentMemory>) -> Arc<App> {
+        let requests = Arc::new(ServerRequests {
+            history: Arc::new(History::new(10)),
+            consent: consent.clone(),
+        });
+        let backend = IdeBackend::start(BridgeConfig::new(0, "t"), requests)
+            .await
+            .unwrap();
+        let state = StateDir::at(std::env::temp_dir().join("jbd-confirm-test"));
+        App::new(backend, WatchStore::new(state), consent)
+    }
+
+    #[tokio::test]
+    async fn approvals_for_a_session_are_remembered_and_brave_mode_asks_nobody() {
+        let consent = Arc::new(ConsentMemory::new(false));
+        let app = app(consent.clone()).await;
+        let confirmer = Scripted(Mutex::new(vec![
+            Consent::Granted(Scope::Session), // a launch, for its session
+            Consent::Granted(Scope::Session), // an action on s2
+            Consent::Denied,                  // another action on s3
+            Consent::Unavailable,             // nobody to ask
+        ]));
+        let call = Call {
+            app: &app,
+            confirmer: &confirmer,
+        };
+        // A launch answers the scope; the launch handler records it for the new session.
+        let scope = confirm(&call, on(None)).await.unwrap();
+        assert_eq!(scope, Scope::Session);
+        assert!(
+            !consent.approved(Some("s1")),
+            "nothing recorded without a session"
+        );
+        consent.record(scope, "s1");
+        assert_eq!(confirm(&call, on(Some("s1"))).await.unwrap(), Scope::Once);
+        assert_eq!(confirmer.left(), 3, "s1 was not asked about again");
+
+        confirm(&call, on(Some("s2"))).await.unwrap();
+        assert!(
+            consent.approved(Some("s2")),
+            "an action's session approval is recorded"
+        );
+        let denied = confirm(&call, on(Some("s3"))).await.unwrap_err();
+        assert_eq!(denied.code, ErrorCode::ConfirmationDenied);
+        let nobody = confirm(&call, on(None)).await.unwrap_err();
+        assert_eq!(nobody.code, ErrorCode::ConfirmationRequired);
+        assert!(nobody
+            .message
+            .contains("brave mode in the IDE plugin's settings"));
+
+        consent.set_brave(true);
+        assert_eq!(confirm(&call, on(None)).await.unwrap(), Scope::Once);
+        assert_eq!(confirmer.left(), 0);
     }
 }

@@ -2,7 +2,7 @@
 
 use super::common;
 use super::sessions::launchable;
-use super::{confirm, Call};
+use super::{confirm, Call, ConfirmRequest};
 use crate::lenient;
 use crate::tracker::WaitOutcome;
 use debugger_core::model::{LaunchMode, RunConfiguration};
@@ -71,13 +71,23 @@ pub async fn run_configuration(
     let project = common::project(call, p.project_path.as_deref()).await?;
     let name = p.configuration_name.as_str();
     launchable(call, &project, name, LaunchMode::Run).await?;
-    confirm(call, &format!("Run '{name}' in {}?", project.name)).await?;
+    let scope = confirm(
+        call,
+        ConfirmRequest {
+            action: format!("Run '{name}' in {}?", project.name),
+            project: project.name.clone(),
+            subject: name.to_string(),
+            session_id: None,
+        },
+    )
+    .await?;
     let descriptor = call
         .app
         .backend
         .launch(&project, name, LaunchMode::Run)
         .await?;
     let id = descriptor.id.clone();
+    call.app.consent.record(scope, &id);
     call.app.tracker.register(descriptor);
     if !p.wait_for_completion.unwrap_or(false) {
         let record = call.app.tracker.get(&id)?;

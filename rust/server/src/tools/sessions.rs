@@ -2,7 +2,7 @@
 
 use super::common::{self, Location, Target, VariableView};
 use super::execution::{summarize, ExecutionResult};
-use super::{confirm, Call};
+use super::{confirm, Call, ConfirmRequest};
 use crate::lenient;
 use crate::tracker::{is_run_only, WaitOutcome};
 use debugger_core::model::{
@@ -138,12 +138,17 @@ pub async fn launchable(
 pub async fn start_debug_session(call: &Call<'_>, p: StartSession) -> ToolResult<StartedSession> {
     let project = common::project(call, p.project_path.as_deref()).await?;
     launchable(call, &project, &p.configuration_name, LaunchMode::Debug).await?;
-    confirm(
+    let scope = confirm(
         call,
-        &format!(
-            "Start a debug session of '{}' in {}?",
-            p.configuration_name, project.name
-        ),
+        ConfirmRequest {
+            action: format!(
+                "Start a debug session of '{}' in {}?",
+                p.configuration_name, project.name
+            ),
+            project: project.name.clone(),
+            subject: p.configuration_name.clone(),
+            session_id: None,
+        },
     )
     .await?;
     let descriptor = call
@@ -152,6 +157,7 @@ pub async fn start_debug_session(call: &Call<'_>, p: StartSession) -> ToolResult
         .launch(&project, &p.configuration_name, LaunchMode::Debug)
         .await?;
     let id = descriptor.id.clone();
+    call.app.consent.record(scope, &id);
     call.app.tracker.register(descriptor);
     if !p.wait_for_pause.unwrap_or(true) {
         return Ok(StartedSession {

@@ -2,7 +2,7 @@
 //! and set values.
 
 use super::common::{self, Target, VariableView};
-use super::{confirm, Call};
+use super::{confirm, Call, ConfirmRequest};
 use crate::lenient;
 use crate::tracker::{SessionRecord, VariableHandle};
 use debugger_core::model::{Value as DebugValue, VariableScope};
@@ -345,7 +345,12 @@ pub async fn set_variable(call: &Call<'_>, p: SetVariable) -> ToolResult<Variabl
     })?;
     confirm(
         call,
-        &format!("Set {path} = {new_value} in the debugged program?"),
+        ConfirmRequest {
+            action: format!("Set {path} = {new_value} in the debugged program?"),
+            project: project.name.clone(),
+            subject: format!("{path} = {}", new_value.trim()),
+            session_id: Some(record.descriptor.id.clone()),
+        },
     )
     .await?;
     let updated = call

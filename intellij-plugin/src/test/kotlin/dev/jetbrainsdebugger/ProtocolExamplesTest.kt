@@ -7,8 +7,9 @@
 //     facade must have been called with exactly the request's params.
 //   IDE → server notifications: the IdeEventSink call made from the example's params, on
 //     a connected BridgeClient, must send exactly the example notification.
-//   IDE → server requests (hello, history/*, settings/update): BridgeClient must send the
-//     example request (ids aside, except hello's) and make sense of the example response.
+//   IDE → server requests (hello, history/*, settings/update, clients/*): BridgeClient must
+//     send the example request (ids aside, except hello's) and make sense of the example
+//     response (re-encoded, it must equal the example's result).
 //   server → IDE notifications (history/changed): decoded by BridgeClient and re-encoded.
 // A message file no case here knows fails the test, so a new method cannot go untested.
 package dev.jetbrainsdebugger
@@ -25,8 +26,10 @@ import dev.jetbrainsdebugger.bridge.JsonRpcPeer
 import dev.jetbrainsdebugger.bridge.NotificationHandler
 import dev.jetbrainsdebugger.bridge.RpcCodes
 import dev.jetbrainsdebugger.bridge.RpcException
+import dev.jetbrainsdebugger.bridge.ServerSettings
 import dev.jetbrainsdebugger.dispatch.Dispatcher
 import dev.jetbrainsdebugger.ide.BreakpointInfo
+import dev.jetbrainsdebugger.ide.ConfirmDecision
 import dev.jetbrainsdebugger.ide.IdeError
 import dev.jetbrainsdebugger.ide.IdeInfo
 import dev.jetbrainsdebugger.ide.OutputCategory
@@ -83,7 +86,9 @@ class ProtocolExamplesTest {
             "project/closed",
         )) put(m, Triple("ide_to_server", "notification", ::ideNotification))
         put("hello", Triple("ide_to_server", "request", ::hello))
-        for (m in listOf("history/list", "history/clear", "settings/update")) put(m, Triple("ide_to_server", "request", ::ideRequest))
+        for (m in listOf("history/list", "history/clear", "history/export", "settings/update", "clients/list", "clients/install")) {
+            put(m, Triple("ide_to_server", "request", ::ideRequest))
+        }
         put("history/changed", Triple("server_to_ide", "notification", ::historyChanged))
     }
 
@@ -152,7 +157,9 @@ class ProtocolExamplesTest {
             "breakpoints/list" -> Json.decodeList(r.get("breakpoints"), BreakpointInfo::class.java)
             "breakpoints/add" -> Json.decode(r, BreakpointInfo::class.java)
             "breakpoints/remove" -> r.get("removed").asBoolean
-            "ui/confirm" -> r.get("approved").asBoolean
+            "ui/confirm" -> ConfirmDecision.values().single {
+                it.approved == r.get("approved").asBoolean && (!it.approved || it.scope == r.get("scope").asString)
+            }
             else -> fail("no result decoder for $method")
         }
         return { value }
@@ -246,7 +253,13 @@ class ProtocolExamplesTest {
             val future = when (ex.method) {
                 "history/list" -> c.client.historyList().thenApply { Json.obj("entries" to it.entries, "capacity" to it.capacity) }
                 "history/clear" -> c.client.clearHistory().thenApply { JsonObject() as JsonElement }
-                "settings/update" -> c.client.updateSettings(params.get("max_history_size").asInt).thenApply { JsonObject() as JsonElement }
+                "history/export" -> c.client.exportHistory(params.get("format").asString).thenApply { Json.obj("content" to it) }
+                "settings/update" -> {
+                    val settings = ServerSettings(params.get("max_history_size").asInt, params.get("brave_mode").asBoolean)
+                    c.client.updateSettings(settings).thenApply { JsonObject() as JsonElement }
+                }
+                "clients/list" -> c.client.clientsList().thenApply { Json.obj("clients" to it) }
+                "clients/install" -> c.client.installClient(params.get("client").asString).thenApply { Json.tree(it) }
                 else -> fail("no client call for ${ex.method}")
             }
             val sent = c.conn.nextSent()

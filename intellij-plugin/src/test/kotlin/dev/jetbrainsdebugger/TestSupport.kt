@@ -12,6 +12,7 @@ import dev.jetbrainsdebugger.bridge.TextTransport
 import dev.jetbrainsdebugger.bridge.TransportListener
 import dev.jetbrainsdebugger.ide.BreakpointInfo
 import dev.jetbrainsdebugger.ide.BreakpointSpec
+import dev.jetbrainsdebugger.ide.ConfirmDecision
 import dev.jetbrainsdebugger.ide.ConfirmRequest
 import dev.jetbrainsdebugger.ide.EvaluationKind
 import dev.jetbrainsdebugger.ide.IdeEventSink
@@ -195,10 +196,19 @@ class ScriptedIde : IdeFacade {
     override fun addBreakpoint(project: String, spec: BreakpointSpec) =
         call<BreakpointInfo>("addBreakpoint", "project" to project, "spec" to spec)
     override fun removeBreakpoint(project: String, id: String) = call<Boolean>("removeBreakpoint", "project" to project, "id" to id)
-    override fun confirm(request: ConfirmRequest) =
-        call<Boolean>("confirm", "tool" to request.tool, "title" to request.title, "message" to request.message)
+    override fun confirm(request: ConfirmRequest) = call<ConfirmDecision>("confirm", *confirmArgs(request))
 
     override fun subscribe(sink: IdeEventSink) {
         this.sink = sink
     }
 }
+
+/** A [ConfirmRequest] as the wire names its fields, the optional ones only when present. */
+fun confirmArgs(request: ConfirmRequest): Array<Pair<String, Any?>> = listOfNotNull(
+    "tool" to request.tool,
+    "title" to request.title,
+    "message" to request.message,
+    request.project?.let { "project" to it },
+    request.subject?.let { "subject" to it },
+    request.sessionId?.let { "session_id" to it },
+).toTypedArray()

@@ -4,7 +4,8 @@
 // the IDE's events as notifications. When the connection drops it fails what is pending
 // and reconnects with back-off (0.5 s doubling to 10 s) until told to stop; a restarted
 // binary is a new target (port and token). It also carries the tool window's side of the
-// command history (BridgeHistory).
+// command history and settings (BridgeHistory) and of the coding-client catalogue
+// (BridgeClients).
 package dev.jetbrainsdebugger.bridge
 
 import com.google.gson.JsonElement
@@ -28,6 +29,8 @@ data class ClientTiming(
     /** The spec's timeouts of the IDE → server requests (protocol/README.md, "Methods"). */
     val helloTimeout: Duration = Duration.ofSeconds(10),
     val requestTimeout: Duration = Duration.ofSeconds(10),
+    /** `clients/install` runs the client's own CLI on the server. */
+    val installTimeout: Duration = Duration.ofSeconds(90),
 )
 
 sealed class ClientState {
@@ -52,7 +55,7 @@ class BridgeClient(
     private val log: BridgeLog,
     private val connector: BridgeConnector = WebSocketConnector(),
     private val timing: ClientTiming = ClientTiming(),
-) : BridgeHistory, AutoCloseable {
+) : BridgeHistory, BridgeClients, AutoCloseable {
     companion object {
         const val PROTOCOL_VERSION = 1
 
@@ -87,7 +90,7 @@ class BridgeClient(
     private var attempt = 0
     private var retry: ScheduledFuture<*>? = null
     private var state: ClientState = ClientState.Idle
-    private var maxHistorySize: Int? = null
+    private var settings: ServerSettings? = null
     private var closed = false
 
     /** Hand this to [IdeFacade.subscribe]: events go out while connected and are dropped otherwise. */
@@ -150,12 +153,15 @@ class BridgeClient(
 
     override fun clearHistory(): CompletableFuture<Unit> = request("history/clear", JsonObject()).thenApply { }
 
-    override fun updateSettings(maxHistorySize: Int): CompletableFuture<Unit> {
+    override fun exportHistory(format: String): CompletableFuture<String> =
+        request("history/export", Json.obj("format" to format)).thenApply { Fields.of(it).string("content") }
+
+    override fun updateSettings(settings: ServerSettings): CompletableFuture<Unit> {
         val live = synchronized(lock) {
-            this.maxHistorySize = maxHistorySize
+            this.settings = settings
             liveLocked()
         } ?: return CompletableFuture.completedFuture(Unit)
-        return sendSettings(live, maxHistorySize)
+        return sendSettings(live, settings)
     }
 
     override fun addHistoryListener(listener: HistoryListener) {
@@ -166,13 +172,26 @@ class BridgeClient(
         historyListeners -= listener
     }
 
-    private fun sendSettings(c: Connection, max: Int): CompletableFuture<Unit> =
-        c.peer.request("settings/update", Json.obj("max_history_size" to max), timing.requestTimeout).thenApply { }
+    private fun sendSettings(c: Connection, settings: ServerSettings): CompletableFuture<Unit> =
+        c.peer.request("settings/update", Json.tree(settings), timing.requestTimeout).thenApply { }
 
-    private fun request(method: String, params: JsonElement): CompletableFuture<JsonElement> {
+    // ---- coding clients (the Install on Coding Agents popup) -----------------------------
+
+    override fun clientsList(): CompletableFuture<List<CodingClient>> =
+        request("clients/list", JsonObject()).thenApply { Fields.of(it).list<CodingClient>("clients") }
+
+    override fun installClient(id: String): CompletableFuture<InstallOutcome> =
+        request("clients/install", Json.obj("client" to id), timing.installTimeout)
+            .thenApply { Json.decode(it, InstallOutcome::class.java) }
+
+    private fun request(
+        method: String,
+        params: JsonElement,
+        timeout: Duration = timing.requestTimeout,
+    ): CompletableFuture<JsonElement> {
         val live = synchronized(lock) { liveLocked() }
             ?: return CompletableFuture.failedFuture(BridgeUnavailableException("not connected to the MCP server"))
-        return live.peer.request(method, params, timing.requestTimeout)
+        return live.peer.request(method, params, timeout)
     }
 
     private fun liveLocked(): Connection? = current?.takeIf { it.buffer == null }
@@ -285,7 +304,7 @@ class BridgeClient(
             backoff = timing.initialBackoff
             attempt = 0
             setStateLocked(ClientState.Connected(mcpUrl, serverVersion))
-            maxHistorySize
+            settings
         }
         log.info("bridge: connected to jetbrains-debugger-mcp ${serverVersion ?: "?"} (${mcpUrl ?: "no MCP URL given"})")
         if (settings != null) {

@@ -71,17 +71,16 @@ interface BridgeHistory {
     fun clearHistory(): CompletableFuture<Unit>
     /**
      * The whole history as the server exports it (`history/export`): [format] is `json` or
-     * `csv`; the future carries the file's content. (Default until the bridge implements it.)
+     * `csv`; the future carries the file's content.
      */
-    fun exportHistory(format: String): CompletableFuture<String> =
-        CompletableFuture.failedFuture(UnsupportedOperationException("history/export"))
+    fun exportHistory(format: String): CompletableFuture<String>
     /**
-     * Remembers the setting and sends it now when connected (the future then carries the
-     * server's verdict, e.g. a -32602 [RpcException] when out of range) and again after
-     * every later handshake, since a restarted binary starts from its defaults. While
+     * Remembers the settings and sends them (both fields) now when connected (the future then
+     * carries the server's verdict, e.g. a -32602 [RpcException] when out of range) and again
+     * after every later handshake, since a restarted binary starts from its defaults. While
      * disconnected the future completes at once.
      */
-    fun updateSettings(maxHistorySize: Int): CompletableFuture<Unit>
+    fun updateSettings(settings: ServerSettings): CompletableFuture<Unit>
     fun addHistoryListener(listener: HistoryListener)
     fun removeHistoryListener(listener: HistoryListener)
 }

@@ -127,7 +127,12 @@ object Json {
                 f.decodeOrNull("exception"), f.stringOrNull("description"),
             )
         }
-        .decoder { f -> ConfirmRequest(f.string("tool"), f.string("title"), f.string("message")) }
+        .decoder { f ->
+            ConfirmRequest(
+                f.string("tool"), f.string("title"), f.string("message"), f.stringOrNull("project"),
+                f.stringOrNull("subject"), f.stringOrNull("session_id"),
+            )
+        }
         .decoder { f ->
             HistoryEntry(
                 f.long("id"), f.string("timestamp"), f.string("tool"), f.element("parameters"), f.decode("status"),
@@ -135,6 +140,11 @@ object Json {
             )
         }
         .decoder { f -> HistoryPage(f.list("entries"), f.int("capacity")) }
+        .decoder { f -> ClientConfig(f.string("format"), f.string("text"), f.string("location"), f.stringOrNull("hint")) }
+        .decoder { f -> CodingClient(f.string("id"), f.string("name"), f.stringOrNull("install_command"), f.decode("config")) }
+        .decoder { f ->
+            InstallOutcome(f.string("client"), f.boolean("ok"), f.string("command"), f.string("message"), f.string("output"))
+        }
         .create()
 
     fun parse(text: String): JsonElement = JsonParser.parseString(text)

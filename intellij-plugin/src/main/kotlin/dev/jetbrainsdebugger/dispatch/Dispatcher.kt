@@ -81,8 +81,8 @@ class Dispatcher(private val facade: IdeFacade) : RequestHandler {
             facade.removeBreakpoint(p.string("project"), p.string("id")).then { wrap("removed" to it) }
         },
         "ui/confirm" to { p ->
-            facade.confirm(ConfirmRequest(p.string("tool"), p.string("title"), p.string("message")))
-                .then { wrap("approved" to it) }
+            facade.confirm(Json.decode(p.json, ConfirmRequest::class.java))
+                .then { Json.obj("approved" to it.approved, "scope" to it.scope) }
         },
     )
 

@@ -41,8 +41,8 @@ interface IdeFacade {
     /** False when no such breakpoint existed. */
     fun removeBreakpoint(project: String, id: String): CompletableFuture<Boolean>
 
-    /** Ask the user (a dialog); true when approved. */
-    fun confirm(request: ConfirmRequest): CompletableFuture<Boolean>
+    /** Ask the user (a dialog): deny, allow once, or allow for the debug session. */
+    fun confirm(request: ConfirmRequest): CompletableFuture<ConfirmDecision>
 
     /** Start pushing events into [sink]; called once, before the first connection. */
     fun subscribe(sink: IdeEventSink)

@@ -12,6 +12,7 @@ import com.intellij.xdebugger.breakpoints.XBreakpoint
 import com.intellij.xdebugger.frame.XExecutionStack
 import dev.jetbrainsdebugger.ide.BreakpointInfo
 import dev.jetbrainsdebugger.ide.BreakpointSpec
+import dev.jetbrainsdebugger.ide.ConfirmDecision
 import dev.jetbrainsdebugger.ide.ConfirmRequest
 import dev.jetbrainsdebugger.ide.EvaluationKind
 import dev.jetbrainsdebugger.ide.IdeError
@@ -236,8 +237,10 @@ class IntellijIdeFacade : IdeFacade {
 
     // ----- ui ---------------------------------------------------------------
 
-    override fun confirm(request: ConfirmRequest): CompletableFuture<Boolean> =
-        ConfirmDialog.ask(request, Deadlines.CONFIRM).unwrapped()
+    override fun confirm(request: ConfirmRequest): CompletableFuture<ConfirmDecision> =
+        ConfirmDialog.ask(request, Deadlines.CONFIRM).thenApply { allowed ->
+            if (allowed) ConfirmDecision.ALLOW_ONCE else ConfirmDecision.DENY
+        }.unwrapped()
 
     /** Runs [block] (synchronous errors become a failed future), with a deadline and unwrapped errors. */
     private fun <T> call(what: String, deadlineMs: Long, block: () -> CompletableFuture<T>): CompletableFuture<T> =

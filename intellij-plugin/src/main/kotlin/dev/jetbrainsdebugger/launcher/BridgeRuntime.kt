@@ -8,6 +8,7 @@ package dev.jetbrainsdebugger.launcher
 
 import dev.jetbrainsdebugger.bridge.BridgeClient
 import dev.jetbrainsdebugger.bridge.BridgeConnector
+import dev.jetbrainsdebugger.bridge.BridgeClients
 import dev.jetbrainsdebugger.bridge.BridgeHistory
 import dev.jetbrainsdebugger.bridge.ClientState
 import dev.jetbrainsdebugger.bridge.ClientTiming
@@ -82,6 +83,9 @@ class BridgeRuntime(
 
     /** The command history of the running binary, for the tool window. */
     val history: BridgeHistory get() = client
+
+    /** The coding-client catalogue of the running binary, for the Install on Coding Agents popup. */
+    val clients: BridgeClients get() = client
 
     /** Start the binary and the bridge; call once. */
     fun start() {

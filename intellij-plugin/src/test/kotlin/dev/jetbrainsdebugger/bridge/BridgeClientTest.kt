@@ -1,10 +1,12 @@
 // BridgeClient's connection life against the in-memory FakeServer: hello first, the pause
 // re-announcement, events forwarded only while connected (held during the handshake),
 // back-off on refused connections, reconnection after a drop with pending requests
-// failed, a protocol mismatch ending the attempts, and settings re-sent after reconnecting.
+// failed, a protocol mismatch ending the attempts, settings re-sent after reconnecting, and
+// the tool window's requests (coding clients, install outcomes, history export).
 package dev.jetbrainsdebugger.bridge
 
 import com.google.gson.JsonObject
+import dev.jetbrainsdebugger.FakeConnection
 import dev.jetbrainsdebugger.FakeServer
 import dev.jetbrainsdebugger.RecordingLog
 import dev.jetbrainsdebugger.ScriptedIde
@@ -168,18 +170,95 @@ class BridgeClientTest {
 
     @Test
     fun settings_are_remembered_and_sent_after_every_handshake() {
-        client.updateSettings(250).await() // not connected: remembered
+        client.updateSettings(ServerSettings(250, braveMode = true)).await() // not connected: remembered
         client.connectTo(1, "t")
         val conn = server.next()
         conn.acceptHello()
         val settings = conn.nextSent()
-        assertEquals(Json.obj("max_history_size" to 250), settings.getAsJsonObject("params"))
+        val expected = Json.obj("max_history_size" to 250, "brave_mode" to true)
+        assertEquals(expected, settings.getAsJsonObject("params"))
         assertEquals("settings/update", settings.get("method").asString)
         conn.respond(settings, JsonObject())
         client.dropConnection()
         val again = server.next()
         again.acceptHello()
-        assertEquals(Json.obj("max_history_size" to 250), again.nextSent().getAsJsonObject("params"))
+        assertEquals(expected, again.nextSent().getAsJsonObject("params"))
+    }
+
+    private fun connected(): FakeConnection {
+        client.connectTo(1, "t")
+        val conn = server.next()
+        conn.acceptHello()
+        eventually { client.state() is ClientState.Connected }
+        return conn
+    }
+
+    @Test
+    fun the_client_catalogue_is_decoded_strictly() {
+        val conn = connected()
+        val listed = client.clientsList()
+        val request = conn.nextSent()
+        assertEquals("clients/list", request.get("method").asString)
+        val config = Json.obj("format" to "json", "text" to "{}", "location" to "~/.cursor/mcp.json", "hint" to null)
+        conn.respond(request, Json.obj("clients" to listOf(
+            Json.obj("id" to "cursor", "name" to "Cursor", "install_command" to null, "config" to config),
+        )))
+        assertEquals(
+            listOf(CodingClient("cursor", "Cursor", null, ClientConfig("json", "{}", "~/.cursor/mcp.json", null))),
+            listed.await(),
+        )
+        val broken = client.clientsList()
+        conn.respond(conn.nextSent(), Json.obj("clients" to listOf(Json.obj("id" to "cursor"))))
+        val failure = try {
+            broken.await()
+            fail("a client without a name must not decode")
+        } catch (e: ExecutionException) {
+            assertIs<WireFormatException>(e.cause)
+        }
+        assertEquals("`clients[0].name` is missing", failure.message)
+    }
+
+    @Test
+    fun install_outcomes_and_refusals_come_back_as_they_are() {
+        val conn = connected()
+        val installed = client.installClient("claude-code")
+        val request = conn.nextSent()
+        assertEquals(Json.obj("client" to "claude-code"), request.getAsJsonObject("params"))
+        val outcome = InstallOutcome("claude-code", false, "claude mcp add ...", "claude was not found", "")
+        conn.respond(request, Json.tree(outcome))
+        assertEquals(outcome, installed.await())
+
+        val refused = client.installClient("cursor")
+        conn.respondError(conn.nextSent(), RpcCodes.TOOL_ERROR, "Cursor has no command-line installer", Json.obj("error" to "not_supported"))
+        val error = try {
+            refused.await()
+            fail("expected not_supported")
+        } catch (e: ExecutionException) {
+            assertIs<RpcException>(e.cause)
+        }
+        assertEquals(RpcCodes.TOOL_ERROR, error.code)
+        assertEquals("Cursor has no command-line installer", error.message)
+    }
+
+    @Test
+    fun an_install_may_take_longer_than_other_requests() {
+        val conn = connected() // requestTimeout is 2 s here; installs get installTimeout (90 s)
+        val installed = client.installClient("codex")
+        val request = conn.nextSent()
+        Thread.sleep(2500)
+        val outcome = InstallOutcome("codex", true, "codex mcp add", "configured", "")
+        conn.respond(request, Json.tree(outcome))
+        assertEquals(outcome, installed.await())
+    }
+
+    @Test
+    fun history_exports_carry_the_file_content() {
+        val conn = connected()
+        val exported = client.exportHistory("csv")
+        val request = conn.nextSent()
+        assertEquals(Json.obj("format" to "csv"), request.getAsJsonObject("params"))
+        conn.respond(request, Json.obj("content" to "timestamp,tool\r\n"))
+        assertEquals("timestamp,tool\r\n", exported.await())
     }
 
     @Test

@@ -11,13 +11,18 @@
 //   calls                   [{"method": "launch", "args": {...}}, ...] every facade call so far
 //   reset                   {"ok": true}, forgets the recorded calls
 //   drop                    {"dropped": true}; the runtime reconnects by itself after its back-off
-//   confirm deny|approve    {"confirm": "deny"|"approve"}, the answer of later ui/confirm calls
+//   confirm deny|approve|session
+//                           {"confirm": ...}, the answer of later ui/confirm calls (session:
+//                           allow for the debug session)
 //   status                  {"status": "connected", "mcp_url": ...} | {"status": "starting"}
 //                           | {"status": "restarting"|"failed", "reason": ...}
 //   wait-connected [ms]     like status, once connected (default 15000 ms) or on timeout
 //   history                 {"entries": [...], "capacity": N} via the bridge's history/list
 //   history-clear           {"cleared": true} via history/clear
-//   settings <n>            {"ok": true} via settings/update (max_history_size)
+//   settings <n> [brave]    {"ok": true} via settings/update (max_history_size, brave_mode)
+//   export json|csv         {"content": "..."} via history/export
+//   clients                 {"clients": [...]} via clients/list
+//   install <client>        the clients/install outcome {"client", "ok", "command", ...}
 //   quit                    {"quit": true}, then closes everything and exits 0 (stdin EOF too)
 // A command that fails answers {"error": "..."}.
 package dev.jetbrainsdebugger.crosslang
@@ -26,6 +31,8 @@ import com.google.gson.JsonArray
 import com.google.gson.JsonElement
 import dev.jetbrainsdebugger.bridge.Json
 import dev.jetbrainsdebugger.bridge.RpcMessage
+import dev.jetbrainsdebugger.bridge.ServerSettings
+import dev.jetbrainsdebugger.ide.ConfirmDecision
 import dev.jetbrainsdebugger.launcher.BridgeLog
 import dev.jetbrainsdebugger.launcher.BridgeRuntime
 import dev.jetbrainsdebugger.launcher.RuntimeStatus
@@ -67,7 +74,14 @@ private fun waitConnected(runtime: BridgeRuntime, timeoutMs: Long): RuntimeStatu
     }
 }
 
-private fun <T> CompletableFuture<T>.result(): T = get(15, TimeUnit.SECONDS)
+private fun <T> CompletableFuture<T>.result(seconds: Long = 15): T = get(seconds, TimeUnit.SECONDS)
+
+/** The answers `confirm <word>` sets. */
+private val confirmAnswers = mapOf(
+    "deny" to ConfirmDecision.DENY,
+    "approve" to ConfirmDecision.ALLOW_ONCE,
+    "session" to ConfirmDecision.ALLOW_SESSION,
+)
 
 fun main(args: Array<String>) {
     if (args.size != 3 || args[2].toIntOrNull() == null) {
@@ -101,12 +115,12 @@ fun main(args: Array<String>) {
                     runtime.dropBridgeConnection()
                     reply(Json.obj("dropped" to true))
                 }
-                "confirm" -> when (words.getOrNull(1)) {
-                    "approve", "deny" -> {
-                        ide.approve = words[1] == "approve"
+                "confirm" -> when (val answer = confirmAnswers[words.getOrNull(1)]) {
+                    null -> reply(Json.obj("error" to "usage: confirm deny|approve|session"))
+                    else -> {
+                        ide.decision = answer
                         reply(Json.obj("confirm" to words[1]))
                     }
-                    else -> reply(Json.obj("error" to "usage: confirm deny|approve"))
                 }
                 "status" -> reply(statusJson(runtime.status()))
                 "wait-connected" -> reply(statusJson(waitConnected(runtime, words.getOrNull(1)?.toLongOrNull() ?: 15_000)))
@@ -120,11 +134,14 @@ fun main(args: Array<String>) {
                 }
                 "settings" -> {
                     val n = words.getOrNull(1)?.toIntOrNull()
-                    if (n == null) reply(Json.obj("error" to "usage: settings <max history size>")) else {
-                        runtime.history.updateSettings(n).result()
+                    if (n == null) reply(Json.obj("error" to "usage: settings <max history size> [brave]")) else {
+                        runtime.history.updateSettings(ServerSettings(n, braveMode = words.getOrNull(2) == "brave")).result()
                         reply(Json.obj("ok" to true))
                     }
                 }
+                "export" -> reply(Json.obj("content" to runtime.history.exportHistory(words.getOrNull(1) ?: "json").result()))
+                "clients" -> reply(Json.obj("clients" to runtime.clients.clientsList().result()))
+                "install" -> reply(Json.tree(runtime.clients.installClient(words.getOrNull(1) ?: "").result(100)))
                 "quit" -> break
                 else -> reply(Json.obj("error" to "unknown command: $line"))
             }

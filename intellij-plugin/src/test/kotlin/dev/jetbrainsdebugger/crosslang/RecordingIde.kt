@@ -30,6 +30,8 @@ import dev.jetbrainsdebugger.bridge.Json
 import dev.jetbrainsdebugger.ide.BreakpointInfo
 import dev.jetbrainsdebugger.ide.BreakpointKind
 import dev.jetbrainsdebugger.ide.BreakpointSpec
+import dev.jetbrainsdebugger.confirmArgs
+import dev.jetbrainsdebugger.ide.ConfirmDecision
 import dev.jetbrainsdebugger.ide.ConfirmRequest
 import dev.jetbrainsdebugger.ide.EvaluationKind
 import dev.jetbrainsdebugger.ide.IdeError
@@ -59,8 +61,8 @@ import java.util.concurrent.TimeUnit
 class RecordingIde(private val projectPath: String) : IdeFacade {
     data class Call(val method: String, val args: JsonObject)
 
-    /** Answer of ui/confirm; `confirm deny|approve` in CrossLanguageMain sets it. */
-    @Volatile var approve = true
+    /** Answer of ui/confirm; `confirm deny|approve|session` in CrossLanguageMain sets it. */
+    @Volatile var decision = ConfirmDecision.ALLOW_ONCE
 
     private val recorded = CopyOnWriteArrayList<Call>()
     fun calls(): List<Call> = recorded.toList()
@@ -516,8 +518,8 @@ class RecordingIde(private val projectPath: String) : IdeFacade {
     }
 
     override fun confirm(request: ConfirmRequest) = answer {
-        record("confirm", "tool" to request.tool, "title" to request.title, "message" to request.message)
-        approve
+        record("confirm", *confirmArgs(request))
+        decision
     }
 
     fun close() {

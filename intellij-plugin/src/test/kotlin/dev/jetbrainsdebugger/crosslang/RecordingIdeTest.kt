@@ -11,6 +11,7 @@ import dev.jetbrainsdebugger.bridge.Json
 import dev.jetbrainsdebugger.bridge.RpcMessage
 import dev.jetbrainsdebugger.dispatch.Dispatcher
 import dev.jetbrainsdebugger.dispatch.NotificationSink
+import dev.jetbrainsdebugger.ide.ConfirmDecision
 import dev.jetbrainsdebugger.ide.IdeError
 import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.Test
@@ -122,8 +123,10 @@ class RecordingIdeTest {
             it.getAsJsonObject("kind").addProperty("file", "$project/README.md")
         }).code)
         val confirm = arrayOf("tool" to "set_variable", "title" to "Change?", "message" to "set x")
-        assertEquals(true, call("ui/confirm", *confirm).asJsonObject.get("approved").asBoolean)
-        ide.approve = false
+        assertEquals(Json.obj("approved" to true, "scope" to "once"), call("ui/confirm", *confirm))
+        ide.decision = ConfirmDecision.ALLOW_SESSION
+        assertEquals(Json.obj("approved" to true, "scope" to "session"), call("ui/confirm", *confirm))
+        ide.decision = ConfirmDecision.DENY
         assertEquals(false, call("ui/confirm", *confirm).asJsonObject.get("approved").asBoolean)
 
         val run = call("session/launch", "project" to project, "configuration" to "npm build", "mode" to "run").asJsonObject.get("id").asString

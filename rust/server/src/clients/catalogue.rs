@@ -1,0 +1,549 @@
+//! The coding clients this server can be installed on, as one table: for each, its id
+//! and name, the configuration snippet in the exact format and key names the client
+//! reads, where that snippet goes on this OS, and the client's own command-line
+//! installer where it has one. Pure data and formatting: nothing here runs a process
+//! or touches a file (running is `install.rs`). Snippets are the bridge's own
+//! `ClientConfig`, so `clients/list` sends them as they are.
+//!
+//! Sources (November 2026): each client's documentation, summarized in
+//! `shared/notes/clients-and-install.md`; the commands were checked against the real
+//! CLIs (`claude` 2.1.331, `codex` 0.169.0, `gemini` 0.61.0).
+
+use crate::mcp::SERVER_NAME;
+pub use debugger_ide::wire::{ClientConfig, ConfigFormat};
+use serde_json::json;
+use std::fmt;
+use std::path::PathBuf;
+
+/// A coding client, in the order the IDE lists them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClientId {
+    ClaudeCode,
+    ClaudeDesktop,
+    Cursor,
+    VsCode,
+    Windsurf,
+    Codex,
+    Gemini,
+}
+
+/// An id that names no client.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown client '{given}'; valid clients: {}", ClientId::valid_ids())]
+pub struct UnknownClient {
+    pub given: String,
+}
+
+impl ClientId {
+    pub const ALL: [ClientId; 7] = [
+        ClientId::ClaudeCode,
+        ClientId::ClaudeDesktop,
+        ClientId::Cursor,
+        ClientId::VsCode,
+        ClientId::Windsurf,
+        ClientId::Codex,
+        ClientId::Gemini,
+    ];
+
+    /// The id on the command line and on the bridge.
+    pub fn id(self) -> &'static str {
+        match self {
+            ClientId::ClaudeCode => "claude-code",
+            ClientId::ClaudeDesktop => "claude-desktop",
+            ClientId::Cursor => "cursor",
+            ClientId::VsCode => "vscode",
+            ClientId::Windsurf => "windsurf",
+            ClientId::Codex => "codex",
+            ClientId::Gemini => "gemini",
+        }
+    }
+
+    /// The name shown to the user.
+    pub fn name(self) -> &'static str {
+        match self {
+            ClientId::ClaudeCode => "Claude Code (CLI)",
+            ClientId::ClaudeDesktop => "Claude Desktop",
+            ClientId::Cursor => "Cursor",
+            ClientId::VsCode => "VS Code (Generic MCP)",
+            ClientId::Windsurf => "Windsurf",
+            ClientId::Codex => "Codex CLI",
+            ClientId::Gemini => "Gemini CLI",
+        }
+    }
+
+    pub fn parse(given: &str) -> Result<ClientId, UnknownClient> {
+        ClientId::ALL
+            .into_iter()
+            .find(|c| c.id() == given.trim())
+            .ok_or_else(|| UnknownClient {
+                given: given.to_string(),
+            })
+    }
+
+    /// `claude-code, claude-desktop, ...`.
+    pub fn valid_ids() -> String {
+        ClientId::ALL.map(ClientId::id).join(", ")
+    }
+}
+
+impl fmt::Display for ClientId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// The operating systems whose file locations differ.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Os {
+    Mac,
+    Windows,
+    Linux,
+}
+
+impl Os {
+    pub fn current() -> Os {
+        if cfg!(target_os = "macos") {
+            Os::Mac
+        } else if cfg!(windows) {
+            Os::Windows
+        } else {
+            Os::Linux
+        }
+    }
+}
+
+/// What a snippet points the client at, and where the user's files live.
+#[derive(Debug, Clone)]
+pub struct Target {
+    /// The server's streamable-HTTP endpoint, `http://127.0.0.1:<port>/mcp`.
+    pub url: String,
+    /// This binary, for clients that only start stdio servers (Claude Desktop).
+    pub binary: PathBuf,
+    pub os: Os,
+    /// The user's home directory (`~` in the locations when unknown).
+    pub home: Option<PathBuf>,
+    /// Windows `%APPDATA%` (`%APPDATA%` in the locations when unknown).
+    pub app_data: Option<PathBuf>,
+}
+
+impl Target {
+    /// A target for `url` on this machine, for this binary.
+    pub fn here(url: impl Into<String>) -> Target {
+        let home_var = if cfg!(windows) { "USERPROFILE" } else { "HOME" };
+        Target {
+            url: url.into(),
+            binary: std::env::current_exe()
+                .ok()
+                .and_then(|p| p.canonicalize().ok())
+                .unwrap_or_else(|| PathBuf::from("jetbrains-debugger-mcp")),
+            os: Os::current(),
+            home: std::env::var_os(home_var)
+                .filter(|h| !h.is_empty())
+                .map(PathBuf::from),
+            app_data: std::env::var_os("APPDATA")
+                .filter(|a| !a.is_empty())
+                .map(PathBuf::from),
+        }
+    }
+
+    /// `<home>/<relative>` in the OS's own separators.
+    fn in_home(&self, relative: &[&str]) -> String {
+        let (base, separator) = match (self.os, &self.home) {
+            (_, Some(home)) => (home.display().to_string(), self.separator()),
+            (Os::Windows, None) => ("%USERPROFILE%".to_string(), '\\'),
+            (_, None) => ("~".to_string(), '/'),
+        };
+        join(&base, separator, relative)
+    }
+
+    /// `<per-user application data folder>/<relative>`: `~/Library/Application
+    /// Support` (macOS), `%APPDATA%` (Windows), `~/.config` (Linux).
+    fn in_app_data(&self, relative: &[&str]) -> String {
+        match self.os {
+            Os::Mac => {
+                let mut path = vec!["Library", "Application Support"];
+                path.extend_from_slice(relative);
+                self.in_home(&path)
+            }
+            Os::Windows => {
+                let base = self
+                    .app_data
+                    .as_deref()
+                    .map(|p| p.display().to_string())
+                    .unwrap_or_else(|| "%APPDATA%".into());
+                join(&base, '\\', relative)
+            }
+            Os::Linux => {
+                let mut path = vec![".config"];
+                path.extend_from_slice(relative);
+                self.in_home(&path)
+            }
+        }
+    }
+
+    fn separator(&self) -> char {
+        match self.os {
+            Os::Windows => '\\',
+            _ => '/',
+        }
+    }
+}
+
+fn join(base: &str, separator: char, relative: &[&str]) -> String {
+    let mut path = base.trim_end_matches(['/', '\\']).to_string();
+    for part in relative {
+        path.push(separator);
+        path.push_str(part);
+    }
+    path
+}
+
+/// A client's own command-line installer: `remove` (its failure is expected when the
+/// entry is absent) then `add`, so installing twice replaces the entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Installer {
+    /// The executable to look up on the PATH (`claude`).
+    pub program: &'static str,
+    pub remove: Vec<String>,
+    pub add: Vec<String>,
+    /// What to tell a user who does not have the program.
+    pub how_to_get: &'static str,
+}
+
+impl Installer {
+    /// The command that configures the client, as a user would type it.
+    pub fn add_command(&self) -> String {
+        command_line(self.program, &self.add)
+    }
+
+    pub fn remove_command(&self) -> String {
+        command_line(self.program, &self.remove)
+    }
+}
+
+/// `program arg...`, each argument quoted for a POSIX shell when it needs it.
+pub fn command_line(program: &str, args: &[String]) -> String {
+    std::iter::once(program.to_string())
+        .chain(args.iter().map(|a| shell_quote(a)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn shell_quote(arg: &str) -> String {
+    let plain = !arg.is_empty()
+        && arg
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./:@%+=,".contains(c));
+    if plain {
+        arg.to_string()
+    } else {
+        format!("'{}'", arg.replace('\'', r"'\''"))
+    }
+}
+
+/// A TOML basic string.
+fn toml_string(text: &str) -> String {
+    let mut quoted = String::with_capacity(text.len() + 2);
+    quoted.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => quoted.push_str("\\\""),
+            '\\' => quoted.push_str("\\\\"),
+            '\n' => quoted.push_str("\\n"),
+            '\t' => quoted.push_str("\\t"),
+            c if c.is_control() => quoted.push_str(&format!("\\u{:04X}", c as u32)),
+            c => quoted.push(c),
+        }
+    }
+    quoted.push('"');
+    quoted
+}
+
+fn pretty(value: serde_json::Value) -> String {
+    serde_json::to_string_pretty(&value).expect("a JSON value serializes")
+}
+
+/// `{"<key>": {"jetbrains-debugger": entry}}`.
+fn json_servers(key: &str, entry: serde_json::Value) -> String {
+    pretty(json!({ key: { SERVER_NAME: entry } }))
+}
+
+impl ClientId {
+    /// The client's own installer, for clients that have a CLI.
+    pub fn installer(self, url: &str) -> Option<Installer> {
+        let strings = |args: &[&str]| args.iter().map(|a| a.to_string()).collect::<Vec<_>>();
+        match self {
+            ClientId::ClaudeCode => Some(Installer {
+                program: "claude",
+                remove: strings(&["mcp", "remove", "--scope", "user", SERVER_NAME]),
+                add: strings(&[
+                    "mcp",
+                    "add",
+                    "--transport",
+                    "http",
+                    "--scope",
+                    "user",
+                    SERVER_NAME,
+                    url,
+                ]),
+                how_to_get: "Install Claude Code with `npm install -g @anthropic-ai/claude-code` \
+                             (or its native installer), or use COPY CONFIGURATION.",
+            }),
+            ClientId::Codex => Some(Installer {
+                program: "codex",
+                remove: strings(&["mcp", "remove", SERVER_NAME]),
+                add: strings(&["mcp", "add", SERVER_NAME, "--url", url]),
+                how_to_get: "Install the Codex CLI with `npm install -g @openai/codex`, \
+                             or use COPY CONFIGURATION.",
+            }),
+            ClientId::Gemini => Some(Installer {
+                program: "gemini",
+                remove: strings(&["mcp", "remove", "-s", "user", SERVER_NAME]),
+                add: strings(&["mcp", "add", "-s", "user", "-t", "http", SERVER_NAME, url]),
+                how_to_get: "Install the Gemini CLI with `npm install -g @google/gemini-cli`, \
+                             or use COPY CONFIGURATION.",
+            }),
+            ClientId::ClaudeDesktop | ClientId::Cursor | ClientId::VsCode | ClientId::Windsurf => {
+                None
+            }
+        }
+    }
+
+    /// The configuration snippet for `target`, and where it goes.
+    pub fn config(self, target: &Target) -> ClientConfig {
+        let url = target.url.as_str();
+        let hint = |text: &str| Some(text.to_string());
+        match self {
+            ClientId::ClaudeCode => {
+                let installer = self.installer(url).expect("Claude Code has a CLI");
+                ClientConfig {
+                    format: ConfigFormat::Shell,
+                    text: installer.add_command(),
+                    location: format!(
+                        "Run in a terminal; Claude Code writes it to {} (user scope)",
+                        target.in_home(&[".claude.json"])
+                    ),
+                    hint: hint(
+                        "If the server is already configured, run `claude mcp remove --scope user \
+                         jetbrains-debugger` first. For one project only, put \
+                         {\"mcpServers\":{\"jetbrains-debugger\":{\"type\":\"http\",\"url\":…}}} \
+                         in its .mcp.json.",
+                    ),
+                }
+            }
+            ClientId::ClaudeDesktop => ClientConfig {
+                format: ConfigFormat::Json,
+                text: json_servers(
+                    "mcpServers",
+                    json!({ "command": target.binary.display().to_string(), "args": ["stdio"] }),
+                ),
+                location: target.in_app_data(&["Claude", "claude_desktop_config.json"]),
+                hint: hint(
+                    "Claude Desktop starts local servers over stdio only: this runs the plugin's \
+                     binary in stdio mode, which relays to the running IDE. Merge the entry into \
+                     the file's mcpServers object and restart Claude Desktop.",
+                ),
+            },
+            ClientId::Cursor => ClientConfig {
+                format: ConfigFormat::Json,
+                text: json_servers("mcpServers", json!({ "url": url })),
+                location: target.in_home(&[".cursor", "mcp.json"]),
+                hint: hint(
+                    "Or .cursor/mcp.json in a project. Merge the entry into the file's mcpServers \
+                     object.",
+                ),
+            },
+            ClientId::VsCode => ClientConfig {
+                format: ConfigFormat::Json,
+                text: json_servers("servers", json!({ "type": "http", "url": url })),
+                location: target.in_app_data(&["Code", "User", "mcp.json"]),
+                hint: hint(
+                    "That is the user mcp.json (command \"MCP: Open User Configuration\"); or \
+                     .vscode/mcp.json in a workspace. The key is \"servers\", not \"mcpServers\".",
+                ),
+            },
+            ClientId::Windsurf => ClientConfig {
+                format: ConfigFormat::Json,
+                text: json_servers("mcpServers", json!({ "serverUrl": url })),
+                location: target.in_home(&[".codeium", "windsurf", "mcp_config.json"]),
+                hint: hint(
+                    "Windsurf names the URL \"serverUrl\". Merge the entry into the file's \
+                     mcpServers object.",
+                ),
+            },
+            ClientId::Codex => ClientConfig {
+                format: ConfigFormat::Toml,
+                text: format!("[mcp_servers.{SERVER_NAME}]\nurl = {}\n", toml_string(url)),
+                location: target.in_home(&[".codex", "config.toml"]),
+                hint: hint("Or run `codex mcp add jetbrains-debugger --url <url>`."),
+            },
+            ClientId::Gemini => ClientConfig {
+                format: ConfigFormat::Json,
+                text: json_servers("mcpServers", json!({ "httpUrl": url })),
+                location: target.in_home(&[".gemini", "settings.json"]),
+                hint: hint(
+                    "Or .gemini/settings.json in a project. \"httpUrl\" is streamable HTTP \
+                     (a plain \"url\" would mean SSE).",
+                ),
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::Value;
+
+    const URL: &str = "http://127.0.0.1:47823/mcp";
+
+    fn target(os: Os) -> Target {
+        let (home, app_data) = match os {
+            Os::Windows => (
+                r"C:\Users\ada",
+                Some(PathBuf::from(r"C:\Users\ada\AppData\Roaming")),
+            ),
+            Os::Mac => ("/Users/ada", None),
+            Os::Linux => ("/home/ada", None),
+        };
+        Target {
+            url: URL.into(),
+            binary: PathBuf::from("/opt/plugin/bin/jetbrains-debugger-mcp"),
+            os,
+            home: Some(PathBuf::from(home)),
+            app_data,
+        }
+    }
+
+    fn json_of(client: ClientId) -> Value {
+        let snippet = client.config(&target(Os::Linux));
+        assert_eq!(snippet.format, ConfigFormat::Json, "{client}");
+        serde_json::from_str(&snippet.text).unwrap()
+    }
+
+    #[test]
+    fn ids_parse_in_order_and_unknown_ones_list_the_valid_ids() {
+        for client in ClientId::ALL {
+            assert_eq!(ClientId::parse(client.id()), Ok(client));
+        }
+        assert_eq!(
+            ClientId::valid_ids(),
+            "claude-code, claude-desktop, cursor, vscode, windsurf, codex, gemini"
+        );
+        let err = ClientId::parse("emacs").unwrap_err().to_string();
+        assert!(err.contains("'emacs'") && err.contains("claude-code, claude-desktop"));
+    }
+
+    #[test]
+    fn every_json_snippet_uses_the_key_names_its_client_reads() {
+        let entry = |client, key: &str| json_of(client)[key][SERVER_NAME].clone();
+        assert_eq!(entry(ClientId::Cursor, "mcpServers"), json!({ "url": URL }));
+        assert_eq!(
+            entry(ClientId::VsCode, "servers"),
+            json!({ "type": "http", "url": URL })
+        );
+        assert_eq!(
+            entry(ClientId::Windsurf, "mcpServers"),
+            json!({ "serverUrl": URL })
+        );
+        assert_eq!(
+            entry(ClientId::Gemini, "mcpServers"),
+            json!({ "httpUrl": URL })
+        );
+        assert_eq!(
+            entry(ClientId::ClaudeDesktop, "mcpServers"),
+            json!({ "command": "/opt/plugin/bin/jetbrains-debugger-mcp", "args": ["stdio"] })
+        );
+    }
+
+    #[test]
+    fn codex_gets_toml_and_claude_code_a_command() {
+        let codex = ClientId::Codex.config(&target(Os::Linux));
+        assert_eq!(codex.format, ConfigFormat::Toml);
+        assert_eq!(
+            codex.text,
+            "[mcp_servers.jetbrains-debugger]\nurl = \"http://127.0.0.1:47823/mcp\"\n"
+        );
+        let claude = ClientId::ClaudeCode.config(&target(Os::Linux));
+        assert_eq!(claude.format, ConfigFormat::Shell);
+        assert_eq!(
+            claude.text,
+            "claude mcp add --transport http --scope user jetbrains-debugger http://127.0.0.1:47823/mcp"
+        );
+        assert_eq!(toml_string("a\"b\\c"), r#""a\"b\\c""#);
+    }
+
+    #[test]
+    fn locations_follow_the_os() {
+        let at = |client: ClientId, os| client.config(&target(os)).location;
+        assert_eq!(
+            at(ClientId::ClaudeDesktop, Os::Mac),
+            "/Users/ada/Library/Application Support/Claude/claude_desktop_config.json"
+        );
+        assert_eq!(
+            at(ClientId::ClaudeDesktop, Os::Windows),
+            r"C:\Users\ada\AppData\Roaming\Claude\claude_desktop_config.json"
+        );
+        assert_eq!(
+            at(ClientId::ClaudeDesktop, Os::Linux),
+            "/home/ada/.config/Claude/claude_desktop_config.json"
+        );
+        assert_eq!(
+            at(ClientId::VsCode, Os::Linux),
+            "/home/ada/.config/Code/User/mcp.json"
+        );
+        assert_eq!(
+            at(ClientId::Windsurf, Os::Windows),
+            r"C:\Users\ada\.codeium\windsurf\mcp_config.json"
+        );
+        assert_eq!(
+            at(ClientId::Codex, Os::Mac),
+            "/Users/ada/.codex/config.toml"
+        );
+        assert_eq!(
+            at(ClientId::Gemini, Os::Linux),
+            "/home/ada/.gemini/settings.json"
+        );
+        assert_eq!(
+            at(ClientId::Cursor, Os::Linux),
+            "/home/ada/.cursor/mcp.json"
+        );
+        let unknown_home = Target {
+            home: None,
+            ..target(Os::Linux)
+        };
+        assert_eq!(
+            ClientId::Cursor.config(&unknown_home).location,
+            "~/.cursor/mcp.json"
+        );
+    }
+
+    #[test]
+    fn installers_remove_then_add_and_quote_odd_urls() {
+        let claude = ClientId::ClaudeCode.installer(URL).unwrap();
+        assert_eq!(
+            claude.remove_command(),
+            "claude mcp remove --scope user jetbrains-debugger"
+        );
+        let codex = ClientId::Codex.installer(URL).unwrap();
+        assert_eq!(
+            codex.add_command(),
+            "codex mcp add jetbrains-debugger --url http://127.0.0.1:47823/mcp"
+        );
+        let gemini = ClientId::Gemini
+            .installer("http://x/mcp?a=1&b='2'")
+            .unwrap();
+        assert_eq!(
+            gemini.add_command(),
+            r#"gemini mcp add -s user -t http jetbrains-debugger 'http://x/mcp?a=1&b='\''2'\'''"#
+        );
+        for client in [
+            ClientId::ClaudeDesktop,
+            ClientId::Cursor,
+            ClientId::VsCode,
+            ClientId::Windsurf,
+        ] {
+            assert!(client.installer(URL).is_none(), "{client}");
+        }
+    }
+}

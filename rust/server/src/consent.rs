@@ -1,0 +1,96 @@
+//! What the confirmation policy remembers between calls: whether brave mode is on
+//! (`--brave` is the initial value; the IDE's settings switch it at run time through
+//! `settings/update`), and which debug sessions the user approved for their whole
+//! life ("Allow for this session"). An approval with scope [`Scope::Session`] covers
+//! later confirmations that concern the same session: for a launch, the session it
+//! started. It is forgotten when that session ends.
+
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+
+/// How far a user's approval reaches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// This action only.
+    Once,
+    /// Every later action on the same debug session, until it ends.
+    Session,
+}
+
+/// Brave mode and the sessions approved for their life. One per process.
+#[derive(Debug, Default)]
+pub struct ConsentMemory {
+    brave: AtomicBool,
+    sessions: Mutex<HashSet<String>>,
+}
+
+impl ConsentMemory {
+    pub fn new(brave: bool) -> Self {
+        Self {
+            brave: AtomicBool::new(brave),
+            sessions: Mutex::default(),
+        }
+    }
+
+    pub fn brave(&self) -> bool {
+        self.brave.load(Ordering::SeqCst)
+    }
+
+    pub fn set_brave(&self, on: bool) {
+        self.brave.store(on, Ordering::SeqCst);
+        tracing::info!(brave = on, "brave mode switched");
+    }
+
+    /// Whether an action on `session` needs no question: brave mode, or the user
+    /// approved that session for its life. A launch (`None`) always asks.
+    pub fn approved(&self, session: Option<&str>) -> bool {
+        self.brave() || session.is_some_and(|s| self.lock().contains(s))
+    }
+
+    /// Record an approval of `scope` for `session` (the session the action concerns,
+    /// or the one a launch started).
+    pub fn record(&self, scope: Scope, session: &str) {
+        if scope == Scope::Session {
+            self.lock().insert(session.to_string());
+        }
+    }
+
+    /// `session` ended: its approval goes with it.
+    pub fn session_ended(&self, session: &str) {
+        self.lock().remove(session);
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashSet<String>> {
+        self.sessions.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_session_approval_lasts_until_the_session_ends() {
+        let memory = ConsentMemory::new(false);
+        assert!(!memory.approved(Some("s1")));
+        memory.record(Scope::Once, "s1");
+        assert!(!memory.approved(Some("s1")), "once is once");
+        memory.record(Scope::Session, "s1");
+        assert!(memory.approved(Some("s1")));
+        assert!(!memory.approved(Some("s2")), "only that session");
+        assert!(!memory.approved(None), "a launch always asks");
+        memory.session_ended("s1");
+        assert!(!memory.approved(Some("s1")));
+    }
+
+    #[test]
+    fn brave_mode_approves_everything_and_switches_at_run_time() {
+        let memory = ConsentMemory::new(true);
+        assert!(memory.approved(None) && memory.approved(Some("s9")));
+        memory.set_brave(false);
+        assert!(!memory.approved(None));
+        memory.set_brave(true);
+        assert!(memory.brave());
+    }
+}

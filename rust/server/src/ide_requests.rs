@@ -1,0 +1,75 @@
+//! The server's answers to the IDE's own requests (`protocol/README.md`): the tool
+//! window's history (`history/list`, `history/clear`, `history/export`), the IDE's
+//! settings (`settings/update`: history size and brave mode, applied at once), and
+//! the coding clients (`clients/list`, `clients/install`, from `clients/`).
+
+use crate::clients::catalogue::ClientId;
+use crate::clients::{self, install};
+use crate::consent::ConsentMemory;
+use debugger_core::history::History;
+use debugger_core::{ErrorCode, ToolError, ToolResult};
+use debugger_ide::rpc::RpcError;
+use debugger_ide::wire::{
+    ClientInstallResult, ClientsListResult, HistoryFormat, HistoryListResult, SettingsUpdateParams,
+};
+use debugger_ide::IdeRequests;
+use std::sync::Arc;
+
+/// Answers the IDE's requests from the server's history, consent memory and the
+/// client catalogue.
+pub struct ServerRequests {
+    pub history: Arc<History>,
+    pub consent: Arc<ConsentMemory>,
+}
+
+#[async_trait::async_trait]
+impl IdeRequests for ServerRequests {
+    fn history_list(&self) -> HistoryListResult {
+        HistoryListResult {
+            entries: self.history.entries(),
+            capacity: self.history.capacity(),
+        }
+    }
+
+    fn history_clear(&self) {
+        self.history.clear();
+    }
+
+    fn history_export(&self, format: HistoryFormat) -> String {
+        match format {
+            HistoryFormat::Json => self.history.export_json(),
+            HistoryFormat::Csv => self.history.export_csv(),
+        }
+    }
+
+    /// `max_history_size` arrives validated (1..=10000).
+    fn update_settings(&self, settings: &SettingsUpdateParams) -> ToolResult<()> {
+        if let Some(size) = settings.max_history_size {
+            self.history
+                .set_capacity(usize::try_from(size).unwrap_or(usize::MAX));
+        }
+        if let Some(brave) = settings.brave_mode {
+            self.consent.set_brave(brave);
+        }
+        Ok(())
+    }
+
+    fn clients_list(&self, mcp_url: &str) -> ClientsListResult {
+        clients::list(mcp_url)
+    }
+
+    async fn install_client(
+        &self,
+        client: &str,
+        mcp_url: &str,
+    ) -> Result<ClientInstallResult, RpcError> {
+        let client =
+            ClientId::parse(client).map_err(|e| RpcError::invalid_params(e.to_string()))?;
+        let search = install::SearchPath::discover().await;
+        install::install(client, mcp_url, &search)
+            .await
+            .map_err(|refused| {
+                RpcError::from(ToolError::new(ErrorCode::NotSupported, refused.to_string()))
+            })
+    }
+}

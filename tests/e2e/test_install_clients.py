@@ -1,0 +1,192 @@
+"""Install on Coding Agents, for real: `jetbrains-debugger-mcp install <client>` runs the
+real Claude Code, Codex and Gemini CLIs (installed by .ci/run into .cache/clients, pinned)
+in a throwaway HOME against a running binary, and each client's own `mcp list` / `mcp get`
+must show the server (Claude Code and Gemini health-check it: "connected"). A second
+install replaces the first. Every snippet of `jetbrains-debugger-mcp config <client>` is
+parsed and checked against the keys its client documents; where a client reads its config
+from a file we can point it at (Claude Code's project .mcp.json, Gemini's settings.json,
+Codex's config.toml), the real CLI must read ours.
+
+The CLIs are found in $JBD_CLIENTS_BIN (default .cache/clients/node_modules/.bin). Without
+them these tests skip, unless $JBD_REQUIRE_CLIENTS is set (.ci/run sets it): then they fail.
+None of them needs an API key or a model for `mcp add/list/get`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, serve_http
+
+pytestmark = pytest.mark.anyio
+
+SERVER = "jetbrains-debugger"
+CLIENTS_BIN = Path(os.environ.get("JBD_CLIENTS_BIN", ROOT / ".cache" / "clients" / "node_modules" / ".bin"))
+ALL_CLIENTS = ["claude-code", "claude-desktop", "cursor", "vscode", "windsurf", "codex", "gemini"]
+
+
+def need(cli: str) -> Path:
+    path = CLIENTS_BIN / cli
+    if not path.exists():
+        message = f"{path} is missing (.ci/run installs the clients' CLIs into .cache/clients)"
+        if os.environ.get("JBD_REQUIRE_CLIENTS"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return path
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Path:
+    """A throwaway HOME (and working directory) that no real configuration leaks into."""
+    home = tmp_path / "home"
+    (home / "work").mkdir(parents=True)
+    return home
+
+
+def client_env(home: Path, path: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items()
+           if not k.endswith("_API_KEY") and k not in ("XDG_CONFIG_HOME", "APPDATA", "CODEX_HOME")}
+    env.update(HOME=str(home), PATH=path, SHELL="", NO_COLOR="1", CI="1",
+               JETBRAINS_DEBUGGER_STATE_DIR=str(home / "state"))
+    return env
+
+
+def run(argv: list[str], home: Path, path: str, timeout: float = 90) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(argv, cwd=home / "work", env=client_env(home, path), capture_output=True,
+                          text=True, timeout=timeout)
+
+
+def with_clients() -> str:
+    return f"{CLIENTS_BIN}{os.pathsep}/usr/local/bin{os.pathsep}/usr/bin{os.pathsep}/bin"
+
+
+def install_twice(binary: str, client: str, url: str, home: Path) -> None:
+    for attempt in (1, 2):
+        done = run([binary, "install", client, "--url", url], home, with_clients())
+        assert done.returncode == 0, f"install #{attempt}: {done.stdout}\n{done.stderr}"
+        assert f"{SERVER} → {url}" in done.stdout, done.stdout
+
+
+@pytest.fixture
+async def server(binary: str, state_dir: Path):
+    async with serve_http(binary, state_dir) as (port, _log):
+        yield f"http://127.0.0.1:{port}/mcp"
+
+
+async def test_claude_code_install_is_connected_and_a_second_install_replaces_the_first(binary, server, home):
+    claude = str(need("claude"))
+    install_twice(binary, "claude-code", server, home)
+    listed = run([claude, "mcp", "list"], home, with_clients())
+    assert listed.returncode == 0, listed.stderr
+    lines = [line for line in listed.stdout.splitlines() if line.startswith(f"{SERVER}:")]
+    assert len(lines) == 1, listed.stdout
+    assert server in lines[0] and "Connected" in lines[0], listed.stdout
+    got = run([claude, "mcp", "get", SERVER], home, with_clients())
+    assert got.returncode == 0 and f"URL: {server}" in got.stdout, got.stdout
+    entries = json.loads((home / ".claude.json").read_text())["mcpServers"]
+    assert entries == {SERVER: {"type": "http", "url": server}}
+
+
+async def test_codex_install_is_listed_once_with_the_url(binary, server, home):
+    codex = str(need("codex"))
+    install_twice(binary, "codex", server, home)
+    listed = run([codex, "mcp", "list", "--json"], home, with_clients())
+    assert listed.returncode == 0, listed.stderr
+    entries = [e for e in json.loads(listed.stdout) if e["name"] == SERVER]
+    assert len(entries) == 1, listed.stdout
+    assert entries[0]["enabled"] and entries[0]["transport"] == {**entries[0]["transport"],
+                                                                  "type": "streamable_http", "url": server}
+    config = tomllib.loads((home / ".codex" / "config.toml").read_text())
+    assert config["mcp_servers"][SERVER]["url"] == server
+
+
+def trust_work_dir(home: Path) -> None:
+    """Gemini ignores MCP servers in untrusted folders; the user trusts their project."""
+    (home / ".gemini").mkdir(exist_ok=True)
+    (home / ".gemini" / "trustedFolders.json").write_text(json.dumps({str(home / "work"): "TRUST_FOLDER"}))
+
+
+async def test_gemini_install_is_connected_and_a_second_install_replaces_the_first(binary, server, home):
+    gemini = str(need("gemini"))
+    install_twice(binary, "gemini", server, home)
+    trust_work_dir(home)
+    listed = run([gemini, "mcp", "list"], home, with_clients())
+    assert listed.returncode == 0, listed.stderr
+    shown = listed.stdout + listed.stderr  # gemini prints its list on stderr
+    lines = [line for line in shown.splitlines() if f"{SERVER}:" in line]
+    assert len(lines) == 1, shown
+    assert server in lines[0] and lines[0].endswith("- Connected"), shown
+
+
+async def test_a_missing_cli_says_how_to_install_it(binary, home):
+    for client, package in [("claude-code", "@anthropic-ai/claude-code"), ("codex", "@openai/codex"),
+                            ("gemini", "@google/gemini-cli")]:
+        done = run([binary, "install", client, "--url", "http://127.0.0.1:1/mcp"], home, "")
+        assert done.returncode != 0, done.stdout
+        assert f"npm install -g {package}" in done.stderr and "COPY CONFIGURATION" in done.stderr, done.stderr
+    refused = run([binary, "install", "cursor"], home, "")
+    assert refused.returncode != 0 and "jetbrains-debugger-mcp config cursor" in refused.stderr, refused.stderr
+    unknown = run([binary, "config", "emacs"], home, "")
+    assert unknown.returncode != 0 and ", ".join(ALL_CLIENTS) in unknown.stderr, unknown.stderr
+
+
+def config(binary: str, client: str, url: str, home: Path) -> tuple[str, str]:
+    done = run([binary, "config", client, "--url", url], home, "")
+    assert done.returncode == 0, done.stderr
+    return done.stdout, done.stderr
+
+
+async def test_every_snippet_has_the_format_and_keys_its_client_documents(binary, home):
+    url = "http://127.0.0.1:47823/mcp"
+    snippets = {client: config(binary, client, url, home) for client in ALL_CLIENTS}
+
+    text, where = snippets["claude-code"]
+    assert text.strip() == f"claude mcp add --transport http --scope user {SERVER} {url}"
+    assert str(home / ".claude.json") in where
+    desktop = json.loads(snippets["claude-desktop"][0])["mcpServers"][SERVER]
+    assert desktop["args"] == ["stdio"] and Path(desktop["command"]).resolve() == Path(binary).resolve()
+    assert str(home / ".config" / "Claude" / "claude_desktop_config.json") in snippets["claude-desktop"][1]
+    assert json.loads(snippets["cursor"][0]) == {"mcpServers": {SERVER: {"url": url}}}
+    assert str(home / ".cursor" / "mcp.json") in snippets["cursor"][1]
+    assert json.loads(snippets["vscode"][0]) == {"servers": {SERVER: {"type": "http", "url": url}}}
+    assert str(home / ".config" / "Code" / "User" / "mcp.json") in snippets["vscode"][1]
+    assert json.loads(snippets["windsurf"][0]) == {"mcpServers": {SERVER: {"serverUrl": url}}}
+    assert str(home / ".codeium" / "windsurf" / "mcp_config.json") in snippets["windsurf"][1]
+    assert tomllib.loads(snippets["codex"][0]) == {"mcp_servers": {SERVER: {"url": url}}}
+    assert str(home / ".codex" / "config.toml") in snippets["codex"][1]
+    assert json.loads(snippets["gemini"][0]) == {"mcpServers": {SERVER: {"httpUrl": url}}}
+    assert str(home / ".gemini" / "settings.json") in snippets["gemini"][1]
+
+
+async def test_the_clients_read_the_snippets_we_hand_out(binary, server, home):
+    """Put each snippet where the client reads it; the real CLI must see (and reach) the server."""
+    claude, codex, gemini = str(need("claude")), str(need("codex")), str(need("gemini"))
+    # Claude Code: the shell command is run as is; a project .mcp.json takes the HTTP entry.
+    command = config(binary, "claude-code", server, home)[0].split()
+    assert command[0] == "claude"
+    added = run([claude, *command[1:]], home, with_clients())
+    assert added.returncode == 0, added.stderr
+    assert "Connected" in run([claude, "mcp", "get", SERVER], home, with_clients()).stdout
+    run([claude, "mcp", "remove", "--scope", "user", SERVER], home, with_clients())
+    entry = json.loads(config(binary, "cursor", server, home)[0])["mcpServers"][SERVER]
+    (home / "work" / ".mcp.json").write_text(json.dumps({"mcpServers": {SERVER: {"type": "http", **entry}}}))
+    got = run([claude, "mcp", "get", SERVER], home, with_clients())
+    assert got.returncode == 0 and "Project config" in got.stdout and f"URL: {server}" in got.stdout, got.stdout
+
+    # Codex: the TOML goes into ~/.codex/config.toml.
+    (home / ".codex").mkdir(exist_ok=True)
+    (home / ".codex" / "config.toml").write_text(config(binary, "codex", server, home)[0])
+    listed = json.loads(run([codex, "mcp", "list", "--json"], home, with_clients()).stdout)
+    assert [(e["name"], e["transport"]["url"]) for e in listed] == [(SERVER, server)]
+
+    # Gemini: the JSON is the whole ~/.gemini/settings.json; httpUrl is streamable HTTP.
+    trust_work_dir(home)
+    (home / ".gemini" / "settings.json").write_text(config(binary, "gemini", server, home)[0])
+    listed = run([gemini, "mcp", "list"], home, with_clients())
+    assert f"{SERVER}: {server} (http) - Connected" in listed.stdout + listed.stderr, listed
