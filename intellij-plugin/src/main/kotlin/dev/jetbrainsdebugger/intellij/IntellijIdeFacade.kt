@@ -238,9 +238,7 @@ class IntellijIdeFacade : IdeFacade {
     // ----- ui ---------------------------------------------------------------
 
     override fun confirm(request: ConfirmRequest): CompletableFuture<ConfirmDecision> =
-        ConfirmDialog.ask(request, Deadlines.CONFIRM).thenApply { allowed ->
-            if (allowed) ConfirmDecision.ALLOW_ONCE else ConfirmDecision.DENY
-        }.unwrapped()
+        ConfirmDialog.ask(request, Deadlines.CONFIRM).unwrapped()
 
     /** Runs [block] (synchronous errors become a failed future), with a deadline and unwrapped errors. */
     private fun <T> call(what: String, deadlineMs: Long, block: () -> CompletableFuture<T>): CompletableFuture<T> =

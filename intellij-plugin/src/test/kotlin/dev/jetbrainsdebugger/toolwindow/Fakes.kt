@@ -17,6 +17,7 @@ import dev.jetbrainsdebugger.bridge.HistoryListener
 import dev.jetbrainsdebugger.bridge.HistoryPage
 import dev.jetbrainsdebugger.bridge.HistoryStatus
 import dev.jetbrainsdebugger.bridge.InstallOutcome
+import dev.jetbrainsdebugger.bridge.ServerSettings
 import java.nio.file.Path
 import java.time.Instant
 import java.util.concurrent.CompletableFuture
@@ -68,7 +69,7 @@ class FakeHistory : BridgeHistory {
     override fun historyList() = answer { listCalls++; HistoryPage(entries, 100) }
     override fun clearHistory() = answer { clearCalls++; entries = emptyList() }
     override fun exportHistory(format: String) = answer { exported += format; "exported as $format" }
-    override fun updateSettings(maxHistorySize: Int): CompletableFuture<Unit> = CompletableFuture.completedFuture(Unit)
+    override fun updateSettings(settings: ServerSettings): CompletableFuture<Unit> = CompletableFuture.completedFuture(Unit)
     override fun addHistoryListener(listener: HistoryListener) { listeners += listener }
     override fun removeHistoryListener(listener: HistoryListener) { listeners -= listener }
 
