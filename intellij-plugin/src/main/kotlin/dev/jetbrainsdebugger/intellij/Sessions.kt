@@ -164,7 +164,7 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
     private fun ensure(env: ExecutionEnvironment, forceDebug: Boolean = false): SessionRecord {
         val id = idOf(env)
         val record = records.computeIfAbsent(id) {
-            val name = env.runnerAndConfigurationSettings?.name ?: env.runProfile.name ?: "unnamed"
+            val name = env.runnerAndConfigurationSettings?.name ?: env.runProfile.name
             SessionRecord(
                 id = id,
                 project = env.project,
