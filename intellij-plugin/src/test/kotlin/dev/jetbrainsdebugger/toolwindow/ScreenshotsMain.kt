@@ -125,7 +125,6 @@ private fun toolWindow(
     val filter = HistoryFilter().apply(configureFilter)
     val host = FakeHost(PlainLook.theme(dark))
     val panel = DebuggerToolWindowPanel(host, server, { PluginSettings() }, filter, "shop-backend")
-    prominent(panel.installButton, dark)
     val header = chrome("Debugger MCP", dark, bold = true)
     return Triple(framed(dark, header, panel), panel, server)
 }
