@@ -35,45 +35,30 @@ pub struct UnknownClient {
 }
 
 impl ClientId {
-    pub const ALL: [ClientId; 7] = [
-        ClientId::ClaudeCode,
-        ClientId::ClaudeDesktop,
-        ClientId::Cursor,
-        ClientId::VsCode,
-        ClientId::Windsurf,
-        ClientId::Codex,
-        ClientId::Gemini,
-    ];
+    /// Every client, in the catalogue's order (the order the IDE lists them).
+    pub fn all() -> impl Iterator<Item = ClientId> {
+        CATALOGUE.iter().map(|spec| spec.client)
+    }
+
+    fn spec(self) -> &'static Spec {
+        CATALOGUE
+            .iter()
+            .find(|spec| spec.client == self)
+            .expect("every client has a row in the catalogue")
+    }
 
     /// The id on the command line and on the bridge.
     pub fn id(self) -> &'static str {
-        match self {
-            ClientId::ClaudeCode => "claude-code",
-            ClientId::ClaudeDesktop => "claude-desktop",
-            ClientId::Cursor => "cursor",
-            ClientId::VsCode => "vscode",
-            ClientId::Windsurf => "windsurf",
-            ClientId::Codex => "codex",
-            ClientId::Gemini => "gemini",
-        }
+        self.spec().id
     }
 
     /// The name shown to the user.
     pub fn name(self) -> &'static str {
-        match self {
-            ClientId::ClaudeCode => "Claude Code (CLI)",
-            ClientId::ClaudeDesktop => "Claude Desktop",
-            ClientId::Cursor => "Cursor",
-            ClientId::VsCode => "VS Code (Generic MCP)",
-            ClientId::Windsurf => "Windsurf",
-            ClientId::Codex => "Codex CLI",
-            ClientId::Gemini => "Gemini CLI",
-        }
+        self.spec().name
     }
 
     pub fn parse(given: &str) -> Result<ClientId, UnknownClient> {
-        ClientId::ALL
-            .into_iter()
+        ClientId::all()
             .find(|c| c.id() == given.trim())
             .ok_or_else(|| UnknownClient {
                 given: given.to_string(),
@@ -82,7 +67,10 @@ impl ClientId {
 
     /// `claude-code, claude-desktop, ...`.
     pub fn valid_ids() -> String {
-        ClientId::ALL.map(ClientId::id).join(", ")
+        ClientId::all()
+            .map(ClientId::id)
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 }
 
@@ -268,124 +256,254 @@ fn json_servers(key: &str, entry: serde_json::Value) -> String {
     pretty(json!({ key: { SERVER_NAME: entry } }))
 }
 
+/// One row of the catalogue: all this server knows about a client, as data.
+struct Spec {
+    client: ClientId,
+    id: &'static str,
+    name: &'static str,
+    /// The client's own command-line installer, when it has one.
+    cli: Option<Cli>,
+    snippet: Snippet,
+    location: Location,
+    hint: &'static str,
+}
+
+/// A client CLI: its `remove` and `add` arguments, where `{name}` stands for the server's
+/// name and `{url}` for its URL.
+struct Cli {
+    program: &'static str,
+    remove: &'static [&'static str],
+    add: &'static [&'static str],
+    how_to_get: &'static str,
+}
+
+/// The shape of a client's configuration.
+enum Snippet {
+    /// The CLI's own `add` command, as a user would type it.
+    AddCommand,
+    /// `{"<servers_key>": {"jetbrains-debugger": <entry>}}`.
+    Json {
+        servers_key: &'static str,
+        entry: Entry,
+    },
+    /// Codex's TOML table `[mcp_servers.jetbrains-debugger]` with `url`.
+    CodexToml,
+}
+
+/// A JSON server entry.
+enum Entry {
+    /// `{"<url_key>": url}`, with `"type": "http"` first when `typed`.
+    Http { url_key: &'static str, typed: bool },
+    /// `{"command": <this binary>, "args": ["stdio"]}`, for clients that only start stdio servers.
+    Stdio,
+}
+
+/// Where the configuration goes.
+enum Location {
+    /// Typed in a terminal; the CLI writes it to this file in the home directory.
+    Terminal(&'static [&'static str]),
+    /// A file in the home directory.
+    Home(&'static [&'static str]),
+    /// A file in the per-user application data folder.
+    AppData(&'static [&'static str]),
+}
+
+const CATALOGUE: [Spec; 7] = [
+    Spec {
+        client: ClientId::ClaudeCode,
+        id: "claude-code",
+        name: "Claude Code (CLI)",
+        cli: Some(Cli {
+            program: "claude",
+            remove: &["mcp", "remove", "--scope", "user", "{name}"],
+            add: &[
+                "mcp",
+                "add",
+                "--transport",
+                "http",
+                "--scope",
+                "user",
+                "{name}",
+                "{url}",
+            ],
+            how_to_get: "Install Claude Code with `npm install -g @anthropic-ai/claude-code` \
+                         (or its native installer), or use COPY CONFIGURATION.",
+        }),
+        snippet: Snippet::AddCommand,
+        location: Location::Terminal(&[".claude.json"]),
+        hint: "If the server is already configured, run `claude mcp remove --scope user \
+               jetbrains-debugger` first. For one project only, put \
+               {\"mcpServers\":{\"jetbrains-debugger\":{\"type\":\"http\",\"url\":…}}} \
+               in its .mcp.json.",
+    },
+    Spec {
+        client: ClientId::ClaudeDesktop,
+        id: "claude-desktop",
+        name: "Claude Desktop",
+        cli: None,
+        snippet: Snippet::Json {
+            servers_key: "mcpServers",
+            entry: Entry::Stdio,
+        },
+        location: Location::AppData(&["Claude", "claude_desktop_config.json"]),
+        hint: "Claude Desktop starts local servers over stdio only: this runs the plugin's \
+               binary in stdio mode, which relays to the running IDE. Merge the entry into \
+               the file's mcpServers object and restart Claude Desktop.",
+    },
+    Spec {
+        client: ClientId::Cursor,
+        id: "cursor",
+        name: "Cursor",
+        cli: None,
+        snippet: Snippet::Json {
+            servers_key: "mcpServers",
+            entry: Entry::Http {
+                url_key: "url",
+                typed: false,
+            },
+        },
+        location: Location::Home(&[".cursor", "mcp.json"]),
+        hint: "Or .cursor/mcp.json in a project. Merge the entry into the file's mcpServers \
+               object.",
+    },
+    Spec {
+        client: ClientId::VsCode,
+        id: "vscode",
+        name: "VS Code (Generic MCP)",
+        cli: None,
+        snippet: Snippet::Json {
+            servers_key: "servers",
+            entry: Entry::Http {
+                url_key: "url",
+                typed: true,
+            },
+        },
+        location: Location::AppData(&["Code", "User", "mcp.json"]),
+        hint: "That is the user mcp.json (command \"MCP: Open User Configuration\"); or \
+               .vscode/mcp.json in a workspace. The key is \"servers\", not \"mcpServers\".",
+    },
+    Spec {
+        client: ClientId::Windsurf,
+        id: "windsurf",
+        name: "Windsurf",
+        cli: None,
+        snippet: Snippet::Json {
+            servers_key: "mcpServers",
+            entry: Entry::Http {
+                url_key: "serverUrl",
+                typed: false,
+            },
+        },
+        location: Location::Home(&[".codeium", "windsurf", "mcp_config.json"]),
+        hint: "Windsurf names the URL \"serverUrl\". Merge the entry into the file's \
+               mcpServers object.",
+    },
+    Spec {
+        client: ClientId::Codex,
+        id: "codex",
+        name: "Codex CLI",
+        cli: Some(Cli {
+            program: "codex",
+            remove: &["mcp", "remove", "{name}"],
+            add: &["mcp", "add", "{name}", "--url", "{url}"],
+            how_to_get: "Install the Codex CLI with `npm install -g @openai/codex`, \
+                         or use COPY CONFIGURATION.",
+        }),
+        snippet: Snippet::CodexToml,
+        location: Location::Home(&[".codex", "config.toml"]),
+        hint: "Or run `codex mcp add jetbrains-debugger --url <url>`.",
+    },
+    Spec {
+        client: ClientId::Gemini,
+        id: "gemini",
+        name: "Gemini CLI",
+        cli: Some(Cli {
+            program: "gemini",
+            remove: &["mcp", "remove", "-s", "user", "{name}"],
+            add: &["mcp", "add", "-s", "user", "-t", "http", "{name}", "{url}"],
+            how_to_get: "Install the Gemini CLI with `npm install -g @google/gemini-cli`, \
+                         or use COPY CONFIGURATION.",
+        }),
+        snippet: Snippet::Json {
+            servers_key: "mcpServers",
+            entry: Entry::Http {
+                url_key: "httpUrl",
+                typed: false,
+            },
+        },
+        location: Location::Home(&[".gemini", "settings.json"]),
+        hint: "Or .gemini/settings.json in a project. \"httpUrl\" is streamable HTTP \
+               (a plain \"url\" would mean SSE).",
+    },
+];
+
 impl ClientId {
     /// The client's own installer, for clients that have a CLI.
     pub fn installer(self, url: &str) -> Option<Installer> {
-        let strings = |args: &[&str]| args.iter().map(|a| a.to_string()).collect::<Vec<_>>();
-        match self {
-            ClientId::ClaudeCode => Some(Installer {
-                program: "claude",
-                remove: strings(&["mcp", "remove", "--scope", "user", SERVER_NAME]),
-                add: strings(&[
-                    "mcp",
-                    "add",
-                    "--transport",
-                    "http",
-                    "--scope",
-                    "user",
-                    SERVER_NAME,
-                    url,
-                ]),
-                how_to_get: "Install Claude Code with `npm install -g @anthropic-ai/claude-code` \
-                             (or its native installer), or use COPY CONFIGURATION.",
-            }),
-            ClientId::Codex => Some(Installer {
-                program: "codex",
-                remove: strings(&["mcp", "remove", SERVER_NAME]),
-                add: strings(&["mcp", "add", SERVER_NAME, "--url", url]),
-                how_to_get: "Install the Codex CLI with `npm install -g @openai/codex`, \
-                             or use COPY CONFIGURATION.",
-            }),
-            ClientId::Gemini => Some(Installer {
-                program: "gemini",
-                remove: strings(&["mcp", "remove", "-s", "user", SERVER_NAME]),
-                add: strings(&["mcp", "add", "-s", "user", "-t", "http", SERVER_NAME, url]),
-                how_to_get: "Install the Gemini CLI with `npm install -g @google/gemini-cli`, \
-                             or use COPY CONFIGURATION.",
-            }),
-            ClientId::ClaudeDesktop | ClientId::Cursor | ClientId::VsCode | ClientId::Windsurf => {
-                None
-            }
-        }
+        let cli = self.spec().cli.as_ref()?;
+        let fill = |args: &[&str]| {
+            args.iter()
+                .map(|arg| match *arg {
+                    "{name}" => SERVER_NAME.to_string(),
+                    "{url}" => url.to_string(),
+                    other => other.to_string(),
+                })
+                .collect::<Vec<_>>()
+        };
+        Some(Installer {
+            program: cli.program,
+            remove: fill(cli.remove),
+            add: fill(cli.add),
+            how_to_get: cli.how_to_get,
+        })
     }
 
     /// The configuration snippet for `target`, and where it goes.
     pub fn config(self, target: &Target) -> ClientConfig {
+        let spec = self.spec();
         let url = target.url.as_str();
-        let hint = |text: &str| Some(text.to_string());
-        match self {
-            ClientId::ClaudeCode => {
-                let installer = self.installer(url).expect("Claude Code has a CLI");
-                ClientConfig {
-                    format: ConfigFormat::Shell,
-                    text: installer.add_command(),
-                    location: format!(
-                        "Run in a terminal; Claude Code writes it to {} (user scope)",
-                        target.in_home(&[".claude.json"])
-                    ),
-                    hint: hint(
-                        "If the server is already configured, run `claude mcp remove --scope user \
-                         jetbrains-debugger` first. For one project only, put \
-                         {\"mcpServers\":{\"jetbrains-debugger\":{\"type\":\"http\",\"url\":…}}} \
-                         in its .mcp.json.",
-                    ),
-                }
+        let (format, text) = match &spec.snippet {
+            Snippet::AddCommand => {
+                let installer = self
+                    .installer(url)
+                    .expect("a client configured by its add command has a CLI");
+                (ConfigFormat::Shell, installer.add_command())
             }
-            ClientId::ClaudeDesktop => ClientConfig {
-                format: ConfigFormat::Json,
-                text: json_servers(
-                    "mcpServers",
-                    json!({ "command": target.binary.display().to_string(), "args": ["stdio"] }),
-                ),
-                location: target.in_app_data(&["Claude", "claude_desktop_config.json"]),
-                hint: hint(
-                    "Claude Desktop starts local servers over stdio only: this runs the plugin's \
-                     binary in stdio mode, which relays to the running IDE. Merge the entry into \
-                     the file's mcpServers object and restart Claude Desktop.",
-                ),
-            },
-            ClientId::Cursor => ClientConfig {
-                format: ConfigFormat::Json,
-                text: json_servers("mcpServers", json!({ "url": url })),
-                location: target.in_home(&[".cursor", "mcp.json"]),
-                hint: hint(
-                    "Or .cursor/mcp.json in a project. Merge the entry into the file's mcpServers \
-                     object.",
-                ),
-            },
-            ClientId::VsCode => ClientConfig {
-                format: ConfigFormat::Json,
-                text: json_servers("servers", json!({ "type": "http", "url": url })),
-                location: target.in_app_data(&["Code", "User", "mcp.json"]),
-                hint: hint(
-                    "That is the user mcp.json (command \"MCP: Open User Configuration\"); or \
-                     .vscode/mcp.json in a workspace. The key is \"servers\", not \"mcpServers\".",
-                ),
-            },
-            ClientId::Windsurf => ClientConfig {
-                format: ConfigFormat::Json,
-                text: json_servers("mcpServers", json!({ "serverUrl": url })),
-                location: target.in_home(&[".codeium", "windsurf", "mcp_config.json"]),
-                hint: hint(
-                    "Windsurf names the URL \"serverUrl\". Merge the entry into the file's \
-                     mcpServers object.",
-                ),
-            },
-            ClientId::Codex => ClientConfig {
-                format: ConfigFormat::Toml,
-                text: format!("[mcp_servers.{SERVER_NAME}]\nurl = {}\n", toml_string(url)),
-                location: target.in_home(&[".codex", "config.toml"]),
-                hint: hint("Or run `codex mcp add jetbrains-debugger --url <url>`."),
-            },
-            ClientId::Gemini => ClientConfig {
-                format: ConfigFormat::Json,
-                text: json_servers("mcpServers", json!({ "httpUrl": url })),
-                location: target.in_home(&[".gemini", "settings.json"]),
-                hint: hint(
-                    "Or .gemini/settings.json in a project. \"httpUrl\" is streamable HTTP \
-                     (a plain \"url\" would mean SSE).",
-                ),
-            },
+            Snippet::Json { servers_key, entry } => {
+                let entry = match entry {
+                    Entry::Http {
+                        url_key,
+                        typed: true,
+                    } => json!({ "type": "http", *url_key: url }),
+                    Entry::Http {
+                        url_key,
+                        typed: false,
+                    } => json!({ *url_key: url }),
+                    Entry::Stdio => {
+                        json!({ "command": target.binary.display().to_string(), "args": ["stdio"] })
+                    }
+                };
+                (ConfigFormat::Json, json_servers(servers_key, entry))
+            }
+            Snippet::CodexToml => (
+                ConfigFormat::Toml,
+                format!("[mcp_servers.{SERVER_NAME}]\nurl = {}\n", toml_string(url)),
+            ),
+        };
+        let location = match spec.location {
+            Location::Terminal(file) => format!(
+                "Run in a terminal; {} writes it to {} (user scope)",
+                spec.name.trim_end_matches(" (CLI)"),
+                target.in_home(file)
+            ),
+            Location::Home(file) => target.in_home(file),
+            Location::AppData(file) => target.in_app_data(file),
+        };
+        ClientConfig {
+            format,
+            text,
+            location,
+            hint: Some(spec.hint.to_string()),
         }
     }
 }
@@ -423,9 +541,10 @@ mod tests {
 
     #[test]
     fn ids_parse_in_order_and_unknown_ones_list_the_valid_ids() {
-        for client in ClientId::ALL {
+        for client in ClientId::all() {
             assert_eq!(ClientId::parse(client.id()), Ok(client));
         }
+        assert_eq!(ClientId::all().count(), 7);
         assert_eq!(
             ClientId::valid_ids(),
             "claude-code, claude-desktop, cursor, vscode, windsurf, codex, gemini"

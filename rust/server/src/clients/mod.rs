@@ -25,8 +25,7 @@ pub fn default_url(state: &StateDir) -> String {
 pub fn list(url: &str) -> ClientsListResult {
     let target = Target::here(url);
     ClientsListResult {
-        clients: ClientId::ALL
-            .into_iter()
+        clients: ClientId::all()
             .map(|client| ClientInfo {
                 id: client.id().into(),
                 name: client.name().into(),
@@ -91,7 +90,7 @@ mod tests {
         publish(&state, &running).unwrap();
         assert_eq!(default_url(&state), "http://127.0.0.1:47825/mcp");
         let listed = list(&default_url(&state));
-        assert_eq!(listed.clients.len(), ClientId::ALL.len());
+        assert_eq!(listed.clients.len(), ClientId::all().count());
         assert!(listed.clients[5].config.text.contains("47825"));
         std::fs::remove_dir_all(root).unwrap();
     }
