@@ -627,6 +627,10 @@ mod tests {
             at(ClientId::Cursor, Os::Linux),
             "/home/ada/.cursor/mcp.json"
         );
+        assert_eq!(
+            at(ClientId::ClaudeCode, Os::Mac),
+            "Run in a terminal; Claude Code writes it to /Users/ada/.claude.json (user scope)"
+        );
         let unknown_home = Target {
             home: None,
             ..target(Os::Linux)
