@@ -1,6 +1,6 @@
 // Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
 // Mirrors JetBrains/intellij-community platform/execution/src/com/intellij/execution/ExecutionListener.java
-// (text read: copyright 2000-2020). Only the members this plugin uses; bodies are placeholders.
+// Upstream: 0d756ce25492936f431ce64650c9fff6046a34f0 (text (c) 2000-2020 with processNotStarted(String, ExecutionEnvironment, Throwable), the only stored version at this path; 252 line inferred)
 package com.intellij.execution;
 
 import com.intellij.execution.process.ProcessHandler;

@@ -1,6 +1,6 @@
 // Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
 // Mirrors JetBrains/intellij-community platform/execution-impl/src/com/intellij/execution/ProgramRunnerUtil.java
-// (text read: copyright 2000-2022). Only the members this plugin uses; bodies are placeholders.
+// Upstream: commit not reported (index file id 7634089480, text (c) 2000-2022, the newest of 3 texts found; 252 line inferred)
 package com.intellij.execution;
 
 import com.intellij.execution.runners.ExecutionEnvironment;

@@ -1,6 +1,6 @@
 // Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
 // Mirrors JetBrains/intellij-community platform/execution/src/com/intellij/execution/RunnerAndConfigurationSettings.java
-// (text read: copyright 2000-2020). Only the members this plugin uses; bodies are placeholders.
+// Upstream: commit not reported (index file id 6319759537, text (c) 2000-2020, the newest of 5 texts found; 252 line inferred)
 package com.intellij.execution;
 
 import com.intellij.execution.configurations.ConfigurationType;

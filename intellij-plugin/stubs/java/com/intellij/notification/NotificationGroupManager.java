@@ -1,7 +1,6 @@
 // Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
 // Mirrors JetBrains/intellij-community platform/ide-core/src/com/intellij/notification/NotificationGroupManager.java
 // Upstream: 1e51e91f3a31729149d31672e78d812c2f9a1957 (text (c) 2000-2022; 252 line inferred; getNotificationGroup is unannotated: fixed)
-// (text read: copyright 2000-2024). Only the members this plugin uses; bodies are placeholders.
 package com.intellij.notification;
 
 import org.jetbrains.annotations.NotNull;

@@ -1,6 +1,6 @@
 // Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
 // Mirrors JetBrains/intellij-community platform/xdebugger-api/src/com/intellij/xdebugger/XDebugSession.java
-// (text read: copyright 2000-2025). Only the members this plugin uses; bodies are placeholders.
+// Upstream: commit not reported (index file id 18841460588, text (c) 2000-2025, the newest of 7 texts found; it already has the 2025.3 XDebugSessionBuilder API, so '252 line inferred' for every member but getExecutionEnvironment, see below; NonExtendable now a real annotation)
 package com.intellij.xdebugger;
 
 import com.intellij.execution.configurations.RunProfile;
@@ -10,11 +10,12 @@ import com.intellij.openapi.project.Project;
 import com.intellij.xdebugger.frame.XExecutionStack;
 import com.intellij.xdebugger.frame.XStackFrame;
 import com.intellij.xdebugger.frame.XSuspendContext;
+import org.jetbrains.annotations.ApiStatus;
 import org.jetbrains.annotations.NotNull;
 import org.jetbrains.annotations.Nullable;
 
 /** getRunContentDescriptor() (@Deprecated, errors in split mode), getUI() (Obsolete) and isMixedMode() (Internal) are deliberately not mirrored. */
-/* @ApiStatus.NonExtendable in the real source: use, never implement. */
+@ApiStatus.NonExtendable
 public interface XDebugSession extends AbstractDebuggerSession {
   @NotNull Project getProject();
 
@@ -61,5 +62,11 @@ public interface XDebugSession extends AbstractDebuggerSession {
 
   @Nullable RunProfile getRunProfile();
 
+  /**
+   * NOT in 2025.2: the 2024 text lacks it; the text that has it is the one with XDebugSessionBuilder and
+   * XSessionStartedResult (the 2025.3 split-debugger API), and the stub audit found it missing from the
+   * 2025-era api-dump. Kept so the plugin compiles here; intellij/Sessions.kt must stop calling it before
+   * a 2025.2 build (see the stub audit, "Blocks the 2025.2 build").
+   */
   @Nullable ExecutionEnvironment getExecutionEnvironment();
 }

@@ -1,15 +1,16 @@
 // Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
-// Mirrors JetBrains/intellij-community platform/xdebugger-api/src/com/intellij/execution/executors/DefaultDebugExecutor.java (path per its XDebuggerBundle use; text seen via the index)
-// (text read: copyright 2000-2022). Only the members this plugin uses; bodies are placeholders.
+// Mirrors JetBrains/intellij-community platform/xdebugger-api/src/com/intellij/execution/executors/DefaultDebugExecutor.java
+// Upstream: commit not reported (index file id 8177562089, text (c) 2000-2024, the newest of 7 texts found; the stored version at this path is cd2681ed1d7efcd7737c64f11ecc9bb2ed4dfc55; 252 line inferred; getId() is @NotNull: fixed)
 package com.intellij.execution.executors;
 
 import com.intellij.execution.Executor;
+import org.jetbrains.annotations.NotNull;
 
 public class DefaultDebugExecutor extends Executor {
   public static final String EXECUTOR_ID = "Debug";
 
   @Override
-  public String getId() { return EXECUTOR_ID; }
+  public @NotNull String getId() { return EXECUTOR_ID; }
 
   public static Executor getDebugExecutorInstance() { throw new UnsupportedOperationException("stub"); }
 }

@@ -1,6 +1,6 @@
 // Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
 // Mirrors JetBrains/intellij-community platform/util/src/com/intellij/execution/process/ProcessEvent.java
-// (text read: copyright 2000-2024). Only the members this plugin uses; bodies are placeholders.
+// Upstream: 9de7aff540beabd77ee0cac2ae6b9fa7e6d60638 (text (c) 2000-2009; 252 line inferred: getText()/getExitCode() as in that text)
 package com.intellij.execution.process;
 
 import java.util.EventObject;

@@ -1,6 +1,6 @@
 // Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
 // Mirrors JetBrains/intellij-community platform/util/src/com/intellij/execution/process/ProcessListener.java
-// (text read: copyright 2000-2024 (all members default; ProcessAdapter is deprecated)). Only the members this plugin uses; bodies are placeholders.
+// Upstream: commit not reported (index file id 7074768055, text (c) 2000-2020 with the four defaults, the newest intellij text found; 252 line inferred: the default processNotStarted() kept here is in master per a third-party API note (index file id 55212101770))
 package com.intellij.execution.process;
 
 import com.intellij.openapi.util.Key;

@@ -1,6 +1,6 @@
 // Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
 // Mirrors JetBrains/intellij-community platform/execution/src/com/intellij/execution/runners/ExecutionEnvironmentBuilder.kt (Kotlin; companion @JvmStatic create, @JvmOverloads build are static/overloads here)
-// (text read: copyright 2000-2020). Only the members this plugin uses; bodies are placeholders.
+// Upstream: commit not reported (index file id 7502585235, the Kotlin text (c) 2000-2020: companion @JvmStatic create(Executor, RunnerAndConfigurationSettings), @JvmOverloads build(callback = null); 252 line inferred)
 package com.intellij.execution.runners;
 
 import com.intellij.execution.ExecutionException;

@@ -1,6 +1,6 @@
 // Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
 // Mirrors JetBrains/intellij-community platform/execution/src/com/intellij/execution/runners/ProgramRunner.java
-// (text read: copyright 2000-2023). Only the members this plugin uses; bodies are placeholders.
+// Upstream: commit not reported (index file id 4009971733, text (c) 2000-2023, the newest of 4 texts found; 252 line inferred)
 package com.intellij.execution.runners;
 
 import com.intellij.execution.configurations.RunProfile;

@@ -1,6 +1,6 @@
 // Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
 // Mirrors JetBrains/intellij-community platform/execution/src/com/intellij/execution/ui/RunContentDescriptor.java
-// (text read: copyright 2000-2024). Only the members this plugin uses; bodies are placeholders.
+// Upstream: aaa88849ba4ceec53a0e65279e9ee79071f27451 (the one stored version at this path; newest text found: index file id 3623506201, 'public class RunContentDescriptor implements Disposable'; 252 line inferred; used only as a parameter type)
 package com.intellij.execution.ui;
 
 /** Only a parameter type of ProgramRunner.Callback here; this plugin never obtains or reads one. */

@@ -1,6 +1,6 @@
 // Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
 // Mirrors JetBrains/intellij-community platform/core-api/src/com/intellij/openapi/application/ApplicationInfo.java
-// (text read: copyright 2000-2024). Only the members this plugin uses; bodies are placeholders.
+// Upstream: commit not reported (index file id 4187632579, text with the Internal getBuildTime and a 2024.2 javadoc example, the newest of 2 texts found; 252 line inferred)
 package com.intellij.openapi.application;
 
 import com.intellij.openapi.util.BuildNumber;

@@ -1,6 +1,6 @@
 // Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
 // Mirrors JetBrains/intellij-community platform/core-api/src/com/intellij/openapi/application/NonBlockingReadAction.java
-// (text read: copyright 2000-2019 (newest text in the index; method unchanged in 2025.2)). Only the members this plugin uses; bodies are placeholders.
+// Upstream: commit not reported (index file id 10905624795, text (c) 2000-2019; 252 line inferred: executeSynchronously() declares the unchecked ProcessCanceledException only)
 package com.intellij.openapi.application;
 
 public interface NonBlockingReadAction<T> {

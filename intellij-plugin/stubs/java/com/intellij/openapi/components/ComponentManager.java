@@ -1,11 +1,13 @@
 // Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
 // Mirrors JetBrains/intellij-community platform/extensions/src/com/intellij/openapi/components/ComponentManager.java
-// (text read: copyright 2000-2024). Only the members this plugin uses; bodies are placeholders.
+// Upstream: commit not reported (index file id 7600109166, text with @ApiStatus.NonExtendable and the ClientKind getServices, the newest of 10 texts found; 252 line inferred; NonExtendable added; it also extends UserDataHolder and AreaInstance, not stubbed)
 package com.intellij.openapi.components;
 
 import com.intellij.openapi.Disposable;
+import org.jetbrains.annotations.ApiStatus;
 import org.jetbrains.annotations.NotNull;
 
+@ApiStatus.NonExtendable
 public interface ComponentManager extends Disposable {
   <T> T getService(@NotNull Class<T> serviceClass);
 

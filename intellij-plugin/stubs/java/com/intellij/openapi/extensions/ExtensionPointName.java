@@ -1,6 +1,6 @@
 // Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
 // Mirrors JetBrains/intellij-community platform/extensions/src/com/intellij/openapi/extensions/ExtensionPointName.kt (Kotlin; the Java view)
-// (text read: copyright 2000-2024). Only the members this plugin uses; bodies are placeholders.
+// Upstream: 970b3feaf0020172582ffc9152613b5036304574 (Kotlin text (c) 2000-2025: final class ExtensionPointName<T : Any>(name: String), val extensionList: List<T>; 252 line inferred)
 package com.intellij.openapi.extensions;
 
 import org.jetbrains.annotations.NotNull;

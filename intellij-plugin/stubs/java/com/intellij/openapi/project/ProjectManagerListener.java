@@ -1,6 +1,6 @@
 // Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
 // Mirrors JetBrains/intellij-community platform/core-api/src/com/intellij/openapi/project/ProjectManagerListener.java
-// (text read: copyright 2000-2024). Only the members this plugin uses; bodies are placeholders.
+// Upstream: commit not reported (index file id 7020597321, text (c) 2000-2022 with the forRemoval projectOpened/canCloseProject, the newest of 7 texts found; 252 line inferred)
 package com.intellij.openapi.project;
 
 import org.jetbrains.annotations.NotNull;

@@ -1,6 +1,6 @@
 // Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
 // Mirrors JetBrains/intellij-community platform/util/src/com/intellij/openapi/util/Key.java
-// (text read: copyright 2000-2024). Only the members this plugin uses; bodies are placeholders.
+// Upstream: commit not reported (index file id 6790149158, text with the Int2ObjectMap key registry, the newest intellij text of 3 found; the stored version at this path is 41cee1421f771f743cfc8f21d0e1acb0eb945327; 252 line inferred)
 package com.intellij.openapi.util;
 
 import org.jetbrains.annotations.NotNull;

@@ -1,16 +1,17 @@
 // Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
 // Mirrors JetBrains/intellij-community platform/xdebugger-api/src/com/intellij/xdebugger/breakpoints/XBreakpointManager.java
-// (text read: copyright 2000-2025 (newest text, ref 52992435140 of the API notes; the Internal XLineBreakpointPlacement overloads and the forRemoval findBreakpointAtLine are deliberately not mirrored)). Only the members this plugin uses; bodies are placeholders.
+// Upstream: commit not reported (index file id 52992435140, text (c) 2000-2024 with the Internal XLineBreakpointPlacement overloads, the newest of 10 texts found; 252 line inferred)
 package com.intellij.xdebugger.breakpoints;
 
 import com.intellij.openapi.vfs.VirtualFile;
+import org.jetbrains.annotations.ApiStatus;
 import org.jetbrains.annotations.NotNull;
 import org.jetbrains.annotations.Nullable;
 
 import java.util.Collection;
 import java.util.Set;
 
-/* @ApiStatus.NonExtendable in the real source: use, never implement. */
+@ApiStatus.NonExtendable
 public interface XBreakpointManager {
   @NotNull <T extends XBreakpointProperties> XBreakpoint<T> addBreakpoint(XBreakpointType<XBreakpoint<T>, T> type, @Nullable T properties);
 

@@ -1,8 +1,9 @@
 // Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
 // Mirrors JetBrains/intellij-community platform/xdebugger-api/src/com/intellij/xdebugger/breakpoints/XBreakpointProperties.java
-// (text read: copyright 2000-2024). Only the members this plugin uses; bodies are placeholders.
+// Upstream: 33ab10626a751024d7660543f3fdb66442971362 (text (c) 2000-2009, the class is unchanged in both stored versions; 252 line inferred; now implements PersistentStateComponent<T> as upstream)
 package com.intellij.xdebugger.breakpoints;
 
-/** The real class implements PersistentStateComponent&lt;T&gt;; no member of it is used here. */
-public abstract class XBreakpointProperties<T> {
+import com.intellij.openapi.components.PersistentStateComponent;
+
+public abstract class XBreakpointProperties<T> implements PersistentStateComponent<T> {
 }

@@ -1,6 +1,6 @@
 // Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
 // Mirrors JetBrains/intellij-community platform/xdebugger-api/src/com/intellij/xdebugger/breakpoints/XLineBreakpointType.java
-// (text read: copyright 2000-2017 (canPutAt/createBreakpointProperties/getPriority; H uses the same against 2025.2.6)). Only the members this plugin uses; bodies are placeholders.
+// Upstream: commit not reported (index file id 5682883263, text (c) 2000-2023, the newest of 7 texts found; 252 line inferred)
 package com.intellij.xdebugger.breakpoints;
 
 import com.intellij.openapi.project.Project;

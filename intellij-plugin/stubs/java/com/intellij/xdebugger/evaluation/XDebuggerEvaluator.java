@@ -1,6 +1,6 @@
 // Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
 // Mirrors JetBrains/intellij-community platform/xdebugger-api/src/com/intellij/xdebugger/evaluation/XDebuggerEvaluator.java
-// (text read: copyright 2000-2018 (newest text in the index; H compiles the same members against 2025.2.6)). Only the members this plugin uses; bodies are placeholders.
+// Upstream: commit not reported (index file id 8322809048, text (c) 2000-2024 with XEvaluationCallback.invalidExpression, the newest of 10 texts found; 252 line inferred)
 package com.intellij.xdebugger.evaluation;
 
 import com.intellij.xdebugger.XExpression;

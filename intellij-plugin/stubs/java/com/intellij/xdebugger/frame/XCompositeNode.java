@@ -1,6 +1,6 @@
 // Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
 // Mirrors JetBrains/intellij-community platform/xdebugger-api/src/com/intellij/xdebugger/frame/XCompositeNode.java
-// (text read: copyright 2000-2020 (newest text in the index) + the 2025.2 abstract set implemented by H's FrameVariablesCollector (tooManyChildren(int) deprecated, (int, Runnable) default)). Only the members this plugin uses; bodies are placeholders.
+// Upstream: commit not reported (index file id 7210979995, text (c) 2000-2020 with tooManyChildren(int, Runnable); 252 line inferred: of the two 2020 texts in the index it is taken as the later one (the other, file id 32220615132, has an intermediate ChildrenSupplier overload), and H's 2025.2.6 build overrides the Runnable form)
 package com.intellij.xdebugger.frame;
 
 import com.intellij.ui.SimpleTextAttributes;

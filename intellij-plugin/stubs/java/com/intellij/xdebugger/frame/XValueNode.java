@@ -1,6 +1,6 @@
 // Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
 // Mirrors JetBrains/intellij-community platform/xdebugger-api/src/com/intellij/xdebugger/frame/XValueNode.java
-// (text read: copyright 2000-2016 (newest text in the index) + the 2025.2 abstract set implemented by H's AwaitableValueNode (the deprecated 5-argument setPresentation is no longer abstract there)). Only the members this plugin uses; bodies are placeholders.
+// Upstream: fb19e0db229a12055cbdcd111d9a65566822ce97 (text (c) 2000-2016, the newest intellij text in the index; 252 line inferred, with one doubt: that text still has an abstract @Deprecated setPresentation(Icon, String, String separator, String, boolean); the stub leaves it out because the 2025-era XValueNodeImpl (index file id 3878333017) overrides only the two forms mirrored here. A plugin implementing XValueNode must add that override if the 2025.2 interface still has it)
 package com.intellij.xdebugger.frame;
 
 import com.intellij.xdebugger.Obsolescent;

@@ -1,7 +1,10 @@
 // Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
 // Mirrors JetBrains/intellij-community java/debugger/openapi/src/org/jetbrains/java/debugger/breakpoints/properties/JavaExceptionBreakpointProperties.java (plugin com.intellij.java)
-// (text read: copyright 2000-2024). Only the members this plugin uses; bodies are placeholders.
+// Upstream: commit not reported (index file id 18121157769, text (c) 2000-2024 without the deprecated (String, String) constructor, the newest of 4 texts found; 252 line inferred)
 package org.jetbrains.java.debugger.breakpoints.properties;
+
+import org.jetbrains.annotations.NotNull;
+import org.jetbrains.annotations.Nullable;
 
 public class JavaExceptionBreakpointProperties extends JavaBreakpointProperties<JavaExceptionBreakpointProperties> {
   public boolean NOTIFY_CAUGHT = true;
@@ -14,4 +17,10 @@ public class JavaExceptionBreakpointProperties extends JavaBreakpointProperties<
   public JavaExceptionBreakpointProperties(String qualifiedName) { }
 
   public JavaExceptionBreakpointProperties() { }
+
+  @Override
+  public @Nullable JavaExceptionBreakpointProperties getState() { throw new UnsupportedOperationException("stub"); }
+
+  @Override
+  public void loadState(@NotNull JavaExceptionBreakpointProperties state) { throw new UnsupportedOperationException("stub"); }
 }
