@@ -84,6 +84,9 @@ intellijPlatform {
 
         ideaVersion {
             sinceBuild = providers.gradleProperty("pluginSinceBuild")
+            // No until-build, as the template does: the plugin uses public API only, and the
+            // verifier below checks the newest releases on every build.
+            untilBuild = provider { null }
         }
     }
 
@@ -109,6 +112,12 @@ intellijPlatform {
                 channels = listOf(ProductRelease.Channel.RELEASE)
                 sinceBuild = "252"
                 untilBuild = "252.*"
+            }
+            // The same two IDEs in the newest 2026.x releases.
+            select {
+                types = listOf(IntelliJPlatformType.IntellijIdeaCommunity, IntelliJPlatformType.PyCharmCommunity)
+                channels = listOf(ProductRelease.Channel.RELEASE)
+                sinceBuild = "261"
             }
         }
         // Fail on what the code must never do: internal, scheduled-for-removal or override-only
