@@ -107,7 +107,8 @@ impl StateDir {
                 Ok(value) => return Some(value),
                 Err(err) => format!("it is not valid JSON ({err})"),
             },
-            Err(err) if err.kind() == std::io::ErrorKind::NotFound => return None,
+            // Missing (or under a path that is not a directory): nothing to keep.
+            Err(_) if !file.exists() => return None,
             Err(err) => format!("it cannot be read ({err})"),
         };
         let aside = corrupt_name(file);
