@@ -155,3 +155,75 @@ async def test_a_state_directory_that_cannot_be_written_is_a_clear_error(binary,
         # Reading tools keep working.
         listed = await t.ok("list_run_configurations")
         assert listed["run_configurations"] and "warnings" not in listed
+
+
+# ---------------------------------------------------------------------------- process hygiene
+
+def daemon_grandchildren() -> list[int]:
+    """Live `sleep 313.7` processes: the setsid grandchild of daemon.py."""
+    import psutil
+
+    found = []
+    for proc in psutil.process_iter(["cmdline", "status"]):
+        try:
+            if proc.info["status"] != psutil.STATUS_ZOMBIE and proc.info["cmdline"] == ["sleep", "313.7"]:
+                found.append(proc.pid)
+        except psutil.Error:
+            continue
+    return found
+
+
+async def started_daemon(t) -> tuple[str, list[int]]:
+    """Start daemon.py; its session and the grandchild(ren) it started."""
+    before = set(daemon_grandchildren())
+    started = await t.start("Daemon", wait_for_pause=False)
+    deadline = time.monotonic() + 20
+    while not (grandchildren := sorted(set(daemon_grandchildren()) - before)):
+        assert time.monotonic() < deadline, "the daemon grandchild never started"
+        await anyio.sleep(0.1)
+    return started["session_id"], grandchildren
+
+
+async def survivors_after(grandchildren: list[int], seconds: float) -> list[int]:
+    """Which of `grandchildren` still live after at most `seconds`."""
+    deadline = time.monotonic() + seconds
+    while (left := [p for p in daemon_grandchildren() if p in grandchildren]) and time.monotonic() < deadline:
+        await anyio.sleep(0.1)
+    return left
+
+
+async def test_stop_kills_a_grandchild_that_called_setsid(server):
+    async with server() as t:
+        session, grandchildren = await started_daemon(t)
+        await t.ok("stop_debug_session", session_id=session)
+        left = await survivors_after(grandchildren, 5)
+        print(f"\nsurviving descendants after stop_debug_session: {len(left)} (of {grandchildren})")
+        assert left == []
+
+
+async def test_server_exit_kills_a_grandchild_that_called_setsid(server):
+    async with server(cleanup=False) as t:
+        _, grandchildren = await started_daemon(t)
+    left = await survivors_after(grandchildren, 10)
+    print(f"\nsurviving descendants after the server exited: {len(left)} (of {grandchildren})")
+    assert left == []
+
+
+async def test_a_crashed_servers_leftovers_are_killed_by_the_next_server(binary, state_dir):
+    import psutil
+    import signal
+
+    async with connect(binary, state_dir, cleanup=False) as t:
+        _, grandchildren = await started_daemon(t)
+        servers = [p for p in psutil.Process().children(recursive=True)
+                   if p.name().startswith("jetbrains-debug")]
+        assert len(servers) == 1, servers
+        servers[0].send_signal(signal.SIGKILL)
+        servers[0].wait(10)
+        # debugpy may take its forked children down with the adapter; whatever is
+        # left is the next server's to kill.
+    async with connect(binary, state_dir) as t:
+        await t.ok("list_debug_sessions")
+        left = await survivors_after(grandchildren, 5)
+    print(f"\nsurviving descendants after a crash and the next start: {len(left)} (of {grandchildren})")
+    assert left == []

@@ -22,6 +22,7 @@ pub mod client;
 pub mod debugpy;
 pub mod protocol;
 pub mod session;
+pub mod tree;
 
 use async_trait::async_trait;
 use breakpoints::{BreakpointStore, ExceptionRequest};
@@ -176,6 +177,13 @@ pub struct DapBackend {
 
 impl DapBackend {
     pub fn new(config: DapConfig) -> Arc<Self> {
+        let left_behind = tree::kill_orphans_of_gone_servers();
+        if left_behind > 0 {
+            tracing::info!(
+                left_behind,
+                "killed processes of sessions whose server died"
+            );
+        }
         let roots: Vec<PathBuf> = config.projects.iter().map(|p| p.path.clone()).collect();
         let store = BreakpointStore::new(config.state.clone(), &roots);
         let (events, _) = broadcast::channel(4096);
@@ -197,6 +205,9 @@ impl DapBackend {
 
     /// Stop every session and kill its process tree; bounded.
     pub async fn shutdown(&self) {
+        // Whoever ends this process may not wait for graceful stops: the whole
+        // trees go first, then the sessions wind down.
+        let _ = tokio::task::spawn_blocking(tree::kill_all_of_this_server).await;
         let sessions: Vec<Arc<Session>> = lock(&self.shared.sessions).values().cloned().collect();
         let tasks: Vec<_> = sessions
             .into_iter()

@@ -35,6 +35,7 @@
 use crate::breakpoints::{self, exception_arguments, exception_wanted, plan_file, Owner};
 use crate::client::{Client, ClientError};
 use crate::debugpy;
+use crate::tree;
 use crate::Shared;
 use debugger_core::error::{ErrorCode, ToolError, ToolResult};
 use debugger_core::eval_guard::split_trailing_expression;
@@ -152,7 +153,7 @@ impl Session {
         } else {
             spec.project.clone()
         };
-        let mut child = debugpy::spawn_adapter(&spec.python, &cwd)?;
+        let mut child = debugpy::spawn_adapter(&spec.python, &cwd, &tree::tag_for(&spec.id))?;
         let adapter_pgid = child.id();
         let (Some(stdin), Some(stdout), Some(stderr)) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take())
@@ -732,6 +733,12 @@ impl Session {
             if debugpy::group_of(pid) == Some(pid) {
                 debugpy::kill_group(pid);
             }
+        }
+        // Descendants that left both groups (setsid, double fork) carry the tag.
+        let tag = tree::tag_for(&self.id);
+        let killed = tokio::task::spawn_blocking(move || tree::kill_tagged(&tag)).await;
+        if let Ok(n @ 1..) = killed {
+            tracing::debug!(session = %self.id, killed = n, "killed the rest of the tree");
         }
     }
 
