@@ -227,3 +227,31 @@ async def test_a_crashed_servers_leftovers_are_killed_by_the_next_server(binary,
         left = await survivors_after(grandchildren, 5)
     print(f"\nsurviving descendants after a crash and the next start: {len(left)} (of {grandchildren})")
     assert left == []
+
+
+# ---------------------------------------------------------------------------- exception conditions
+
+
+async def test_exception_breakpoint_conditions_are_honoured(server):
+    async with server() as t:
+        bp = await t.ok("set_exception_breakpoint", exception_class="ValueError", caught=True,
+                        uncaught=False, condition="i == 3")
+        listed = (await t.ok("list_breakpoints", type="exception"))["breakpoints"]
+        assert listed[0]["condition"] == "i == 3", listed
+        started = await t.start("Raising")
+        execution = started["execution"]
+        assert execution["paused_reason"] == "exception", execution
+        assert execution["new_location"]["line"] == line_of("raising.py", "raise_each")
+        assert await t.evaluate("i") == "3", "the first raise (i = 0) did not stop"
+        [counted] = (await t.ok("list_breakpoints", type="exception"))["breakpoints"]
+        assert counted["id"] == bp["breakpoint_id"] and counted["hit_count"] == 1, counted
+        # debugpy reports a caught exception again in each frame it passes through;
+        # every stop is that one raise (i = 3), and i = 4 and 5 never stop.
+        pauses = 1
+        while (resumed := await t.ok("resume"))["status"] == "paused":
+            assert resumed["exception"]["message"] == "attempt 3", resumed
+            pauses += 1
+            assert pauses < 5, resumed
+        assert resumed["status"] == "stopped" and resumed["exit_code"] == 0, resumed
+        [counted] = (await t.ok("list_breakpoints", type="exception"))["breakpoints"]
+        assert counted["hit_count"] == pauses, "false conditions count no hit"

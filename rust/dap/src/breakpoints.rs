@@ -213,6 +213,7 @@ impl BreakpointStore {
                     class: exception_class.clone(),
                     caught: *caught,
                     uncaught: *uncaught,
+                    condition: b.spec.condition.clone(),
                 }),
                 BreakpointKind::Line { .. } => None,
             })
@@ -412,6 +413,9 @@ pub struct ExceptionRequest {
     pub class: String,
     pub caught: bool,
     pub uncaught: bool,
+    /// Stop only when this expression is true in the raising frame (checked by the
+    /// session at the stop: debugpy's exception options take no condition).
+    pub condition: Option<String>,
 }
 
 /// Python's built-in exception classes: the only names debugpy's
@@ -758,12 +762,14 @@ mod tests {
                 class: "ValueError".into(),
                 caught: true,
                 uncaught: false,
+                condition: None,
             },
             ExceptionRequest {
                 id: "bp-2".into(),
                 class: "InventoryError".into(),
                 caught: false,
                 uncaught: true,
+                condition: None,
             },
         ];
         let args = exception_arguments(&reqs);

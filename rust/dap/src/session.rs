@@ -488,7 +488,13 @@ impl Session {
                 let requests = self.shared.exception_requests(&self.project);
                 let (info, mro) = self.exception_details(thread).await;
                 let uncaught = info.uncaught == Some(true);
-                exception_hits = exception_wanted(&requests, &mro, uncaught);
+                exception_hits = self
+                    .conditions_hold(
+                        thread,
+                        &requests,
+                        exception_wanted(&requests, &mro, uncaught),
+                    )
+                    .await;
                 if !requests.is_empty() && exception_hits.is_empty() {
                     tracing::debug!(session = %self.id, ty = %info.type_name, "exception stop not asked for; continuing");
                     if let Err(e) = self
@@ -597,6 +603,56 @@ impl Session {
     }
 
     /// `exceptionInfo` plus the exception's class and bases as `module.qualname`.
+    /// The exception breakpoints among `hits` whose condition holds in the raising
+    /// frame (or that have none). A condition that cannot be evaluated stops, as
+    /// debugpy does for line breakpoints, so an error is never silently skipped.
+    async fn conditions_hold(
+        &self,
+        thread: i64,
+        requests: &[breakpoints::ExceptionRequest],
+        hits: Vec<String>,
+    ) -> Vec<String> {
+        let mut kept = Vec::new();
+        for id in hits {
+            let condition = requests
+                .iter()
+                .find(|r| r.id == id)
+                .and_then(|r| r.condition.clone());
+            let Some(condition) = condition else {
+                kept.push(id);
+                continue;
+            };
+            let Some(frame) = self.top_frame_id(thread).await else {
+                kept.push(id);
+                continue;
+            };
+            let answer = self
+                .client
+                .request(
+                    "evaluate",
+                    json!({ "expression": format!("bool({condition}\n)"), "frameId": frame, "context": "watch" }),
+                    self.shared.request_timeout,
+                )
+                .await;
+            match answer
+                .as_ref()
+                .ok()
+                .and_then(|v| v.get("result"))
+                .and_then(Json::as_str)
+            {
+                Some("False") => {
+                    tracing::debug!(session = %self.id, %id, %condition, "exception condition false");
+                }
+                Some("True") => kept.push(id),
+                other => {
+                    tracing::debug!(session = %self.id, %id, ?other, "exception condition failed; stopping");
+                    kept.push(id);
+                }
+            }
+        }
+        kept
+    }
+
     async fn exception_details(&self, thread: i64) -> (ExceptionInfo, Vec<String>) {
         let t = self.shared.request_timeout;
         let info = self
