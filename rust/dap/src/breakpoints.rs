@@ -76,10 +76,13 @@ impl BreakpointStore {
     }
 
     /// The project's file as it is on disk now, with what only this server knows
-    /// (the live debugger's verified flag and message) carried over.
+    /// (the live debugger's verified flag and message) carried over. A file that is
+    /// gone or unreadable (set aside) leaves what this server knows as it was.
     fn read(&self, project: &Path) -> ProjectBreakpoints {
         let file = self.state.project_file(project, "breakpoints");
-        let mut fresh: ProjectBreakpoints = self.state.load(&file).unwrap_or_default();
+        let Some(mut fresh) = self.state.load::<ProjectBreakpoints>(&file) else {
+            return self.projects.get(project).cloned().unwrap_or_default();
+        };
         if let Some(known) = self.projects.get(project) {
             for bp in &mut fresh.breakpoints {
                 if let Some(mine) = known.breakpoints.iter().find(|k| k.id == bp.id) {
