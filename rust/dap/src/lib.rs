@@ -78,6 +78,8 @@ pub struct Shared {
     roots: Vec<PathBuf>,
     pub(crate) request_timeout: Duration,
     pub(crate) launch_timeout: Duration,
+    /// Prefix of this backend's session tags (`tree`).
+    pub(crate) tree_owner: String,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -195,6 +197,7 @@ impl DapBackend {
                 roots,
                 request_timeout: config.request_timeout,
                 launch_timeout: config.launch_timeout,
+                tree_owner: tree::new_owner(),
             }),
             config,
             next_session: AtomicU64::new(1),
@@ -207,7 +210,8 @@ impl DapBackend {
     pub async fn shutdown(&self) {
         // Whoever ends this process may not wait for graceful stops: the whole
         // trees go first, then the sessions wind down.
-        let _ = tokio::task::spawn_blocking(tree::kill_all_of_this_server).await;
+        let owner = self.shared.tree_owner.clone();
+        let _ = tokio::task::spawn_blocking(move || tree::kill_all_of(&owner)).await;
         let sessions: Vec<Arc<Session>> = lock(&self.shared.sessions).values().cloned().collect();
         let tasks: Vec<_> = sessions
             .into_iter()

@@ -153,7 +153,11 @@ impl Session {
         } else {
             spec.project.clone()
         };
-        let mut child = debugpy::spawn_adapter(&spec.python, &cwd, &tree::tag_for(&spec.id))?;
+        let mut child = debugpy::spawn_adapter(
+            &spec.python,
+            &cwd,
+            &tree::tag_for(&shared.tree_owner, &spec.id),
+        )?;
         let adapter_pgid = child.id();
         let (Some(stdin), Some(stdout), Some(stderr)) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take())
@@ -791,7 +795,7 @@ impl Session {
             }
         }
         // Descendants that left both groups (setsid, double fork) carry the tag.
-        let tag = tree::tag_for(&self.id);
+        let tag = tree::tag_for(&self.shared.tree_owner, &self.id);
         let killed = tokio::task::spawn_blocking(move || tree::kill_tagged(&tag)).await;
         if let Ok(n @ 1..) = killed {
             tracing::debug!(session = %self.id, killed = n, "killed the rest of the tree");

@@ -3,7 +3,7 @@
 //! orphaned by a double fork is no longer in the adapter's or the debuggee's group,
 //! and no longer under them in the process tree.
 //!
-//! Every session's adapter starts with [`TAG_ENV`]`=<server pid>:<session id>` in its
+//! Every session's adapter starts with [`TAG_ENV`]`=<server pid>:<n>:<session id>` in its
 //! environment; the debugpy launcher, the debuggee and everything they start inherit
 //! it. Stopping a session kills every process whose environment carries its tag
 //! (Linux: `/proc/<pid>/environ`), in rounds until none is left, so a process that
@@ -21,9 +21,17 @@ pub const TAG_ENV: &str = "JETBRAINS_DEBUGGER_SESSION_TAG";
 /// Rounds of killing before giving up on a tree that keeps forking.
 const KILL_ROUNDS: usize = 20;
 
-/// The tag of a session of this server.
-pub fn tag_for(session: &str) -> String {
-    format!("{}:{session}", std::process::id())
+/// A fresh owner for one backend of this process: `<pid>:<n>`. Session tags start
+/// with it, so backends (and tests) in one process never touch each other's trees.
+pub fn new_owner() -> String {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    format!("{}:{n}", std::process::id())
+}
+
+/// The tag of session `session` of the backend `owner`.
+pub fn tag_for(owner: &str, session: &str) -> String {
+    format!("{owner}:{session}")
 }
 
 /// Kill every process tagged `tag`; how many were killed. Blocking (a few rounds of
@@ -32,11 +40,12 @@ pub fn kill_tagged(tag: &str) -> usize {
     kill_matching(|found| found == tag)
 }
 
-/// Kill every process of every session of this server (at its exit: fast, before
-/// anything graceful, since the caller may not wait long). Blocking.
-pub fn kill_all_of_this_server() -> usize {
-    let mine = format!("{}:", std::process::id());
-    kill_matching(|found| found.starts_with(&mine))
+/// Kill every process of every session of the backend `owner` (at the server's
+/// exit: fast, before anything graceful, since the caller may not wait long).
+/// Blocking.
+pub fn kill_all_of(owner: &str) -> usize {
+    let prefix = format!("{owner}:");
+    kill_matching(|found| found.starts_with(&prefix))
 }
 
 /// Kill the processes left behind by servers that are gone (their pid no longer
@@ -123,7 +132,7 @@ mod tests {
 
     #[test]
     fn a_setsid_double_fork_is_found_and_killed_by_its_tag() {
-        let tag = tag_for(&format!("test-{}", std::process::id()));
+        let tag = tag_for(&new_owner(), "setsid");
         // The shell starts a grandchild in a new session and exits at once: the
         // grandchild is orphaned, outside our process group and tree.
         let out = Command::new("sh")
@@ -153,13 +162,14 @@ mod tests {
         let mut gone = Command::new("true").spawn().unwrap();
         let gone_pid = gone.id();
         gone.wait().unwrap();
-        let tag = format!("{gone_pid}:s1");
+        let tag = format!("{gone_pid}:1:s1");
         let mut leftover = Command::new("sleep")
             .arg("300")
             .env(TAG_ENV, &tag)
             .spawn()
             .unwrap();
-        let mine = tag_for("s-live");
+        let owner = new_owner();
+        let mine = tag_for(&owner, "s-live");
         let mut live = Command::new("sleep")
             .arg("300")
             .env(TAG_ENV, &mine)
@@ -172,7 +182,7 @@ mod tests {
             None,
             "this server's sessions are left alone"
         );
-        assert_eq!(kill_tagged(&mine), 1);
+        assert_eq!(kill_all_of(&owner), 1);
         live.wait().unwrap();
     }
 }

@@ -68,7 +68,7 @@ pub async fn measure(args: &BenchArgs, project: &BenchProject) -> Result<Samples
     let mut child = spawn_adapter(
         &args.python,
         &project.root,
-        &debugger_dap::tree::tag_for("bench"),
+        &debugger_dap::tree::tag_for(&debugger_dap::tree::new_owner(), "bench"),
     )
     .map_err(|e| anyhow!("{e}"))?;
     let (stdin, stdout) = (
