@@ -173,10 +173,10 @@ def daemon_grandchildren() -> list[int]:
     return found
 
 
-async def started_daemon(t) -> tuple[str, list[int]]:
+async def started_daemon(t, configuration: str = "Daemon") -> tuple[str, list[int]]:
     """Start daemon.py; its session and the grandchild(ren) it started."""
     before = set(daemon_grandchildren())
-    started = await t.start("Daemon", wait_for_pause=False)
+    started = await t.start(configuration, wait_for_pause=False)
     deadline = time.monotonic() + 20
     while not (grandchildren := sorted(set(daemon_grandchildren()) - before)):
         assert time.monotonic() < deadline, "the daemon grandchild never started"
@@ -198,6 +198,16 @@ async def test_stop_kills_a_grandchild_that_called_setsid(server):
         await t.ok("stop_debug_session", session_id=session)
         left = await survivors_after(grandchildren, 5)
         print(f"\nsurviving descendants after stop_debug_session: {len(left)} (of {grandchildren})")
+        assert left == []
+
+
+async def test_a_debuggee_that_crashes_takes_its_setsid_grandchild_along(server):
+    async with server() as t:
+        session, grandchildren = await started_daemon(t, "Daemon Crashing")
+        ended = await t.wait_until_ended(session)
+        assert ended["state"] == "stopped", ended
+        left = await survivors_after(grandchildren, 5)
+        print(f"\nsurviving descendants after the debuggee crashed: {len(left)} (of {grandchildren})")
         assert left == []
 
 

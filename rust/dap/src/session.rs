@@ -53,6 +53,8 @@ use tokio::sync::{mpsc, watch};
 
 /// How long cleanup waits for the adapter to exit by itself before killing it.
 const EXIT_GRACE: Duration = Duration::from_secs(3);
+/// How often a session checks whether its debuggee process is still there.
+const REAP_POLL: Duration = Duration::from_millis(250);
 /// How much of the adapter's stderr is kept for error messages.
 const STDERR_TAIL: usize = 4096;
 /// debugpy's synthetic group entries in variable listings.
@@ -348,6 +350,28 @@ impl Session {
         &self.project
     }
 
+    /// Once the debuggee process is gone, kill what it left behind outside the
+    /// adapter's process group (a daemon it started): such a process holds the
+    /// debuggee's output pipe, and debugpy's launcher waits for that pipe to close
+    /// before it reports the exit, so the session would never end.
+    async fn reap_after_exit(self: Arc<Self>, debuggee: u32) {
+        while !self.is_ended() && tree::alive(debuggee) {
+            tokio::time::sleep(REAP_POLL).await;
+        }
+        if self.is_ended() {
+            return;
+        }
+        let (tag, keep) = (
+            tree::tag_for(&self.shared.tree_owner, &self.id),
+            self.adapter_pgid,
+        );
+        let killed =
+            tokio::task::spawn_blocking(move || tree::kill_tagged_outside_group(&tag, keep)).await;
+        if let Ok(n @ 1..) = killed {
+            tracing::debug!(session = %self.id, killed = n, "killed what the debuggee left behind");
+        }
+    }
+
     pub fn is_ended(&self) -> bool {
         lock(&self.state).phase == Phase::Ended
     }
@@ -379,6 +403,7 @@ impl Session {
                             session: self.id.clone(),
                             process_id: pid,
                         });
+                        tokio::spawn(self.clone().reap_after_exit(pid));
                     }
                 }
                 "stopped" => self.on_stopped(body).await,

@@ -37,7 +37,16 @@ pub fn tag_for(owner: &str, session: &str) -> String {
 /// Kill every process tagged `tag`; how many were killed. Blocking (a few rounds of
 /// 10 ms at most when processes keep appearing): call it off the async workers.
 pub fn kill_tagged(tag: &str) -> usize {
-    kill_matching(|found| found == tag)
+    kill_matching(|found| found == tag, |_| true)
+}
+
+/// Kill the processes tagged `tag` outside the process group `keep` (the adapter
+/// and the launcher, which must live on to report the exit); how many. Blocking.
+pub fn kill_tagged_outside_group(tag: &str, keep: Option<u32>) -> usize {
+    kill_matching(
+        |found| found == tag,
+        |pid| keep.is_none() || crate::debugpy::group_of(pid) != keep,
+    )
 }
 
 /// Kill every process of every session of the backend `owner` (at the server's
@@ -45,27 +54,31 @@ pub fn kill_tagged(tag: &str) -> usize {
 /// Blocking.
 pub fn kill_all_of(owner: &str) -> usize {
     let prefix = format!("{owner}:");
-    kill_matching(|found| found.starts_with(&prefix))
+    kill_matching(|found| found.starts_with(&prefix), |_| true)
 }
 
 /// Kill the processes left behind by servers that are gone (their pid no longer
 /// exists); how many were killed. Blocking.
 pub fn kill_orphans_of_gone_servers() -> usize {
-    kill_matching(|found| {
-        let server = found.split_once(':').map(|(pid, _)| pid).unwrap_or("");
-        match server.parse::<u32>() {
-            Ok(pid) => pid != std::process::id() && !alive(pid),
-            Err(_) => false,
-        }
-    })
+    kill_matching(
+        |found| {
+            let server = found.split_once(':').map(|(pid, _)| pid).unwrap_or("");
+            match server.parse::<u32>() {
+                Ok(pid) => pid != std::process::id() && !alive(pid),
+                Err(_) => false,
+            }
+        },
+        |_| true,
+    )
 }
 
-fn kill_matching(wanted: impl Fn(&str) -> bool) -> usize {
+/// Kill, in rounds, the tagged processes whose tag is `wanted` and that `also` accepts.
+fn kill_matching(wanted: impl Fn(&str) -> bool, also: impl Fn(u32) -> bool) -> usize {
     let mut killed = 0;
     for round in 0..KILL_ROUNDS {
         let targets: Vec<u32> = tagged_processes()
             .into_iter()
-            .filter(|(_, tag)| wanted(tag))
+            .filter(|(pid, tag)| wanted(tag) && also(*pid))
             .map(|(pid, _)| pid)
             .collect();
         if targets.is_empty() {
@@ -113,8 +126,15 @@ fn tagged_processes() -> Vec<(u32, String)> {
     Vec::new()
 }
 
-fn alive(pid: u32) -> bool {
-    std::path::Path::new(&format!("/proc/{pid}")).exists()
+/// Whether process `pid` exists (a zombie counts as gone).
+pub fn alive(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        // The state follows the command name, which is in parentheses.
+        Ok(stat) => stat
+            .rsplit_once(')')
+            .is_some_and(|(_, rest)| !rest.trim_start().starts_with('Z')),
+        Err(_) => false,
+    }
 }
 
 fn kill(pid: u32) -> bool {
@@ -184,5 +204,22 @@ mod tests {
         );
         assert_eq!(kill_all_of(&owner), 1);
         live.wait().unwrap();
+    }
+
+    #[test]
+    fn a_reaped_or_zombie_process_is_not_alive() {
+        assert!(alive(std::process::id()));
+        let mut child = Command::new("true").spawn().unwrap();
+        let pid = child.id();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+        while alive(pid) {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "an exited child reads as alive"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        child.wait().unwrap();
+        assert!(!alive(pid));
     }
 }

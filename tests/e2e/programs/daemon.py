@@ -4,6 +4,7 @@ its own session and process group, re-parented away from the debuggee, and runs 
 program that is not Python (`sleep 313.7`, so debugpy does not follow it)."""
 
 import os
+import sys
 import time
 
 GRANDCHILD_SECONDS = "313.7"  # tests find the grandchild by this argument
@@ -21,5 +22,8 @@ if __name__ == "__main__":
     start_daemon()
     os.wait()
     print("daemon started", flush=True)
+    if "--crash" in sys.argv:
+        time.sleep(1)
+        raise SystemExit("the parent crashes, its daemon lives on")  # MARK: parent_crashes
     while True:
         time.sleep(0.1)  # MARK: parent_loops
