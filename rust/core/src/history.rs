@@ -2,6 +2,12 @@
 //! with its timestamp, parameters (secrets masked), status, duration, result or
 //! error and affected files. Bounded (oldest dropped first), observable live through
 //! [`History::subscribe`], filterable, exportable as JSON and CSV. In memory only.
+//!
+//! Every entry is bounded too, whatever a call read: strings longer than
+//! [`VALUE_CAP_CHARS`] are cut, parameters hold at most [`PARAMETERS_CAP_BYTES`] and
+//! the result or error at most [`OUTCOME_CAP_BYTES`] of JSON (so an entry stays under
+//! about 16 KB), and a cut entry says `truncated: true`. An export holds the newest
+//! entries that fit in [`EXPORT_CAP_BYTES`].
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -12,6 +18,15 @@ use tokio::sync::broadcast;
 
 /// History size when the user has not set one (requirements §2.10.9).
 pub const DEFAULT_CAPACITY: usize = 100;
+
+/// Longest string kept in a recorded value, in characters (the answers' value cap).
+pub const VALUE_CAP_CHARS: usize = 1_000;
+/// Most JSON bytes kept of a call's parameters.
+pub const PARAMETERS_CAP_BYTES: usize = 4 * 1024;
+/// Most JSON bytes kept of a call's result or error.
+pub const OUTCOME_CAP_BYTES: usize = 12 * 1024;
+/// Most bytes of one export (`history.json`, `history.csv`): the newest entries that fit.
+pub const EXPORT_CAP_BYTES: usize = 8 * 1024 * 1024;
 
 /// Substrings of parameter names whose values are never stored (case-insensitive).
 const SECRET_KEY_PARTS: &[&str] = &["token", "password", "secret", "authorization"];
@@ -51,6 +66,9 @@ pub struct HistoryEntry {
     /// The error body (`{ "error": code, "message": ... }`).
     pub error: Option<Value>,
     pub affected_files: Vec<String>,
+    /// Parameters, result or error were cut to the history's caps.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub truncated: bool,
 }
 
 impl HistoryEntry {
@@ -128,19 +146,21 @@ impl History {
 
     /// Record the start of a call; returns its id for [`History::finish`].
     pub fn begin(&self, tool: &str, parameters: &Value) -> u64 {
+        let (parameters, truncated) = bounded(mask_secrets(parameters), PARAMETERS_CAP_BYTES);
         let mut inner = self.lock();
         let id = inner.next_id;
         inner.next_id += 1;
         let entry = HistoryEntry {
             id,
             timestamp: rfc3339_utc(SystemTime::now()),
-            tool: tool.to_owned(),
-            parameters: mask_secrets(parameters),
+            tool: cut(tool).0,
+            parameters,
             status: Status::Pending,
             duration_ms: 0,
             result: None,
             error: None,
             affected_files: Vec::new(),
+            truncated,
         };
         inner.entries.push_back(entry.clone());
         self.notify(HistoryChange::Added { entry });
@@ -157,21 +177,28 @@ impl History {
         affected_files: Vec<String>,
         duration: Duration,
     ) {
+        let (files, files_cut): (Vec<String>, Vec<bool>) = affected_files
+            .iter()
+            .take(MAX_AFFECTED_FILES)
+            .map(|f| cut(f))
+            .unzip();
+        let files_cut = files_cut.contains(&true) || affected_files.len() > MAX_AFFECTED_FILES;
+        let (status, outcome) = match outcome {
+            Ok(result) => (Status::Success, result),
+            Err(error) => (Status::Error, error),
+        };
+        let (outcome, outcome_cut) = bounded(outcome, OUTCOME_CAP_BYTES);
         let mut inner = self.lock();
         let Some(entry) = inner.entries.iter_mut().find(|e| e.id == id) else {
             return;
         };
         entry.duration_ms = u64::try_from(duration.as_millis()).unwrap_or(u64::MAX);
-        entry.affected_files = affected_files;
-        match outcome {
-            Ok(result) => {
-                entry.status = Status::Success;
-                entry.result = Some(result);
-            }
-            Err(error) => {
-                entry.status = Status::Error;
-                entry.error = Some(error);
-            }
+        entry.affected_files = files;
+        entry.truncated |= files_cut || outcome_cut;
+        entry.status = status;
+        match status {
+            Status::Error => entry.error = Some(outcome),
+            _ => entry.result = Some(outcome),
         }
         let entry = entry.clone();
         self.notify(HistoryChange::Updated { entry });
@@ -204,9 +231,29 @@ impl History {
         self.changes.subscribe()
     }
 
-    /// The entries, newest first, as a pretty-printed JSON array.
+    /// The newest entries whose export fits in [`EXPORT_CAP_BYTES`], newest first.
+    fn exportable(&self, size: impl Fn(&HistoryEntry) -> usize) -> Vec<HistoryEntry> {
+        let mut total = 0;
+        self.entries()
+            .into_iter()
+            .take_while(|e| {
+                total += size(e);
+                total <= EXPORT_CAP_BYTES
+            })
+            .collect()
+    }
+
+    /// The entries, newest first, as a JSON array, one entry per line.
     pub fn export_json(&self) -> String {
-        serde_json::to_string_pretty(&self.entries()).expect("history entries serialize")
+        let lines: Vec<String> = self
+            .exportable(|e| compact(e).len() + 4)
+            .iter()
+            .map(compact)
+            .collect();
+        if lines.is_empty() {
+            return "[]".into();
+        }
+        format!("[\n  {}\n]", lines.join(",\n  "))
     }
 
     /// The entries, newest first, as RFC 4180 CSV (CRLF line ends, header row;
@@ -215,21 +262,8 @@ impl History {
         let mut out = String::from(
             "timestamp,tool,status,duration_ms,parameters,result,error,affected_files\r\n",
         );
-        let json = |v: &Option<Value>| v.as_ref().map(Value::to_string).unwrap_or_default();
-        for e in self.entries() {
-            let row = [
-                e.timestamp.clone(),
-                e.tool.clone(),
-                e.status.as_str().to_owned(),
-                e.duration_ms.to_string(),
-                e.parameters.to_string(),
-                json(&e.result),
-                json(&e.error),
-                e.affected_files.join("; "),
-            ];
-            let fields: Vec<String> = row.iter().map(|f| csv_field(f)).collect();
-            out.push_str(&fields.join(","));
-            out.push_str("\r\n");
+        for e in self.exportable(|e| csv_row(e).len()) {
+            out.push_str(&csv_row(&e));
         }
         out
     }
@@ -253,6 +287,92 @@ impl History {
         // No subscriber is fine.
         let _ = self.changes.send(change);
     }
+}
+
+/// Most affected files recorded per call.
+const MAX_AFFECTED_FILES: usize = 20;
+
+/// One entry as one line of compact JSON.
+fn compact(entry: &HistoryEntry) -> String {
+    serde_json::to_string(entry).expect("history entries serialize")
+}
+
+/// One entry as one CSV row (CRLF included).
+fn csv_row(e: &HistoryEntry) -> String {
+    let json = |v: &Option<Value>| v.as_ref().map(Value::to_string).unwrap_or_default();
+    let row = [
+        e.timestamp.clone(),
+        e.tool.clone(),
+        e.status.as_str().to_owned(),
+        e.duration_ms.to_string(),
+        e.parameters.to_string(),
+        json(&e.result),
+        json(&e.error),
+        e.affected_files.join("; "),
+    ];
+    let fields: Vec<String> = row.iter().map(|f| csv_field(f)).collect();
+    format!("{}\r\n", fields.join(","))
+}
+
+/// `text` cut to [`VALUE_CAP_CHARS`] characters (`…` marks the cut); whether it was cut.
+fn cut(text: &str) -> (String, bool) {
+    match text.char_indices().nth(VALUE_CAP_CHARS) {
+        Some((at, _)) => (format!("{}…", &text[..at]), true),
+        None => (text.to_owned(), false),
+    }
+}
+
+/// `value` with every string (keys included) cut to [`VALUE_CAP_CHARS`]; whether
+/// anything was cut.
+fn cut_strings(value: Value) -> (Value, bool) {
+    match value {
+        Value::String(text) => {
+            let (text, was_cut) = cut(&text);
+            (Value::String(text), was_cut)
+        }
+        Value::Array(items) => {
+            let mut any = false;
+            let items = items
+                .into_iter()
+                .map(|v| {
+                    let (v, c) = cut_strings(v);
+                    any |= c;
+                    v
+                })
+                .collect();
+            (Value::Array(items), any)
+        }
+        Value::Object(map) => {
+            let mut any = false;
+            let map = map
+                .into_iter()
+                .map(|(k, v)| {
+                    let (k, kc) = cut(&k);
+                    let (v, vc) = cut_strings(v);
+                    any |= kc || vc;
+                    (k, v)
+                })
+                .collect();
+            (Value::Object(map), any)
+        }
+        other => (other, false),
+    }
+}
+
+/// `value` bounded for the history: strings cut, then, if its JSON is still longer
+/// than `cap_bytes`, replaced by the start of that JSON as a string (at most
+/// `cap_bytes` once encoded: escaping at most doubles the bytes of JSON text).
+fn bounded(value: Value, cap_bytes: usize) -> (Value, bool) {
+    let (value, was_cut) = cut_strings(value);
+    let text = value.to_string();
+    if text.len() <= cap_bytes {
+        return (value, was_cut);
+    }
+    let mut end = cap_bytes / 2 - 3;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    (Value::String(format!("{}…", &text[..end])), true)
 }
 
 /// `value` with the value of every secret-looking key, at any depth, replaced by `***`.
@@ -499,6 +619,7 @@ mod tests {
             result,
             error: None,
             affected_files: vec![],
+            truncated: false,
         }
     }
 
@@ -577,5 +698,64 @@ mod tests {
         assert_eq!(csv_field("plain"), "plain");
         assert_eq!(csv_field("a\r\nb"), "\"a\r\nb\"");
         assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+    }
+
+    #[test]
+    fn entries_stay_bounded_whatever_a_call_read() {
+        let history = History::new(10);
+        let huge = "x".repeat(5_000_000);
+        let id = history.begin("evaluate", &json!({ "expression": huge.clone(), "n": 1 }));
+        let many: Vec<String> = (0..10_000).map(|i| format!("item {i}")).collect();
+        history.finish(
+            id,
+            Ok(json!({ "value": huge, "items": many })),
+            vec!["f".repeat(3_000)],
+            Duration::ZERO,
+        );
+        let small = history.begin("resume", &json!({}));
+        history.finish(
+            small,
+            Ok(json!({ "state": "paused" })),
+            vec![],
+            Duration::ZERO,
+        );
+
+        let entries = history.entries();
+        let (plain, cut) = (&entries[0], &entries[1]);
+        assert!(!plain.truncated);
+        assert!(!serde_json::to_string(plain).unwrap().contains("truncated"));
+        assert!(cut.truncated);
+        let size = serde_json::to_string(cut).unwrap().len();
+        assert!(size <= 16 * 1024 + 1_200, "entry of {size} bytes");
+        assert_eq!(cut.parameters["n"], 1, "small parameters survive the cut");
+        assert!(cut.parameters["expression"]
+            .as_str()
+            .unwrap()
+            .ends_with('…'));
+        assert!(cut.affected_files[0].chars().count() <= VALUE_CAP_CHARS + 1);
+    }
+
+    #[test]
+    fn exports_hold_the_newest_entries_that_fit() {
+        let history = History::new(10_000);
+        for i in 0..2_000 {
+            let id = history.begin("get_variables", &json!({ "i": i }));
+            let values: Vec<String> = (0..20).map(|_| "v".repeat(900)).collect();
+            history.finish(id, Ok(json!({ "values": values })), vec![], Duration::ZERO);
+        }
+        let json_export = history.export_json();
+        assert!(
+            json_export.len() <= EXPORT_CAP_BYTES,
+            "{}",
+            json_export.len()
+        );
+        let parsed: Vec<Value> = serde_json::from_str(&json_export).unwrap();
+        assert!(
+            parsed.len() > 1_000 && parsed.len() < 2_000,
+            "{}",
+            parsed.len()
+        );
+        assert_eq!(parsed[0]["parameters"]["i"], 1_999, "newest first");
+        assert!(history.export_csv().len() <= EXPORT_CAP_BYTES);
     }
 }

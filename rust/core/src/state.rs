@@ -1,17 +1,38 @@
 //! Where user-configured state survives server restarts: the user state directory
 //! (`$JETBRAINS_DEBUGGER_STATE_DIR`, else `$XDG_STATE_HOME/jetbrains-debugger`, else
 //! `~/.local/state/jetbrains-debugger`), one JSON document per project keyed by a
-//! hash of the project path. Writes go to a temporary file renamed into place, so a
-//! crash never leaves half a file; the directory is created readable by the user only.
+//! hash of the project path, plus the history export.
+//!
+//! The rules every state file keeps (ARCHITECTURE.md, "State files"):
+//! - one writer, [`write_private`]: a temporary file (mode 0600) renamed into place,
+//!   in a directory created 0700, so a crash never leaves half a file and no other
+//!   user can read it;
+//! - a file that cannot be read or parsed is moved aside to
+//!   `<name>.corrupt-<unix millis>` before anything is written over it, and a warning
+//!   naming the kept copy is recorded ([`StateDir::warnings`]) for the answers to carry;
+//! - servers sharing the directory serialize their read-modify-write cycles on the
+//!   lock file `<root>/state.lock` ([`StateDir::locked`]) and draw ids from one
+//!   counter file ([`StateDir::next_id`]), so ids never collide and no write is lost;
+//! - a write that fails is a `state_not_writable` error, never a silent success.
 
+use crate::error::{ErrorCode, ToolError, ToolResult};
 use serde::{de::DeserializeOwned, Serialize};
+use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
+use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-/// The state directory in use.
+/// The longest a state operation waits for another server to release the lock.
+const LOCK_WAIT: Duration = Duration::from_secs(5);
+
+/// The state directory in use. Clones share their warnings.
 #[derive(Debug, Clone)]
 pub struct StateDir {
     root: PathBuf,
+    warnings: Arc<Mutex<Vec<String>>>,
 }
 
 impl StateDir {
@@ -27,11 +48,14 @@ impl StateDir {
                 .unwrap_or_else(std::env::temp_dir);
             home.join(".local/state/jetbrains-debugger")
         };
-        Self { root }
+        Self::at(root)
     }
 
     pub fn at(root: impl Into<PathBuf>) -> Self {
-        Self { root: root.into() }
+        Self {
+            root: root.into(),
+            warnings: Arc::default(),
+        }
     }
 
     pub fn root(&self) -> &Path {
@@ -62,26 +86,185 @@ impl StateDir {
             .join(format!("{what}.json"))
     }
 
-    /// Read a document; a missing or unreadable file gives `None` (logged, not fatal).
-    pub fn load<T: DeserializeOwned>(&self, file: &Path) -> Option<T> {
-        let text = std::fs::read_to_string(file).ok()?;
-        match serde_json::from_str(&text) {
-            Ok(value) => Some(value),
-            Err(err) => {
-                tracing::warn!(file = %file.display(), %err, "ignoring unreadable state file");
-                None
-            }
+    /// What went wrong with state files so far (files set aside), for the answers.
+    pub fn warnings(&self) -> Vec<String> {
+        lock(&self.warnings).clone()
+    }
+
+    fn warn(&self, warning: String) {
+        tracing::warn!("{warning}");
+        let mut warnings = lock(&self.warnings);
+        if !warnings.contains(&warning) {
+            warnings.push(warning);
         }
     }
 
-    /// Write a document atomically.
-    pub fn save<T: Serialize>(&self, file: &Path, value: &T) -> std::io::Result<()> {
-        let dir = file.parent().expect("state files live in a directory");
-        create_private_dir(dir)?;
-        let tmp = file.with_extension(format!("json.tmp{}", std::process::id()));
-        std::fs::write(&tmp, serde_json::to_vec_pretty(value)?)?;
-        std::fs::rename(&tmp, file)
+    /// Read a document. A missing file gives `None`; a file that cannot be read or
+    /// parsed is moved aside (kept) and gives `None`, with a warning naming the copy.
+    pub fn load<T: DeserializeOwned>(&self, file: &Path) -> Option<T> {
+        let problem = match std::fs::read(file) {
+            Ok(bytes) => match serde_json::from_slice(&bytes) {
+                Ok(value) => return Some(value),
+                Err(err) => format!("it is not valid JSON ({err})"),
+            },
+            // Missing (or under a path that is not a directory): nothing to keep.
+            Err(_) if !file.exists() => return None,
+            Err(err) => format!("it cannot be read ({err})"),
+        };
+        let aside = corrupt_name(file);
+        match std::fs::rename(file, &aside) {
+            Ok(()) => self.warn(format!(
+                "The state file {} was set aside as {} because {problem}; its contents are \
+                 kept there and no longer used. Restore or delete it by hand.",
+                file.display(),
+                aside.display()
+            )),
+            Err(err) => self.warn(format!(
+                "The state file {} is ignored because {problem}, and it could not be set \
+                 aside ({err}).",
+                file.display()
+            )),
+        }
+        None
     }
+
+    /// Write a document atomically and privately; `state_not_writable` on failure.
+    pub fn save<T: Serialize>(&self, file: &Path, value: &T) -> ToolResult<()> {
+        let bytes = serde_json::to_vec_pretty(value)
+            .map_err(|e| ToolError::internal(format!("encoding {}: {e}", file.display())))?;
+        if file.exists() && !readable(file) {
+            // Never replace what could not be read: keep it first.
+            self.load::<serde_json::Value>(file);
+        }
+        write_private(file, &bytes).map_err(|e| not_writable(file, &e))
+    }
+
+    /// Run `f` holding the state directory's lock (exclusive across processes),
+    /// waiting at most [`LOCK_WAIT`] for another server.
+    pub fn locked<R>(&self, f: impl FnOnce() -> ToolResult<R>) -> ToolResult<R> {
+        let path = self.root.join("state.lock");
+        let file = create_private_dir(&self.root)
+            .and_then(|()| {
+                let mut options = std::fs::OpenOptions::new();
+                options.create(true).truncate(false).write(true);
+                #[cfg(unix)]
+                {
+                    use std::os::unix::fs::OpenOptionsExt;
+                    options.mode(0o600);
+                }
+                options.open(&path)
+            })
+            .map_err(|e| not_writable(&path, &e))?;
+        let deadline = Instant::now() + LOCK_WAIT;
+        loop {
+            match file.try_lock() {
+                Ok(()) => break,
+                Err(std::fs::TryLockError::WouldBlock) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(10));
+                }
+                Err(std::fs::TryLockError::WouldBlock) => {
+                    return Err(ToolError::new(
+                        ErrorCode::StateNotWritable,
+                        format!(
+                            "Another process held the state lock {} for over {} s; nothing \
+                             was changed.",
+                            path.display(),
+                            LOCK_WAIT.as_secs()
+                        ),
+                    ))
+                }
+                Err(std::fs::TryLockError::Error(e)) => return Err(not_writable(&path, &e)),
+            }
+        }
+        let outcome = f();
+        let _ = file.unlock();
+        outcome
+    }
+
+    /// The next number of the id counter `counter` (`bp`, `watch`), above `floor`,
+    /// shared by every server on this directory. Call it inside [`StateDir::locked`].
+    pub fn next_id(&self, counter: &str, floor: u64) -> ToolResult<u64> {
+        let file = self.root.join("counters.json");
+        let mut counters: BTreeMap<String, u64> = self.load(&file).unwrap_or_default();
+        let next = counters
+            .get(counter)
+            .copied()
+            .unwrap_or(1)
+            .max(floor)
+            .max(1);
+        counters.insert(counter.to_string(), next + 1);
+        self.save(&file, &counters)?;
+        Ok(next)
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+fn readable(file: &Path) -> bool {
+    std::fs::File::open(file).is_ok()
+}
+
+fn not_writable(file: &Path, err: &std::io::Error) -> ToolError {
+    ToolError::new(
+        ErrorCode::StateNotWritable,
+        format!(
+            "The state directory cannot be written ({}: {err}); nothing was saved. Make it \
+             writable, or point JETBRAINS_DEBUGGER_STATE_DIR elsewhere.",
+            file.display()
+        ),
+    )
+    .with_detail("path", file.display().to_string())
+}
+
+/// `<name>.corrupt-<unix millis>` next to `file`.
+fn corrupt_name(file: &Path) -> PathBuf {
+    let millis = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_millis())
+        .unwrap_or(0);
+    let name = file
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    file.with_file_name(format!("{name}.corrupt-{millis}"))
+}
+
+/// Write `bytes` to `file` atomically (a temporary file in the same directory, then
+/// rename) with mode 0600, creating the directory (0700) if needed.
+pub fn write_private(file: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    static SEQUENCE: AtomicU64 = AtomicU64::new(0);
+    let dir = file
+        .parent()
+        .ok_or_else(|| std::io::Error::other("a state file needs a directory"))?;
+    create_private_dir(dir)?;
+    let name = file
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(
+        ".{name}.tmp-{}-{}",
+        std::process::id(),
+        SEQUENCE.fetch_add(1, Ordering::Relaxed)
+    ));
+    let written = (|| {
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.mode(0o600);
+        }
+        let mut out = options.open(&tmp)?;
+        out.write_all(bytes)?;
+        out.sync_all()?;
+        std::fs::rename(&tmp, file)
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
 }
 
 fn create_private_dir(dir: &Path) -> std::io::Result<()> {
@@ -99,9 +282,15 @@ fn create_private_dir(dir: &Path) -> std::io::Result<()> {
 mod tests {
     use super::*;
 
+    fn scratch(tag: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("jbd-state-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
     #[test]
     fn round_trips_and_keys_by_project() {
-        let tmp = std::env::temp_dir().join(format!("jbd-state-test-{}", std::process::id()));
+        let tmp = scratch("roundtrip");
         let dir = StateDir::at(&tmp);
         let a = dir.project_file(Path::new("/p/one"), "breakpoints");
         let b = dir.project_file(Path::new("/q/one"), "breakpoints");
@@ -109,6 +298,94 @@ mod tests {
         dir.save(&a, &vec![1, 2, 3]).unwrap();
         assert_eq!(dir.load::<Vec<i32>>(&a), Some(vec![1, 2, 3]));
         assert_eq!(dir.load::<Vec<i32>>(&b), None);
+        assert!(dir.warnings().is_empty(), "a missing file is no problem");
         std::fs::remove_dir_all(tmp).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn files_are_private_and_leave_no_temporaries() {
+        use std::os::unix::fs::PermissionsExt;
+        let tmp = scratch("private");
+        let dir = StateDir::at(&tmp);
+        let file = dir.project_file(Path::new("/p/x"), "watches");
+        dir.save(&file, &"v1").unwrap();
+        dir.save(&file, &"v2").unwrap();
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&file), 0o600);
+        assert_eq!(mode(file.parent().unwrap()), 0o700);
+        let names: Vec<_> = std::fs::read_dir(file.parent().unwrap())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, [std::ffi::OsString::from("watches.json")]);
+        std::fs::remove_dir_all(tmp).unwrap();
+    }
+
+    #[test]
+    fn a_corrupt_file_is_kept_aside_and_named_in_a_warning() {
+        let tmp = scratch("corrupt");
+        let dir = StateDir::at(&tmp);
+        let file = dir.project_file(Path::new("/p/y"), "breakpoints");
+        write_private(&file, b"{\"next_id\": 3, \"breakpoi").unwrap();
+        assert_eq!(dir.load::<serde_json::Value>(&file), None);
+        let warnings = dir.clone().warnings();
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        let kept: Vec<PathBuf> = std::fs::read_dir(file.parent().unwrap())
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.to_string_lossy().contains("breakpoints.json.corrupt-"))
+            .collect();
+        assert_eq!(kept.len(), 1);
+        assert_eq!(
+            std::fs::read(&kept[0]).unwrap(),
+            b"{\"next_id\": 3, \"breakpoi"
+        );
+        assert!(warnings[0].contains(&*kept[0].to_string_lossy()));
+        dir.save(&file, &[1]).unwrap();
+        assert_eq!(std::fs::read(&kept[0]).unwrap().len(), 24, "the copy stays");
+        std::fs::remove_dir_all(tmp).unwrap();
+    }
+
+    #[test]
+    fn counters_never_repeat_across_handles_on_one_directory() {
+        let tmp = scratch("counters");
+        let (one, two) = (StateDir::at(&tmp), StateDir::at(&tmp));
+        let handles: Vec<_> = [one, two]
+            .into_iter()
+            .map(|dir| {
+                std::thread::spawn(move || {
+                    (0..50)
+                        .map(|_| dir.locked(|| dir.next_id("bp", 1)).unwrap())
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        let mut all: Vec<u64> = handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap())
+            .collect();
+        all.sort();
+        all.dedup();
+        assert_eq!(all.len(), 100, "no id handed out twice");
+        let dir = StateDir::at(&tmp);
+        assert_eq!(dir.locked(|| dir.next_id("bp", 500)).unwrap(), 500);
+        assert_eq!(dir.locked(|| dir.next_id("bp", 1)).unwrap(), 501);
+        std::fs::remove_dir_all(tmp).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_unwritable_directory_is_state_not_writable() {
+        let tmp = scratch("readonly");
+        std::fs::write(&tmp, b"a file where the directory should be").unwrap();
+        let dir = StateDir::at(tmp.join("sub"));
+        let err = dir
+            .save(&dir.project_file(Path::new("/p"), "watches"), &1)
+            .unwrap_err();
+        assert_eq!(err.code, ErrorCode::StateNotWritable, "{err}");
+        let err = dir.locked(|| Ok(())).unwrap_err();
+        assert_eq!(err.code, ErrorCode::StateNotWritable);
+        std::fs::remove_file(tmp).unwrap();
     }
 }

@@ -4,8 +4,10 @@
 //! the whole list of a source on each request) and decides which exception stops
 //! the user asked for.
 //!
-//! Ids are `bp-N`, unique across projects and restarts (the counter is persisted
-//! with each project and resumes after the highest id ever loaded).
+//! Ids are `bp-N`, unique across projects, restarts and servers sharing the state
+//! directory (drawn from its shared counter). Every change is a read-modify-write of
+//! the project's file under the state directory's lock: another server's changes
+//! are merged in, never overwritten; a change that cannot be saved is not made.
 
 use debugger_core::error::{ErrorCode, ToolError, ToolResult};
 use debugger_core::model::{Breakpoint, BreakpointKind, BreakpointSpec, SuspendPolicy};
@@ -16,17 +18,31 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 /// What one project's state file holds.
-#[derive(Debug, Default, Serialize, Deserialize)]
+#[derive(Debug, Default, Clone, Serialize, Deserialize)]
 struct ProjectBreakpoints {
+    /// Kept for files written before the shared counter; read as a floor.
+    #[serde(default)]
     next_id: u64,
     breakpoints: Vec<Breakpoint>,
+}
+
+impl ProjectBreakpoints {
+    /// The lowest id number not yet used in this file.
+    fn id_floor(&self) -> u64 {
+        let highest = self
+            .breakpoints
+            .iter()
+            .filter_map(|b| b.id.strip_prefix("bp-")?.parse::<u64>().ok())
+            .max()
+            .unwrap_or(0);
+        self.next_id.max(highest + 1)
+    }
 }
 
 /// All projects' breakpoints.
 pub struct BreakpointStore {
     state: StateDir,
     projects: HashMap<PathBuf, ProjectBreakpoints>,
-    next_id: u64,
 }
 
 /// The effect of stops on the store.
@@ -44,7 +60,6 @@ impl BreakpointStore {
         let mut store = Self {
             state,
             projects: HashMap::new(),
-            next_id: 1,
         };
         for p in projects {
             store.project(p);
@@ -54,34 +69,63 @@ impl BreakpointStore {
 
     fn project(&mut self, project: &Path) -> &mut ProjectBreakpoints {
         if !self.projects.contains_key(project) {
-            let file = self.state.project_file(project, "breakpoints");
-            let loaded: ProjectBreakpoints = self.state.load(&file).unwrap_or_default();
-            let highest = loaded
-                .breakpoints
-                .iter()
-                .filter_map(|b| b.id.strip_prefix("bp-")?.parse::<u64>().ok())
-                .max()
-                .unwrap_or(0);
-            self.next_id = self.next_id.max(loaded.next_id).max(highest + 1);
+            let loaded = self.read(project);
             self.projects.insert(project.to_path_buf(), loaded);
         }
         self.projects.entry(project.to_path_buf()).or_default()
     }
 
-    fn save(&mut self, project: &Path) -> ToolResult<()> {
-        let next_id = self.next_id;
+    /// The project's file as it is on disk now, with what only this server knows
+    /// (the live debugger's verified flag and message) carried over. A file that is
+    /// gone or unreadable (set aside) leaves what this server knows as it was.
+    fn read(&self, project: &Path) -> ProjectBreakpoints {
         let file = self.state.project_file(project, "breakpoints");
-        let entry = self.project(project);
-        entry.next_id = next_id;
-        let state = self.state.clone();
-        let entry = &self.projects[project];
-        state.save(&file, entry).map_err(|e| {
-            ToolError::internal(format!("saving breakpoints to {}: {e}", file.display()))
-        })
+        let Some(mut fresh) = self.state.load::<ProjectBreakpoints>(&file) else {
+            return self.projects.get(project).cloned().unwrap_or_default();
+        };
+        if let Some(known) = self.projects.get(project) {
+            for bp in &mut fresh.breakpoints {
+                if let Some(mine) = known.breakpoints.iter().find(|k| k.id == bp.id) {
+                    bp.verified = mine.verified;
+                    bp.message.clone_from(&mine.message);
+                }
+            }
+        }
+        fresh
     }
 
-    /// All breakpoints of a project, in creation order.
+    /// Change a project's breakpoints: under the state lock, re-read the file (other
+    /// servers' changes included), apply `change`, save; the change is kept only if
+    /// it was saved.
+    fn update<R>(
+        &mut self,
+        project: &Path,
+        change: impl FnOnce(&mut ProjectBreakpoints, &mut dyn FnMut() -> ToolResult<String>) -> R,
+    ) -> ToolResult<R> {
+        let state = self.state.clone();
+        let file = state.project_file(project, "breakpoints");
+        let (updated, outcome) = state.locked(|| {
+            let mut current = self.read(project);
+            let floor = current.id_floor();
+            let mut new_id = || state.next_id("bp", floor).map(|n| format!("bp-{n}"));
+            let outcome = change(&mut current, &mut new_id);
+            state.save(&file, &current)?;
+            Ok((current, outcome))
+        })?;
+        self.projects.insert(project.to_path_buf(), updated);
+        Ok(outcome)
+    }
+
+    /// The state directory's warnings (files set aside), for the answers.
+    pub fn warnings(&self) -> Vec<String> {
+        self.state.warnings()
+    }
+
+    /// All breakpoints of a project, in creation order, as on disk now (another
+    /// server's additions included).
     pub fn list(&mut self, project: &Path) -> Vec<Breakpoint> {
+        let fresh = self.read(project);
+        self.projects.insert(project.to_path_buf(), fresh);
         self.project(project).breakpoints.clone()
     }
 
@@ -99,38 +143,32 @@ impl BreakpointStore {
     /// (`false` = not created). The location is validated by the caller
     /// ([`validate_line`]).
     pub fn add(&mut self, project: &Path, spec: BreakpointSpec) -> ToolResult<(Breakpoint, bool)> {
-        let existing = self
-            .project(project)
-            .breakpoints
-            .iter()
-            .find(|b| same_target(&b.spec.kind, &spec.kind))
-            .cloned();
-        if let Some(existing) = existing {
-            return Ok((existing, false));
-        }
-        let id = format!("bp-{}", self.next_id);
-        self.next_id += 1;
-        let bp = Breakpoint {
-            id,
-            spec,
-            hit_count: 0,
-            verified: None,
-            message: None,
-        };
-        self.project(project).breakpoints.push(bp.clone());
-        self.save(project)?;
-        Ok((bp, true))
+        self.update(project, |current, new_id| {
+            if let Some(existing) = current
+                .breakpoints
+                .iter()
+                .find(|b| same_target(&b.spec.kind, &spec.kind))
+            {
+                return Ok((existing.clone(), false));
+            }
+            let bp = Breakpoint {
+                id: new_id()?,
+                spec,
+                hit_count: 0,
+                verified: None,
+                message: None,
+            };
+            current.breakpoints.push(bp.clone());
+            Ok((bp, true))
+        })?
     }
 
     /// Remove a breakpoint; `None` when it did not exist.
     pub fn remove(&mut self, project: &Path, id: &str) -> ToolResult<Option<Breakpoint>> {
-        let list = &mut self.project(project).breakpoints;
-        let Some(pos) = list.iter().position(|b| b.id == id) else {
-            return Ok(None);
-        };
-        let removed = list.remove(pos);
-        self.save(project)?;
-        Ok(Some(removed))
+        self.update(project, |current, _| {
+            let pos = current.breakpoints.iter().position(|b| b.id == id)?;
+            Some(current.breakpoints.remove(pos))
+        })
     }
 
     /// Enabled line breakpoints of one file, in creation order.
@@ -178,6 +216,7 @@ impl BreakpointStore {
                     class: exception_class.clone(),
                     caught: *caught,
                     uncaught: *uncaught,
+                    condition: b.spec.condition.clone(),
                 }),
                 BreakpointKind::Line { .. } => None,
             })
@@ -215,27 +254,35 @@ impl BreakpointStore {
         Some(bp.clone())
     }
 
-    /// Count one stop for each of `ids`; temporary breakpoints go away. Persisted.
+    /// Count one stop for each of `ids`; temporary breakpoints go away. Persisted
+    /// (when the state directory cannot be written, counted in memory only: a stop
+    /// must not fail because of it).
     pub fn record_hits(&mut self, project: &Path, ids: &[String]) -> HitOutcome {
-        let mut outcome = HitOutcome::default();
-        let list = &mut self.project(project).breakpoints;
-        for id in ids {
-            let Some(pos) = list.iter().position(|b| &b.id == id) else {
-                continue;
-            };
-            list[pos].hit_count += 1;
-            if list[pos].spec.temporary {
-                outcome.removed.push(list.remove(pos));
-            } else {
-                outcome.changed.push(list[pos].clone());
+        let count = |list: &mut Vec<Breakpoint>| {
+            let mut outcome = HitOutcome::default();
+            for id in ids {
+                let Some(pos) = list.iter().position(|b| &b.id == id) else {
+                    continue;
+                };
+                list[pos].hit_count += 1;
+                if list[pos].spec.temporary {
+                    outcome.removed.push(list.remove(pos));
+                } else {
+                    outcome.changed.push(list[pos].clone());
+                }
             }
+            outcome
+        };
+        if ids.is_empty() {
+            return HitOutcome::default();
         }
-        if !ids.is_empty() {
-            if let Err(e) = self.save(project) {
+        match self.update(project, |current, _| count(&mut current.breakpoints)) {
+            Ok(outcome) => outcome,
+            Err(e) => {
                 tracing::warn!(%e, "could not persist breakpoint hit counts");
+                count(&mut self.project(project).breakpoints)
             }
         }
-        outcome
     }
 }
 
@@ -369,6 +416,9 @@ pub struct ExceptionRequest {
     pub class: String,
     pub caught: bool,
     pub uncaught: bool,
+    /// Stop only when this expression is true in the raising frame (checked by the
+    /// session at the stop: debugpy's exception options take no condition).
+    pub condition: Option<String>,
 }
 
 /// Python's built-in exception classes: the only names debugpy's
@@ -555,6 +605,55 @@ mod tests {
     }
 
     #[test]
+    fn two_servers_on_one_directory_merge_and_never_share_an_id() {
+        let (state, dir) = temp_state("two");
+        let p = Path::new("/proj/shared");
+        let mut one = BreakpointStore::new(state.clone(), &[p.to_path_buf()]);
+        let mut two = BreakpointStore::new(StateDir::at(&dir), &[p.to_path_buf()]);
+        let (a, _) = one.add(p, line_spec("/proj/shared/m.py", 1)).unwrap();
+        let (b, _) = two.add(p, line_spec("/proj/shared/m.py", 2)).unwrap();
+        let (c, _) = one.add(p, line_spec("/proj/shared/m.py", 3)).unwrap();
+        assert_eq!([&a.id, &b.id, &c.id], ["bp-1", "bp-2", "bp-3"]);
+        let lines = |store: &mut BreakpointStore| -> Vec<String> {
+            store.list(p).into_iter().map(|b| b.id).collect()
+        };
+        assert_eq!(lines(&mut two), ["bp-1", "bp-2", "bp-3"], "no write lost");
+        two.remove(p, "bp-1").unwrap().unwrap();
+        assert_eq!(lines(&mut one), ["bp-2", "bp-3"]);
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_truncated_file_is_kept_aside_before_the_next_write() {
+        let (state, dir) = temp_state("truncated");
+        let p = Path::new("/proj/t");
+        let file = state.project_file(p, "breakpoints");
+        debugger_core::state::write_private(&file, b"{\"next_id\": 9, \"breakpoints\": [{\"id\"")
+            .unwrap();
+        let mut store = BreakpointStore::new(state.clone(), &[p.to_path_buf()]);
+        assert!(store.list(p).is_empty());
+        let warnings = store.warnings();
+        assert_eq!(warnings.len(), 1);
+        assert!(
+            warnings[0].contains("breakpoints.json.corrupt-"),
+            "{warnings:?}"
+        );
+        store.add(p, line_spec("/proj/t/m.py", 1)).unwrap();
+        let kept = std::fs::read_dir(file.parent().unwrap())
+            .unwrap()
+            .filter(|e| {
+                e.as_ref()
+                    .unwrap()
+                    .file_name()
+                    .to_string_lossy()
+                    .contains(".corrupt-")
+            })
+            .count();
+        assert_eq!(kept, 1, "the unreadable file survives the write");
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
     fn the_full_file_list_is_sent_never_one_item() {
         let (state, dir) = temp_state("plan");
         let p = Path::new("/proj");
@@ -666,12 +765,14 @@ mod tests {
                 class: "ValueError".into(),
                 caught: true,
                 uncaught: false,
+                condition: None,
             },
             ExceptionRequest {
                 id: "bp-2".into(),
                 class: "InventoryError".into(),
                 caught: false,
                 uncaught: true,
+                condition: None,
             },
         ];
         let args = exception_arguments(&reqs);

@@ -231,10 +231,13 @@ pub fn parse_env_file(text: &str) -> std::collections::BTreeMap<String, String> 
 
 /// Spawn `python -m debugpy.adapter` on stdio, as the leader of a new process
 /// group (so the whole group can be killed) that gets SIGKILL when the thread
-/// that spawned it dies (Linux; tokio's worker threads live as long as the runtime).
-pub fn spawn_adapter(python: &Path, cwd: &Path) -> ToolResult<Child> {
+/// that spawned it dies (Linux; tokio's worker threads live as long as the runtime),
+/// with the session's `tag` in its environment (inherited by the whole tree: see
+/// `tree`).
+pub fn spawn_adapter(python: &Path, cwd: &Path, tag: &str) -> ToolResult<Child> {
     let mut cmd = Command::new(python);
     cmd.args(["-m", "debugpy.adapter"])
+        .env(crate::tree::TAG_ENV, tag)
         .current_dir(cwd)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

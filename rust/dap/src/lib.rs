@@ -22,6 +22,7 @@ pub mod client;
 pub mod debugpy;
 pub mod protocol;
 pub mod session;
+pub mod tree;
 
 use async_trait::async_trait;
 use breakpoints::{BreakpointStore, ExceptionRequest};
@@ -77,6 +78,8 @@ pub struct Shared {
     roots: Vec<PathBuf>,
     pub(crate) request_timeout: Duration,
     pub(crate) launch_timeout: Duration,
+    /// Prefix of this backend's session tags (`tree`).
+    pub(crate) tree_owner: String,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -176,6 +179,13 @@ pub struct DapBackend {
 
 impl DapBackend {
     pub fn new(config: DapConfig) -> Arc<Self> {
+        let left_behind = tree::kill_orphans_of_gone_servers();
+        if left_behind > 0 {
+            tracing::info!(
+                left_behind,
+                "killed processes of sessions whose server died"
+            );
+        }
         let roots: Vec<PathBuf> = config.projects.iter().map(|p| p.path.clone()).collect();
         let store = BreakpointStore::new(config.state.clone(), &roots);
         let (events, _) = broadcast::channel(4096);
@@ -187,6 +197,7 @@ impl DapBackend {
                 roots,
                 request_timeout: config.request_timeout,
                 launch_timeout: config.launch_timeout,
+                tree_owner: tree::new_owner(),
             }),
             config,
             next_session: AtomicU64::new(1),
@@ -197,6 +208,10 @@ impl DapBackend {
 
     /// Stop every session and kill its process tree; bounded.
     pub async fn shutdown(&self) {
+        // Whoever ends this process may not wait for graceful stops: the whole
+        // trees go first, then the sessions wind down.
+        let owner = self.shared.tree_owner.clone();
+        let _ = tokio::task::spawn_blocking(move || tree::kill_all_of(&owner)).await;
         let sessions: Vec<Arc<Session>> = lock(&self.shared.sessions).values().cloned().collect();
         let tasks: Vec<_> = sessions
             .into_iter()

@@ -35,6 +35,7 @@
 use crate::breakpoints::{self, exception_arguments, exception_wanted, plan_file, Owner};
 use crate::client::{Client, ClientError};
 use crate::debugpy;
+use crate::tree;
 use crate::Shared;
 use debugger_core::error::{ErrorCode, ToolError, ToolResult};
 use debugger_core::eval_guard::split_trailing_expression;
@@ -52,6 +53,8 @@ use tokio::sync::{mpsc, watch};
 
 /// How long cleanup waits for the adapter to exit by itself before killing it.
 const EXIT_GRACE: Duration = Duration::from_secs(3);
+/// How often a session checks whether its debuggee process is still there.
+const REAP_POLL: Duration = Duration::from_millis(250);
 /// How much of the adapter's stderr is kept for error messages.
 const STDERR_TAIL: usize = 4096;
 /// debugpy's synthetic group entries in variable listings.
@@ -152,7 +155,11 @@ impl Session {
         } else {
             spec.project.clone()
         };
-        let mut child = debugpy::spawn_adapter(&spec.python, &cwd)?;
+        let mut child = debugpy::spawn_adapter(
+            &spec.python,
+            &cwd,
+            &tree::tag_for(&shared.tree_owner, &spec.id),
+        )?;
         let adapter_pgid = child.id();
         let (Some(stdin), Some(stdout), Some(stderr)) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take())
@@ -343,6 +350,28 @@ impl Session {
         &self.project
     }
 
+    /// Once the debuggee process is gone, kill what it left behind outside the
+    /// adapter's process group (a daemon it started): such a process holds the
+    /// debuggee's output pipe, and debugpy's launcher waits for that pipe to close
+    /// before it reports the exit, so the session would never end.
+    async fn reap_after_exit(self: Arc<Self>, debuggee: u32) {
+        while !self.is_ended() && tree::alive(debuggee) {
+            tokio::time::sleep(REAP_POLL).await;
+        }
+        if self.is_ended() {
+            return;
+        }
+        let (tag, keep) = (
+            tree::tag_for(&self.shared.tree_owner, &self.id),
+            self.adapter_pgid,
+        );
+        let killed =
+            tokio::task::spawn_blocking(move || tree::kill_tagged_outside_group(&tag, keep)).await;
+        if let Ok(n @ 1..) = killed {
+            tracing::debug!(session = %self.id, killed = n, "killed what the debuggee left behind");
+        }
+    }
+
     pub fn is_ended(&self) -> bool {
         lock(&self.state).phase == Phase::Ended
     }
@@ -374,6 +403,7 @@ impl Session {
                             session: self.id.clone(),
                             process_id: pid,
                         });
+                        tokio::spawn(self.clone().reap_after_exit(pid));
                     }
                 }
                 "stopped" => self.on_stopped(body).await,
@@ -487,7 +517,13 @@ impl Session {
                 let requests = self.shared.exception_requests(&self.project);
                 let (info, mro) = self.exception_details(thread).await;
                 let uncaught = info.uncaught == Some(true);
-                exception_hits = exception_wanted(&requests, &mro, uncaught);
+                exception_hits = self
+                    .conditions_hold(
+                        thread,
+                        &requests,
+                        exception_wanted(&requests, &mro, uncaught),
+                    )
+                    .await;
                 if !requests.is_empty() && exception_hits.is_empty() {
                     tracing::debug!(session = %self.id, ty = %info.type_name, "exception stop not asked for; continuing");
                     if let Err(e) = self
@@ -596,6 +632,56 @@ impl Session {
     }
 
     /// `exceptionInfo` plus the exception's class and bases as `module.qualname`.
+    /// The exception breakpoints among `hits` whose condition holds in the raising
+    /// frame (or that have none). A condition that cannot be evaluated stops, as
+    /// debugpy does for line breakpoints, so an error is never silently skipped.
+    async fn conditions_hold(
+        &self,
+        thread: i64,
+        requests: &[breakpoints::ExceptionRequest],
+        hits: Vec<String>,
+    ) -> Vec<String> {
+        let mut kept = Vec::new();
+        for id in hits {
+            let condition = requests
+                .iter()
+                .find(|r| r.id == id)
+                .and_then(|r| r.condition.clone());
+            let Some(condition) = condition else {
+                kept.push(id);
+                continue;
+            };
+            let Some(frame) = self.top_frame_id(thread).await else {
+                kept.push(id);
+                continue;
+            };
+            let answer = self
+                .client
+                .request(
+                    "evaluate",
+                    json!({ "expression": format!("bool({condition}\n)"), "frameId": frame, "context": "watch" }),
+                    self.shared.request_timeout,
+                )
+                .await;
+            match answer
+                .as_ref()
+                .ok()
+                .and_then(|v| v.get("result"))
+                .and_then(Json::as_str)
+            {
+                Some("False") => {
+                    tracing::debug!(session = %self.id, %id, %condition, "exception condition false");
+                }
+                Some("True") => kept.push(id),
+                other => {
+                    tracing::debug!(session = %self.id, %id, ?other, "exception condition failed; stopping");
+                    kept.push(id);
+                }
+            }
+        }
+        kept
+    }
+
     async fn exception_details(&self, thread: i64) -> (ExceptionInfo, Vec<String>) {
         let t = self.shared.request_timeout;
         let info = self
@@ -732,6 +818,12 @@ impl Session {
             if debugpy::group_of(pid) == Some(pid) {
                 debugpy::kill_group(pid);
             }
+        }
+        // Descendants that left both groups (setsid, double fork) carry the tag.
+        let tag = tree::tag_for(&self.shared.tree_owner, &self.id);
+        let killed = tokio::task::spawn_blocking(move || tree::kill_tagged(&tag)).await;
+        if let Ok(n @ 1..) = killed {
+            tracing::debug!(session = %self.id, killed = n, "killed the rest of the tree");
         }
     }
 

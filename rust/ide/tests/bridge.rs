@@ -46,6 +46,7 @@ impl IdeRequests for Requests {
                 result: Some(json!({"breakpoint_id": "b3"})),
                 error: None,
                 affected_files: vec![],
+                truncated: false,
             }],
             capacity: 100,
         }

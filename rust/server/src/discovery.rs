@@ -11,11 +11,10 @@
 //! `stdio` server that cannot reach an endpoint falls back to the standalone backend.
 
 use debugger_core::model::Project;
-use debugger_core::state::StateDir;
+use debugger_core::state::{write_private, StateDir};
 use debugger_core::Backend;
 use debugger_ide::IdeBackend;
 use serde::{Deserialize, Serialize};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -54,16 +53,10 @@ fn file_of(state: &StateDir, pid: u32) -> PathBuf {
 
 /// Write (or rewrite) this process's discovery file, atomically, mode 0600.
 pub fn publish(state: &StateDir, instance: &Instance) -> std::io::Result<()> {
-    let dir = instances_dir(state);
-    create_private_dir(&dir)?;
-    let target = file_of(state, instance.pid);
-    let temporary = dir.join(format!(".{}.tmp", instance.pid));
-    {
-        let mut file = private_file(&temporary)?;
-        file.write_all(&serde_json::to_vec_pretty(instance)?)?;
-        file.sync_all()?;
-    }
-    std::fs::rename(&temporary, &target)
+    write_private(
+        &file_of(state, instance.pid),
+        &serde_json::to_vec_pretty(instance)?,
+    )
 }
 
 /// Keep this process's discovery file true while it runs: rewritten whenever the
@@ -175,40 +168,6 @@ fn process_alive(pid: u32) -> bool {
 #[cfg(not(unix))]
 fn process_alive(_pid: u32) -> bool {
     true
-}
-
-#[cfg(unix)]
-fn create_private_dir(dir: &Path) -> std::io::Result<()> {
-    use std::os::unix::fs::DirBuilderExt;
-    std::fs::DirBuilder::new()
-        .recursive(true)
-        .mode(0o700)
-        .create(dir)
-}
-
-#[cfg(not(unix))]
-fn create_private_dir(dir: &Path) -> std::io::Result<()> {
-    std::fs::create_dir_all(dir)
-}
-
-#[cfg(unix)]
-fn private_file(path: &Path) -> std::io::Result<std::fs::File> {
-    use std::os::unix::fs::OpenOptionsExt;
-    std::fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .mode(0o600)
-        .open(path)
-}
-
-#[cfg(not(unix))]
-fn private_file(path: &Path) -> std::io::Result<std::fs::File> {
-    std::fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .open(path)
 }
 
 #[cfg(test)]

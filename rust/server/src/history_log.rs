@@ -1,12 +1,13 @@
 //! The server's command history: every tool call is recorded in a
-//! `debugger_core::history::History` (bounded, default 100), and a background task
-//! exports it, debounced, as `history.json` and `history.csv` in the user state
-//! directory, off the tool-call path. With the IDE backend the history is also the
+//! `debugger_core::history::History` (bounded, default 100, each entry about 16 KB at
+//! most), and a background task exports it, debounced, as `history.json` and
+//! `history.csv` in the user state directory (each at most 8 MiB, written atomically,
+//! mode 0600), off the tool-call path. With the IDE backend the history is also the
 //! tool window's: every change is pushed to the IDE (`history/changed`); the IDE's
 //! requests about it are answered in `ide_requests.rs`.
 
 use debugger_core::history::{History, HistoryChange};
-use debugger_core::state::StateDir;
+use debugger_core::state::{write_private, StateDir};
 use debugger_ide::IdeBackend;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -70,9 +71,8 @@ async fn export_on_change(history: Arc<History>, dir: PathBuf) {
         let (json, csv) = (history.export_json(), history.export_csv());
         let dir = dir.clone();
         let written = tokio::task::spawn_blocking(move || -> std::io::Result<()> {
-            std::fs::create_dir_all(&dir)?;
-            std::fs::write(dir.join("history.json"), json)?;
-            std::fs::write(dir.join("history.csv"), csv)
+            write_private(&dir.join("history.json"), json.as_bytes())?;
+            write_private(&dir.join("history.csv"), csv.as_bytes())
         })
         .await;
         if let Ok(Err(err)) = written {

@@ -7,8 +7,10 @@
 use crate::consent::Scope;
 use crate::history_log::HistoryLog;
 use crate::tools::{self, App, Call, ConfirmRequest, Confirmer, Consent};
+use debugger_core::{ToolError, ToolResult};
 use debugger_ide::wire::{ConfirmParams, ConfirmScope};
 use debugger_ide::IdeBackend;
+use futures_util::FutureExt;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
     ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
@@ -164,8 +166,34 @@ fn affected_files(arguments: &Value) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// Run a tool's future so that a panic in it becomes an `internal_error` answer (and
+/// a log line) instead of a request nobody answers. What the tool did before it
+/// panicked stays done and visible (a session it started is listed): state lives in
+/// the tracker and the backend, not in the tool's stack.
+async fn within_panic_boundary(
+    tool: &str,
+    run: impl std::future::Future<Output = ToolResult<Value>>,
+) -> ToolResult<Value> {
+    match std::panic::AssertUnwindSafe(run).catch_unwind().await {
+        Ok(outcome) => outcome,
+        Err(payload) => {
+            let what = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "no message".into());
+            tracing::error!(tool, panic = %what, "a tool call panicked; the server goes on");
+            Err(ToolError::internal(format!(
+                "{tool} failed inside the server ({what}). Its effects so far are kept: \
+                 list_debug_sessions and list_breakpoints show them."
+            )))
+        }
+    }
+}
+
 impl McpServer {
-    /// Run one tool call, recorded in the history.
+    /// Run one tool call, recorded in the history. While a state file has been set
+    /// aside (unreadable), every answer carries `warnings` naming the kept copy.
     pub async fn run_tool(
         &self,
         name: &str,
@@ -179,15 +207,23 @@ impl McpServer {
             app: &self.app,
             confirmer,
         };
-        let outcome = tools::call(&call, name, arguments.clone()).await;
+        let outcome =
+            within_panic_boundary(name, tools::call(&call, name, arguments.clone())).await;
         let files = affected_files(&arguments);
+        let warnings = self.app.watches.state().warnings();
         match outcome {
-            Ok(value) => {
+            Ok(mut value) => {
+                if let (Value::Object(body), false) = (&mut value, warnings.is_empty()) {
+                    body.insert("warnings".into(), warnings.into());
+                }
                 history.finish(entry, Ok(value.clone()), files, started.elapsed());
                 CallToolResult::structured(value)
             }
             Err(err) => {
-                let body = err.to_json();
+                let mut body = err.to_json();
+                if let (Value::Object(body), false) = (&mut body, warnings.is_empty()) {
+                    body.insert("warnings".into(), warnings.into());
+                }
                 history.finish(entry, Err(body.clone()), files, started.elapsed());
                 CallToolResult::error(vec![ContentBlock::text(body.to_string())])
             }
@@ -227,5 +263,203 @@ impl ServerHandler for McpServer {
             .run_tool(&request.name, arguments, confirmer.as_ref())
             .await
             .into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::consent::ConsentMemory;
+    use crate::watches::WatchStore;
+    use debugger_core::model::*;
+    use debugger_core::state::StateDir;
+    use debugger_core::{Backend, BackendEvent};
+    use std::path::{Path, PathBuf};
+    use tokio::sync::broadcast;
+
+    /// A backend whose launch starts a session (announced as a real one is) and then
+    /// panics, like a handler bug after the action was done. Everything else the
+    /// test does not reach panics too.
+    struct PanicsAfterLaunch {
+        events: broadcast::Sender<BackendEvent>,
+        root: PathBuf,
+    }
+
+    fn project(root: &Path) -> Project {
+        Project {
+            name: "shop".into(),
+            path: root.to_path_buf(),
+        }
+    }
+
+    #[async_trait::async_trait]
+    impl Backend for PanicsAfterLaunch {
+        fn name(&self) -> &'static str {
+            "panicking double"
+        }
+        fn events(&self) -> broadcast::Receiver<BackendEvent> {
+            self.events.subscribe()
+        }
+        async fn projects(&self) -> ToolResult<Vec<Project>> {
+            Ok(vec![project(&self.root)])
+        }
+        async fn run_configurations(&self, _: &Project) -> ToolResult<Vec<RunConfiguration>> {
+            Ok(vec![RunConfiguration {
+                name: "app".into(),
+                type_name: "Python".into(),
+                type_id: "python".into(),
+                is_temporary: false,
+                can_run: true,
+                can_debug: true,
+                folder: None,
+                description: None,
+                unavailable_reason: None,
+            }])
+        }
+        async fn launch(
+            &self,
+            project: &Project,
+            configuration: &str,
+            mode: LaunchMode,
+        ) -> ToolResult<SessionDescriptor> {
+            let _ = self
+                .events
+                .send(BackendEvent::SessionStarted(SessionDescriptor {
+                    id: "s1".into(),
+                    name: configuration.into(),
+                    run_configuration: configuration.into(),
+                    mode,
+                    project: project.path.clone(),
+                    process_id: Some(4242),
+                }));
+            panic!("deliberate: the launch's answer was lost");
+        }
+        async fn stop(&self, _: &str) -> ToolResult<()> {
+            Ok(())
+        }
+        async fn breakpoints(&self, _: &Project) -> ToolResult<Vec<Breakpoint>> {
+            Ok(vec![])
+        }
+        async fn add_breakpoint(&self, _: &Project, _: BreakpointSpec) -> ToolResult<Breakpoint> {
+            unimplemented!()
+        }
+        async fn remove_breakpoint(&self, _: &Project, _: &str) -> ToolResult<bool> {
+            unimplemented!()
+        }
+        async fn resume(&self, _: &str) -> ToolResult<()> {
+            unimplemented!()
+        }
+        async fn pause(&self, _: &str) -> ToolResult<()> {
+            unimplemented!()
+        }
+        async fn step(&self, _: &str, _: &str, _: StepKind, _: bool) -> ToolResult<()> {
+            unimplemented!()
+        }
+        async fn run_to_line(&self, _: &str, _: &str, _: &Path, _: u32, _: bool) -> ToolResult<()> {
+            unimplemented!()
+        }
+        async fn threads(&self, _: &str) -> ToolResult<Vec<ThreadInfo>> {
+            unimplemented!()
+        }
+        async fn stack(&self, _: &str, _: &str, _: usize) -> ToolResult<(Vec<StackFrame>, usize)> {
+            unimplemented!()
+        }
+        async fn variables(
+            &self,
+            _: &str,
+            _: &str,
+            _: VariableScope,
+        ) -> ToolResult<Vec<debugger_core::model::Value>> {
+            unimplemented!()
+        }
+        async fn children(&self, _: &str, _: &str) -> ToolResult<Vec<debugger_core::model::Value>> {
+            unimplemented!()
+        }
+        async fn set_value(
+            &self,
+            _: &str,
+            _: &str,
+            _: &ValueTarget,
+            _: &str,
+        ) -> ToolResult<debugger_core::model::Value> {
+            unimplemented!()
+        }
+        async fn evaluate(
+            &self,
+            _: &str,
+            _: &str,
+            _: &str,
+            _: EvaluationKind,
+        ) -> ToolResult<debugger_core::model::Value> {
+            unimplemented!()
+        }
+        fn language(&self, _: &str) -> Option<String> {
+            None
+        }
+    }
+
+    struct NobodyAsked;
+
+    #[async_trait::async_trait]
+    impl Confirmer for NobodyAsked {
+        async fn confirm(&self, _: &ConfirmRequest) -> tools::Consent {
+            tools::Consent::Unavailable
+        }
+    }
+
+    #[tokio::test]
+    async fn a_panicking_call_answers_internal_error_and_its_session_stays_listed() {
+        let root = std::env::temp_dir().join(format!("jbd-panic-{}", std::process::id()));
+        let state = StateDir::at(root.join("state"));
+        let backend = Arc::new(PanicsAfterLaunch {
+            events: broadcast::channel(16).0,
+            root: root.clone(),
+        });
+        let app = App::new(
+            backend,
+            WatchStore::new(state.clone()),
+            Arc::new(ConsentMemory::new(true)),
+        );
+        let server = McpServer::new(app, Arc::new(HistoryLog::new(10, &state)), None);
+
+        let started = server
+            .run_tool(
+                "start_debug_session",
+                serde_json::json!({ "configuration_name": "app" }),
+                &NobodyAsked,
+            )
+            .await;
+        assert_eq!(started.is_error, Some(true));
+        let body: serde_json::Value = serde_json::from_str(&text(&started)).unwrap();
+        assert_eq!(body["error"], "internal_error");
+        assert!(body["message"]
+            .as_str()
+            .unwrap()
+            .contains("deliberate: the launch's answer was lost"));
+
+        // The server goes on, and what the call did is reachable.
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let listed = server
+            .run_tool("list_debug_sessions", serde_json::json!({}), &NobodyAsked)
+            .await;
+        assert_ne!(listed.is_error, Some(true), "{}", text(&listed));
+        let sessions = &listed.structured_content.unwrap()["sessions"];
+        assert_eq!(sessions[0]["id"], "s1");
+        assert_eq!(sessions[0]["process_id"], 4242);
+        let history = server.history.history.entries();
+        assert_eq!(history[1].tool, "start_debug_session");
+        assert_eq!(
+            history[1].error.as_ref().unwrap()["error"],
+            "internal_error"
+        );
+        let _ = std::fs::remove_dir_all(root);
+    }
+
+    fn text(result: &CallToolResult) -> String {
+        result
+            .content
+            .iter()
+            .filter_map(|c| c.as_text().map(|t| t.text.clone()))
+            .collect()
     }
 }

@@ -180,7 +180,7 @@ impl Tracker {
 
     fn update<R>(&self, f: impl FnOnce(&mut State) -> R) -> R {
         let result = {
-            let mut state = self.state.lock().expect("tracker lock poisoned");
+            let mut state = self.state.lock().unwrap_or_else(|p| p.into_inner());
             f(&mut state)
         };
         self.changed.send_modify(|v| *v += 1);
@@ -188,7 +188,7 @@ impl Tracker {
     }
 
     fn read<R>(&self, f: impl FnOnce(&State) -> R) -> R {
-        let state = self.state.lock().expect("tracker lock poisoned");
+        let state = self.state.lock().unwrap_or_else(|p| p.into_inner());
         f(&state)
     }
 
@@ -390,7 +390,7 @@ impl Tracker {
 
     /// Cache the threads read at stop `generation` (ignored if execution moved since).
     pub fn cache_threads(&self, id: &str, generation: u64, threads: &[ThreadInfo]) {
-        let mut state = self.state.lock().expect("tracker lock poisoned");
+        let mut state = self.state.lock().unwrap_or_else(|p| p.into_inner());
         if let Ok(record) = find_mut(&mut state.sessions, id) {
             if record.state == SessionState::Paused && record.stop_generation == generation {
                 record.threads = Some(threads.to_vec());
@@ -423,7 +423,7 @@ impl Tracker {
         frames: &[StackFrame],
         total: usize,
     ) {
-        let mut state = self.state.lock().expect("tracker lock poisoned");
+        let mut state = self.state.lock().unwrap_or_else(|p| p.into_inner());
         if let Ok(record) = find_mut(&mut state.sessions, id) {
             if record.state == SessionState::Paused && record.stop_generation == generation {
                 let cached = record.stacks.entry(thread.to_string()).or_default();

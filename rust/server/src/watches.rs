@@ -1,12 +1,14 @@
 //! Watch expressions. They belong to a project (not to a session), are evaluated at
 //! every status, and are kept across server restarts in the user state directory.
+//! Like breakpoints, every change is a read-modify-write of the project's file under
+//! the state directory's lock, with ids from its shared counter: two servers on one
+//! directory never hand out the same id nor lose each other's watches, and a change
+//! that cannot be saved is refused (`state_not_writable`), not reported done.
 
 use debugger_core::state::StateDir;
 use debugger_core::{ErrorCode, ToolError, ToolResult};
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
-use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::path::Path;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Watch {
@@ -16,43 +18,56 @@ pub struct Watch {
 
 #[derive(Debug, Default, Serialize, Deserialize)]
 struct ProjectWatches {
+    /// Kept for files written before the shared counter; read as a floor.
+    #[serde(default)]
     next_id: u64,
     watches: Vec<Watch>,
 }
 
-/// All projects' watches.
+/// All projects' watches, read from the state directory on use (small files).
 pub struct WatchStore {
     state: StateDir,
-    projects: Mutex<HashMap<PathBuf, ProjectWatches>>,
 }
 
 impl WatchStore {
     pub fn new(state: StateDir) -> Self {
-        Self {
-            state,
-            projects: Mutex::new(HashMap::new()),
-        }
+        Self { state }
     }
 
-    fn with_project<R>(&self, project: &Path, f: impl FnOnce(&mut ProjectWatches) -> R) -> R {
-        let mut projects = self.projects.lock().expect("watch lock poisoned");
-        let entry = projects.entry(project.to_path_buf()).or_insert_with(|| {
-            self.state
-                .load(&self.state.project_file(project, "watches"))
-                .unwrap_or_default()
-        });
-        f(entry)
+    /// The state directory the watches live in (its warnings reach the answers).
+    pub fn state(&self) -> &StateDir {
+        &self.state
     }
 
-    fn persist(&self, project: &Path, watches: &ProjectWatches) {
+    fn read(&self, project: &Path) -> ProjectWatches {
+        self.state
+            .load(&self.state.project_file(project, "watches"))
+            .unwrap_or_default()
+    }
+
+    /// Re-read, change and save a project's watches under the state lock.
+    fn update<R>(
+        &self,
+        project: &Path,
+        change: impl FnOnce(&mut ProjectWatches, &mut dyn FnMut() -> ToolResult<String>) -> R,
+    ) -> ToolResult<R> {
         let file = self.state.project_file(project, "watches");
-        if let Err(err) = self.state.save(&file, watches) {
-            tracing::warn!(file = %file.display(), %err, "could not save watches");
-        }
+        self.state.locked(|| {
+            let mut current = self.read(project);
+            let floor = current.next_id.saturating_add(1);
+            let mut new_id = || {
+                self.state
+                    .next_id("watch", floor)
+                    .map(|n| format!("watch-{n}"))
+            };
+            let outcome = change(&mut current, &mut new_id);
+            self.state.save(&file, &current)?;
+            Ok(outcome)
+        })
     }
 
     pub fn list(&self, project: &Path) -> Vec<Watch> {
-        self.with_project(project, |p| p.watches.clone())
+        self.read(project).watches
     }
 
     /// Add a watch; an expression already watched returns the existing watch.
@@ -61,19 +76,17 @@ impl WatchStore {
         if expression.is_empty() {
             return Err(ToolError::invalid_params("'expression' must not be empty."));
         }
-        self.with_project(project, |p| {
+        self.update(project, |p, new_id| {
             if let Some(existing) = p.watches.iter().find(|w| w.expression == expression) {
                 return Ok((existing.clone(), false));
             }
-            p.next_id += 1;
             let watch = Watch {
-                id: format!("watch-{}", p.next_id),
+                id: new_id()?,
                 expression: expression.to_string(),
             };
             p.watches.push(watch.clone());
-            self.persist(project, p);
             Ok((watch, true))
-        })
+        })?
     }
 
     /// Remove a watch; `Ok(false)` if there was none with that id.
@@ -84,14 +97,10 @@ impl WatchStore {
                 "'watch_id' must not be empty.",
             ));
         }
-        self.with_project(project, |p| {
+        self.update(project, |p, _| {
             let before = p.watches.len();
             p.watches.retain(|w| w.id != id);
-            let removed = p.watches.len() != before;
-            if removed {
-                self.persist(project, p);
-            }
-            Ok(removed)
+            p.watches.len() != before
         })
     }
 }
@@ -122,5 +131,40 @@ mod tests {
         let (third, _) = store.add(project, "x").unwrap();
         assert_eq!(third.id, "watch-3", "ids are never reused");
         std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn two_stores_on_one_directory_merge_and_never_share_an_id() {
+        let dir = std::env::temp_dir().join(format!("jbd-watch-two-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let project = Path::new("/tmp/shared-project");
+        let (one, two) = (
+            WatchStore::new(StateDir::at(&dir)),
+            WatchStore::new(StateDir::at(&dir)),
+        );
+        let (a, _) = one.add(project, "a").unwrap();
+        let (b, _) = two.add(project, "b").unwrap();
+        let (c, _) = one.add(project, "c").unwrap();
+        assert_ne!(a.id, b.id);
+        assert_ne!(b.id, c.id);
+        let listed: Vec<String> = two
+            .list(project)
+            .into_iter()
+            .map(|w| w.expression)
+            .collect();
+        assert_eq!(listed, ["a", "b", "c"], "no write lost");
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_unwritable_state_directory_refuses_the_change() {
+        let file = std::env::temp_dir().join(format!("jbd-watch-ro-{}", std::process::id()));
+        std::fs::write(&file, b"not a directory").unwrap();
+        let store = WatchStore::new(StateDir::at(file.join("state")));
+        let err = store.add(Path::new("/tmp/p"), "x").unwrap_err();
+        assert_eq!(err.code, ErrorCode::StateNotWritable);
+        assert!(store.list(Path::new("/tmp/p")).is_empty(), "nothing kept");
+        std::fs::remove_file(file).unwrap();
     }
 }

@@ -680,3 +680,138 @@ async fn without_an_ide_calls_say_the_plugin_is_not_connected() {
     );
     child.kill().await.unwrap();
 }
+
+/// Plays a paused Python session's IDE for set_variable: `total` is 42, `value/set`
+/// answers the value the IDE re-read (`after_set`), `frame/evaluate` answers
+/// `evaluated` (a value or an error body). Returns the call's answer and the methods.
+async fn serve_set(
+    ide: &mut FakeIde,
+    mut call: tokio::task::JoinHandle<(bool, Value)>,
+    after_set: &str,
+    evaluated: Result<&str, &str>,
+) -> ((bool, Value), Vec<String>) {
+    let total = |value: &str| {
+        json!({"name": "total", "value": value, "type_name": "int", "children_ref": null,
+               "target": {"slot": {"container": "c1", "name": "total"}}, "evaluate_name": "total"})
+    };
+    let mut asked = Vec::new();
+    loop {
+        tokio::select! {
+            answer = &mut call => return (answer.unwrap(), asked),
+            message = ide.recv_answerable() => {
+                let id = message["id"].as_u64().unwrap();
+                let method = message["method"].as_str().unwrap().to_string();
+                asked.push(method.clone());
+                let result = match method.as_str() {
+                    "session/threads" => json!({"threads": [{"id": "t1", "name": "main"}]}),
+                    "session/stack" => json!({"frames": [
+                        {"frame_ref": "f1.0", "file": "/x/cart.py", "line": 7, "class": null,
+                         "method": "checkout", "is_library": false}], "total": 1}),
+                    "frame/variables" => json!({"variables": [total("42")]}),
+                    "value/set" => total(after_set),
+                    "ui/confirm" => json!({"approved": true}),
+                    "frame/evaluate" => match evaluated {
+                        Ok(value) => json!({"name": "", "value": value, "type_name": "int",
+                                            "children_ref": null, "target": null, "evaluate_name": null}),
+                        Err(message) => {
+                            ide.send(json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32000,
+                                "message": message,
+                                "data": {"error": "evaluation_failed", "message": message}}}))
+                                .await;
+                            continue;
+                        }
+                    },
+                    other => panic!("unexpected request {other}: {message}"),
+                };
+                ide.reply(id, result).await;
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn set_variable_through_the_ide_never_reports_a_value_that_did_not_apply() {
+    let (project, project_path) = scratch_project("set");
+    let state = std::env::temp_dir().join(format!("jbd-ide-set-state-{}", std::process::id()));
+    let mut child = ide_managed()
+        .env("JETBRAINS_DEBUGGER_STATE_DIR", &state)
+        .spawn()
+        .unwrap();
+    let (bridge, mcp_port, _stdout) = ready(&mut child).await;
+    let mut ide = FakeIde::connect(bridge).await;
+    ide.request(
+        "hello",
+        json!({
+            "protocol_version": 1,
+            "ide": {"product": "PyCharm", "product_code": "PC", "build": "PC-252.1"},
+            "plugin_version": "0.1.0",
+            "projects": [{"name": "shop", "path": project_path}],
+            "sessions": [{"id": "s5", "name": "Cart", "run_configuration": "Cart",
+                          "mode": "debug", "project": project_path, "process_id": 4545,
+                          "language": "python"}],
+        }),
+    )
+    .await;
+    let mcp = std::sync::Arc::new(Mcp::connect(mcp_port).await);
+    ide.send(
+        json!({"jsonrpc": "2.0", "method": "session/paused", "params": {
+        "session": "s5", "thread_id": "t1", "reason": "breakpoint", "hit_breakpoints": [],
+        "exception": null, "description": null}}),
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+
+    let set = |id: u64, new_value: &'static str| {
+        let client = mcp.clone();
+        tokio::spawn(async move {
+            client
+                .call(
+                    id,
+                    "set_variable",
+                    json!({"name": "total", "new_value": new_value}),
+                )
+                .await
+        })
+    };
+    // The IDE re-read the old value, and the new one does not evaluate: set_failed
+    // with the IDE's words.
+    let ((is_error, body), asked) = serve_set(
+        &mut ide,
+        set(2, "missing_name"),
+        "42",
+        Err("NameError: name 'missing_name' is not defined"),
+    )
+    .await;
+    assert!(is_error, "{body}");
+    assert_eq!(body["error"], "set_failed", "{body}");
+    assert!(
+        body["message"].as_str().unwrap().contains("NameError"),
+        "{body}"
+    );
+    // Not even an expression: set_failed, without asking the IDE to evaluate it.
+    let ((is_error, body), asked_too) = serve_set(&mut ide, set(6, "1 +"), "42", Ok("0")).await;
+    assert!(is_error && body["error"] == "set_failed", "{body}");
+    assert!(
+        !asked_too.contains(&"frame/evaluate".to_string()),
+        "{asked_too:?}"
+    );
+    assert!(asked.contains(&"value/set".to_string()), "{asked:?}");
+    // Unchanged although the new value reads differently: set_failed.
+    let ((is_error, body), _) = serve_set(&mut ide, set(3, "7 * 6 + 1"), "42", Ok("43")).await;
+    assert!(is_error && body["error"] == "set_failed", "{body}");
+    assert!(
+        body["message"].as_str().unwrap().contains("still reads 42"),
+        "{body}"
+    );
+    // Unchanged because it already was that value: success.
+    let ((is_error, body), _) = serve_set(&mut ide, set(4, "6 * 7"), "42", Ok("42")).await;
+    assert!(!is_error, "{body}");
+    // Changed: success, with the re-read value.
+    let ((is_error, body), _) = serve_set(&mut ide, set(5, "50"), "50", Ok("50")).await;
+    assert!(!is_error, "{body}");
+    assert_eq!(body["variable"]["value"], "50");
+
+    child.kill().await.unwrap();
+    let _ = std::fs::remove_dir_all(&project);
+    let _ = std::fs::remove_dir_all(&state);
+}

@@ -65,7 +65,12 @@ pub async fn measure(args: &BenchArgs, project: &BenchProject) -> Result<Samples
     } else {
         Some(ShimDir::create()?)
     };
-    let mut child = spawn_adapter(&args.python, &project.root).map_err(|e| anyhow!("{e}"))?;
+    let mut child = spawn_adapter(
+        &args.python,
+        &project.root,
+        &debugger_dap::tree::tag_for(&debugger_dap::tree::new_owner(), "bench"),
+    )
+    .map_err(|e| anyhow!("{e}"))?;
     let (stdin, stdout) = (
         child.stdin.take().context("adapter stdin")?,
         child.stdout.take().context("adapter stdout")?,

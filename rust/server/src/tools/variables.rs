@@ -353,11 +353,27 @@ pub async fn set_variable(call: &Call<'_>, p: SetVariable) -> ToolResult<Variabl
         },
     )
     .await?;
+    let asked = new_value.trim();
     let updated = call
         .app
         .backend
-        .set_value(&record.descriptor.id, &frame_ref, &target, new_value.trim())
-        .await?;
+        .set_value(&record.descriptor.id, &frame_ref, &target, asked)
+        .await
+        .map_err(|e| match e.code {
+            // The debugger refused the value itself (a syntax error, an exception).
+            ErrorCode::EvaluationFailed => set_failed(&path, asked, &e.message),
+            _ => e,
+        })?;
+    confirm_applied(
+        call,
+        &record.descriptor.id,
+        &frame_ref,
+        &path,
+        asked,
+        &value,
+        &updated,
+    )
+    .await?;
     let parent_path = path.rsplit_once('.').map(|(parent, _)| parent.to_string());
     let variable = common::view(
         call,
@@ -372,9 +388,75 @@ pub async fn set_variable(call: &Call<'_>, p: SetVariable) -> ToolResult<Variabl
     })
 }
 
+fn set_failed(path: &str, asked: &str, why: &str) -> ToolError {
+    ToolError::new(
+        ErrorCode::SetFailed,
+        format!("'{path}' was not set to {asked}: {why}"),
+    )
+}
+
+/// Whether the re-read value alone shows the set took effect: it changed, or it
+/// already reads exactly as the new value was written (`10` over `10`).
+fn reread_shows_applied(before: &str, after: &str, asked: &str) -> bool {
+    before != after || after == asked
+}
+
+/// Debuggers (debugpy among them) may answer a set whose value failed to evaluate
+/// with the old value and no error. An unchanged value is a success only when the
+/// new value, evaluated without side effects, reads the same; otherwise `set_failed`
+/// with the debugger's own words when it has any.
+async fn confirm_applied(
+    call: &Call<'_>,
+    session: &str,
+    frame_ref: &str,
+    path: &str,
+    asked: &str,
+    before: &DebugValue,
+    after: &DebugValue,
+) -> ToolResult<()> {
+    if reread_shows_applied(&before.value, &after.value, asked) {
+        return Ok(());
+    }
+    let still = common::cap(&after.value).0;
+    match super::evaluation::evaluate_watch(call, session, frame_ref, asked).await {
+        Ok(expected) if expected.value == after.value => Ok(()),
+        Ok(expected) => Err(set_failed(
+            path,
+            asked,
+            &format!(
+                "it still reads {still} (the new value reads {})",
+                common::cap(&expected.value).0
+            ),
+        )),
+        Err(e) if e.code == ErrorCode::EvaluationFailed => Err(set_failed(path, asked, &e.message)),
+        Err(e) => Err(set_failed(
+            path,
+            asked,
+            &format!("it still reads {still}, and the new value could not be checked ({e})"),
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_unchanged_value_is_applied_only_when_written_as_it_reads() {
+        assert!(reread_shows_applied("10", "11", "11"));
+        assert!(
+            reread_shows_applied("10", "10", "10"),
+            "setting what is there"
+        );
+        assert!(
+            !reread_shows_applied("10", "10", "1 +"),
+            "debugpy's silent failure"
+        );
+        assert!(
+            !reread_shows_applied("10", "10", "5 + 5"),
+            "needs an evaluation to tell"
+        );
+    }
 
     #[test]
     fn paths_split_on_dots_and_brackets() {
