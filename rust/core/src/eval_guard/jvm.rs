@@ -831,7 +831,8 @@ fn check_template(toks: &[Tok], nesting: usize) -> Result<(), String> {
         Classification::CodeFragment => {
             Err("has statements in a string template (`${...}`)".into())
         }
-        Classification::MayHaveSideEffects { reason } => {
+        Classification::MayHaveSideEffects { reason }
+        | Classification::NeedsRuntimeGuard { reason } => {
             Err(format!("{reason} (in a string template)"))
         }
     }
