@@ -1,9 +1,20 @@
-# jetbrains-debugger: TCP_NODELAY shim for debugpy (microsoft/debugpy#2054).
-# pydevd writes each DAP message with two sendall() calls on a loopback socket
-# without TCP_NODELAY, so Nagle + delayed ACK add ~40 ms to every request. This
-# file is put first on PYTHONPATH of the debuggee only; it sets TCP_NODELAY on
-# every TCP stream socket the process connects or accepts, then chains to the
-# user's own sitecustomize (if any) further along sys.path.
+# jetbrains-debugger: the debuggee side of the debugger, put first on PYTHONPATH of
+# the debuggee only. It does two things, then chains to the user's own
+# sitecustomize (if any) further along sys.path:
+#
+# 1. TCP_NODELAY (microsoft/debugpy#2054). pydevd writes each DAP message with two
+#    sendall() calls on a loopback socket without TCP_NODELAY, so Nagle + delayed
+#    ACK add ~40 ms to every request. Every TCP stream socket the process connects
+#    or accepts gets TCP_NODELAY.
+# 2. The runtime side-effect guard: builtins.__jbd_guarded__(source) evaluates one
+#    expression in the caller's namespace (pydevd's evaluation frame) with hooks
+#    active for that evaluation and that thread only, which refuse every
+#    Python-level call not compiled from the expression itself, every C call that
+#    is not an allow-listed builtin function or method of a builtin type (judged on
+#    the real callee: str.replace yes, os.replace no), and every audit event but a
+#    few harmless reads (files, processes, sockets, imports...). A refusal raises
+#    SideEffectsNotAllowed naming what was tried; the evaluation also stops after a
+#    time budget. Python 3.8-3.11 use sys.setprofile/settrace, 3.12+ sys.monitoring.
 import socket as _jbd_socket
 
 
@@ -34,6 +45,278 @@ def _jbd_install():
     _jbd_socket.socket.accept = accept
 
 
+def _jbd_install_guard():
+    import builtins
+    import gc
+    import sys
+    import threading
+    import time
+    from _thread import allocate_lock
+    from _thread import start_new_thread  # before pydevd patches it
+
+    budget_seconds = 2.0
+
+    class SideEffectsNotAllowed(Exception):
+        """A guarded evaluation tried something that could change the program or the world."""
+
+    # Builtin functions that compute a value and change nothing (next() advances
+    # an iterator; iter(f, sentinel) and map/filter hand functions to C code).
+    pure_builtins = frozenset(
+        "abs all any ascii bin callable chr divmod format getattr hasattr hash hex id "
+        "isinstance issubclass len max min oct ord pow repr round sorted sum vars dir".split()
+    )
+    read_dunders = frozenset(
+        "__len__ __contains__ __getitem__ __repr__ __str__ __format__ __hash__ __sizeof__ "
+        "__eq__ __ne__ __lt__ __le__ __gt__ __ge__ __iter__ __reversed__".split()
+    )
+    immutable = (str, bytes, int, float, complex, bool, tuple, frozenset, range, type(None))
+    views = (type({}.keys()), type({}.values()), type({}.items()))
+    mutable_reads = {
+        list: frozenset(("index", "count", "copy")),
+        dict: frozenset(("keys", "values", "items", "get", "copy")),
+        set: frozenset(
+            "union intersection difference symmetric_difference issubset issuperset "
+            "isdisjoint copy".split()
+        ),
+        bytearray: frozenset(
+            name
+            for name in dir(bytearray)
+            if not name.startswith("_")
+            and name not in ("append", "clear", "extend", "insert", "pop", "remove", "reverse")
+        ),
+    }
+    for view in views:
+        mutable_reads[view] = frozenset(("isdisjoint",))
+    type_methods = frozenset(("fromkeys", "maketrans", "from_bytes", "fromhex", "mro"))
+    builtin_types = immutable + tuple(mutable_reads) + (slice, object)
+    # Calling these types builds a value; the rest (map, filter, open...) may call back.
+    pure_types = frozenset(
+        (str, bytes, int, float, complex, bool, tuple, frozenset, list, dict, set,
+         range, slice, enumerate, reversed, zip, bytearray)
+    )
+    harmless_audit_events = frozenset(
+        ("builtins.id", "object.__getattr__", "sys._getframe", "sys._getframemodulename")
+    )
+    builtin_function = type(len)
+    method_descriptor = type(str.upper)
+
+    def describe(fn):
+        owner = getattr(fn, "__self__", None)
+        name = getattr(fn, "__qualname__", None) or getattr(fn, "__name__", "?")
+        module = getattr(owner, "__name__", None) if type(owner) is type(sys) else None
+        if module:
+            return module + "." + getattr(fn, "__name__", "?")
+        code = getattr(fn, "__code__", None)
+        if code is not None:
+            return "%s (%s:%d)" % (name, code.co_filename, code.co_firstlineno)
+        return name
+
+    def pure_method(owner_type, name):
+        if name.startswith("__"):
+            return name in read_dunders and owner_type in builtin_types
+        if owner_type in immutable:
+            return True
+        return name in mutable_reads.get(owner_type, ())
+
+    def pure_c_call(fn, first_arg=None):
+        """Whether calling the C callable `fn` (with first argument `first_arg`,
+        for unbound method descriptors) changes nothing."""
+        kind = type(fn)
+        if kind is builtin_function:
+            owner = fn.__self__
+            if owner is builtins:
+                return fn.__name__ in pure_builtins
+            if type(owner) is type and owner in builtin_types:
+                return fn.__name__ in type_methods or fn.__name__ in read_dunders
+            return pure_method(type(owner), fn.__name__)
+        if kind is method_descriptor:
+            owner = fn.__objclass__
+            return type(first_arg) is owner and pure_method(owner, fn.__name__)
+        if kind is type:
+            return fn in pure_types
+        return False
+
+    class Guard:
+        __slots__ = ("thread", "codes", "top", "deadline", "ticks", "refused", "armed")
+
+        def __init__(self, code):
+            self.thread = threading.get_ident()
+            self.top = code
+            self.codes = set()
+            pending = [code]
+            while pending:
+                c = pending.pop()
+                self.codes.add(c)
+                pending.extend(k for k in c.co_consts if type(k) is type(code))
+            self.deadline = time.monotonic() + budget_seconds
+            self.ticks = 0
+            self.refused = None
+            # Set while the expression itself runs (not while hooks are being set).
+            self.armed = False
+
+        def refuse(self, what):
+            if self.refused is None:
+                self.refused = what
+            raise SideEffectsNotAllowed(what)
+
+        def tick(self):
+            self.ticks += 1
+            if self.ticks % 256 == 0 and time.monotonic() > self.deadline:
+                self.refuse("ran longer than %g s (guarded evaluations have a time budget)" % budget_seconds)
+
+    active = {}  # thread id -> Guard
+
+    def audit(event, args):
+        if not active:
+            return
+        guard = active.get(threading.get_ident())
+        if guard is None or not guard.armed or event in harmless_audit_events:
+            return
+        if event == "exec" and args and args[0] is guard.top:
+            return
+        guard.refuse("raised the audit event %r%s" % (event, _short(args)))
+
+    def _short(args):
+        try:
+            text = repr(args)
+        except Exception:
+            return ""
+        return " " + (text if len(text) <= 120 else text[:117] + "...")
+
+    audit_installed = []
+    # The guard's own frames: their calls (eval, setprofile...) are not the expression's.
+    own_codes = set()
+
+    def profile(frame, event, arg):
+        guard = active.get(threading.get_ident())
+        if guard is None or frame.f_code in own_codes:
+            return
+        if event == "call":
+            if frame.f_code not in guard.codes:
+                guard.refuse("calls the Python function %s (%s:%d)" % (
+                    frame.f_code.co_name, frame.f_code.co_filename, frame.f_lineno))
+        elif event == "c_call" and not pure_c_call(arg):
+            guard.refuse("calls %s, which is not an allow-listed builtin" % describe(arg))
+        guard.tick()
+
+    def trace(frame, event, arg):
+        guard = active.get(threading.get_ident())
+        if guard is None or frame.f_code not in guard.codes:
+            return None
+        guard.tick()
+        return trace
+
+    def run_with_profile(guard, code, namespace):
+        old_trace, old_profile = sys.gettrace(), sys.getprofile()
+        sys.settrace(trace)
+        sys.setprofile(profile)
+        try:
+            guard.armed = True
+            return eval(code, namespace)
+        finally:
+            guard.armed = False
+            sys.setprofile(old_profile)
+            sys.settrace(old_trace)
+
+    def run_with_monitoring(guard, code, namespace):
+        mon = sys.monitoring
+        tool = next((t for t in (5, 4, 3) if mon.get_tool(t) is None), None)
+        if tool is None:
+            guard.refuse("cannot be guarded: no sys.monitoring tool id is free")
+        mon.use_tool_id(tool, "jetbrains-debugger guard")
+        ev = mon.events
+
+        def on_start(code_object, offset):
+            if threading.get_ident() == guard.thread and code_object not in guard.codes:
+                guard.refuse("calls the Python function %s (%s:%d)" % (
+                    code_object.co_name, code_object.co_filename, code_object.co_firstlineno))
+
+        def on_call(code_object, offset, fn, first_arg):
+            if threading.get_ident() != guard.thread or code_object in own_codes:
+                return
+            own = getattr(fn, "__code__", None) in guard.codes
+            if not own and not pure_c_call(fn, first_arg):
+                guard.refuse("calls %s, which is not an allow-listed builtin" % describe(fn))
+            guard.tick()
+
+        def on_jump(code_object, offset, target):
+            if threading.get_ident() == guard.thread:
+                guard.tick()
+
+        try:
+            mon.register_callback(tool, ev.PY_START, on_start)
+            mon.register_callback(tool, ev.CALL, on_call)
+            mon.register_callback(tool, ev.JUMP, on_jump)
+            mon.set_events(tool, ev.PY_START | ev.CALL | ev.JUMP)
+            guard.armed = True
+            return eval(code, namespace)
+        finally:
+            guard.armed = False
+            mon.set_events(tool, 0)
+            for event in (ev.PY_START, ev.CALL, ev.JUMP):
+                mon.register_callback(tool, event, None)
+            mon.free_tool_id(tool)
+
+    def guarded(source):
+        """Evaluate `source` (one expression) in the caller's namespace under the
+        guard; raise SideEffectsNotAllowed if it tried anything but pure reads.
+
+        pydevd evaluates inside its trace function, where CPython delivers no
+        profile, trace or monitoring events; so the expression runs on a helper
+        thread started with the original _thread.start_new_thread (pydevd does not
+        trace it), while the caller waits, bounded by the time budget."""
+        caller = sys._getframe(1)
+        namespace = dict(caller.f_globals)
+        if caller.f_locals is not caller.f_globals:
+            namespace.update(caller.f_locals)
+        del caller
+        code = compile(source, "<guarded evaluation>", "eval")
+        if not audit_installed:
+            sys.addaudithook(audit)
+            audit_installed.append(True)
+        guard = Guard(code)
+        outcome = []
+        done = allocate_lock()
+        done.acquire()
+
+        def run():
+            guard.thread = threading.get_ident()
+            active[guard.thread] = guard
+            try:
+                if hasattr(sys, "monitoring"):
+                    outcome.append((True, run_with_monitoring(guard, code, namespace)))
+                else:
+                    outcome.append((True, run_with_profile(guard, code, namespace)))
+            except BaseException as error:  # handed to the caller below
+                outcome.append((False, error))
+            finally:
+                del active[guard.thread]
+                done.release()
+
+        gc_was_enabled = gc.isenabled()
+        gc.disable()  # a collection would run unrelated finalizers inside the guard
+        try:
+            start_new_thread(run, ())
+            finished = done.acquire(True, budget_seconds + 1.0)
+        finally:
+            if gc_was_enabled:
+                gc.enable()
+        if not finished:
+            raise SideEffectsNotAllowed(
+                "ran longer than %g s (guarded evaluations have a time budget)" % budget_seconds)
+        if guard.refused is not None:
+            # Also when C code swallowed the refusal: the result is not the truth.
+            raise SideEffectsNotAllowed(guard.refused)
+        ok, value = outcome[0]
+        if not ok:
+            raise value
+        return value
+
+    own_codes.update((run_with_profile.__code__, run_with_monitoring.__code__))
+    guarded.__name__ = "__jbd_guarded__"
+    builtins.__jbd_guarded__ = guarded
+
+
 def _jbd_chain():
     import os
     import sys
@@ -57,4 +340,5 @@ def _jbd_chain():
 
 
 _jbd_install()
+_jbd_install_guard()
 _jbd_chain()
