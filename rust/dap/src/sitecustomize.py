@@ -192,6 +192,8 @@ def _jbd_install_guard():
         if guard is None or frame.f_code in own_codes:
             return
         if event == "call":
+            if frame.f_code in hidden_codes:
+                guard.refuse("reads an iterator of the program, which would advance it")
             if frame.f_code not in guard.codes:
                 guard.refuse("calls the Python function %s (%s:%d)" % (
                     frame.f_code.co_name, frame.f_code.co_filename, frame.f_lineno))
@@ -227,7 +229,11 @@ def _jbd_install_guard():
         ev = mon.events
 
         def on_start(code_object, offset):
-            if threading.get_ident() == guard.thread and code_object not in guard.codes:
+            if threading.get_ident() != guard.thread:
+                return
+            if code_object in hidden_codes:
+                guard.refuse("reads an iterator of the program, which would advance it")
+            if code_object not in guard.codes:
                 guard.refuse("calls the Python function %s (%s:%d)" % (
                     code_object.co_name, code_object.co_filename, code_object.co_firstlineno))
 
@@ -257,6 +263,51 @@ def _jbd_install_guard():
                 mon.register_callback(tool, event, None)
             mon.free_tool_id(tool)
 
+    class IteratorHiddenByGuard:
+        """Stands for a program iterator that cannot be copied (a file, a socket...):
+        C code consuming it would be out of the hooks' sight, so any use is refused."""
+
+        __slots__ = ("name",)
+
+        def __init__(self, name):
+            self.name = name
+
+        def __repr__(self):
+            return "<iterator %s, hidden by the side-effect guard>" % self.name
+
+        def __iter__(self):
+            raise SideEffectsNotAllowed("reads the iterator %s, which would advance it" % self.name)
+
+        __next__ = __iter__
+
+    def shield(namespace):
+        """Replace, in the evaluation's copy of the namespace, what C code would
+        change without a call the hooks can see: iterators (consumed by list(it),
+        sum(it), a comprehension) by copies, or by a stand-in when they cannot be
+        copied; defaultdicts (which insert on a missing key) by plain dicts. Only
+        the top-level names: an iterator held in an attribute is not covered."""
+        import collections
+        import copy
+
+        generator = type(shield_generator())
+        for name, value in list(namespace.items()):
+            kind = type(value)
+            # Only C-level lookups on the type: no program hook runs outside the guard.
+            mro = type.__dict__["__mro__"].__get__(kind)
+            if collections.defaultdict in mro:
+                namespace[name] = dict.copy(value)
+            elif kind is not generator and any("__next__" in vars(k) for k in mro):
+                copied = None
+                if type.__dict__["__module__"].__get__(kind) in ("builtins", "itertools"):
+                    try:
+                        copied = copy.copy(value)
+                    except Exception:
+                        copied = None
+                namespace[name] = copied if copied is not None else IteratorHiddenByGuard(name)
+
+    def shield_generator():
+        yield  # its type is the generator type: generators run Python frames, refused anyway
+
     def guarded(source):
         """Evaluate `source` (one expression) in the caller's namespace under the
         guard; raise SideEffectsNotAllowed if it tried anything but pure reads.
@@ -270,6 +321,7 @@ def _jbd_install_guard():
         if caller.f_locals is not caller.f_globals:
             namespace.update(caller.f_locals)
         del caller
+        shield(namespace)
         code = compile(source, "<guarded evaluation>", "eval")
         if not audit_installed:
             sys.addaudithook(audit)
@@ -313,6 +365,7 @@ def _jbd_install_guard():
         return value
 
     own_codes.update((run_with_profile.__code__, run_with_monitoring.__code__))
+    hidden_codes = frozenset((IteratorHiddenByGuard.__iter__.__code__,))
     guarded.__name__ = "__jbd_guarded__"
     builtins.__jbd_guarded__ = guarded
 
