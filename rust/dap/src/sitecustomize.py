@@ -99,8 +99,13 @@ def _jbd_install_guard():
     )
     builtin_function = type(len)
     method_descriptor = type(str.upper)
+    function = type(lambda: None)
 
     def describe(fn):
+        kind = type(fn)
+        if kind not in (builtin_function, method_descriptor, function, type):
+            # Any other callable: its type's name only (no program hook may run here).
+            return "a %s object" % type.__dict__["__qualname__"].__get__(kind)
         owner = getattr(fn, "__self__", None)
         name = getattr(fn, "__qualname__", None) or getattr(fn, "__name__", "?")
         module = getattr(owner, "__name__", None) if type(owner) is type(sys) else None
@@ -240,7 +245,10 @@ def _jbd_install_guard():
         def on_call(code_object, offset, fn, first_arg):
             if threading.get_ident() != guard.thread or code_object in own_codes:
                 return
-            own = getattr(fn, "__code__", None) in guard.codes
+            own = type(fn) is function and fn.__code__ in guard.codes
+            if type(first_arg) in uncopyable_iterators:
+                guard.refuse("hands a generator of the program to %s, which would resume it"
+                             % describe(fn))
             if not own and not pure_c_call(fn, first_arg):
                 guard.refuse("calls %s, which is not an allow-listed builtin" % describe(fn))
             guard.tick()
@@ -251,15 +259,16 @@ def _jbd_install_guard():
 
         try:
             mon.register_callback(tool, ev.PY_START, on_start)
+            mon.register_callback(tool, ev.PY_RESUME, on_start)
             mon.register_callback(tool, ev.CALL, on_call)
             mon.register_callback(tool, ev.JUMP, on_jump)
-            mon.set_events(tool, ev.PY_START | ev.CALL | ev.JUMP)
+            mon.set_events(tool, ev.PY_START | ev.PY_RESUME | ev.CALL | ev.JUMP)
             guard.armed = True
             return eval(code, namespace)
         finally:
             guard.armed = False
             mon.set_events(tool, 0)
-            for event in (ev.PY_START, ev.CALL, ev.JUMP):
+            for event in (ev.PY_START, ev.PY_RESUME, ev.CALL, ev.JUMP):
                 mon.register_callback(tool, event, None)
             mon.free_tool_id(tool)
 
@@ -289,14 +298,16 @@ def _jbd_install_guard():
         import collections
         import copy
 
-        generator = type(shield_generator())
         for name, value in list(namespace.items()):
             kind = type(value)
             # Only C-level lookups on the type: no program hook runs outside the guard.
             mro = type.__dict__["__mro__"].__get__(kind)
             if collections.defaultdict in mro:
                 namespace[name] = dict.copy(value)
-            elif kind is not generator and any("__next__" in vars(k) for k in mro):
+            elif kind in uncopyable_iterators:
+                # Refusing a generator's frame as it resumes would end the generator.
+                namespace[name] = IteratorHiddenByGuard(name)
+            elif any("__next__" in vars(k) for k in mro):
                 copied = None
                 if type.__dict__["__module__"].__get__(kind) in ("builtins", "itertools"):
                     try:
@@ -306,7 +317,18 @@ def _jbd_install_guard():
                 namespace[name] = copied if copied is not None else IteratorHiddenByGuard(name)
 
     def shield_generator():
-        yield  # its type is the generator type: generators run Python frames, refused anyway
+        yield
+
+    async def shield_coroutine():
+        pass
+
+    async def shield_async_generator():
+        yield
+
+    coroutine = shield_coroutine()
+    uncopyable_iterators = (
+        type(shield_generator()), type(coroutine), type(shield_async_generator()))
+    coroutine.close()
 
     def guarded(source):
         """Evaluate `source` (one expression) in the caller's namespace under the
