@@ -46,11 +46,18 @@ def _jbd_install():
 
 
 def _jbd_install_guard():
+    # Imported now (~2 ms) rather than at the first guarded evaluation, which must
+    # not change the program's module set; unicodedata is what Python's parser
+    # uses to normalise non-ASCII names.
+    import ast
     import builtins
+    import copy
     import gc
+    import unicodedata  # noqa: F401
     import sys
     import threading
     import time
+    from collections import defaultdict as collections_defaultdict
     from _thread import allocate_lock
     from _thread import start_new_thread  # before pydevd patches it
 
@@ -89,10 +96,11 @@ def _jbd_install_guard():
         mutable_reads[view] = frozenset(("isdisjoint",))
     type_methods = frozenset(("fromkeys", "maketrans", "from_bytes", "fromhex", "mro"))
     builtin_types = immutable + tuple(mutable_reads) + (slice, object)
-    # Calling these types builds a value; the rest (map, filter, open...) may call back.
+    # Calling these types builds a value (map and filter call what they are given:
+    # the call hook lets only pure callables be handed to anything).
     pure_types = frozenset(
         (str, bytes, int, float, complex, bool, tuple, frozenset, list, dict, set,
-         range, slice, enumerate, reversed, zip, bytearray)
+         range, slice, enumerate, reversed, zip, bytearray, map, filter, type)
     )
     harmless_audit_events = frozenset(
         ("builtins.id", "object.__getattr__", "sys._getframe", "sys._getframemodulename")
@@ -142,7 +150,8 @@ def _jbd_install_guard():
         return False
 
     class Guard:
-        __slots__ = ("thread", "codes", "top", "deadline", "ticks", "refused", "armed")
+        __slots__ = (
+            "thread", "codes", "top", "deadline", "ticks", "refused", "armed", "created", "keep")
 
         def __init__(self, code):
             self.thread = threading.get_ident()
@@ -158,6 +167,9 @@ def _jbd_install_guard():
             self.refused = None
             # Set while the expression itself runs (not while hooks are being set).
             self.armed = False
+            # Ids of iterators the expression made (they may be consumed), kept alive.
+            self.created = set()
+            self.keep = []
 
         def refuse(self, what):
             if self.refused is None:
@@ -194,11 +206,13 @@ def _jbd_install_guard():
 
     def profile(frame, event, arg):
         guard = active.get(threading.get_ident())
-        if guard is None or frame.f_code in own_codes:
+        if guard is None:
+            return
+        if event == "call" and frame.f_code in hidden_codes:
+            guard.refuse("reads an iterator of the program, which would advance it")
+        if frame.f_code in own_codes:
             return
         if event == "call":
-            if frame.f_code in hidden_codes:
-                guard.refuse("reads an iterator of the program, which would advance it")
             if frame.f_code not in guard.codes:
                 guard.refuse("calls the Python function %s (%s:%d)" % (
                     frame.f_code.co_name, frame.f_code.co_filename, frame.f_lineno))
@@ -238,7 +252,7 @@ def _jbd_install_guard():
                 return
             if code_object in hidden_codes:
                 guard.refuse("reads an iterator of the program, which would advance it")
-            if code_object not in guard.codes:
+            if code_object not in guard.codes and code_object not in own_codes:
                 guard.refuse("calls the Python function %s (%s:%d)" % (
                     code_object.co_name, code_object.co_filename, code_object.co_firstlineno))
 
@@ -295,14 +309,11 @@ def _jbd_install_guard():
         sum(it), a comprehension) by copies, or by a stand-in when they cannot be
         copied; defaultdicts (which insert on a missing key) by plain dicts. Only
         the top-level names: an iterator held in an attribute is not covered."""
-        import collections
-        import copy
-
         for name, value in list(namespace.items()):
             kind = type(value)
             # Only C-level lookups on the type: no program hook runs outside the guard.
             mro = type.__dict__["__mro__"].__get__(kind)
-            if collections.defaultdict in mro:
+            if collections_defaultdict in mro:
                 namespace[name] = dict.copy(value)
             elif kind in uncopyable_iterators:
                 # Refusing a generator's frame as it resumes would end the generator.
@@ -330,6 +341,113 @@ def _jbd_install_guard():
         type(shield_generator()), type(coroutine), type(shield_async_generator()))
     coroutine.close()
 
+    # The expression is compiled from an instrumented tree: every call, attribute
+    # read, subscript and comprehension source goes through these hooks, which see
+    # the real objects (what a profile hook cannot: calls to classes, slot wrappers
+    # such as list.__setitem__, and functions handed to C code such as key=).
+    CALL_HOOK, ATTR_HOOK, ITEM_HOOK, ITER_HOOK = (
+        "__jbd_call__", "__jbd_attr__", "__jbd_item__", "__jbd_iter__")
+    method_wrapper = type((0).__add__)
+    read_only_names = read_dunders | frozenset(
+        "__class__ __dict__ __name__ __qualname__ __module__ __doc__ __file__ __mro__ "
+        "__bases__ __self__ __func__ __objclass__".split())
+
+    def current():
+        return active[threading.get_ident()]
+
+    def is_iterator(value):
+        mro = type.__dict__["__mro__"].__get__(type(value))
+        return any("__next__" in vars(k) for k in mro)
+
+    def check_argument(guard, fn, value):
+        """A value handed to a call: C code could call it or consume it unseen."""
+        kind = type(value)
+        if kind in uncopyable_iterators:
+            if getattr(value, "gi_code", None) not in guard.codes:
+                guard.refuse("hands a generator of the program to %s, which would resume it"
+                             % describe(fn))
+        elif is_iterator(value) and id(value) not in guard.created:
+            guard.refuse("hands an iterator of the program to %s, which would advance it"
+                         % describe(fn))
+        elif callable(value) and not pure_callable(guard, value):
+            guard.refuse("hands %s to %s, which may call it" % (describe(value), describe(fn)))
+
+    def pure_callable(guard, fn, first_arg=None):
+        kind = type(fn)
+        if kind is function:
+            return fn.__code__ in guard.codes
+        if kind is method_wrapper:
+            owner = fn.__self__
+            return fn.__name__ in read_dunders and type(owner) in builtin_types
+        return pure_c_call(fn, first_arg)
+
+    def call_hook(fn, *args, **kwargs):
+        guard = current()
+        if not pure_callable(guard, fn, args[0] if args else None):
+            guard.refuse("calls %s, which is not an allow-listed builtin" % describe(fn))
+        for value in args:
+            check_argument(guard, fn, value)
+        for value in kwargs.values():
+            check_argument(guard, fn, value)
+        result = fn(*args, **kwargs)
+        if is_iterator(result) and all(result is not value for value in args):
+            guard.created.add(id(result))
+            guard.keep.append(result)  # so that its id is not reused
+        return result
+
+    def attr_hook(value, name):
+        if name.startswith("__") and name.endswith("__") and name not in read_only_names:
+            current().refuse("reads the special attribute %s" % name)
+        return getattr(value, name)
+
+    def item_hook(value, key):
+        if collections_defaultdict in type.__dict__["__mro__"].__get__(type(value)):
+            return dict.__getitem__(value, key)  # no insertion of a missing key
+        return value[key]
+
+    def iter_hook(value):
+        guard = current()
+        kind = type(value)
+        if kind in uncopyable_iterators and getattr(value, "gi_code", None) not in guard.codes:
+            guard.refuse("iterates over a generator of the program, which would resume it")
+        if kind not in uncopyable_iterators and is_iterator(value) and id(value) not in guard.created:
+            guard.refuse("iterates over an iterator of the program, which would advance it")
+        return value
+
+    def instrument(source):
+        """The code object of `source` (one expression) with the hooks in place."""
+
+        def hook(name, node, *args):
+            call = ast.Call(func=ast.Name(id=name, ctx=ast.Load()), args=list(args), keywords=[])
+            return ast.copy_location(call, node)
+
+        class Instrument(ast.NodeTransformer):
+            def visit_Call(self, node):
+                self.generic_visit(node)
+                node.args.insert(0, node.func)
+                node.func = ast.copy_location(ast.Name(id=CALL_HOOK, ctx=ast.Load()), node)
+                return node
+
+            def visit_Attribute(self, node):
+                self.generic_visit(node)
+                if not isinstance(node.ctx, ast.Load):
+                    return node
+                return hook(ATTR_HOOK, node, node.value, ast.copy_location(ast.Constant(node.attr), node))
+
+            def visit_Subscript(self, node):
+                self.generic_visit(node)
+                if not isinstance(node.ctx, ast.Load):
+                    return node
+                return hook(ITEM_HOOK, node, node.value, node.slice)
+
+            def visit_comprehension(self, node):
+                self.generic_visit(node)
+                node.iter = hook(ITER_HOOK, node.iter, node.iter)
+                return node
+
+        tree = Instrument().visit(ast.parse(source, "<guarded evaluation>", "eval"))
+        return compile(ast.fix_missing_locations(tree), "<guarded evaluation>", "eval")
+
     def guarded(source):
         """Evaluate `source` (one expression) in the caller's namespace under the
         guard; raise SideEffectsNotAllowed if it tried anything but pure reads.
@@ -344,7 +462,9 @@ def _jbd_install_guard():
             namespace.update(caller.f_locals)
         del caller
         shield(namespace)
-        code = compile(source, "<guarded evaluation>", "eval")
+        code = instrument(source)
+        namespace.update(
+            {CALL_HOOK: call_hook, ATTR_HOOK: attr_hook, ITEM_HOOK: item_hook, ITER_HOOK: iter_hook})
         if not audit_installed:
             sys.addaudithook(audit)
             audit_installed.append(True)
@@ -386,8 +506,14 @@ def _jbd_install_guard():
             raise value
         return value
 
-    own_codes.update((run_with_profile.__code__, run_with_monitoring.__code__))
+    # Every function of the guard (hooks and their helpers, at any depth) is its own.
+    pending = [sys._getframe().f_code]
+    while pending:
+        code = pending.pop()
+        own_codes.add(code)
+        pending.extend(k for k in code.co_consts if type(k) is type(code))
     hidden_codes = frozenset((IteratorHiddenByGuard.__iter__.__code__,))
+    own_codes.difference_update(hidden_codes)
     guarded.__name__ = "__jbd_guarded__"
     builtins.__jbd_guarded__ = guarded
 
