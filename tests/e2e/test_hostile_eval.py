@@ -102,3 +102,40 @@ async def test_hostile_expressions_change_nothing(server):
             assert ended["exit_code"] == 0, ended
         finally:
             shutil.rmtree(sentinel, ignore_errors=True)
+
+
+async def test_breakpoint_code_that_may_have_side_effects_needs_consent(server):
+    paused = line_of(PROGRAM, "paused")
+    async with server(brave=False) as t:
+        for hostile in [{"condition": "items.append(1) or True"}, {"condition": "os.remove(KEEP)"},
+                        {"log_message": "items: {items.pop()}"}, {"condition": "d.get('k')"}]:
+            refused = await t.err("set_breakpoint", "confirmation_required", file_path=PROGRAM, line=paused,
+                                  **hostile)
+            assert "every hit" in refused["message"], refused
+        assert (await t.ok("list_breakpoints"))["total_count"] == 0
+        await t.ok("set_breakpoint", file_path=PROGRAM, line=paused, condition="len(items) == 3",
+                   log_message="items: {items}, mode {config['mode']}")
+        await t.err("set_exception_breakpoint", "confirmation_required", exception_class="ValueError",
+                    condition="items.clear()")
+    async with server() as t:  # brave mode: the user allowed such actions
+        await t.ok("set_breakpoint", file_path=PROGRAM, line=paused, condition="items.append(1) or True")
+
+
+async def test_guarded_reads_and_watches_say_how_they_were_guarded(server):
+    async with server() as t:
+        paused = line_of(PROGRAM, "paused")
+        await t.ok("set_breakpoint", file_path=PROGRAM, line=paused)
+        await t.start("Hostile")
+        read = await t.ok("evaluate", expression="config['mode'].upper()")
+        assert read["result"]["value"] == "'FAST'" and read["side_effect_guard"] == "runtime"
+        method = await t.ok("evaluate", expression="config.get('mode')")
+        assert method["result"]["value"] == "'fast'"
+        stopped = await t.err("evaluate", "side_effects_not_allowed", expression="account.audited")
+        assert "runtime guard" in stopped["message"] and "audited" in stopped["message"]
+        watch = await t.ok("add_watch", expression="account.log.append(1)")
+        assert "not evaluated" in watch["error"]
+        watch = await t.ok("add_watch", expression="config.get('limit')")
+        assert watch["value"] == "10", watch
+        assert (await t.evaluate("len(account.log)")) == "0"
+        sentinel = (await t.evaluate("SENTINEL")).strip("'")
+        shutil.rmtree(sentinel, ignore_errors=True)
