@@ -259,6 +259,8 @@ def _jbd_install_guard():
         def on_call(code_object, offset, fn, first_arg):
             if threading.get_ident() != guard.thread or code_object in own_codes:
                 return
+            if fn is call_hook or fn is attr_hook or fn is item_hook or fn is iter_hook:
+                return  # the instrumentation's own hooks: they judge the call themselves
             own = type(fn) is function and fn.__code__ in guard.codes
             if type(first_arg) in uncopyable_iterators:
                 guard.refuse("hands a generator of the program to %s, which would resume it"
@@ -345,8 +347,8 @@ def _jbd_install_guard():
     # read, subscript and comprehension source goes through these hooks, which see
     # the real objects (what a profile hook cannot: calls to classes, slot wrappers
     # such as list.__setitem__, and functions handed to C code such as key=).
-    CALL_HOOK, ATTR_HOOK, ITEM_HOOK, ITER_HOOK = (
-        "__jbd_call__", "__jbd_attr__", "__jbd_item__", "__jbd_iter__")
+    CALL_HOOK, ATTR_HOOK, ITEM_HOOK, ITER_HOOK, SLICE = (
+        "__jbd_call__", "__jbd_attr__", "__jbd_item__", "__jbd_iter__", "__jbd_slice__")
     method_wrapper = type((0).__add__)
     read_only_names = read_dunders | frozenset(
         "__class__ __dict__ __name__ __qualname__ __module__ __doc__ __file__ __mro__ "
@@ -421,6 +423,21 @@ def _jbd_install_guard():
             call = ast.Call(func=ast.Name(id=name, ctx=ast.Load()), args=list(args), keywords=[])
             return ast.copy_location(call, node)
 
+        def as_expression(key):
+            """A subscript's key as an expression: Python 3.8 wraps it in Index,
+            Slice or ExtSlice nodes, which are no expressions there."""
+            kind = type(key).__name__
+            if kind == "Index":
+                return key.value
+            if kind == "ExtSlice":
+                return ast.copy_location(
+                    ast.Tuple(elts=[as_expression(d) for d in key.dims], ctx=ast.Load()), key)
+            if kind == "Slice" and sys.version_info < (3, 9):
+                bounds = [b if b is not None else ast.Constant(None)
+                          for b in (key.lower, key.upper, key.step)]
+                return hook(SLICE, key, *bounds)
+            return key
+
         class Instrument(ast.NodeTransformer):
             def visit_Call(self, node):
                 self.generic_visit(node)
@@ -438,7 +455,7 @@ def _jbd_install_guard():
                 self.generic_visit(node)
                 if not isinstance(node.ctx, ast.Load):
                     return node
-                return hook(ITEM_HOOK, node, node.value, node.slice)
+                return hook(ITEM_HOOK, node, node.value, as_expression(node.slice))
 
             def visit_comprehension(self, node):
                 self.generic_visit(node)
@@ -463,8 +480,8 @@ def _jbd_install_guard():
         del caller
         shield(namespace)
         code = instrument(source)
-        namespace.update(
-            {CALL_HOOK: call_hook, ATTR_HOOK: attr_hook, ITEM_HOOK: item_hook, ITER_HOOK: iter_hook})
+        namespace.update({CALL_HOOK: call_hook, ATTR_HOOK: attr_hook, ITEM_HOOK: item_hook,
+                          ITER_HOOK: iter_hook, SLICE: slice})
         if not audit_installed:
             sys.addaudithook(audit)
             audit_installed.append(True)
