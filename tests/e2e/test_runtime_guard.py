@@ -80,7 +80,7 @@ BENIGN = {
     "any(i > 2 for i in items)": "True", "list(reversed(items))": "[3, 2, 1]", "sorted(tags)": "['a', 'b']",
     "buffer.decode()": "'abc'", "sorted(items, key=str)": "[1, 2, 3]", "config.get('limit', 0) + 1": "11",
     "[y for x in [items, LOCAL_REF] for y in x if y % 2]": "[1, 3, 5]", "divmod(7, 2)": "(3, 1)",
-    "repr(text)": "\"'hello'\"", "cache": "{}", "min(tags)": "'a'", "', '.join(map(str, items))": "'1, 2, 3'",
+    "repr(text)": "\"'hello'\"", "'items' in dir()": "True", "vars()['text']": "'hello'", "cache": "{}", "min(tags)": "'a'", "', '.join(map(str, items))": "'1, 2, 3'",
 }
 
 

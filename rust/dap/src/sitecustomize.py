@@ -151,7 +151,8 @@ def _jbd_install_guard():
 
     class Guard:
         __slots__ = (
-            "thread", "codes", "top", "deadline", "ticks", "refused", "armed", "created", "keep")
+            "thread", "codes", "top", "deadline", "ticks", "refused", "armed", "created", "keep",
+            "namespace")
 
         def __init__(self, code):
             self.thread = threading.get_ident()
@@ -170,6 +171,7 @@ def _jbd_install_guard():
             # Ids of iterators the expression made (they may be consumed), kept alive.
             self.created = set()
             self.keep = []
+            self.namespace = {}
 
         def refuse(self, what):
             if self.refused is None:
@@ -347,7 +349,7 @@ def _jbd_install_guard():
     # read, subscript and comprehension source goes through these hooks, which see
     # the real objects (what a profile hook cannot: calls to classes, slot wrappers
     # such as list.__setitem__, and functions handed to C code such as key=).
-    CALL_HOOK, ATTR_HOOK, ITEM_HOOK, ITER_HOOK, SLICE = (
+    CALL_HOOK, ATTR_HOOK, ITEM_HOOK, ITER_HOOK, SLICE = hook_names = (
         "__jbd_call__", "__jbd_attr__", "__jbd_item__", "__jbd_iter__", "__jbd_slice__")
     method_wrapper = type((0).__add__)
     read_only_names = read_dunders | frozenset(
@@ -385,6 +387,10 @@ def _jbd_install_guard():
 
     def call_hook(fn, *args, **kwargs):
         guard = current()
+        if (fn is vars or fn is dir) and not args and not kwargs:
+            # Without arguments they would show this hook's frame: show the program's.
+            names = {k: v for k, v in guard.namespace.items() if k not in hook_names}
+            return names if fn is vars else sorted(names)
         if not pure_callable(guard, fn, args[0] if args else None):
             guard.refuse("calls %s, which is not an allow-listed builtin" % describe(fn))
         for value in args:
@@ -486,6 +492,7 @@ def _jbd_install_guard():
             sys.addaudithook(audit)
             audit_installed.append(True)
         guard = Guard(code)
+        guard.namespace = namespace
         outcome = []
         done = allocate_lock()
         done.acquire()
