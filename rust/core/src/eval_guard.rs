@@ -536,7 +536,16 @@ fn scan_field<'a>(
     }
     if b.get(i) == Some(&b':') {
         i += 1;
+        let mut digits = 0;
         loop {
+            digits = if b.get(i).is_some_and(u8::is_ascii_digit) {
+                digits + 1
+            } else {
+                0
+            };
+            if digits > 7 {
+                return Err("formats to a width or precision over 10^7 in an f-string".into());
+            }
             match b.get(i) {
                 None => return Err("unterminated f-string field".into()),
                 Some(b'}') => break,
@@ -1539,6 +1548,7 @@ mod tests {
             ("list(range(10000000000))", "a number over"),
             ("sorted(xs, key=os.replace)", "key="),
             ("sorted(xs, key=ys.append)", "key="),
+            ("f'{x:>1000000000}'", "width"),
             ("ｅｘｅｃ('1')", "`exec()`"),
             ("x\u{a0}+ 1", "U+00A0"),
             (

@@ -261,7 +261,7 @@ def _jbd_install_guard():
         def on_call(code_object, offset, fn, first_arg):
             if threading.get_ident() != guard.thread or code_object in own_codes:
                 return
-            if fn is call_hook or fn is attr_hook or fn is item_hook or fn is iter_hook:
+            if fn in hook_functions:
                 return  # the instrumentation's own hooks: they judge the call themselves
             own = type(fn) is function and fn.__code__ in guard.codes
             if type(first_arg) in uncopyable_iterators:
@@ -349,8 +349,9 @@ def _jbd_install_guard():
     # read, subscript and comprehension source goes through these hooks, which see
     # the real objects (what a profile hook cannot: calls to classes, slot wrappers
     # such as list.__setitem__, and functions handed to C code such as key=).
-    CALL_HOOK, ATTR_HOOK, ITEM_HOOK, ITER_HOOK, SLICE = hook_names = (
-        "__jbd_call__", "__jbd_attr__", "__jbd_item__", "__jbd_iter__", "__jbd_slice__")
+    CALL_HOOK, ATTR_HOOK, ITEM_HOOK, ITER_HOOK, BINOP_HOOK, WIDTH_HOOK, SLICE = hook_names = (
+        "__jbd_call__", "__jbd_attr__", "__jbd_item__", "__jbd_iter__", "__jbd_binop__",
+        "__jbd_width__", "__jbd_slice__")
     method_wrapper = type((0).__add__)
     read_only_names = read_dunders | frozenset(
         "__class__ __dict__ __name__ __qualname__ __module__ __doc__ __file__ __mro__ "
@@ -385,6 +386,64 @@ def _jbd_install_guard():
             return fn.__name__ in read_dunders and type(owner) in builtin_types
         return pure_c_call(fn, first_arg)
 
+    # Size limits: one C operation (a repetition, a power, a padding) cannot be
+    # interrupted once started, so the hooks refuse the huge ones before they start.
+    max_items = 10 ** 7
+    max_bits = 10 ** 6
+    sequences = (str, bytes, bytearray, list, tuple)
+    sizing_methods = frozenset(("ljust", "rjust", "center", "zfill", "expandtabs"))
+
+    def wide_format(text):
+        """A format string asking for a width or precision over max_items."""
+        run = 0
+        for ch in text:
+            run = run + 1 if "0" <= ch <= "9" else 0
+            if run > 7:
+                return True
+        return False
+
+    def check_sizes(guard, fn, args):
+        ints = [a for a in args if type(a) is int]
+        if fn is range or fn is bytes or fn is bytearray or (
+                type(fn) is builtin_function and fn.__name__ in sizing_methods):
+            if any(abs(a) > max_items for a in ints):
+                guard.refuse("asks %s for more than %d items" % (describe(fn), max_items))
+        if fn is pow and len(ints) == 2 and ints[1] > 0 and ints[0].bit_length() * ints[1] > max_bits:
+            guard.refuse("raises to a power of more than %d bits" % max_bits)
+        if fn is format:
+            specs = [a for a in args[1:] if type(a) is str]
+        elif type(fn) is builtin_function and type(fn.__self__) is str and fn.__name__ in (
+                "format", "format_map"):
+            specs = [fn.__self__]
+        else:
+            specs = []
+        if any(wide_format(spec) for spec in specs):
+            guard.refuse("formats to a width over %d" % max_items)
+
+    def width_hook(value):
+        """A computed part of an f-string format spec (`f'{x:>{w}}'`)."""
+        if (type(value) is int and abs(value) > max_items) or (
+                type(value) is str and wide_format(value)):
+            current().refuse("formats to a width over %d" % max_items)
+        return value
+
+    def binop_hook(op, left, right):
+        guard = current()
+        if op == "*":
+            for seq, count in ((left, right), (right, left)):
+                if type(seq) in sequences and type(count) is int and len(seq) * count > max_items:
+                    guard.refuse("repeats a sequence to more than %d items" % max_items)
+            return left * right
+        if op == "%":
+            if type(left) is str and wide_format(left):
+                guard.refuse("formats to a width over %d" % max_items)
+            return left % right
+        if type(left) is int and type(right) is int and right > 0:
+            bits = right if op == "<<" else left.bit_length() * right
+            if bits > max_bits:
+                guard.refuse("computes a number of more than %d bits" % max_bits)
+        return left ** right if op == "**" else left << right
+
     def call_hook(fn, *args, **kwargs):
         guard = current()
         if (fn is vars or fn is dir) and not args and not kwargs:
@@ -397,6 +456,7 @@ def _jbd_install_guard():
             check_argument(guard, fn, value)
         for value in kwargs.values():
             check_argument(guard, fn, value)
+        check_sizes(guard, fn, args)
         result = fn(*args, **kwargs)
         if is_iterator(result) and all(result is not value for value in args):
             guard.created.add(id(result))
@@ -428,6 +488,8 @@ def _jbd_install_guard():
         def hook(name, node, *args):
             call = ast.Call(func=ast.Name(id=name, ctx=ast.Load()), args=list(args), keywords=[])
             return ast.copy_location(call, node)
+
+        sized_operators = {ast.Mult: "*", ast.Pow: "**", ast.LShift: "<<", ast.Mod: "%"}
 
         def as_expression(key):
             """A subscript's key as an expression: Python 3.8 wraps it in Index,
@@ -463,6 +525,24 @@ def _jbd_install_guard():
                     return node
                 return hook(ITEM_HOOK, node, node.value, as_expression(node.slice))
 
+            def visit_BinOp(self, node):
+                self.generic_visit(node)
+                op = sized_operators.get(type(node.op))
+                if op is None:
+                    return node
+                return hook(BINOP_HOOK, node, ast.copy_location(ast.Constant(op), node),
+                            node.left, node.right)
+
+            def visit_FormattedValue(self, node):
+                self.generic_visit(node)
+                for part in node.format_spec.values if node.format_spec is not None else ():
+                    if type(part) is ast.Constant and type(part.value) is str and wide_format(
+                            part.value):
+                        raise SideEffectsNotAllowed("formats to a width over %d" % max_items)
+                    if type(part) is ast.FormattedValue:
+                        part.value = hook(WIDTH_HOOK, part.value, part.value)
+                return node
+
             def visit_comprehension(self, node):
                 self.generic_visit(node)
                 node.iter = hook(ITER_HOOK, node.iter, node.iter)
@@ -487,7 +567,8 @@ def _jbd_install_guard():
         shield(namespace)
         code = instrument(source)
         namespace.update({CALL_HOOK: call_hook, ATTR_HOOK: attr_hook, ITEM_HOOK: item_hook,
-                          ITER_HOOK: iter_hook, SLICE: slice})
+                          ITER_HOOK: iter_hook, BINOP_HOOK: binop_hook, WIDTH_HOOK: width_hook,
+                          SLICE: slice})
         if not audit_installed:
             sys.addaudithook(audit)
             audit_installed.append(True)
@@ -537,6 +618,7 @@ def _jbd_install_guard():
         own_codes.add(code)
         pending.extend(k for k in code.co_consts if type(k) is type(code))
     hidden_codes = frozenset((IteratorHiddenByGuard.__iter__.__code__,))
+    hook_functions = (call_hook, attr_hook, item_hook, iter_hook, binop_hook, width_hook)
     own_codes.difference_update(hidden_codes)
     guarded.__name__ = "__jbd_guarded__"
     builtins.__jbd_guarded__ = guarded

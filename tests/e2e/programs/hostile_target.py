@@ -69,6 +69,8 @@ text = "hello"
 doomed = Doomed()
 logfile = open(KEEP)
 buffer = bytearray(b"abc")
+big = 10**12  # sizes only the running program knows
+wide = 1000000000
 
 
 def fingerprint():
