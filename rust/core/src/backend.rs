@@ -195,4 +195,10 @@ pub trait Backend: Send + Sync + 'static {
 
     /// Language of the session's debuggee (`python`, `java`...), for the evaluation guard.
     fn language(&self, session: &str) -> Option<String>;
+
+    /// Whether the session's debuggee runs [`EvaluationKind::GuardedExpression`]
+    /// under a runtime side-effect guard; backends without one say no.
+    fn runtime_guard(&self, _session: &str) -> bool {
+        false
+    }
 }

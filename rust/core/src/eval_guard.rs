@@ -1,21 +1,31 @@
-//! The side-effect policy for Python evaluation: whether `evaluate` (and watches)
-//! may run an expression without `allow_side_effects`.
+//! The side-effect policy for Python evaluation: whether `evaluate` (and watches,
+//! breakpoint conditions and log messages) may run an expression without
+//! `allow_side_effects`.
 //!
-//! The guard is conservative: an expression is [`Classification::SideEffectFree`]
-//! only when a small Python tokenizer and expression parser can show that it is
-//! built from names, attribute reads, subscripts, literals (f-string fields
-//! included), operators, conditional expressions and comprehensions, and that every
-//! call is to an allow-listed pure builtin or method. Anything it cannot show is
-//! refused with a reason naming the construct; statements are
-//! [`Classification::CodeFragment`].
+//! This static guard is the first of two layers. It is conservative: a small Python
+//! tokenizer and expression parser must show that an expression is built from
+//! names, attribute reads, subscripts, literals (f-string fields included),
+//! operators, conditional expressions and comprehensions, and that every call is to
+//! an allow-listed pure builtin, or to an allow-listed method of a value proven to
+//! be a builtin one (a literal, or what an allowed builtin returns). Then it is
+//! [`Classification::SideEffectFree`]. An allow-listed method name on a value of
+//! unknown type (`d.get(k)`, `(os).replace(a, b)`) is
+//! [`Classification::NeedsRuntimeGuard`]: only the debuggee's runtime guard (the
+//! `sitecustomize` shim of the DAP backend), which judges the real callee object,
+//! can let it run. Anything else is refused with a reason naming the construct;
+//! statements are [`Classification::CodeFragment`].
 //!
-//! What a name-based guard cannot see (the same limits as the IDE's own): a
-//! user-defined operator, property, `__getattr__` or `__eq__` with side effects, a
-//! local variable shadowing an allow-listed builtin, a `defaultdict` inserting on
-//! lookup, builtins such as `list(it)` that exhaust an iterator they are given, and
-//! an allow-listed method name on an object that is not a builtin type
-//! (`client.get(url)`; only a few well-known modules such as `os` and `requests`
-//! are recognised as receivers).
+//! The source is read as pydevd will run it (`@LINE@` is a line break there), and
+//! identifiers are NFKC-normalised as Python does (`ｏｓ` is `os`). Huge powers,
+//! shifts and repetitions of literals (`10**10**8`, `'a' * 10**9`) and huge numbers
+//! handed to calls (`range(10**12)`) are refused: no hook can interrupt one long
+//! C operation.
+//!
+//! What no static guard can see: a user-defined operator, property, `__getattr__`
+//! or `__eq__` with side effects, a local variable shadowing an allow-listed
+//! builtin, a `defaultdict` inserting on lookup, builtins such as `list(it)` that
+//! exhaust an iterator they are given. The runtime guard covers the Python-level
+//! ones; without it (the IDE backend) those limits remain.
 //!
 //! Java and Kotlin expressions have their own, stricter guard in [`jvm`]
 //! ([`classify_jvm`]): a proof over tokens that allows no calls at all.
@@ -30,6 +40,9 @@ pub use jvm::{classify_jvm, JvmLanguage};
 pub enum Classification {
     /// A single expression proven free of side effects.
     SideEffectFree,
+    /// A single expression that is harmless only if every call it makes, judged on the
+    /// real callee when it runs, is to a pure builtin; `reason` names the first such call.
+    NeedsRuntimeGuard { reason: String },
     /// A single expression the guard cannot prove harmless; `reason` names the construct.
     MayHaveSideEffects { reason: String },
     /// Statements (several lines, `;`, assignments, `import`, `def`, `for`, ...).
@@ -118,10 +131,19 @@ const OPERATORS: &[&str] = &[
 const MAX_NESTING: usize = 100;
 const TOO_DEEP: &str = "is nested too deeply to analyse";
 
+/// pydevd (debugpy's and PyCharm's debugger) turns this into a line break before
+/// it compiles an expression.
+const PYDEVD_LINE_BREAK: &str = "@LINE@";
+
 /// Classify Python source for evaluation (see the module doc).
 pub fn classify_python(expr: &str) -> Classification {
     let refuse = |reason: String| Classification::MayHaveSideEffects { reason };
-    let toks = match tokenize(expr, 0) {
+    let as_run = expr.replace(PYDEVD_LINE_BREAK, "\n");
+    let source = match normalize_identifiers(&as_run) {
+        Ok(source) => source,
+        Err(err) => return refuse(err),
+    };
+    let toks = match tokenize(&source, 0) {
         Ok(toks) => toks,
         Err(err) => return refuse(format!("cannot be analysed: {err}")),
     };
@@ -132,9 +154,49 @@ pub fn classify_python(expr: &str) -> Classification {
         return Classification::CodeFragment;
     }
     match check_expression(&toks) {
-        Ok(()) => Classification::SideEffectFree,
+        Ok(None) => Classification::SideEffectFree,
+        Ok(Some(reason)) => Classification::NeedsRuntimeGuard { reason },
         Err(reason) => refuse(reason),
     }
+}
+
+/// `source` with every identifier in the NFKC form Python gives it when it parses
+/// (`ｏｓ` is `os`, `ﬁle` is `file`); string literals are left as they are. A
+/// non-ASCII character outside strings that is not a letter, digit or `_` (before
+/// or after normalisation) is refused: Python rejects it, or reads it as something
+/// else (a full-width quote normalises to a quote).
+fn normalize_identifiers(source: &str) -> Result<String, String> {
+    use unicode_normalization::UnicodeNormalization;
+    if source.is_ascii() {
+        return Ok(source.to_owned());
+    }
+    let toks = tokenize(source, 0).map_err(|err| format!("cannot be analysed: {err}"))?;
+    let word_char = |c: char| c == '_' || c.is_alphanumeric();
+    let mut out = String::with_capacity(source.len());
+    let mut copied = 0;
+    for t in toks
+        .iter()
+        .filter(|t| t.kind == Kind::Name && !t.text.is_ascii())
+    {
+        let normal: String = t.text.nfkc().collect();
+        if let Some(bad) = t
+            .text
+            .chars()
+            .chain(normal.chars())
+            .find(|&c| !word_char(c))
+        {
+            return Err(format!(
+                "uses the character `{bad}` (U+{:04X}) outside a string, which Python does not \
+                 read as part of a name",
+                u32::from(bad)
+            ));
+        }
+        out.push_str(&source[copied..t.start]);
+        out.push_str(&normal);
+        copied = t.end();
+    }
+    out.push_str(&source[copied..]);
+    Ok(out)
 }
 
 /// Split a code fragment into the statements to execute and a trailing
@@ -474,7 +536,16 @@ fn scan_field<'a>(
     }
     if b.get(i) == Some(&b':') {
         i += 1;
+        let mut digits = 0;
         loop {
+            digits = if b.get(i).is_some_and(u8::is_ascii_digit) {
+                digits + 1
+            } else {
+                0
+            };
+            if digits > 7 {
+                return Err("formats to a width or precision over 10^7 in an f-string".into());
+            }
             match b.get(i) {
                 None => return Err("unterminated f-string field".into()),
                 Some(b'}') => break,
@@ -515,21 +586,26 @@ fn forbidden(toks: &[Tok]) -> Result<(), String> {
     Ok(())
 }
 
-fn check_expression(toks: &[Tok]) -> Result<(), String> {
+/// `Ok(None)`: proven free of side effects; `Ok(Some(reason))`: free of them only
+/// under the runtime guard (`reason` names the first call it must judge).
+type Verdict = Result<Option<String>, String>;
+
+fn check_expression(toks: &[Tok]) -> Verdict {
     forbidden(toks)?;
     let mut checker = Checker {
         toks,
         pos: 0,
         nesting: 0,
+        needs_runtime: None,
     };
     checker.expr_list()?;
     match checker.peek() {
-        None => Ok(()),
+        None => Ok(checker.needs_runtime),
         Some(_) => Err(checker.unexpected()),
     }
 }
 
-fn check_field(field: &str) -> Result<(), String> {
+fn check_field(field: &str) -> Verdict {
     let toks = tokenize(field, 1).map_err(|err| format!("cannot be analysed: {err}"))?;
     if toks.is_empty() {
         return Err("has an empty f-string field".into());
@@ -547,17 +623,40 @@ fn check_dunder(name: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// What a call would call.
+/// What the value read so far is, as far as calling it or its methods goes.
+#[derive(Clone, Copy)]
 enum Callee<'a> {
     /// A bare name: a builtin, unless shadowed.
     Builtin(&'a str),
-    /// `receiver.name`; `receiver` when it is a bare name (`os` in `os.replace`).
+    /// `receiver.name`.
     Method {
         name: &'a str,
-        receiver: Option<&'a str>,
+        /// The receiver is a builtin value.
+        on_builtin_value: bool,
     },
-    /// Anything else (the result of a call, a subscript, a literal...).
-    Other,
+    /// A builtin value: a literal, a display, what an allowed builtin returns.
+    BuiltinValue,
+    /// Anything else (a subscript, a parenthesised expression, an attribute...).
+    Unknown,
+}
+
+/// What an operand of a binary operator is, for the size limits.
+#[derive(Clone, Copy, Default)]
+struct Operand {
+    /// log10 of the value when the operand is a number literal (or literal ** literal).
+    magnitude: Option<f64>,
+    /// log10 of the length factor when it is a literal string, bytes, list or tuple
+    /// (0 for the literal itself; more once repeated): `*` repeats it.
+    sequence: Option<f64>,
+}
+
+impl Operand {
+    fn sequence() -> Self {
+        Self {
+            magnitude: None,
+            sequence: Some(0.0),
+        }
+    }
 }
 
 #[derive(Default)]
@@ -566,14 +665,156 @@ struct CallArgs {
     starred: bool,
 }
 
+/// Bounds of the size limits (no hook can interrupt one long C operation).
+const MAX_EXPONENT: f64 = 1_000.0;
+const MAX_POWER_DIGITS: f64 = 10_000.0;
+const MAX_SHIFT: f64 = 10_000.0;
+const MAX_REPETITION: f64 = 100_000.0;
+/// log10 of the largest number a call may be given (`range(10**7)` still is).
+const MAX_CALL_ARGUMENT_LOG10: f64 = 7.0;
+
+/// Builtins whose result is always a builtin value, so that its methods are the
+/// builtin ones.
+#[rustfmt::skip]
+const TYPED_BUILTINS: &[&str] = &[
+    "ascii", "bin", "bool", "bytes", "chr", "complex", "dict", "dir", "float", "format",
+    "frozenset", "hash", "hex", "id", "int", "len", "list", "oct", "ord", "repr", "set",
+    "sorted", "str", "tuple",
+];
+
+/// Builtin type names: `str.lower` as a `key=` function is the builtin method.
+#[rustfmt::skip]
+const BUILTIN_TYPES: &[&str] = &[
+    "str", "bytes", "int", "float", "complex", "bool", "list", "tuple", "dict", "set",
+    "frozenset",
+];
+
+/// log10 of a number literal's absolute value (an upper bound for hex, octal and
+/// binary); `None` for complex literals and what does not parse.
+fn literal_log10(text: &str) -> Option<f64> {
+    let lower: String = text
+        .chars()
+        .filter(|&c| c != '_')
+        .collect::<String>()
+        .to_ascii_lowercase();
+    if lower.ends_with('j') {
+        return None;
+    }
+    let radix: f64 = match lower.get(..2) {
+        Some("0x") => 16.0,
+        Some("0o") => 8.0,
+        Some("0b") => 2.0,
+        _ => {
+            let value = lower.parse::<f64>().ok()?.abs();
+            return Some(if value == 0.0 {
+                f64::NEG_INFINITY
+            } else {
+                value.log10()
+            });
+        }
+    };
+    let significant = lower[2..].trim_start_matches('0').len();
+    Some(significant as f64 * radix.log10())
+}
+
+/// Refuse huge powers, shifts and repetitions in one chain of binary operators
+/// (read flat, so an operand followed by `**` is not a plain literal); what the
+/// chain is as an operand.
+fn check_sizes(operands: &[Operand], ops: &[&str]) -> Result<Operand, String> {
+    let power_follows = |i: usize| ops.get(i) == Some(&"**");
+    let power_precedes = |i: usize| i > 0 && ops.get(i - 1) == Some(&"**");
+    let plain_literal = |i: usize| {
+        operands[i]
+            .magnitude
+            .filter(|_| !power_follows(i) && !power_precedes(i))
+    };
+    for (i, op) in ops.iter().enumerate() {
+        match *op {
+            "**" => {
+                let exponent = operands[i + 1].magnitude.filter(|_| !power_follows(i + 1));
+                let digits = match (operands[i].magnitude, exponent) {
+                    (Some(base), Some(exp)) => base * 10f64.powf(exp),
+                    _ => 0.0,
+                };
+                if !exponent.is_some_and(|m| 10f64.powf(m) <= MAX_EXPONENT)
+                    || digits > MAX_POWER_DIGITS
+                {
+                    return Err(format!(
+                        "raises to a power that may be huge (`**` needs a literal exponent of at \
+                         most {MAX_EXPONENT} and at most {MAX_POWER_DIGITS} digits)"
+                    ));
+                }
+            }
+            "<<" => {
+                let bits = operands[i + 1].magnitude.filter(|_| !power_follows(i + 1));
+                if !bits.is_some_and(|m| 10f64.powf(m) <= MAX_SHIFT) {
+                    return Err(format!(
+                        "shifts left by an amount that may be huge (`<<` needs a literal of at \
+                         most {MAX_SHIFT})"
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+    let repeats = ops.iter().enumerate().any(|(i, op)| {
+        *op == "*" && (operands[i].sequence.is_some() || operands[i + 1].sequence.is_some())
+    });
+    if !repeats {
+        let magnitude = match (operands, ops) {
+            ([only], []) => only.magnitude,
+            ([base, exp], ["**"]) => base
+                .magnitude
+                .zip(exp.magnitude)
+                .map(|(b, e)| b * 10f64.powf(e)),
+            _ => None,
+        };
+        return Ok(Operand {
+            magnitude,
+            sequence: (ops.is_empty()).then_some(operands[0].sequence).flatten(),
+        });
+    }
+    let mut times = 0.0;
+    let mut counted = vec![false; operands.len()];
+    for (i, _) in ops.iter().enumerate().filter(|(_, op)| **op == "*") {
+        for side in [i, i + 1] {
+            if std::mem::replace(&mut counted[side], true) {
+                continue;
+            }
+            match (operands[side].sequence, plain_literal(side)) {
+                (Some(already), _) => times += already,
+                (None, Some(m)) => times += m.max(0.0),
+                (None, None) => {
+                    return Err(format!(
+                        "repeats a sequence a number of times the guard cannot bound (`*` on a \
+                         literal sequence needs literal counts of at most {MAX_REPETITION} in all)"
+                    ))
+                }
+            }
+        }
+    }
+    if 10f64.powf(times) > MAX_REPETITION {
+        return Err(format!(
+            "repeats a sequence more than {MAX_REPETITION} times"
+        ));
+    }
+    Ok(Operand {
+        magnitude: None,
+        sequence: Some(times),
+    })
+}
+
 /// A recursive-descent reader of one Python expression that fails on anything
 /// outside the allowed subset. Operator precedence does not matter for the
-/// question asked, so binary operators are read as one flat chain.
+/// question asked, so binary operators are read as one flat chain (the size
+/// limits look at neighbours in that chain).
 struct Checker<'t, 'a> {
     toks: &'t [Tok<'a>],
     pos: usize,
     /// Expressions being read inside one another.
     nesting: usize,
+    /// The first call only the runtime guard can judge.
+    needs_runtime: Option<String>,
 }
 
 type Check = Result<(), String>;
@@ -616,6 +857,35 @@ impl<'a> Checker<'_, 'a> {
         self.peek().is_none() || self.at(")") || self.at("]") || self.at("}")
     }
 
+    fn note_runtime(&mut self, reason: Option<String>) {
+        if self.needs_runtime.is_none() {
+            self.needs_runtime = reason;
+        }
+    }
+
+    /// The source of the tokens from `start` up to here, for messages.
+    fn text_since(&self, start: usize) -> String {
+        let text: String = self.toks[start..self.pos].iter().map(|t| t.text).collect();
+        if text.chars().count() > 60 {
+            format!("{}…", text.chars().take(60).collect::<String>())
+        } else {
+            text
+        }
+    }
+
+    /// The bare name an operand starts with, seen through parentheses (`os` in
+    /// `os.path`, `(os).replace`, `((os))`).
+    fn root_name(&self) -> Option<&'a str> {
+        let rest = &self.toks[self.pos..];
+        let opened = rest.iter().take_while(|t| t.is_op("(")).count();
+        let name = rest.get(opened).filter(|t| t.kind == Kind::Name)?;
+        let closed = rest[opened + 1..]
+            .iter()
+            .take_while(|t| t.is_op(")"))
+            .count();
+        (closed >= opened).then_some(name.text)
+    }
+
     /// `a, *b, c,`
     fn expr_list(&mut self) -> Check {
         loop {
@@ -627,7 +897,7 @@ impl<'a> Checker<'_, 'a> {
     }
 
     /// An item of a tuple, list or set: an expression, or `*iterable`.
-    fn element(&mut self) -> Check {
+    fn element(&mut self) -> Result<Operand, String> {
         if self.eat("*") {
             self.expr(false)
         } else {
@@ -636,75 +906,117 @@ impl<'a> Checker<'_, 'a> {
     }
 
     /// Operands joined by binary operators, optionally `... if cond else ...`.
-    fn expr(&mut self, allow_conditional: bool) -> Check {
+    fn expr(&mut self, allow_conditional: bool) -> Result<Operand, String> {
         self.nesting += 1;
         if self.nesting > MAX_NESTING {
             return Err(TOO_DEEP.into());
         }
-        self.operand()?;
-        while self.eat_binary_operator() {
-            self.operand()?;
+        let mut operands = vec![self.operand()?];
+        let mut ops = Vec::new();
+        while let Some(op) = self.eat_binary_operator() {
+            ops.push(op);
+            operands.push(self.operand()?);
         }
+        let mut result = check_sizes(&operands, &ops)?;
         if allow_conditional && self.eat("if") {
             self.expr(false)?;
             self.expect("else")?;
             self.expr(true)?;
+            result = Operand::default();
         }
         self.nesting -= 1;
-        Ok(())
+        Ok(result)
     }
 
-    fn eat_binary_operator(&mut self) -> bool {
-        let Some(t) = self.peek() else {
-            return false;
-        };
-        let width = match (t.kind, t.text) {
+    fn eat_binary_operator(&mut self) -> Option<&'a str> {
+        let t = self.peek()?;
+        let text = t.text;
+        let next_is = |word| self.toks.get(self.pos + 1).is_some_and(|n| n.is_word(word));
+        let width = match (t.kind, text) {
             (Kind::Op, op) if BINARY_OPERATORS.contains(&op) => 1,
             (Kind::Name, "and" | "or" | "in") => 1,
-            (Kind::Name, "is") => {
-                if self
-                    .toks
-                    .get(self.pos + 1)
-                    .is_some_and(|n| n.is_word("not"))
-                {
-                    2
-                } else {
-                    1
-                }
-            }
-            (Kind::Name, "not") if self.toks.get(self.pos + 1).is_some_and(|n| n.is_word("in")) => {
-                2
-            }
-            _ => 0,
+            (Kind::Name, "is") if next_is("not") => 2,
+            (Kind::Name, "is") => 1,
+            (Kind::Name, "not") if next_is("in") => 2,
+            _ => return None,
         };
         self.pos += width;
-        width > 0
+        Some(text)
     }
 
-    fn operand(&mut self) -> Check {
+    fn operand(&mut self) -> Result<Operand, String> {
         while self.eat("not") || self.eat("-") || self.eat("+") || self.eat("~") {}
-        let mut callee = self.atom()?;
+        let start = self.pos;
+        let root = self.root_name();
+        let (mut callee, mut operand) = self.atom()?;
+        let mut trailers = 0;
         loop {
             if self.eat(".") {
                 let name = self.name()?;
                 check_dunder(name)?;
-                let receiver = match callee {
-                    Callee::Builtin(bare) => Some(bare),
-                    _ => None,
+                callee = Callee::Method {
+                    name,
+                    on_builtin_value: matches!(callee, Callee::BuiltinValue),
                 };
-                callee = Callee::Method { name, receiver };
             } else if self.eat("[") {
                 self.subscript()?;
-                callee = Callee::Other;
-            } else if self.eat("(") {
-                check_callee(&callee)?;
+                callee = Callee::Unknown;
+            } else if self.at("(") {
+                let called = self.text_since(start);
+                self.pos += 1;
+                if let Some(module) = root.filter(|m| trailers > 0 && WORLDLY_MODULES.contains(m)) {
+                    return Err(format!(
+                        "calls `{called}()` through module `{module}`, which acts on the system"
+                    ));
+                }
+                let result = self.check_callee(callee, &called)?;
                 let args = self.call_args()?;
                 if let Callee::Builtin(name) = callee {
                     check_arity(name, &args)?;
                 }
-                callee = Callee::Other;
+                callee = result;
             } else {
-                return Ok(());
+                return Ok(operand);
+            }
+            trailers += 1;
+            operand = Operand::default();
+        }
+    }
+
+    /// Whether calling `callee` (whose source is `called`) is allowed; what the
+    /// call returns.
+    fn check_callee(&mut self, callee: Callee<'a>, called: &str) -> Result<Callee<'a>, String> {
+        match callee {
+            Callee::Builtin(name) if PURE_BUILTINS.contains(&name) => {
+                Ok(if TYPED_BUILTINS.contains(&name) {
+                    Callee::BuiltinValue
+                } else {
+                    Callee::Unknown
+                })
+            }
+            Callee::Method {
+                name,
+                on_builtin_value,
+            } if PURE_METHODS.contains(&name) => {
+                if !on_builtin_value {
+                    self.note_runtime(Some(format!(
+                        "calls `{called}()` on a value whose type only the running program knows"
+                    )));
+                }
+                Ok(if on_builtin_value && name != "get" {
+                    Callee::BuiltinValue
+                } else {
+                    Callee::Unknown
+                })
+            }
+            Callee::Builtin(name) => Err(format!(
+                "calls `{name}()`, which is not known to be free of side effects"
+            )),
+            Callee::Method { name, .. } => Err(format!(
+                "calls the method `.{name}()`, which is not known to be free of side effects"
+            )),
+            Callee::BuiltinValue | Callee::Unknown => {
+                Err("calls the result of an expression, which may be any function".into())
             }
         }
     }
@@ -720,54 +1032,85 @@ impl<'a> Checker<'_, 'a> {
         }
     }
 
-    fn atom(&mut self) -> Result<Callee<'a>, String> {
+    fn atom(&mut self) -> Result<(Callee<'a>, Operand), String> {
         let Some(t) = self.peek() else {
             return Err(self.unexpected());
         };
+        let literal = |operand| Ok((Callee::BuiltinValue, operand));
         match t.kind {
-            Kind::Name if matches!(t.text, "True" | "False" | "None") => self.pos += 1,
+            Kind::Name if matches!(t.text, "True" | "False" | "None") => {
+                self.pos += 1;
+                literal(Operand::default())
+            }
             Kind::Name => {
                 let name = self.name()?;
                 check_dunder(name)?;
-                return Ok(Callee::Builtin(name));
+                Ok((Callee::Builtin(name), Operand::default()))
             }
-            Kind::Number => self.pos += 1,
+            Kind::Number => {
+                let magnitude = literal_log10(t.text);
+                self.pos += 1;
+                literal(Operand {
+                    magnitude,
+                    sequence: None,
+                })
+            }
             Kind::Str => {
                 while let Some(t) = self.peek().filter(|t| t.kind == Kind::Str) {
-                    t.fields.iter().try_for_each(|f| check_field(f))?;
+                    let fields = t.fields.clone();
                     self.pos += 1;
+                    for field in fields {
+                        let verdict = check_field(field)?;
+                        self.note_runtime(verdict);
+                    }
                 }
+                literal(Operand::sequence())
             }
-            Kind::Op if t.text == "..." => self.pos += 1,
+            Kind::Op if t.text == "..." => {
+                self.pos += 1;
+                literal(Operand::default())
+            }
             Kind::Op if t.text == "(" => {
                 self.pos += 1;
-                self.sequence(")")?;
+                match self.sequence(")")? {
+                    Some(inner) => Ok((Callee::Unknown, inner)),
+                    None => literal(Operand::sequence()),
+                }
             }
             Kind::Op if t.text == "[" => {
                 self.pos += 1;
                 self.sequence("]")?;
+                literal(Operand::sequence())
             }
             Kind::Op if t.text == "{" => {
                 self.pos += 1;
                 self.braces()?;
+                literal(Operand::default())
             }
-            _ => return Err(self.unexpected()),
+            _ => Err(self.unexpected()),
         }
-        Ok(Callee::Other)
     }
 
-    /// The inside of `( ... )` or `[ ... ]` after the opening bracket.
-    fn sequence(&mut self, close: &str) -> Check {
+    /// The inside of `( ... )` or `[ ... ]` after the opening bracket: the
+    /// operand it is when it holds a single expression, `None` for a display
+    /// (tuple, list, comprehension).
+    fn sequence(&mut self, close: &str) -> Result<Option<Operand>, String> {
         if self.eat(close) {
-            return Ok(());
+            return Ok(None);
         }
-        self.element()?;
+        let first = self.element()?;
+        let mut single = Some(first);
         if self.at("for") {
             self.comprehension()?;
-        } else if self.eat(",") && !self.at(close) {
-            self.expr_list()?;
+            single = None;
+        } else if self.eat(",") {
+            single = None;
+            if !self.at(close) {
+                self.expr_list()?;
+            }
         }
-        self.expect(close)
+        self.expect(close)?;
+        Ok(single)
     }
 
     /// The inside of `{ ... }`: a dict or set display or comprehension.
@@ -864,6 +1207,21 @@ impl<'a> Checker<'_, 'a> {
         }
     }
 
+    /// An argument's value: no number so large that a builtin would work on it
+    /// for good (`range(10**12)`).
+    fn argument(&mut self) -> Check {
+        let start = self.pos;
+        let value = self.expr(true)?;
+        if value.magnitude.is_some_and(|m| m > MAX_CALL_ARGUMENT_LOG10) {
+            return Err(format!(
+                "passes `{}`, a number over 10^{MAX_CALL_ARGUMENT_LOG10}, to a call (it could \
+                 keep the program busy for good)",
+                self.text_since(start)
+            ));
+        }
+        Ok(())
+    }
+
     /// Arguments after the `(` of an allowed call.
     fn call_args(&mut self) -> Result<CallArgs, String> {
         let mut args = CallArgs::default();
@@ -875,17 +1233,17 @@ impl<'a> Checker<'_, 'a> {
             let is_keyword =
                 keyword.is_some() && self.toks.get(self.pos + 1).is_some_and(|t| t.is_op("="));
             if self.eat("*") || self.eat("**") {
-                self.expr(true)?;
+                self.argument()?;
                 args.starred = true;
             } else if is_keyword {
                 self.pos += 2;
                 let value_start = self.pos;
-                self.expr(true)?;
+                self.argument()?;
                 if keyword == Some("key") {
                     check_key_function(&self.toks[value_start..self.pos])?;
                 }
             } else {
-                self.expr(true)?;
+                self.argument()?;
                 if self.at("for") {
                     self.comprehension()?;
                 }
@@ -896,26 +1254,6 @@ impl<'a> Checker<'_, 'a> {
                 return Ok(args);
             }
         }
-    }
-}
-
-fn check_callee(callee: &Callee) -> Check {
-    match *callee {
-        Callee::Method {
-            name,
-            receiver: Some(module),
-        } if WORLDLY_MODULES.contains(&module) => Err(format!(
-            "calls `{module}.{name}()`, and module `{module}` acts on the system"
-        )),
-        Callee::Builtin(name) if PURE_BUILTINS.contains(&name) => Ok(()),
-        Callee::Method { name, .. } if PURE_METHODS.contains(&name) => Ok(()),
-        Callee::Builtin(name) => Err(format!(
-            "calls `{name}()`, which is not known to be free of side effects"
-        )),
-        Callee::Method { name, .. } => Err(format!(
-            "calls the method `.{name}()`, which is not known to be free of side effects"
-        )),
-        Callee::Other => Err("calls the result of an expression, which may be any function".into()),
     }
 }
 
@@ -940,23 +1278,23 @@ fn check_arity(builtin: &str, args: &CallArgs) -> Check {
     Ok(())
 }
 
-/// `key=` hands a function to `sorted`/`min`/`max`, which call it: it must itself
-/// be an allowed builtin (`len`), an allowed method (`str.lower`) or `None`.
+/// `key=` hands a function to `sorted`/`min`/`max`, which call it from C code, out
+/// of any hook's sight: it must be an allowed builtin (`len`), a pure method of a
+/// builtin type (`str.lower`) or `None`.
 fn check_key_function(value: &[Tok]) -> Check {
-    let dotted = value.len() % 2 == 1
-        && value.iter().enumerate().all(|(i, t)| {
-            if i % 2 == 0 {
-                t.kind == Kind::Name
-            } else {
-                t.is_op(".")
-            }
-        });
-    let allowed = dotted
-        && match value {
-            [only] => PURE_BUILTINS.contains(&only.text) || only.text == "None",
-            [.., last] => PURE_METHODS.contains(&last.text),
-            [] => false,
-        };
+    let allowed = match value {
+        [only] => {
+            only.kind == Kind::Name && (PURE_BUILTINS.contains(&only.text) || only.text == "None")
+        }
+        [ty, dot, method] => {
+            ty.kind == Kind::Name
+                && BUILTIN_TYPES.contains(&ty.text)
+                && dot.is_op(".")
+                && method.kind == Kind::Name
+                && PURE_METHODS.contains(&method.text)
+        }
+        _ => false,
+    };
     if allowed {
         Ok(())
     } else {
@@ -1003,7 +1341,6 @@ mod tests {
             "'a' 'b' f'{c}'",
             "[i*2 for i in xs]",
             "[i for i in xs if i > 0 if i < 9]",
-            "{k: v for k, v in d.items()}",
             "{x for x in s}",
             "(x for x in xs)",
             "sum(x * x for x in xs)",
@@ -1022,8 +1359,6 @@ mod tests {
             "x[::2]",
             "x[:, 0]",
             "x[a:b:c, ...]",
-            "d.get('k', 0)",
-            "s.strip().lower().startswith('x')",
             "', '.join(str(x) for x in xs)",
             "sorted(xs, key=len, reverse=True)",
             "max(words, key=str.lower)",
@@ -1035,7 +1370,6 @@ mod tests {
             "x.__class__.__name__",
             "obj.__dict__",
             "__name__",
-            "x.__len__()",
             "0x1F + 0o7 + 0b1 + 1_000 + 1.5e-3 + .5 + 3j + 1e10",
             "None",
             "True is not False",
@@ -1130,11 +1464,48 @@ mod tests {
         for expr in ["os.replace(a, b)", "shutil.copy(a, b)", "requests.get(url)"] {
             assert!(reason(expr).contains("acts on the system"), "{expr:?}");
         }
+        assert!(reason("os.path.join(a, b)").contains("through module `os`"));
+        assert!(reason("sorted(xs, key=xs.pop)").contains("key="));
+        assert!(reason("max(xs, key=log.info)").contains("key="));
+        assert!(reason("min(xs, key=cmp)").contains("key="));
+    }
+
+    #[test]
+    fn methods_of_values_of_unknown_type_need_the_runtime_guard() {
         for expr in [
-            "os.path.join(a, b)",
+            "{k: v for k, v in d.items()}",
+            "d.get('k', 0)",
+            "s.strip().lower().startswith('x')",
+            "x.__len__()",
             "d.copy()",
-            "s.replace('a', 'b')",
             "cfg.get('k')",
+            "(s).replace('a', 'b')",
+            "d.get('k').upper()",
+            "f'{name.upper()}'",
+            "handlers['k'].copy()",
+        ] {
+            match classify_python(expr) {
+                Classification::NeedsRuntimeGuard { reason } => {
+                    assert!(
+                        reason.contains("only the running program knows"),
+                        "{expr}: {reason}"
+                    )
+                }
+                other => panic!("{expr:?}: {other:?}"),
+            }
+        }
+        for expr in [
+            "'a,b'.split(',')",
+            "', '.join(str(x) for x in xs)",
+            "str(x).upper().strip()",
+            "[1, 2].index(2)",
+            "{'a': 1}.keys()",
+            "repr(x).startswith('<')",
+            "len(xs).bit_length()",
+            "f'{x}'.upper()",
+            "(1, 2).count(1)",
+            "b'ab'.hex()",
+            "sorted(xs).index(3)",
         ] {
             assert_eq!(
                 classify_python(expr),
@@ -1142,9 +1513,73 @@ mod tests {
                 "{expr:?}"
             );
         }
-        assert!(reason("sorted(xs, key=xs.pop)").contains("key="));
-        assert!(reason("max(xs, key=log.info)").contains("key="));
-        assert!(reason("min(xs, key=cmp)").contains("key="));
+    }
+
+    #[test]
+    fn issue_8_cases_are_refused() {
+        for (expr, why) in [
+            ("(os).replace('a', 'b')", "through module `os`"),
+            ("((os)).replace('a', 'b')", "through module `os`"),
+            ("(shutil).copy(src, dst)", "through module `shutil`"),
+            ("\u{ff4f}\u{ff53}.replace('a', 'b')", "through module `os`"),
+            ("os.path.os.replace('a', 'b')", "through module `os`"),
+            (
+                "sys.modules['os'].replace('a', 'b')",
+                "through module `sys`",
+            ),
+            ("(1, # c\n__import__('os').system('id'))", "`__import__`"),
+            ("x # @LINE@__import__('os').system('id')", "code fragment"),
+            (
+                "(x, # c @LINE@ __import__('os').system('id'))",
+                "`__import__`",
+            ),
+            ("(1,\\\n__import__('os'))", "`__import__`"),
+            ("10**10**8", "power"),
+            ("'a'*10**9", "repeats"),
+            ("'a' * n", "repeats"),
+            ("[0] * 10**9", "repeats"),
+            ("'ab' * 1000 * 1000", "more than"),
+            ("('a' * 1000) * 1000", "more than"),
+            ("x ** y", "power"),
+            ("2 ** 100000", "power"),
+            ("1 << 10**9", "shifts"),
+            ("x << n", "shifts"),
+            ("sum(range(10**12))", "a number over"),
+            ("list(range(10000000000))", "a number over"),
+            ("sorted(xs, key=os.replace)", "key="),
+            ("sorted(xs, key=ys.append)", "key="),
+            ("f'{x:>1000000000}'", "width"),
+            ("ｅｘｅｃ('1')", "`exec()`"),
+            ("x\u{a0}+ 1", "U+00A0"),
+            (
+                "'\u{ff07}' + os.system('id') + '\u{ff07}'",
+                "through module `os`",
+            ),
+        ] {
+            let got = match classify_python(expr) {
+                Classification::MayHaveSideEffects { reason } => reason,
+                Classification::CodeFragment => "code fragment".into(),
+                other => panic!("{expr:?}: {other:?}"),
+            };
+            assert!(got.contains(why), "{expr:?}: {got}");
+        }
+        for expr in [
+            "x ** 2",
+            "2 ** 64",
+            "10 ** 9 > x",
+            "'-' * 40",
+            "[0] * 3",
+            "1 << 8",
+            "range(1000)",
+            "x * y",
+            "price * 1000000",
+        ] {
+            assert_eq!(
+                classify_python(expr),
+                Classification::SideEffectFree,
+                "{expr:?}"
+            );
+        }
     }
 
     #[test]

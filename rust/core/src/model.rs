@@ -208,6 +208,10 @@ pub enum EvaluationKind {
     Expression,
     /// Statements (may change state); the value of a trailing expression is returned.
     CodeFragment,
+    /// A single expression run under the debuggee's runtime side-effect guard
+    /// (only where [`crate::backend::Backend::runtime_guard`] says it exists): any
+    /// call that is not to a pure builtin fails with `side_effects_not_allowed`.
+    GuardedExpression,
 }
 
 /// Kind of step.

@@ -16,6 +16,55 @@ use tokio::process::{Child, Command};
 /// The shim, embedded in the binary.
 const SITECUSTOMIZE: &str = include_str!("sitecustomize.py");
 
+/// The function the shim puts in `builtins` to run one expression under its
+/// runtime side-effect guard, and the exception it raises on a refusal.
+const GUARD_FUNCTION: &str = "__jbd_guarded__";
+const GUARD_REFUSAL: &str = "SideEffectsNotAllowed";
+
+/// The expression to send to debugpy so that `expression` runs under the shim's
+/// runtime guard. `expression` travels as a string literal, so no text in it can
+/// escape the call; `@` is escaped because pydevd turns `@LINE@` into a line break
+/// in the text it is sent.
+pub fn guarded_call(expression: &str) -> String {
+    let literal = serde_json::to_string(expression)
+        .unwrap_or_else(|_| "''".into())
+        .replace('@', "\\u0040");
+    format!("{GUARD_FUNCTION}({literal})")
+}
+
+/// The error for a guarded evaluation that failed: the guard's refusal becomes
+/// `side_effects_not_allowed` with what was tried; a debuggee without the guard
+/// (started with `python -S` or `-I`) is said so; other failures pass through.
+pub fn guard_refusal(err: ToolError) -> ToolError {
+    if err.code != ErrorCode::EvaluationFailed {
+        return err;
+    }
+    if let Some(at) = err.message.find(GUARD_REFUSAL) {
+        let what = err.message[at + GUARD_REFUSAL.len()..]
+            .trim_start_matches(':')
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .trim();
+        return ToolError::new(
+            ErrorCode::SideEffectsNotAllowed,
+            format!(
+                "Stopped by the runtime guard: the expression {what}. Nothing it tried was run. \
+                 Pass allow_side_effects: true to run it (it may change the program's state)."
+            ),
+        )
+        .with_detail("guard", "runtime");
+    }
+    if err.message.contains(GUARD_FUNCTION) {
+        return ToolError::new(
+            ErrorCode::SideEffectsNotAllowed,
+            "Not evaluated: the program did not load the runtime side-effect guard (was it \
+             started with python -S or -I?).",
+        );
+    }
+    err
+}
+
 /// The interpreter to use: the configuration's `python`, else the server's
 /// `--python`, else `python3` on `PATH` (`path_var`). A name without a slash is
 /// looked up on `PATH`; a path must exist.

@@ -549,4 +549,10 @@ impl Backend for DapBackend {
             .contains_key(session)
             .then(|| "python".to_string())
     }
+
+    fn runtime_guard(&self, session: &str) -> bool {
+        lock(&self.shared.sessions)
+            .get(session)
+            .is_some_and(|s| s.runtime_guard)
+    }
 }

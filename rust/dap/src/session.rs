@@ -117,6 +117,8 @@ pub struct Session {
     stderr_tail: Arc<Mutex<String>>,
     initialized: watch::Sender<bool>,
     ended: watch::Sender<bool>,
+    /// The debuggee loads the shim, whose runtime guard runs guarded evaluations.
+    pub runtime_guard: bool,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -234,6 +236,7 @@ impl Session {
             stderr_tail,
             initialized: watch::channel(false).0,
             ended: watch::channel(false).0,
+            runtime_guard: spec.shim.is_some() && spec.mode == LaunchMode::Debug,
         });
         shared.register(session.clone());
         shared.emit(BackendEvent::SessionStarted(descriptor.clone()));
@@ -1431,6 +1434,16 @@ impl Session {
         let frame = parse_id(frame_ref, "frame", ErrorCode::FrameNotFound)?;
         match kind {
             EvaluationKind::Expression => self.eval_once(frame, expression, "watch").await,
+            EvaluationKind::GuardedExpression => {
+                self.eval_guarded(frame, expression)
+                    .await
+                    .map(|value| Value {
+                        name: expression.to_string(),
+                        target: Some(ValueTarget::Expression(expression.to_string())),
+                        evaluate_name: Some(expression.to_string()),
+                        ..value
+                    })
+            }
             EvaluationKind::CodeFragment => match split_trailing_expression(expression) {
                 (Some(body), Some(last)) => {
                     self.eval_once(frame, &body, "repl").await?;
@@ -1439,6 +1452,20 @@ impl Session {
                 _ => self.eval_once(frame, expression, "repl").await,
             },
         }
+    }
+
+    /// Evaluate through the shim's runtime guard; its refusals become
+    /// `side_effects_not_allowed`.
+    async fn eval_guarded(&self, frame: i64, expression: &str) -> ToolResult<Value> {
+        if !self.runtime_guard {
+            return Err(ToolError::new(
+                ErrorCode::SideEffectsNotAllowed,
+                "Not evaluated: this session runs without the runtime side-effect guard.",
+            ));
+        }
+        self.eval_once(frame, &debugpy::guarded_call(expression), "watch")
+            .await
+            .map_err(debugpy::guard_refusal)
     }
 
     async fn eval_once(&self, frame: i64, expression: &str, context: &str) -> ToolResult<Value> {

@@ -1,9 +1,20 @@
-# jetbrains-debugger: TCP_NODELAY shim for debugpy (microsoft/debugpy#2054).
-# pydevd writes each DAP message with two sendall() calls on a loopback socket
-# without TCP_NODELAY, so Nagle + delayed ACK add ~40 ms to every request. This
-# file is put first on PYTHONPATH of the debuggee only; it sets TCP_NODELAY on
-# every TCP stream socket the process connects or accepts, then chains to the
-# user's own sitecustomize (if any) further along sys.path.
+# jetbrains-debugger: the debuggee side of the debugger, put first on PYTHONPATH of
+# the debuggee only. It does two things, then chains to the user's own
+# sitecustomize (if any) further along sys.path:
+#
+# 1. TCP_NODELAY (microsoft/debugpy#2054). pydevd writes each DAP message with two
+#    sendall() calls on a loopback socket without TCP_NODELAY, so Nagle + delayed
+#    ACK add ~40 ms to every request. Every TCP stream socket the process connects
+#    or accepts gets TCP_NODELAY.
+# 2. The runtime side-effect guard: builtins.__jbd_guarded__(source) evaluates one
+#    expression in the caller's namespace (pydevd's evaluation frame) with hooks
+#    active for that evaluation and that thread only, which refuse every
+#    Python-level call not compiled from the expression itself, every C call that
+#    is not an allow-listed builtin function or method of a builtin type (judged on
+#    the real callee: str.replace yes, os.replace no), and every audit event but a
+#    few harmless reads (files, processes, sockets, imports...). A refusal raises
+#    SideEffectsNotAllowed naming what was tried; the evaluation also stops after a
+#    time budget. Python 3.8-3.11 use sys.setprofile/settrace, 3.12+ sys.monitoring.
 import socket as _jbd_socket
 
 
@@ -34,6 +45,585 @@ def _jbd_install():
     _jbd_socket.socket.accept = accept
 
 
+def _jbd_install_guard():
+    # Imported now (~2 ms) rather than at the first guarded evaluation, which must
+    # not change the program's module set; unicodedata is what Python's parser
+    # uses to normalise non-ASCII names.
+    import ast
+    import builtins
+    import copy
+    import gc
+    import unicodedata  # noqa: F401
+    import sys
+    import threading
+    import time
+    from collections import defaultdict as collections_defaultdict
+    from _thread import allocate_lock
+    from _thread import start_new_thread  # before pydevd patches it
+
+    budget_seconds = 2.0
+
+    class SideEffectsNotAllowed(Exception):
+        """A guarded evaluation tried something that could change the program or the world."""
+
+    # Builtin functions that compute a value and change nothing (next() advances
+    # an iterator; iter(f, sentinel) and map/filter hand functions to C code).
+    pure_builtins = frozenset(
+        "abs all any ascii bin callable chr divmod format getattr hasattr hash hex id "
+        "isinstance issubclass len max min oct ord pow repr round sorted sum vars dir".split()
+    )
+    read_dunders = frozenset(
+        "__len__ __contains__ __getitem__ __repr__ __str__ __format__ __hash__ __sizeof__ "
+        "__eq__ __ne__ __lt__ __le__ __gt__ __ge__ __iter__ __reversed__".split()
+    )
+    immutable = (str, bytes, int, float, complex, bool, tuple, frozenset, range, type(None))
+    views = (type({}.keys()), type({}.values()), type({}.items()))
+    mutable_reads = {
+        list: frozenset(("index", "count", "copy")),
+        dict: frozenset(("keys", "values", "items", "get", "copy")),
+        set: frozenset(
+            "union intersection difference symmetric_difference issubset issuperset "
+            "isdisjoint copy".split()
+        ),
+        bytearray: frozenset(
+            name
+            for name in dir(bytearray)
+            if not name.startswith("_")
+            and name not in ("append", "clear", "extend", "insert", "pop", "remove", "reverse")
+        ),
+    }
+    for view in views:
+        mutable_reads[view] = frozenset(("isdisjoint",))
+    type_methods = frozenset(("fromkeys", "maketrans", "from_bytes", "fromhex", "mro"))
+    builtin_types = immutable + tuple(mutable_reads) + (slice, object)
+    # Calling these types builds a value (map and filter call what they are given:
+    # the call hook lets only pure callables be handed to anything).
+    pure_types = frozenset(
+        (str, bytes, int, float, complex, bool, tuple, frozenset, list, dict, set,
+         range, slice, enumerate, reversed, zip, bytearray, map, filter, type)
+    )
+    harmless_audit_events = frozenset(
+        ("builtins.id", "object.__getattr__", "sys._getframe", "sys._getframemodulename")
+    )
+    builtin_function = type(len)
+    method_descriptor = type(str.upper)
+    function = type(lambda: None)
+
+    def describe(fn):
+        kind = type(fn)
+        if kind not in (builtin_function, method_descriptor, function, type):
+            # Any other callable: its type's name only (no program hook may run here).
+            return "a %s object" % type.__dict__["__qualname__"].__get__(kind)
+        owner = getattr(fn, "__self__", None)
+        name = getattr(fn, "__qualname__", None) or getattr(fn, "__name__", "?")
+        module = getattr(owner, "__name__", None) if type(owner) is type(sys) else None
+        if module:
+            return module + "." + getattr(fn, "__name__", "?")
+        code = getattr(fn, "__code__", None)
+        if code is not None:
+            return "%s (%s:%d)" % (name, code.co_filename, code.co_firstlineno)
+        return name
+
+    def pure_method(owner_type, name):
+        if name.startswith("__"):
+            return name in read_dunders and owner_type in builtin_types
+        if owner_type in immutable:
+            return True
+        return name in mutable_reads.get(owner_type, ())
+
+    def pure_c_call(fn, first_arg=None):
+        """Whether calling the C callable `fn` (with first argument `first_arg`,
+        for unbound method descriptors) changes nothing."""
+        kind = type(fn)
+        if kind is builtin_function:
+            owner = fn.__self__
+            if owner is builtins:
+                return fn.__name__ in pure_builtins
+            if type(owner) is type and owner in builtin_types:
+                return fn.__name__ in type_methods or fn.__name__ in read_dunders
+            return pure_method(type(owner), fn.__name__)
+        if kind is method_descriptor:
+            owner = fn.__objclass__
+            return type(first_arg) is owner and pure_method(owner, fn.__name__)
+        if kind is type:
+            return fn in pure_types
+        return False
+
+    class Guard:
+        __slots__ = (
+            "thread", "codes", "top", "deadline", "ticks", "refused", "armed", "created", "keep",
+            "namespace")
+
+        def __init__(self, code):
+            self.thread = threading.get_ident()
+            self.top = code
+            self.codes = set()
+            pending = [code]
+            while pending:
+                c = pending.pop()
+                self.codes.add(c)
+                pending.extend(k for k in c.co_consts if type(k) is type(code))
+            self.deadline = time.monotonic() + budget_seconds
+            self.ticks = 0
+            self.refused = None
+            # Set while the expression itself runs (not while hooks are being set).
+            self.armed = False
+            # Ids of iterators the expression made (they may be consumed), kept alive.
+            self.created = set()
+            self.keep = []
+            self.namespace = {}
+
+        def refuse(self, what):
+            if self.refused is None:
+                self.refused = what
+            raise SideEffectsNotAllowed(what)
+
+        def tick(self):
+            self.ticks += 1
+            if self.ticks % 256 == 0 and time.monotonic() > self.deadline:
+                self.refuse("ran longer than %g s (guarded evaluations have a time budget)" % budget_seconds)
+
+    active = {}  # thread id -> Guard
+
+    def audit(event, args):
+        if not active:
+            return
+        guard = active.get(threading.get_ident())
+        if guard is None or not guard.armed or event in harmless_audit_events:
+            return
+        if event == "exec" and args and args[0] is guard.top:
+            return
+        guard.refuse("raised the audit event %r%s" % (event, _short(args)))
+
+    def _short(args):
+        try:
+            text = repr(args)
+        except Exception:
+            return ""
+        return " " + (text if len(text) <= 120 else text[:117] + "...")
+
+    audit_installed = []
+    # The guard's own frames: their calls (eval, setprofile...) are not the expression's.
+    own_codes = set()
+
+    def profile(frame, event, arg):
+        guard = active.get(threading.get_ident())
+        if guard is None:
+            return
+        if event == "call" and frame.f_code in hidden_codes:
+            guard.refuse("reads an iterator of the program, which would advance it")
+        if frame.f_code in own_codes:
+            return
+        if event == "call":
+            if frame.f_code not in guard.codes:
+                guard.refuse("calls the Python function %s (%s:%d)" % (
+                    frame.f_code.co_name, frame.f_code.co_filename, frame.f_lineno))
+        elif event == "c_call" and not pure_c_call(arg):
+            guard.refuse("calls %s, which is not an allow-listed builtin" % describe(arg))
+        guard.tick()
+
+    def trace(frame, event, arg):
+        guard = active.get(threading.get_ident())
+        if guard is None or frame.f_code not in guard.codes:
+            return None
+        guard.tick()
+        return trace
+
+    def run_with_profile(guard, code, namespace):
+        old_trace, old_profile = sys.gettrace(), sys.getprofile()
+        sys.settrace(trace)
+        sys.setprofile(profile)
+        try:
+            guard.armed = True
+            return eval(code, namespace)
+        finally:
+            guard.armed = False
+            sys.setprofile(old_profile)
+            sys.settrace(old_trace)
+
+    def run_with_monitoring(guard, code, namespace):
+        mon = sys.monitoring
+        tool = next((t for t in (5, 4, 3) if mon.get_tool(t) is None), None)
+        if tool is None:
+            guard.refuse("cannot be guarded: no sys.monitoring tool id is free")
+        mon.use_tool_id(tool, "jetbrains-debugger guard")
+        ev = mon.events
+
+        def on_start(code_object, offset):
+            if threading.get_ident() != guard.thread:
+                return
+            if code_object in hidden_codes:
+                guard.refuse("reads an iterator of the program, which would advance it")
+            if code_object not in guard.codes and code_object not in own_codes:
+                guard.refuse("calls the Python function %s (%s:%d)" % (
+                    code_object.co_name, code_object.co_filename, code_object.co_firstlineno))
+
+        def on_call(code_object, offset, fn, first_arg):
+            if threading.get_ident() != guard.thread or code_object in own_codes:
+                return
+            if fn in hook_functions:
+                return  # the instrumentation's own hooks: they judge the call themselves
+            own = type(fn) is function and fn.__code__ in guard.codes
+            if type(first_arg) in uncopyable_iterators:
+                guard.refuse("hands a generator of the program to %s, which would resume it"
+                             % describe(fn))
+            if not own and not pure_c_call(fn, first_arg):
+                guard.refuse("calls %s, which is not an allow-listed builtin" % describe(fn))
+            guard.tick()
+
+        def on_jump(code_object, offset, target):
+            if threading.get_ident() == guard.thread:
+                guard.tick()
+
+        try:
+            mon.register_callback(tool, ev.PY_START, on_start)
+            mon.register_callback(tool, ev.PY_RESUME, on_start)
+            mon.register_callback(tool, ev.CALL, on_call)
+            mon.register_callback(tool, ev.JUMP, on_jump)
+            mon.set_events(tool, ev.PY_START | ev.PY_RESUME | ev.CALL | ev.JUMP)
+            guard.armed = True
+            return eval(code, namespace)
+        finally:
+            guard.armed = False
+            mon.set_events(tool, 0)
+            for event in (ev.PY_START, ev.PY_RESUME, ev.CALL, ev.JUMP):
+                mon.register_callback(tool, event, None)
+            mon.free_tool_id(tool)
+
+    class IteratorHiddenByGuard:
+        """Stands for a program iterator that cannot be copied (a file, a socket...):
+        C code consuming it would be out of the hooks' sight, so any use is refused."""
+
+        __slots__ = ("name",)
+
+        def __init__(self, name):
+            self.name = name
+
+        def __repr__(self):
+            return "<iterator %s, hidden by the side-effect guard>" % self.name
+
+        def __iter__(self):
+            raise SideEffectsNotAllowed("reads the iterator %s, which would advance it" % self.name)
+
+        __next__ = __iter__
+
+    def shield(namespace):
+        """Replace, in the evaluation's copy of the namespace, what C code would
+        change without a call the hooks can see: iterators (consumed by list(it),
+        sum(it), a comprehension) by copies, or by a stand-in when they cannot be
+        copied; defaultdicts (which insert on a missing key) by plain dicts. Only
+        the top-level names: an iterator held in an attribute is not covered."""
+        for name, value in list(namespace.items()):
+            kind = type(value)
+            # Only C-level lookups on the type: no program hook runs outside the guard.
+            mro = type.__dict__["__mro__"].__get__(kind)
+            if collections_defaultdict in mro:
+                namespace[name] = dict.copy(value)
+            elif kind in uncopyable_iterators:
+                # Refusing a generator's frame as it resumes would end the generator.
+                namespace[name] = IteratorHiddenByGuard(name)
+            elif any("__next__" in vars(k) for k in mro):
+                copied = None
+                if type.__dict__["__module__"].__get__(kind) in ("builtins", "itertools"):
+                    try:
+                        copied = copy.copy(value)
+                    except Exception:
+                        copied = None
+                namespace[name] = copied if copied is not None else IteratorHiddenByGuard(name)
+
+    def shield_generator():
+        yield
+
+    async def shield_coroutine():
+        pass
+
+    async def shield_async_generator():
+        yield
+
+    coroutine = shield_coroutine()
+    uncopyable_iterators = (
+        type(shield_generator()), type(coroutine), type(shield_async_generator()))
+    coroutine.close()
+
+    # The expression is compiled from an instrumented tree: every call, attribute
+    # read, subscript and comprehension source goes through these hooks, which see
+    # the real objects (what a profile hook cannot: calls to classes, slot wrappers
+    # such as list.__setitem__, and functions handed to C code such as key=).
+    CALL_HOOK, ATTR_HOOK, ITEM_HOOK, ITER_HOOK, BINOP_HOOK, WIDTH_HOOK, SLICE = hook_names = (
+        "__jbd_call__", "__jbd_attr__", "__jbd_item__", "__jbd_iter__", "__jbd_binop__",
+        "__jbd_width__", "__jbd_slice__")
+    method_wrapper = type((0).__add__)
+    read_only_names = read_dunders | frozenset(
+        "__class__ __dict__ __name__ __qualname__ __module__ __doc__ __file__ __mro__ "
+        "__bases__ __self__ __func__ __objclass__".split())
+
+    def current():
+        return active[threading.get_ident()]
+
+    def is_iterator(value):
+        mro = type.__dict__["__mro__"].__get__(type(value))
+        return any("__next__" in vars(k) for k in mro)
+
+    def check_argument(guard, fn, value):
+        """A value handed to a call: C code could call it or consume it unseen."""
+        kind = type(value)
+        if kind in uncopyable_iterators:
+            if getattr(value, "gi_code", None) not in guard.codes:
+                guard.refuse("hands a generator of the program to %s, which would resume it"
+                             % describe(fn))
+        elif is_iterator(value) and id(value) not in guard.created:
+            guard.refuse("hands an iterator of the program to %s, which would advance it"
+                         % describe(fn))
+        elif callable(value) and not pure_callable(guard, value):
+            guard.refuse("hands %s to %s, which may call it" % (describe(value), describe(fn)))
+
+    def pure_callable(guard, fn, first_arg=None):
+        kind = type(fn)
+        if kind is function:
+            return fn.__code__ in guard.codes
+        if kind is method_wrapper:
+            owner = fn.__self__
+            return fn.__name__ in read_dunders and type(owner) in builtin_types
+        return pure_c_call(fn, first_arg)
+
+    # Size limits: one C operation (a repetition, a power, a padding) cannot be
+    # interrupted once started, so the hooks refuse the huge ones before they start.
+    max_items = 10 ** 7
+    max_bits = 10 ** 6
+    sequences = (str, bytes, bytearray, list, tuple)
+    sizing_methods = frozenset(("ljust", "rjust", "center", "zfill", "expandtabs"))
+
+    def wide_format(text):
+        """A format string asking for a width or precision over max_items."""
+        run = 0
+        for ch in text:
+            run = run + 1 if "0" <= ch <= "9" else 0
+            if run > 7:
+                return True
+        return False
+
+    def check_sizes(guard, fn, args):
+        ints = [a for a in args if type(a) is int]
+        if fn is range or fn is bytes or fn is bytearray or (
+                type(fn) is builtin_function and fn.__name__ in sizing_methods):
+            if any(abs(a) > max_items for a in ints):
+                guard.refuse("asks %s for more than %d items" % (describe(fn), max_items))
+        if fn is pow and len(ints) == 2 and ints[1] > 0 and ints[0].bit_length() * ints[1] > max_bits:
+            guard.refuse("raises to a power of more than %d bits" % max_bits)
+        if fn is format:
+            specs = [a for a in args[1:] if type(a) is str]
+        elif type(fn) is builtin_function and type(fn.__self__) is str and fn.__name__ in (
+                "format", "format_map"):
+            specs = [fn.__self__]
+        else:
+            specs = []
+        if any(wide_format(spec) for spec in specs):
+            guard.refuse("formats to a width over %d" % max_items)
+
+    def width_hook(value):
+        """A computed part of an f-string format spec (`f'{x:>{w}}'`)."""
+        if (type(value) is int and abs(value) > max_items) or (
+                type(value) is str and wide_format(value)):
+            current().refuse("formats to a width over %d" % max_items)
+        return value
+
+    def binop_hook(op, left, right):
+        guard = current()
+        if op == "*":
+            for seq, count in ((left, right), (right, left)):
+                if type(seq) in sequences and type(count) is int and len(seq) * count > max_items:
+                    guard.refuse("repeats a sequence to more than %d items" % max_items)
+            return left * right
+        if op == "%":
+            if type(left) is str and wide_format(left):
+                guard.refuse("formats to a width over %d" % max_items)
+            return left % right
+        if type(left) is int and type(right) is int and right > 0:
+            bits = right if op == "<<" else left.bit_length() * right
+            if bits > max_bits:
+                guard.refuse("computes a number of more than %d bits" % max_bits)
+        return left ** right if op == "**" else left << right
+
+    def call_hook(fn, *args, **kwargs):
+        guard = current()
+        if (fn is vars or fn is dir) and not args and not kwargs:
+            # Without arguments they would show this hook's frame: show the program's.
+            names = {k: v for k, v in guard.namespace.items() if k not in hook_names}
+            return names if fn is vars else sorted(names)
+        if not pure_callable(guard, fn, args[0] if args else None):
+            guard.refuse("calls %s, which is not an allow-listed builtin" % describe(fn))
+        for value in args:
+            check_argument(guard, fn, value)
+        for value in kwargs.values():
+            check_argument(guard, fn, value)
+        check_sizes(guard, fn, args)
+        result = fn(*args, **kwargs)
+        if is_iterator(result) and all(result is not value for value in args):
+            guard.created.add(id(result))
+            guard.keep.append(result)  # so that its id is not reused
+        return result
+
+    def attr_hook(value, name):
+        if name.startswith("__") and name.endswith("__") and name not in read_only_names:
+            current().refuse("reads the special attribute %s" % name)
+        return getattr(value, name)
+
+    def item_hook(value, key):
+        if collections_defaultdict in type.__dict__["__mro__"].__get__(type(value)):
+            return dict.__getitem__(value, key)  # no insertion of a missing key
+        return value[key]
+
+    def iter_hook(value):
+        guard = current()
+        kind = type(value)
+        if kind in uncopyable_iterators and getattr(value, "gi_code", None) not in guard.codes:
+            guard.refuse("iterates over a generator of the program, which would resume it")
+        if kind not in uncopyable_iterators and is_iterator(value) and id(value) not in guard.created:
+            guard.refuse("iterates over an iterator of the program, which would advance it")
+        return value
+
+    def instrument(source):
+        """The code object of `source` (one expression) with the hooks in place."""
+
+        def hook(name, node, *args):
+            call = ast.Call(func=ast.Name(id=name, ctx=ast.Load()), args=list(args), keywords=[])
+            return ast.copy_location(call, node)
+
+        sized_operators = {ast.Mult: "*", ast.Pow: "**", ast.LShift: "<<", ast.Mod: "%"}
+
+        def as_expression(key):
+            """A subscript's key as an expression: Python 3.8 wraps it in Index,
+            Slice or ExtSlice nodes, which are no expressions there."""
+            kind = type(key).__name__
+            if kind == "Index":
+                return key.value
+            if kind == "ExtSlice":
+                return ast.copy_location(
+                    ast.Tuple(elts=[as_expression(d) for d in key.dims], ctx=ast.Load()), key)
+            if kind == "Slice" and sys.version_info < (3, 9):
+                bounds = [b if b is not None else ast.Constant(None)
+                          for b in (key.lower, key.upper, key.step)]
+                return hook(SLICE, key, *bounds)
+            return key
+
+        class Instrument(ast.NodeTransformer):
+            def visit_Call(self, node):
+                self.generic_visit(node)
+                node.args.insert(0, node.func)
+                node.func = ast.copy_location(ast.Name(id=CALL_HOOK, ctx=ast.Load()), node)
+                return node
+
+            def visit_Attribute(self, node):
+                self.generic_visit(node)
+                if not isinstance(node.ctx, ast.Load):
+                    return node
+                return hook(ATTR_HOOK, node, node.value, ast.copy_location(ast.Constant(node.attr), node))
+
+            def visit_Subscript(self, node):
+                self.generic_visit(node)
+                if not isinstance(node.ctx, ast.Load):
+                    return node
+                return hook(ITEM_HOOK, node, node.value, as_expression(node.slice))
+
+            def visit_BinOp(self, node):
+                self.generic_visit(node)
+                op = sized_operators.get(type(node.op))
+                if op is None:
+                    return node
+                return hook(BINOP_HOOK, node, ast.copy_location(ast.Constant(op), node),
+                            node.left, node.right)
+
+            def visit_FormattedValue(self, node):
+                self.generic_visit(node)
+                for part in node.format_spec.values if node.format_spec is not None else ():
+                    if type(part) is ast.Constant and type(part.value) is str and wide_format(
+                            part.value):
+                        raise SideEffectsNotAllowed("formats to a width over %d" % max_items)
+                    if type(part) is ast.FormattedValue:
+                        part.value = hook(WIDTH_HOOK, part.value, part.value)
+                return node
+
+            def visit_comprehension(self, node):
+                self.generic_visit(node)
+                node.iter = hook(ITER_HOOK, node.iter, node.iter)
+                return node
+
+        tree = Instrument().visit(ast.parse(source, "<guarded evaluation>", "eval"))
+        return compile(ast.fix_missing_locations(tree), "<guarded evaluation>", "eval")
+
+    def guarded(source):
+        """Evaluate `source` (one expression) in the caller's namespace under the
+        guard; raise SideEffectsNotAllowed if it tried anything but pure reads.
+
+        pydevd evaluates inside its trace function, where CPython delivers no
+        profile, trace or monitoring events; so the expression runs on a helper
+        thread started with the original _thread.start_new_thread (pydevd does not
+        trace it), while the caller waits, bounded by the time budget."""
+        caller = sys._getframe(1)
+        namespace = dict(caller.f_globals)
+        if caller.f_locals is not caller.f_globals:
+            namespace.update(caller.f_locals)
+        del caller
+        shield(namespace)
+        code = instrument(source)
+        namespace.update({CALL_HOOK: call_hook, ATTR_HOOK: attr_hook, ITEM_HOOK: item_hook,
+                          ITER_HOOK: iter_hook, BINOP_HOOK: binop_hook, WIDTH_HOOK: width_hook,
+                          SLICE: slice})
+        if not audit_installed:
+            sys.addaudithook(audit)
+            audit_installed.append(True)
+        guard = Guard(code)
+        guard.namespace = namespace
+        outcome = []
+        done = allocate_lock()
+        done.acquire()
+
+        def run():
+            guard.thread = threading.get_ident()
+            active[guard.thread] = guard
+            try:
+                if hasattr(sys, "monitoring"):
+                    outcome.append((True, run_with_monitoring(guard, code, namespace)))
+                else:
+                    outcome.append((True, run_with_profile(guard, code, namespace)))
+            except BaseException as error:  # handed to the caller below
+                outcome.append((False, error))
+            finally:
+                del active[guard.thread]
+                done.release()
+
+        gc_was_enabled = gc.isenabled()
+        gc.disable()  # a collection would run unrelated finalizers inside the guard
+        try:
+            start_new_thread(run, ())
+            finished = done.acquire(True, budget_seconds + 1.0)
+        finally:
+            if gc_was_enabled:
+                gc.enable()
+        if not finished:
+            raise SideEffectsNotAllowed(
+                "ran longer than %g s (guarded evaluations have a time budget)" % budget_seconds)
+        if guard.refused is not None:
+            # Also when C code swallowed the refusal: the result is not the truth.
+            raise SideEffectsNotAllowed(guard.refused)
+        ok, value = outcome[0]
+        if not ok:
+            raise value
+        return value
+
+    # Every function of the guard (hooks and their helpers, at any depth) is its own.
+    pending = [sys._getframe().f_code]
+    while pending:
+        code = pending.pop()
+        own_codes.add(code)
+        pending.extend(k for k in code.co_consts if type(k) is type(code))
+    hidden_codes = frozenset((IteratorHiddenByGuard.__iter__.__code__,))
+    hook_functions = (call_hook, attr_hook, item_hook, iter_hook, binop_hook, width_hook)
+    own_codes.difference_update(hidden_codes)
+    guarded.__name__ = "__jbd_guarded__"
+    builtins.__jbd_guarded__ = guarded
+
+
 def _jbd_chain():
     import os
     import sys
@@ -57,4 +647,5 @@ def _jbd_chain():
 
 
 _jbd_install()
+_jbd_install_guard()
 _jbd_chain()

@@ -481,6 +481,51 @@ async fn variables_children_set_value_and_evaluate() {
         .unwrap_err();
     assert_eq!(err.code, ErrorCode::EvaluationFailed);
     assert!(err.message.contains("no_such_name"), "{}", err.message);
+    // Guarded evaluations: pure builtin methods run, anything else is refused by the
+    // shim's runtime guard before it runs (`len(results)` below is still 0).
+    let v = f
+        .backend
+        .evaluate(
+            &s,
+            &frame,
+            "config['mode'].upper()",
+            EvaluationKind::GuardedExpression,
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        (v.value.as_str(), v.name.as_str()),
+        ("'FAST'", "config['mode'].upper()")
+    );
+    for (hostile, tried) in [
+        ("results.append(1)", "list.append"),
+        ("(lambda: results.extend([1]))()", "list.extend"),
+        ("__import__('os').getpid()", "__import__"),
+    ] {
+        let err = f
+            .backend
+            .evaluate(&s, &frame, hostile, EvaluationKind::GuardedExpression)
+            .await
+            .unwrap_err();
+        assert_eq!(
+            err.code,
+            ErrorCode::SideEffectsNotAllowed,
+            "{hostile}: {}",
+            err.message
+        );
+        assert!(err.message.contains(tried), "{hostile}: {}", err.message);
+    }
+    let err = f
+        .backend
+        .evaluate(
+            &s,
+            &frame,
+            "r # @LINE@ results.append(2)",
+            EvaluationKind::GuardedExpression,
+        )
+        .await
+        .unwrap();
+    assert_eq!(err.value, "100", "`@LINE@` stays inside the comment");
     // A multi-line fragment gives the value of its last line.
     let v = f
         .backend

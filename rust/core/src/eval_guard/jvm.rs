@@ -831,7 +831,8 @@ fn check_template(toks: &[Tok], nesting: usize) -> Result<(), String> {
         Classification::CodeFragment => {
             Err("has statements in a string template (`${...}`)".into())
         }
-        Classification::MayHaveSideEffects { reason } => {
+        Classification::MayHaveSideEffects { reason }
+        | Classification::NeedsRuntimeGuard { reason } => {
             Err(format!("{reason} (in a string template)"))
         }
     }
@@ -1289,5 +1290,46 @@ mod tests {
         let inner: Vec<_> = strings[0].templates[0].iter().map(|t| t.text).collect();
         assert_eq!(inner, ["b", "+", "\"${c}\""]);
         assert!(strings[2].templates.is_empty());
+    }
+}
+
+#[cfg(test)]
+mod hostile_tests {
+    use super::*;
+
+    /// The tricks issue 8 found in the Python guard, tried on Java and Kotlin: the
+    /// JVM guard allows no calls at all, however they are written.
+    #[test]
+    fn hostile_jvm_expressions_are_refused() {
+        for (expr, lang) in [
+            ("(a).b()", Java),
+            ("a\n.b()", Java),
+            ("a /* c */ .b()", Java),
+            ("a // c\n.b()", Java),
+            ("a\\u002eb()", Java),
+            ("ｒｕｎｔｉｍｅ.exec(\"id\")", Java),
+            ("java.lang.Runtime.getRuntime()", Java),
+            ("Foo.class.getName()", Java),
+            ("new int[1000000000]", Java),
+            ("arr[i++]", Java),
+            ("obj.field = 1", Java),
+            ("i += 1", Java),
+            ("(Runnable) () -> {}", Java),
+            ("String::valueOf", Java),
+            ("a?.b()", Kotlin),
+            ("a!!.b()", Kotlin),
+            ("x.let { it }", Kotlin),
+            ("\"${a.b()}\"", Kotlin),
+            ("a until b", Kotlin),
+            ("A::b", Kotlin),
+            ("listOf(1)", Kotlin),
+            ("a[b()]", Kotlin),
+        ] {
+            assert_ne!(
+                classify_jvm(expr, lang),
+                Classification::SideEffectFree,
+                "{expr:?} ({lang:?})"
+            );
+        }
     }
 }

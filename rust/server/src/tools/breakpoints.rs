@@ -236,14 +236,23 @@ pub async fn set_breakpoint(call: &Call<'_>, p: SetBreakpoint) -> ToolResult<Bre
     let file = common::file_in(&project, &p.file_path)?;
     let line = p.line;
     common::check_code_line(&file, line)?;
+    let (condition, log_message) = (non_blank(p.condition), non_blank(p.log_message));
+    super::evaluation::consent_to_breakpoint_code(
+        call,
+        &project,
+        &[super::evaluation::language_of(&file)],
+        condition.as_deref(),
+        log_message.as_deref(),
+    )
+    .await?;
     let spec = BreakpointSpec {
         kind: BreakpointKind::Line {
             file: file.clone(),
             line,
         },
         enabled: p.enabled.unwrap_or(true),
-        condition: non_blank(p.condition),
-        log_message: non_blank(p.log_message),
+        condition,
+        log_message,
         suspend_policy: suspend_policy(p.suspend_policy.as_deref())?,
         temporary: p.temporary.unwrap_or(false),
     };
@@ -302,6 +311,16 @@ pub async fn set_exception_breakpoint(
             "At least one of 'caught' and 'uncaught' must be true.",
         ));
     }
+    let condition = non_blank(p.condition);
+    // The program's language is not known here: the condition must satisfy every guard.
+    super::evaluation::consent_to_breakpoint_code(
+        call,
+        &project,
+        &["python", "java", "kotlin"],
+        condition.as_deref(),
+        None,
+    )
+    .await?;
     let spec = BreakpointSpec {
         kind: BreakpointKind::Exception {
             exception_class: class.clone(),
@@ -309,7 +328,7 @@ pub async fn set_exception_breakpoint(
             uncaught,
         },
         enabled: p.enabled.unwrap_or(true),
-        condition: non_blank(p.condition),
+        condition,
         log_message: None,
         suspend_policy: SuspendPolicy::All,
         temporary: false,

@@ -1,16 +1,21 @@
-//! Evaluation and watches. The side-effect policy lives here: without
-//! `allow_side_effects`, only expressions the guard proves harmless reach the
-//! debugger; everything else is refused before anything runs.
+//! Evaluation and watches, and the side-effect policy they (and breakpoint
+//! conditions and log messages) follow. Without `allow_side_effects` an expression
+//! runs only when the static guard ([`debugger_core::eval_guard`]) proves it
+//! harmless, or, where the session's debuggee has the runtime guard (the debugpy
+//! shim), when every call it makes is judged pure as it runs
+//! ([`EvaluationKind::GuardedExpression`]); everything else is refused before
+//! anything runs.
 
 use super::common::{self, Target, VariableView};
 use super::{confirm, Call, ConfirmRequest};
 use crate::lenient;
 use debugger_core::eval_guard::{classify_jvm, classify_python, Classification, JvmLanguage};
 
-use debugger_core::model::{EvaluationKind, Value as DebugValue};
+use debugger_core::model::{EvaluationKind, Project, Value as DebugValue};
 use debugger_core::{ErrorCode, ToolError, ToolResult};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use std::path::Path;
 
 /// What the guard of `language` says about `expression`; `None` for a language
 /// without a guard.
@@ -23,20 +28,53 @@ fn classify(language: &str, expression: &str) -> Option<Classification> {
     }
 }
 
+/// How the side-effect policy was enforced for an evaluation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Enforcement {
+    /// The static guard proved it, and the debuggee refused any impure call as it ran.
+    Runtime,
+    /// The static guard alone: this session has no runtime guard (Python through the
+    /// IDE, or the shim is off), so properties and operator overloads were not checked.
+    StaticOnly,
+}
+
+/// Why an expression may not run without side effects (the reason names the construct).
+fn not_side_effect_free(classification: Option<Classification>, language: &str) -> String {
+    match classification {
+        Some(Classification::MayHaveSideEffects { reason }) => reason,
+        Some(Classification::NeedsRuntimeGuard { reason }) => format!(
+            "it {reason}, and this session has no runtime guard to judge that call (the runtime \
+             guard exists only for Python run by this server's debugpy backend, not through the IDE)"
+        ),
+        Some(Classification::CodeFragment) => {
+            "it is a code fragment (statements), which may change program state".into()
+        }
+        Some(Classification::SideEffectFree) => String::new(),
+        None => format!("side effects of {language} expressions cannot be ruled out by this backend"),
+    }
+}
+
 /// How an expression may be run in a session without side effects, or why not.
-fn side_effect_free(call: &Call<'_>, session: &str, expression: &str) -> Result<(), String> {
+fn side_effect_free(
+    call: &Call<'_>,
+    session: &str,
+    expression: &str,
+) -> Result<(EvaluationKind, Enforcement), String> {
     let Some(language) = call.app.backend.language(session) else {
         return Err("the session's language is unknown".into());
     };
+    let runtime = language == "python" && call.app.backend.runtime_guard(session);
     match classify(&language, expression) {
-        Some(Classification::SideEffectFree) => Ok(()),
-        Some(Classification::MayHaveSideEffects { reason }) => Err(reason),
-        Some(Classification::CodeFragment) => {
-            Err("it is a code fragment (statements), which may change program state".into())
+        Some(Classification::SideEffectFree | Classification::NeedsRuntimeGuard { .. })
+            if runtime =>
+        {
+            Ok((EvaluationKind::GuardedExpression, Enforcement::Runtime))
         }
-        None => Err(format!(
-            "side effects of {language} expressions cannot be ruled out by this backend"
-        )),
+        Some(Classification::SideEffectFree) => {
+            Ok((EvaluationKind::Expression, Enforcement::StaticOnly))
+        }
+        other => Err(not_side_effect_free(other, &language)),
     }
 }
 
@@ -47,7 +85,7 @@ pub async fn evaluate_watch(
     frame_ref: &str,
     expression: &str,
 ) -> ToolResult<DebugValue> {
-    side_effect_free(call, session, expression).map_err(|why| {
+    let (kind, _) = side_effect_free(call, session, expression).map_err(|why| {
         ToolError::new(
             ErrorCode::SideEffectsNotAllowed,
             format!("not evaluated: {why}"),
@@ -55,8 +93,86 @@ pub async fn evaluate_watch(
     })?;
     call.app
         .backend
-        .evaluate(session, frame_ref, expression, EvaluationKind::Expression)
+        .evaluate(session, frame_ref, expression, kind)
         .await
+}
+
+/// The language whose guard judges code in `file`, by its extension.
+pub fn language_of(file: &Path) -> &'static str {
+    match file.extension().and_then(|e| e.to_str()) {
+        Some("py" | "pyw") => "python",
+        Some("java") => "java",
+        Some("kt" | "kts") => "kotlin",
+        _ => "unknown",
+    }
+}
+
+/// The expressions of a log message: the contents of its `{...}` parts.
+fn log_message_expressions(message: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let (mut depth, mut start) = (0usize, 0usize);
+    for (i, c) in message.char_indices() {
+        match c {
+            '{' => {
+                if depth == 0 {
+                    start = i + 1;
+                }
+                depth += 1;
+            }
+            '}' if depth > 0 => {
+                depth -= 1;
+                if depth == 0 {
+                    parts.push(&message[start..i]);
+                }
+            }
+            _ => {}
+        }
+    }
+    parts
+}
+
+/// A breakpoint condition or log message runs at every hit, inside the debugger,
+/// where no runtime guard applies: unless the static guards of all `languages`
+/// (the file's; several when it is not known) prove each expression free of side
+/// effects, the user must agree (the confirmation policy).
+pub async fn consent_to_breakpoint_code(
+    call: &Call<'_>,
+    project: &Project,
+    languages: &[&str],
+    condition: Option<&str>,
+    log_message: Option<&str>,
+) -> ToolResult<()> {
+    let expressions = condition.into_iter().map(|c| ("condition", c)).chain(
+        log_message
+            .map(log_message_expressions)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|e| ("log message", e)),
+    );
+    for (what, expression) in expressions {
+        let refusal = languages.iter().find_map(|language| {
+            let classification = classify(language, expression);
+            (classification != Some(Classification::SideEffectFree))
+                .then(|| not_side_effect_free(classification, language))
+        });
+        let Some(why) = refusal else {
+            continue;
+        };
+        confirm(
+            call,
+            ConfirmRequest {
+                action: format!(
+                    "Run this breakpoint {what} at every hit, though it may change the program's \
+                     state ({why}): {expression}"
+                ),
+                project: project.name.clone(),
+                subject: expression.to_string(),
+                session_id: None,
+            },
+        )
+        .await?;
+    }
+    Ok(())
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -79,6 +195,10 @@ pub struct Evaluation {
     pub result: VariableView,
     /// Always null on success (failures are error results).
     pub error: Option<String>,
+    /// Without allow_side_effects: how the policy was enforced (`runtime`, or
+    /// `static_only` where the session has no runtime guard, e.g. through the IDE).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub side_effect_guard: Option<Enforcement>,
 }
 
 pub async fn evaluate(call: &Call<'_>, p: EvaluateParams) -> ToolResult<Evaluation> {
@@ -90,15 +210,15 @@ pub async fn evaluate(call: &Call<'_>, p: EvaluateParams) -> ToolResult<Evaluati
     let record = common::paused_session(call, &project, p.target.session_id.as_deref())?;
     let session = record.descriptor.id.clone();
     let (_, frame) = common::frame_at(call, &record, p.frame_index).await?;
-    let kind = match side_effect_free(call, &session, &expression) {
-        Ok(()) => EvaluationKind::Expression,
+    let (kind, enforcement) = match side_effect_free(call, &session, &expression) {
+        Ok((kind, enforcement)) => (kind, Some(enforcement)),
         Err(why) if !p.allow_side_effects.unwrap_or(false) => {
             return Err(ToolError::new(
                 ErrorCode::SideEffectsNotAllowed,
                 format!(
-                "Not evaluated: {why}. Nothing was run. Pass allow_side_effects: true to run it \
-                     (it may change the program's state)."
-            ),
+                    "Not evaluated: {why}. Nothing was run. Pass allow_side_effects: true to run \
+                     it (it may change the program's state)."
+                ),
             ))
         }
         Err(_) => {
@@ -114,8 +234,8 @@ pub async fn evaluate(call: &Call<'_>, p: EvaluateParams) -> ToolResult<Evaluati
             .await?;
             let language = call.app.backend.language(&session).unwrap_or_default();
             match classify(&language, &expression) {
-                Some(Classification::CodeFragment) => EvaluationKind::CodeFragment,
-                _ => EvaluationKind::Expression,
+                Some(Classification::CodeFragment) => (EvaluationKind::CodeFragment, None),
+                _ => (EvaluationKind::Expression, None),
             }
         }
     };
@@ -133,6 +253,7 @@ pub async fn evaluate(call: &Call<'_>, p: EvaluateParams) -> ToolResult<Evaluati
         expression,
         result,
         error: None,
+        side_effect_guard: enforcement,
     })
 }
 

@@ -1,0 +1,102 @@
+"""Debuggee of the hostile-evaluation corpus (tests/e2e/test_hostile_eval.py): program
+state of every kind a hostile expression could try to change, paused at `# MARK: paused`.
+`fingerprint()` (called by the test with consent, outside the corpus) sums it all up."""
+
+import collections
+import gc
+import importlib
+import io
+import itertools
+import os
+import pathlib
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+
+SENTINEL = tempfile.mkdtemp(prefix="jbd-sentinel-")  # a directory the program may write to
+KEEP = os.path.join(SENTINEL, "keep.txt")
+with open(KEEP, "w") as f:
+    f.write("keep")
+
+
+class Account:
+    def __init__(self):
+        self.balance = 100
+        self.log = []
+
+    @property
+    def audited(self):
+        self.log.append("audited")
+        return self.balance
+
+    def __getattr__(self, name):
+        self.log.append(name)
+        return 0
+
+    def close(self):
+        with open(os.path.join(SENTINEL, "closed"), "w") as out:
+            out.write("closed")
+
+    def __repr__(self):
+        return "Account(%d)" % self.balance
+
+
+class Doomed:
+    def __del__(self):
+        with open(os.path.join(SENTINEL, "deleted"), "w") as out:
+            out.write("deleted")
+
+
+def numbers():
+    yield 1
+    yield 2
+    yield 3
+
+
+items = [1, 2, 3]
+config = {"mode": "fast", "limit": 10}
+tags = {"a", "b"}
+account = Account()
+counter = itertools.count()
+iterator = iter([10, 20, 30])
+generator = numbers()
+cache = collections.defaultdict(list)
+text = "hello"
+doomed = Doomed()
+logfile = open(KEEP)
+buffer = bytearray(b"abc")
+big = 10**12  # sizes only the running program knows
+wide = 1000000000
+
+
+def fingerprint():
+    """Everything the corpus must not change, as one string."""
+    def state(it):
+        return it.__reduce__() if hasattr(it, "__reduce__") else None
+
+    files = sorted(
+        (name, os.stat(os.path.join(SENTINEL, name)).st_size, os.stat(os.path.join(SENTINEL, name)).st_mtime_ns)
+        for name in os.listdir(SENTINEL)
+    )
+    return repr((
+        items, sorted(config.items()), sorted(tags), account.__dict__, repr(counter), state(iterator),
+        generator.gi_frame.f_lasti if generator.gi_frame else None, dict(cache), text, buffer,
+        logfile.tell(), files, sorted(sys.modules), dict(os.environ), os.getcwd(), sys.path,
+        sys.getrecursionlimit(), sys.gettrace() is None, gc.isenabled(), threading.active_count(),
+        signal.getsignal(signal.SIGINT), sorted(k for k in globals()), Doomed.__dict__.get("__del__"),
+    ))
+
+
+def main():
+    local_list = [4, 5, 6]
+    globals()["LOCAL_REF"] = local_list
+    print("paused", len(local_list))  # MARK: paused
+    print("done")
+
+
+main()
+_ = (importlib, io, pathlib, shutil, socket, subprocess)
