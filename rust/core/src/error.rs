@@ -52,6 +52,7 @@ error_codes! {
     WatchNotFound => "watch_not_found",
     SideEffectsNotAllowed => "side_effects_not_allowed",
     EvaluationFailed => "evaluation_failed",
+    EvaluationRunning => "evaluation_running",
     ConfirmationRequired => "confirmation_required",
     ConfirmationDenied => "confirmation_denied",
     DebuggerUnavailable => "debugger_unavailable",

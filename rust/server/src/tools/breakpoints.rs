@@ -235,7 +235,7 @@ pub async fn set_breakpoint(call: &Call<'_>, p: SetBreakpoint) -> ToolResult<Bre
     let project = common::project(call, p.project_path.as_deref()).await?;
     let file = common::file_in(&project, &p.file_path)?;
     let line = p.line;
-    common::check_code_line(&file, line)?;
+    common::check_code_line(&file, line).await?;
     let spec = BreakpointSpec {
         kind: BreakpointKind::Line {
             file: file.clone(),

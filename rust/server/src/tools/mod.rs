@@ -13,6 +13,7 @@ mod execution;
 mod run;
 mod sessions;
 mod source;
+mod source_file;
 mod stack;
 mod variables;
 
@@ -167,13 +168,21 @@ fn schema_of<T: JsonSchema>(contract: schemars::generate::Contract) -> Map<Strin
     map
 }
 
+/// Decode a tool's arguments; a failure names the field it is about (`timeout: ...`).
 fn decode<P: DeserializeOwned>(arguments: Value) -> ToolResult<P> {
     let arguments = match arguments {
         Value::Null => Value::Object(Map::new()),
         other => other,
     };
-    serde_json::from_value(arguments)
-        .map_err(|e| ToolError::invalid_params(format!("Invalid arguments: {e}")))
+    serde_path_to_error::deserialize(arguments).map_err(|e| {
+        let field = e.path().to_string();
+        let inner = e.into_inner();
+        if field.is_empty() || field == "." {
+            ToolError::invalid_params(format!("Invalid arguments: {inner}"))
+        } else {
+            ToolError::invalid_params(format!("Invalid argument '{field}': {inner}"))
+        }
+    })
 }
 
 fn encode<R: Serialize>(result: R) -> ToolResult<Value> {
@@ -237,7 +246,7 @@ registry! {
         "Stop when an exception of the given class (or a subclass) is raised: caught, uncaught, or both.";
     "resume" => execution::resume(execution::ResumeParams) -> execution::ExecutionResult, CONTROL,
         "Resume",
-        "Resume a paused session and wait (up to timeout seconds, default 30) for the next stop; returns where execution now stands, or state 'running' on timeout, or 'stopped' with the exit code when the program ends.";
+        "Resume a paused session and wait (up to timeout seconds: default 30, at most 600) for the next stop; returns where execution now stands, or state 'running' on timeout, or 'stopped' with the exit code when the program ends.";
     "pause" => execution::pause(execution::PauseParams) -> execution::ExecutionResult, CONTROL,
         "Pause",
         "Pause a running session and return where it stopped. Pausing a paused session just reports where it stands.";
