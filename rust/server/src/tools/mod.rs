@@ -168,12 +168,44 @@ fn schema_of<T: JsonSchema>(contract: schemars::generate::Contract) -> Map<Strin
     map
 }
 
+/// Longest string argument accepted, in bytes: no expression, path or name needs
+/// more, and a longer one would be stored (a breakpoint's condition) and sent back in
+/// every answer that lists it.
+pub const MAX_ARGUMENT_BYTES: usize = 64 * 1024;
+
+/// The first string longer than [`MAX_ARGUMENT_BYTES`] in `value`, by its path.
+fn oversized_string(value: &Value, path: &str) -> Option<String> {
+    match value {
+        Value::String(s) if s.len() > MAX_ARGUMENT_BYTES => Some(path.to_string()),
+        Value::Object(map) => map.iter().find_map(|(key, v)| {
+            oversized_string(
+                v,
+                &if path.is_empty() {
+                    key.clone()
+                } else {
+                    format!("{path}.{key}")
+                },
+            )
+        }),
+        Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .find_map(|(i, v)| oversized_string(v, &format!("{path}[{i}]"))),
+        _ => None,
+    }
+}
+
 /// Decode a tool's arguments; a failure names the field it is about (`timeout: ...`).
 fn decode<P: DeserializeOwned>(arguments: Value) -> ToolResult<P> {
     let arguments = match arguments {
         Value::Null => Value::Object(Map::new()),
         other => other,
     };
+    if let Some(field) = oversized_string(&arguments, "") {
+        return Err(ToolError::invalid_params(format!(
+            "Invalid argument '{field}': longer than {MAX_ARGUMENT_BYTES} bytes."
+        )));
+    }
     serde_path_to_error::deserialize(arguments).map_err(|e| {
         let field = e.path().to_string();
         let inner = e.into_inner();
@@ -372,6 +404,28 @@ mod tests {
             .unwrap();
         let state = StateDir::at(std::env::temp_dir().join("jbd-confirm-test"));
         App::new(backend, WatchStore::new(state), consent)
+    }
+
+    #[test]
+    fn decoding_names_the_field_and_refuses_huge_strings() {
+        #[derive(serde::Deserialize, Debug)]
+        #[allow(dead_code)]
+        struct P {
+            #[serde(default, deserialize_with = "crate::lenient::opt_timeout")]
+            timeout: Option<f64>,
+            #[serde(default)]
+            condition: Option<String>,
+        }
+        let err = decode::<P>(serde_json::json!({"condition": 5})).unwrap_err();
+        assert!(err.message.contains("'condition'"), "{}", err.message);
+        let err = decode::<P>(serde_json::json!({"timeout": "NaN"})).unwrap_err();
+        assert_eq!(err.code, ErrorCode::InvalidParams);
+        assert!(err.message.contains("'timeout'"), "{}", err.message);
+        let huge = "x".repeat(MAX_ARGUMENT_BYTES + 1);
+        let err = decode::<P>(serde_json::json!({ "condition": huge })).unwrap_err();
+        assert!(err.message.contains("'condition'"), "{}", err.message);
+        assert!(err.message.len() < 200);
+        assert!(decode::<P>(serde_json::json!({"condition": "x > 1", "timeout": 1e308})).is_ok());
     }
 
     #[tokio::test]

@@ -72,7 +72,7 @@ pub struct StartSession {
     pub wait_for_pause: Option<bool>,
     /// Seconds to wait for the first stop: more than 0, default 30, at most 600
     /// (larger values are taken as 600).
-    #[serde(default, deserialize_with = "lenient::opt_seconds")]
+    #[serde(default, deserialize_with = "lenient::opt_timeout")]
     #[schemars(extend("exclusiveMinimum" = 0, "maximum" = 600))]
     pub timeout: Option<f64>,
 }
