@@ -74,7 +74,9 @@ async def test_every_tool_answers_bad_input_with_a_structured_error(binary, stat
 
         read_only = {t.name for t in listed.tools if t.annotations and t.annotations.read_only_hint}
 
-        async def probe(tool: str, arguments: dict) -> None:
+        unnamed: list[str] = []
+
+        async def probe(tool: str, arguments: dict, field: str | None = None) -> None:
             nonlocal calls, slowest, before
             started = time.monotonic()
             with anyio.fail_after(20):  # a hang fails here
@@ -87,6 +89,8 @@ async def test_every_tool_answers_bad_input_with_a_structured_error(binary, stat
                 assert body.get("error") in codes, (tool, arguments, body)
                 assert isinstance(body.get("message"), str) and body["message"], body
                 seen[body["error"]] += 1
+                if field and body["error"] == "invalid_params" and field not in body["message"]:
+                    unnamed.append(f"{tool}.{field}: {body['message'][:100]}")
                 if tool in read_only:
                     return
                 after = await state()
@@ -104,13 +108,16 @@ async def test_every_tool_answers_bad_input_with_a_structured_error(binary, stat
                 await probe(tool.name, {})  # every required parameter missing
             for name in properties:
                 for value in hostile_values(outside, symlink):
-                    await probe(tool.name, {**base, name: value})
+                    await probe(tool.name, {**base, name: value}, name)
             await probe(tool.name, {**base, "unknown_parameter": 1})
 
         figure("bad-input calls", calls)
         figure("bad-input sweep seconds", round(time.monotonic() - started_sweep, 1))
         figure("bad-input slowest answer ms", round(slowest * 1000))
         figure("bad-input answers by code", dict(seen.most_common()))
+        figure("invalid_params answers not naming the field under test", len(unnamed))
+        # Those few name what is missing instead ("Give 'breakpoint_id', or 'file_path'").
+        assert all("'" in message.split(": ", 1)[1] for message in unnamed), unnamed
         assert calls > 1000
         assert slowest < 10
 

@@ -206,15 +206,44 @@ fn decode<P: DeserializeOwned>(arguments: Value) -> ToolResult<P> {
             "Invalid argument '{field}': longer than {MAX_ARGUMENT_BYTES} bytes."
         )));
     }
-    serde_path_to_error::deserialize(arguments).map_err(|e| {
+    serde_path_to_error::deserialize(&arguments).map_err(|e| {
         let field = e.path().to_string();
         let inner = e.into_inner();
-        if field.is_empty() || field == "." {
-            ToolError::invalid_params(format!("Invalid arguments: {inner}"))
+        let field = if field.is_empty() || field == "." {
+            culprit::<P>(&arguments, &inner.to_string())
         } else {
-            ToolError::invalid_params(format!("Invalid argument '{field}': {inner}"))
+            Some(field)
+        };
+        match field {
+            Some(field) => {
+                ToolError::invalid_params(format!("Invalid argument '{field}': {inner}"))
+            }
+            None => ToolError::invalid_params(format!("Invalid arguments: {inner}")),
         }
     })
+}
+
+/// The top-level argument a decoding error is about, when serde lost the path (structs
+/// with `#[serde(flatten)]` decode from a buffer): the first one whose removal changes
+/// the error into success or another error that is not a missing field (removing a
+/// required argument, guilty or not, can only say it is missing: no proof either way).
+/// Runs on the error path only.
+fn culprit<P: DeserializeOwned>(arguments: &Value, error: &str) -> Option<String> {
+    let Value::Object(map) = arguments else {
+        return None;
+    };
+    map.keys()
+        .find(|key| {
+            let mut without = map.clone();
+            without.remove(*key);
+            serde_json::from_value::<P>(Value::Object(without))
+                .err()
+                .is_none_or(|e| {
+                    let other = e.to_string();
+                    other != error && !other.starts_with("missing field")
+                })
+        })
+        .cloned()
 }
 
 fn encode<R: Serialize>(result: R) -> ToolResult<Value> {
@@ -415,6 +444,31 @@ mod tests {
             timeout: Option<f64>,
             #[serde(default)]
             condition: Option<String>,
+        }
+        #[derive(serde::Deserialize, Debug)]
+        #[allow(dead_code)]
+        struct Flattened {
+            #[serde(flatten)]
+            inner: P,
+            #[serde(default)]
+            session_id: Option<String>,
+        }
+        for (arguments, field) in [
+            (
+                serde_json::json!({"session_id": "s1", "timeout": -1}),
+                "'timeout'",
+            ),
+            (
+                serde_json::json!({"session_id": 5, "timeout": 3}),
+                "'session_id'",
+            ),
+            (
+                serde_json::json!({"condition": ["x"], "timeout": 3}),
+                "'condition'",
+            ),
+        ] {
+            let err = decode::<Flattened>(arguments.clone()).unwrap_err();
+            assert!(err.message.contains(field), "{arguments}: {}", err.message);
         }
         let err = decode::<P>(serde_json::json!({"condition": 5})).unwrap_err();
         assert!(err.message.contains("'condition'"), "{}", err.message);
