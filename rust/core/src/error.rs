@@ -54,6 +54,7 @@ error_codes! {
     StateNotWritable => "state_not_writable",
     SideEffectsNotAllowed => "side_effects_not_allowed",
     EvaluationFailed => "evaluation_failed",
+    EvaluationRunning => "evaluation_running",
     ConfirmationRequired => "confirmation_required",
     ConfirmationDenied => "confirmation_denied",
     DebuggerUnavailable => "debugger_unavailable",
@@ -86,11 +87,25 @@ pub struct ToolError {
     pub details: Map<String, Value>,
 }
 
+/// Characters of a message kept: messages quote the caller's input, which may be a
+/// megabyte long, and the answer and the history must stay small.
+pub const MESSAGE_CAP: usize = 2000;
+
+fn capped(message: String) -> String {
+    match message.char_indices().nth(MESSAGE_CAP) {
+        None => message,
+        Some((cut, _)) => {
+            let left = message[cut..].chars().count();
+            format!("{}… ({left} more characters)", &message[..cut])
+        }
+    }
+}
+
 impl ToolError {
     pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
         Self {
             code,
-            message: message.into(),
+            message: capped(message.into()),
             details: Map::new(),
         }
     }
@@ -134,6 +149,18 @@ pub type ToolResult<T> = Result<T, ToolError>;
 mod tests {
     use super::*;
     use std::collections::HashSet;
+
+    #[test]
+    fn long_messages_are_capped() {
+        let huge = ToolError::invalid_params(format!("got \"{}\"", "é".repeat(1_000_000)));
+        assert!(huge.message.chars().count() < MESSAGE_CAP + 40);
+        assert!(
+            huge.message.ends_with("more characters)"),
+            "{}",
+            &huge.message[huge.message.len() - 40..]
+        );
+        assert_eq!(ToolError::invalid_params("short").message, "short");
+    }
 
     #[test]
     fn parse_inverts_as_str_for_every_code() {

@@ -92,8 +92,13 @@ impl Shared {
         let _ = self.events.send(event);
     }
 
+    /// Add a session; ended ones are dropped here (the server's tracker keeps what
+    /// an agent may still read about them), so the map does not grow with every
+    /// session ever started.
     pub(crate) fn register(&self, session: Arc<Session>) {
-        lock(&self.sessions).insert(session.id.clone(), session);
+        let mut sessions = lock(&self.sessions);
+        sessions.retain(|_, s| !s.is_ended());
+        sessions.insert(session.id.clone(), session);
     }
 
     pub(crate) fn project_roots(&self) -> Vec<PathBuf> {

@@ -28,6 +28,12 @@
 //!   scope in the synthetic groups that are dropped, so `Global` lists module data.
 //! - **`Into { force: true }`** is a plain `stepIn`: debugpy decides "my code" at
 //!   launch (`justMyCode` of the configuration) and has no per-step override.
+//! - **Hung evaluations.** debugpy runs an evaluation on the paused thread and
+//!   answers nothing else about that thread until it ends. An evaluation that
+//!   outlives the request timeout is remembered (expression, start) until its answer
+//!   arrives (or [`EVALUATION_ABANDON`] passes); meanwhile every request that needs
+//!   the paused program fails at once with `evaluation_running`, naming it, instead
+//!   of each waiting out its own timeout. `pause`, `threads` and `stop` still work.
 //! - **Continued.** Emitted when we resume (before the request is sent, so it always
 //!   precedes the next `Stopped`) or when debugpy reports a resume while we
 //!   considered the session paused.
@@ -46,7 +52,7 @@ use serde_json::{json, Value as Json};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::Child;
 use tokio::sync::{mpsc, watch};
@@ -57,6 +63,9 @@ const EXIT_GRACE: Duration = Duration::from_secs(3);
 const REAP_POLL: Duration = Duration::from_millis(250);
 /// How much of the adapter's stderr is kept for error messages.
 const STDERR_TAIL: usize = 4096;
+/// How long an evaluation that outlived its timeout is still waited for (and blocks
+/// the paused program's requests with `evaluation_running`).
+pub const EVALUATION_ABANDON: Duration = Duration::from_secs(60 * 60);
 /// debugpy's synthetic group entries in variable listings.
 const SYNTHETIC: &[&str] = &[
     "special variables",
@@ -86,6 +95,12 @@ struct State {
     run_to: Option<(PathBuf, u32)>,
     /// `stop()` was asked: the end is not an error.
     stopping: bool,
+}
+
+/// An evaluation still running in the debuggee after its request timed out.
+struct HungEvaluation {
+    expression: String,
+    since: Instant,
 }
 
 /// What a session was started from.
@@ -119,6 +134,8 @@ pub struct Session {
     ended: watch::Sender<bool>,
     /// The debuggee loads the shim, whose runtime guard runs guarded evaluations.
     pub runtime_guard: bool,
+    /// The evaluation that outlived its timeout, until it answers.
+    hung_evaluation: Arc<Mutex<Option<HungEvaluation>>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -237,6 +254,7 @@ impl Session {
             initialized: watch::channel(false).0,
             ended: watch::channel(false).0,
             runtime_guard: spec.shim.is_some() && spec.mode == LaunchMode::Debug,
+            hung_evaluation: Arc::new(Mutex::new(None)),
         });
         shared.register(session.clone());
         shared.emit(BackendEvent::SessionStarted(descriptor.clone()));
@@ -985,10 +1003,32 @@ impl Session {
                 ErrorCode::SessionEnded,
                 format!("session {} has ended", self.id),
             )),
-            Phase::Paused => Ok(st.stopped_thread),
+            Phase::Paused => {
+                self.no_hung_evaluation()?;
+                Ok(st.stopped_thread)
+            }
             Phase::Starting | Phase::Running => Err(ToolError::new(
                 ErrorCode::NotPaused,
                 format!("session {} is running, not paused", self.id),
+            )),
+        }
+    }
+
+    /// `evaluation_running` while an evaluation that outlived its timeout holds the
+    /// paused thread.
+    fn no_hung_evaluation(&self) -> ToolResult<()> {
+        match &*lock(&self.hung_evaluation) {
+            None => Ok(()),
+            Some(hung) => Err(ToolError::new(
+                ErrorCode::EvaluationRunning,
+                format!(
+                    "The evaluation of `{}` has run in the debuggee for {} s (longer than its \
+                     timeout); the paused program answers nothing else until it ends. Wait \
+                     and retry, call pause to see where the session stands, or \
+                     stop_debug_session.",
+                    hung.expression,
+                    hung.since.elapsed().as_secs()
+                ),
             )),
         }
     }
@@ -1469,14 +1509,41 @@ impl Session {
     }
 
     async fn eval_once(&self, frame: i64, expression: &str, context: &str) -> ToolResult<Value> {
-        let body = self
-            .call(
+        let failed = |e| dap_error(e, "evaluation failed", ErrorCode::EvaluationFailed);
+        let started = Instant::now();
+        let in_flight = self
+            .client
+            .send(
                 "evaluate",
                 json!({ "expression": expression, "frameId": frame, "context": context }),
-                "evaluation failed",
-                ErrorCode::EvaluationFailed,
             )
-            .await?;
+            .await
+            .map_err(failed)?;
+        let mut answer = tokio::spawn(in_flight.wait(EVALUATION_ABANDON));
+        let body = match tokio::time::timeout(self.shared.request_timeout, &mut answer).await {
+            Ok(Ok(body)) => body.map_err(failed)?,
+            Ok(Err(join)) => return Err(ToolError::internal(format!("evaluation: {join}"))),
+            Err(_) => {
+                *lock(&self.hung_evaluation) = Some(HungEvaluation {
+                    expression: expression.to_string(),
+                    since: started,
+                });
+                let hung = self.hung_evaluation.clone();
+                tokio::spawn(async move {
+                    let _ = answer.await;
+                    *lock(&hung) = None;
+                });
+                return Err(ToolError::new(
+                    ErrorCode::Timeout,
+                    format!(
+                        "The evaluation of `{expression}` did not finish within {} s. It goes on \
+                         running in the debuggee; until it ends, calls that need the paused \
+                         program answer evaluation_running. pause and stop_debug_session work.",
+                        self.shared.request_timeout.as_secs_f64()
+                    ),
+                ));
+            }
+        };
         let reference = body.get("variablesReference").and_then(as_i64).unwrap_or(0);
         Ok(Value {
             name: expression.to_string(),

@@ -128,6 +128,10 @@ impl Fixture {
     }
 
     fn with_shim(tag: &str, shim: bool) -> Fixture {
+        Self::configured(tag, |config| config.tcp_nodelay_shim = shim)
+    }
+
+    fn configured(tag: &str, tweak: impl FnOnce(&mut DapConfig)) -> Fixture {
         let python = python();
         let base = std::env::temp_dir().join(format!("jbd-dap-it-{tag}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&base);
@@ -165,7 +169,7 @@ impl Fixture {
             path: dir.clone(),
         };
         let mut config = DapConfig::new(vec![project.clone()], StateDir::at(base.join("state")));
-        config.tcp_nodelay_shim = shim;
+        tweak(&mut config);
         let backend = DapBackend::new(config);
         let events = Events {
             rx: backend.events(),
@@ -964,5 +968,69 @@ async fn nodelay_shim_removes_the_per_request_floor() {
     assert!(
         with * 3 < without,
         "the shim should remove the ~40 ms floor: {with:?} vs {without:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hung_evaluation_leaves_the_session_usable() {
+    let mut f = Fixture::configured("hung", |config| {
+        config.request_timeout = Duration::from_secs(1)
+    });
+    f.bp("basic.py", "append").await;
+    let s = f.launch("basic", LaunchMode::Debug).await;
+    let stop = f.events.stop(&s).await;
+    let frame = f.top(&s, &stop.thread).await.frame_ref;
+    let eval = |expression: &'static str| {
+        let (backend, s, frame) = (f.backend.clone(), s.clone(), frame.clone());
+        async move {
+            backend
+                .evaluate(&s, &frame, expression, EvaluationKind::Expression)
+                .await
+        }
+    };
+
+    let slow = eval("__import__('time').sleep(4) or 'slept'")
+        .await
+        .unwrap_err();
+    assert_eq!(slow.code, ErrorCode::Timeout, "{slow}");
+    assert!(slow.message.contains("evaluation_running"), "{slow}");
+
+    // While it runs: answers at once, naming it, instead of a timeout per call.
+    let started = Instant::now();
+    let busy = eval("1 + 1").await.unwrap_err();
+    assert_eq!(busy.code, ErrorCode::EvaluationRunning, "{busy}");
+    assert!(busy.message.contains("sleep(4)"), "{busy}");
+    let stack = f.backend.stack(&s, &stop.thread, 5).await.unwrap_err();
+    assert_eq!(stack.code, ErrorCode::EvaluationRunning);
+    f.backend.pause(&s).await.expect("pause answers");
+    assert!(
+        started.elapsed() < Duration::from_millis(500),
+        "{:?}",
+        started.elapsed()
+    );
+
+    // Once it ends, the session is as before.
+    let deadline = Instant::now() + WAIT;
+    let value = loop {
+        match eval("r * 2").await {
+            Ok(value) => break value,
+            Err(e) if e.code == ErrorCode::EvaluationRunning && Instant::now() < deadline => {
+                tokio::time::sleep(Duration::from_millis(100)).await
+            }
+            Err(e) => panic!("after the slow evaluation: {e}"),
+        }
+    };
+    assert_eq!(value.value, "12");
+
+    // One that never ends: stop still takes the session down.
+    let endless = eval("[0 for _ in iter(int, 1)]").await.unwrap_err();
+    assert_eq!(endless.code, ErrorCode::Timeout);
+    let started = Instant::now();
+    f.backend.stop(&s).await.unwrap();
+    assert_eq!(f.events.terminated(&s).await, None);
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        started.elapsed()
     );
 }

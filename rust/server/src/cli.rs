@@ -59,6 +59,16 @@ pub enum Command {
         /// exit when stdin closes or no IDE has been connected for 60 s.
         #[arg(long)]
         ide_managed: bool,
+        /// A browser origin allowed to call the server (e.g. `http://localhost:5173`);
+        /// repeat the flag, or list them comma-separated in the environment variable.
+        /// Requests without an `Origin` header (CLI clients) are always accepted; any
+        /// other origin is refused with 403.
+        #[arg(
+            long = "allow-origin",
+            env = "JETBRAINS_DEBUGGER_ALLOW_ORIGINS",
+            value_delimiter = ','
+        )]
+        allow_origin: Vec<String>,
     },
     /// Measure the server's overhead over raw DAP on a sample program.
     Bench(crate::bench::BenchArgs),
@@ -356,6 +366,7 @@ pub async fn run(cli: Cli, token: Option<String>) -> Result<()> {
             server: args,
             port,
             ide_managed,
+            allow_origin,
         } => {
             let kind = choose_backend(args.backend, ide_managed, token.as_deref())?;
             let server = Server::build(&args, kind, token).await?;
@@ -404,7 +415,7 @@ pub async fn run(cli: Cli, token: Option<String>) -> Result<()> {
                     }
                     _ => Box::pin(shutdown_signal()),
                 };
-            let result = crate::http::serve(&server, listener, stop).await;
+            let result = crate::http::serve(&server, listener, &allow_origin, stop).await;
             if let Some((publisher, state)) = discovery {
                 publisher.abort();
                 crate::discovery::withdraw(&state, std::process::id());
@@ -579,16 +590,25 @@ mod tests {
             "0",
             "--port",
             "0",
+            "--allow-origin",
+            "http://localhost:5173",
+            "--allow-origin",
+            "https://app.example",
         ])
         .unwrap();
         let Command::Serve {
             server,
             port,
             ide_managed,
+            allow_origin,
         } = cli.command
         else {
             panic!("serve")
         };
         assert_eq!((server.bridge_port, port, ide_managed), (0, 0, true));
+        assert_eq!(
+            allow_origin,
+            ["http://localhost:5173", "https://app.example"]
+        );
     }
 }

@@ -55,11 +55,17 @@ pub fn opt_usize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<usize>, D::Er
     whole::<D>(Value::deserialize(d)?).map(|v| v.map(|n| n as usize))
 }
 
-/// An optional non-negative number (seconds), given as a number or a numeric string.
-pub fn opt_seconds<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
-    match number::<D>(Value::deserialize(d)?)? {
-        Some(n) if !(n.is_finite() && n >= 0.0) => Err(D::Error::custom(format!(
-            "expected a non-negative number of seconds, got {n}"
+/// An optional `timeout`: a positive, finite number of seconds, given as a number or
+/// a numeric string. `0` is refused rather than guessed at (some APIs read it as
+/// "forever", others as "do not wait"); values above the tool's maximum are clamped by
+/// the tool. The message names `timeout` itself: the parameter often sits in a
+/// flattened struct, where serde loses the field's name.
+pub fn opt_timeout<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
+    let seconds = number::<D>(Value::deserialize(d)?)
+        .map_err(|e| D::Error::custom(format!("'timeout': {e}")))?;
+    match seconds {
+        Some(n) if !(n.is_finite() && n > 0.0) => Err(D::Error::custom(format!(
+            "'timeout' must be a positive number of seconds, got {n}"
         ))),
         other => Ok(other),
     }
@@ -107,7 +113,7 @@ mod tests {
         line: Option<u32>,
         #[serde(default, deserialize_with = "opt_bool")]
         flag: Option<bool>,
-        #[serde(default, deserialize_with = "opt_seconds")]
+        #[serde(default, deserialize_with = "opt_timeout")]
         timeout: Option<f64>,
         #[serde(default, deserialize_with = "opt_text")]
         text: Option<String>,
@@ -141,6 +147,23 @@ mod tests {
         assert!(parse(serde_json::json!({"line": -1})).is_err());
         assert!(parse(serde_json::json!({"line": 1.5})).is_err());
         assert!(parse(serde_json::json!({"flag": "maybe"})).is_err());
-        assert!(parse(serde_json::json!({"timeout": -2})).is_err());
+        for refused in [
+            serde_json::json!(-2),
+            serde_json::json!(0),
+            serde_json::json!("NaN"),
+            serde_json::json!("inf"),
+            serde_json::json!("-inf"),
+        ] {
+            let err = parse(serde_json::json!({ "timeout": refused }))
+                .unwrap_err()
+                .to_string();
+            assert!(
+                err.contains("'timeout' must be a positive number of seconds"),
+                "{err}"
+            );
+        }
+        // Huge values decode; the tool clamps them (`common::wait_time`).
+        let huge = parse(serde_json::json!({"timeout": 1e308})).unwrap();
+        assert_eq!(huge.timeout, Some(1e308));
     }
 }

@@ -12,9 +12,9 @@ use debugger_ide::wire::{ConfirmParams, ConfirmScope};
 use debugger_ide::IdeBackend;
 use futures_util::FutureExt;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
-    ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
-    ToolAnnotations,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, CustomRequest,
+    CustomResult, Implementation, ListToolsResult, PaginatedRequestParams, ServerCapabilities,
+    ServerConfig, Tool, ToolAnnotations,
 };
 use rmcp::service::{ElicitationError, RequestContext};
 use rmcp::{ErrorData as McpError, Peer, RoleServer, ServerHandler};
@@ -263,6 +263,38 @@ impl ServerHandler for McpServer {
             .run_tool(&request.name, arguments, confirmer.as_ref())
             .await
             .into())
+    }
+
+    /// rmcp decodes a known method whose params do not fit (`tools/call` with
+    /// `arguments: 5`) as a custom request; that is invalid params (-32602), not an
+    /// unknown method.
+    async fn on_custom_request(
+        &self,
+        request: CustomRequest,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CustomResult, McpError> {
+        Err(malformed_request(&request.method))
+    }
+}
+
+/// The JSON-RPC error for a custom request: -32602 for a method we know (its params
+/// were malformed), -32601 for any other.
+fn malformed_request(method: &str) -> McpError {
+    match method {
+        "tools/call" => McpError::invalid_params(
+            "Invalid params for tools/call: 'name' must be a string and 'arguments', when \
+             given, a JSON object of the tool's parameters",
+            None,
+        ),
+        "initialize" | "ping" | "tools/list" => McpError::invalid_params(
+            format!("Invalid params for {method}: see the MCP specification for their shape"),
+            None,
+        ),
+        other => McpError::new(
+            rmcp::model::ErrorCode::METHOD_NOT_FOUND,
+            format!("Method not found: {other}"),
+            None,
+        ),
     }
 }
 

@@ -8,8 +8,9 @@
 //!   reported as the answer to a later resume or step.
 //! - Variable ids embed the generation (`v<gen>.<n>`); an id from an earlier stop is
 //!   reported as expired, never resolved against the wrong stop.
-//! - Ended sessions stay readable (state `stopped`, exit code, output) until
-//!   [`MAX_ENDED_SESSIONS`] newer ones have ended.
+//! - Ended sessions stay readable (state `stopped`, exit code, output) for
+//!   [`ENDED_SESSION_TTL`], and only the last [`MAX_ENDED_SESSIONS`] of them: the
+//!   list and the memory stay bounded however many sessions come and go.
 
 use debugger_core::model::{
     ExceptionInfo, LaunchMode, SessionDescriptor, SessionState, StackFrame, StopReason, ThreadInfo,
@@ -19,11 +20,13 @@ use debugger_core::{BackendEvent, ErrorCode, ToolError, ToolResult};
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Mutex;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::sync::watch;
 
-/// Ended sessions kept for reading.
+/// Ended sessions kept for reading, at most.
 pub const MAX_ENDED_SESSIONS: usize = 16;
+/// How long an ended session stays listed.
+pub const ENDED_SESSION_TTL: Duration = Duration::from_secs(10 * 60);
 /// Output kept since execution last resumed (the tail wins).
 pub const OUTPUT_SINCE_RESUME_CAP: usize = 8 * 1024;
 /// Output kept for the whole session (the tail wins).
@@ -108,6 +111,8 @@ pub struct SessionRecord {
     stacks: HashMap<String, (Vec<StackFrame>, usize)>,
     /// Order of the last start or stop, to pick the "current" session.
     activity: u64,
+    /// When the session ended.
+    ended_at: Option<Instant>,
 }
 
 impl SessionRecord {
@@ -128,6 +133,7 @@ impl SessionRecord {
             threads: None,
             stacks: HashMap::new(),
             activity,
+            ended_at: None,
         }
     }
 
@@ -258,6 +264,7 @@ impl Tracker {
                 BackendEvent::Exited { exit_code, .. } => record.exit_code = Some(*exit_code),
                 BackendEvent::Terminated { error, .. } => {
                     record.state = SessionState::Stopped;
+                    record.ended_at.get_or_insert_with(Instant::now);
                     record.variables.clear();
                     if error.is_some() {
                         record.termination_error = error.clone();
@@ -265,7 +272,7 @@ impl Tracker {
                 }
                 _ => {}
             }
-            prune_ended(&mut s.sessions);
+            prune_ended(&mut s.sessions, Instant::now());
         });
     }
 
@@ -324,13 +331,14 @@ impl Tracker {
 
     /// Sessions of a project, oldest first.
     pub fn sessions_of(&self, project: &Path) -> Vec<SessionRecord> {
-        self.read(|s| {
-            s.sessions
-                .iter()
-                .filter(|r| r.descriptor.project == project)
-                .cloned()
-                .collect()
-        })
+        let mut state = self.state.lock().expect("tracker lock poisoned");
+        prune_ended(&mut state.sessions, Instant::now());
+        state
+            .sessions
+            .iter()
+            .filter(|r| r.descriptor.project == project)
+            .cloned()
+            .collect()
     }
 
     /// The session a call without `session_id` means: the live session of the
@@ -499,7 +507,13 @@ fn session_not_found(id: &str) -> ToolError {
     )
 }
 
-fn prune_ended(sessions: &mut Vec<SessionRecord>) {
+/// Forget ended sessions older than [`ENDED_SESSION_TTL`] and all but the last
+/// [`MAX_ENDED_SESSIONS`] ended ones.
+fn prune_ended(sessions: &mut Vec<SessionRecord>, now: Instant) {
+    sessions.retain(|r| {
+        r.ended_at
+            .is_none_or(|ended| now.saturating_duration_since(ended) < ENDED_SESSION_TTL)
+    });
     let ended = sessions.iter().filter(|r| !r.is_live()).count();
     if ended > MAX_ENDED_SESSIONS {
         let mut to_drop = ended - MAX_ENDED_SESSIONS;
@@ -600,5 +614,36 @@ mod tests {
         assert_eq!(tracker.cached_stack("s1", "t1", 1), None, "running");
         stop(&tracker);
         assert_eq!(tracker.cached_stack("s1", "t1", 1), None, "a new stop");
+    }
+
+    #[test]
+    fn ended_sessions_are_kept_for_a_while_and_a_few_only() {
+        let tracker = Tracker::new();
+        for n in 0..(MAX_ENDED_SESSIONS + 30) {
+            let id = format!("s{n}");
+            tracker.apply(&BackendEvent::SessionStarted(SessionDescriptor {
+                id: id.clone(),
+                name: "App".into(),
+                run_configuration: "App".into(),
+                mode: LaunchMode::Debug,
+                project: PathBuf::from("/p"),
+                process_id: None,
+            }));
+            tracker.apply(&BackendEvent::Terminated {
+                session: id,
+                error: None,
+            });
+        }
+        let kept = tracker.sessions_of(Path::new("/p"));
+        assert_eq!(kept.len(), MAX_ENDED_SESSIONS);
+        assert_eq!(
+            kept.last().unwrap().descriptor.id,
+            "s45",
+            "the newest are kept"
+        );
+
+        let later = Instant::now() + ENDED_SESSION_TTL + Duration::from_secs(1);
+        tracker.update(|s| prune_ended(&mut s.sessions, later));
+        assert!(tracker.sessions_of(Path::new("/p")).is_empty());
     }
 }

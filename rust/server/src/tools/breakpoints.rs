@@ -235,7 +235,7 @@ pub async fn set_breakpoint(call: &Call<'_>, p: SetBreakpoint) -> ToolResult<Bre
     let project = common::project(call, p.project_path.as_deref()).await?;
     let file = common::file_in(&project, &p.file_path)?;
     let line = p.line;
-    common::check_code_line(&file, line)?;
+    common::check_code_line(&file, line).await?;
     let (condition, log_message) = (non_blank(p.condition), non_blank(p.log_message));
     super::evaluation::consent_to_breakpoint_code(
         call,

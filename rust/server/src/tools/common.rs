@@ -1,6 +1,7 @@
 //! Pieces every tool uses: project and session resolution, waits with timeouts,
 //! locations, compact value views, source lines.
 
+use super::source_file;
 use super::Call;
 use crate::tracker::{SessionRecord, VariableHandle, WaitOutcome};
 use debugger_core::model::{Project, SessionState, StackFrame, ThreadInfo, Value as DebugValue};
@@ -39,10 +40,15 @@ pub fn file_in(project: &Project, file_path: &str) -> ToolResult<PathBuf> {
     project::resolve_file(project, file_path)
 }
 
-/// The wait a call asked for, bounded.
+/// The wait a call asked for, clamped to [`MAX_WAIT`]. Clamped before it becomes a
+/// `Duration`: `Duration::from_secs_f64` panics above `u64::MAX` seconds (2e19), and
+/// the task that panicked never answered.
 pub fn wait_time(timeout: Option<f64>) -> Duration {
     match timeout {
-        Some(seconds) => Duration::from_secs_f64(seconds).min(MAX_WAIT),
+        Some(seconds) if seconds.is_finite() && seconds > 0.0 => {
+            Duration::from_secs_f64(seconds.min(MAX_WAIT.as_secs_f64()))
+        }
+        Some(_) => MAX_WAIT,
         None => DEFAULT_WAIT,
     }
 }
@@ -277,46 +283,30 @@ pub fn view(
     })
 }
 
-/// Lines `first..=last` of a file (1-based), clipped to the file.
-pub fn read_lines(file: &Path, first: u32, last: u32) -> ToolResult<Vec<(u32, String)>> {
-    let text = std::fs::read_to_string(file).map_err(|e| {
-        ToolError::new(
-            ErrorCode::FileNotFound,
-            format!("Cannot read {}: {e}", file.display()),
-        )
-    })?;
-    Ok(text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i as u32 + 1, l.to_string()))
-        .skip_while(|(n, _)| *n < first)
-        .take_while(|(n, _)| *n <= last)
-        .collect())
-}
-
 /// Check that `line` of `file` can hold a breakpoint: it exists and is not blank
 /// or a comment (a debugger would accept it but never stop there).
-pub fn check_code_line(file: &Path, line: u32) -> ToolResult<()> {
-    let text = std::fs::read_to_string(file).map_err(|e| {
-        ToolError::new(
-            ErrorCode::FileNotFound,
-            format!("Cannot read {}: {e}", file.display()),
-        )
-    })?;
+pub async fn check_code_line(file: &Path, line: u32) -> ToolResult<()> {
     if line == 0 {
         return Err(ToolError::invalid_params(
             "'line' must be 1 or more (lines start at 1).",
         ));
     }
-    let count = text.lines().count();
+    let read = source_file::read_lines(file, line, line).await?;
     let invalid = |why: String| Err(ToolError::new(ErrorCode::InvalidLocation, why));
-    if line as usize > count {
-        return invalid(format!(
-            "{} has {count} lines; line {line} does not exist.",
-            file.display()
-        ));
-    }
-    let content = text.lines().nth(line as usize - 1).unwrap_or("").trim();
+    let Some((_, content)) = read.lines.first() else {
+        return invalid(match read.line_count {
+            Some(count) => format!(
+                "{} has {count} lines; line {line} does not exist.",
+                file.display()
+            ),
+            None => format!(
+                "Line {line} of {} lies beyond the first {} MiB, which is all that is read.",
+                file.display(),
+                source_file::SCAN_LIMIT / (1024 * 1024)
+            ),
+        });
+    };
+    let content = content.trim();
     let comment_marker = match file.extension().and_then(|e| e.to_str()) {
         Some("py") => Some("#"),
         Some("java" | "kt" | "kts" | "js" | "ts" | "go" | "rs" | "c" | "cpp" | "cs") => Some("//"),
@@ -338,10 +328,29 @@ pub fn check_code_line(file: &Path, line: u32) -> ToolResult<()> {
 }
 
 /// The text of one source line, if readable.
-pub fn source_line(file: Option<&Path>, line: Option<u32>) -> Option<String> {
+pub async fn source_line(file: Option<&Path>, line: Option<u32>) -> Option<String> {
     let (file, line) = (file?, line?);
-    read_lines(file, line, line)
+    source_file::read_lines(file, line, line)
+        .await
         .ok()?
+        .lines
         .pop()
         .map(|(_, text)| text.trim_end().to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_wait_is_bounded_whatever_the_caller_asked() {
+        assert_eq!(wait_time(None), DEFAULT_WAIT);
+        assert_eq!(wait_time(Some(1.5)), Duration::from_millis(1500));
+        for huge in [601.0, 2e19, 1e308, 18446744073709551616.0, f64::MAX] {
+            assert_eq!(wait_time(Some(huge)), MAX_WAIT, "{huge}");
+        }
+        for odd in [f64::NAN, f64::INFINITY, -1.0, 0.0] {
+            assert!(wait_time(Some(odd)) <= MAX_WAIT, "{odd}");
+        }
+    }
 }

@@ -81,7 +81,8 @@ pub async fn summarize(
             }
             match common::frame_at(call, &record, Some(0)).await {
                 Ok((_, frame)) => {
-                    result.source_line = common::source_line(frame.file.as_deref(), frame.line);
+                    result.source_line =
+                        common::source_line(frame.file.as_deref(), frame.line).await;
                     let location = Location::of(&frame);
                     result.message = format!(
                         "Paused ({}) at {}:{} in {}",
@@ -135,8 +136,10 @@ fn reason_text(reason: StopReason) -> &'static str {
 pub struct ResumeParams {
     #[serde(flatten)]
     pub target: Target,
-    /// Seconds to wait for the next stop (default 30).
-    #[serde(default, deserialize_with = "lenient::opt_seconds")]
+    /// Seconds to wait for the next stop: more than 0, default 30, at most 600
+    /// (larger values are taken as 600).
+    #[serde(default, deserialize_with = "lenient::opt_timeout")]
+    #[schemars(extend("exclusiveMinimum" = 0, "maximum" = 600))]
     pub timeout: Option<f64>,
 }
 
@@ -248,7 +251,7 @@ pub async fn run_to_line(call: &Call<'_>, p: RunToLineParams) -> ToolResult<Exec
     let project = common::project(call, p.common.target.project_path.as_deref()).await?;
     let file = common::file_in(&project, &p.file_path)?;
     let line = p.line;
-    common::check_code_line(&file, line)?;
+    common::check_code_line(&file, line).await?;
     let record = common::paused_session(call, &project, p.common.target.session_id.as_deref())?;
     let id = record.descriptor.id.clone();
     let thread = common::current_thread(call, &record).await?;

@@ -13,6 +13,7 @@ mod execution;
 mod run;
 mod sessions;
 mod source;
+mod source_file;
 mod stack;
 mod variables;
 
@@ -167,13 +168,82 @@ fn schema_of<T: JsonSchema>(contract: schemars::generate::Contract) -> Map<Strin
     map
 }
 
+/// Longest string argument accepted, in bytes: no expression, path or name needs
+/// more, and a longer one would be stored (a breakpoint's condition) and sent back in
+/// every answer that lists it.
+pub const MAX_ARGUMENT_BYTES: usize = 64 * 1024;
+
+/// The first string longer than [`MAX_ARGUMENT_BYTES`] in `value`, by its path.
+fn oversized_string(value: &Value, path: &str) -> Option<String> {
+    match value {
+        Value::String(s) if s.len() > MAX_ARGUMENT_BYTES => Some(path.to_string()),
+        Value::Object(map) => map.iter().find_map(|(key, v)| {
+            oversized_string(
+                v,
+                &if path.is_empty() {
+                    key.clone()
+                } else {
+                    format!("{path}.{key}")
+                },
+            )
+        }),
+        Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .find_map(|(i, v)| oversized_string(v, &format!("{path}[{i}]"))),
+        _ => None,
+    }
+}
+
+/// Decode a tool's arguments; a failure names the field it is about (`timeout: ...`).
 fn decode<P: DeserializeOwned>(arguments: Value) -> ToolResult<P> {
     let arguments = match arguments {
         Value::Null => Value::Object(Map::new()),
         other => other,
     };
-    serde_json::from_value(arguments)
-        .map_err(|e| ToolError::invalid_params(format!("Invalid arguments: {e}")))
+    if let Some(field) = oversized_string(&arguments, "") {
+        return Err(ToolError::invalid_params(format!(
+            "Invalid argument '{field}': longer than {MAX_ARGUMENT_BYTES} bytes."
+        )));
+    }
+    serde_path_to_error::deserialize(&arguments).map_err(|e| {
+        let field = e.path().to_string();
+        let inner = e.into_inner();
+        let field = if field.is_empty() || field == "." {
+            culprit::<P>(&arguments, &inner.to_string())
+        } else {
+            Some(field)
+        };
+        match field {
+            Some(field) => {
+                ToolError::invalid_params(format!("Invalid argument '{field}': {inner}"))
+            }
+            None => ToolError::invalid_params(format!("Invalid arguments: {inner}")),
+        }
+    })
+}
+
+/// The top-level argument a decoding error is about, when serde lost the path (structs
+/// with `#[serde(flatten)]` decode from a buffer): the first one whose removal changes
+/// the error into success or another error that is not a missing field (removing a
+/// required argument, guilty or not, can only say it is missing: no proof either way).
+/// Runs on the error path only.
+fn culprit<P: DeserializeOwned>(arguments: &Value, error: &str) -> Option<String> {
+    let Value::Object(map) = arguments else {
+        return None;
+    };
+    map.keys()
+        .find(|key| {
+            let mut without = map.clone();
+            without.remove(*key);
+            serde_json::from_value::<P>(Value::Object(without))
+                .err()
+                .is_none_or(|e| {
+                    let other = e.to_string();
+                    other != error && !other.starts_with("missing field")
+                })
+        })
+        .cloned()
 }
 
 fn encode<R: Serialize>(result: R) -> ToolResult<Value> {
@@ -237,7 +307,7 @@ registry! {
         "Stop when an exception of the given class (or a subclass) is raised: caught, uncaught, or both.";
     "resume" => execution::resume(execution::ResumeParams) -> execution::ExecutionResult, CONTROL,
         "Resume",
-        "Resume a paused session and wait (up to timeout seconds, default 30) for the next stop; returns where execution now stands, or state 'running' on timeout, or 'stopped' with the exit code when the program ends.";
+        "Resume a paused session and wait (up to timeout seconds: default 30, at most 600) for the next stop; returns where execution now stands, or state 'running' on timeout, or 'stopped' with the exit code when the program ends.";
     "pause" => execution::pause(execution::PauseParams) -> execution::ExecutionResult, CONTROL,
         "Pause",
         "Pause a running session and return where it stopped. Pausing a paused session just reports where it stands.";
@@ -363,6 +433,53 @@ mod tests {
             .unwrap();
         let state = StateDir::at(std::env::temp_dir().join("jbd-confirm-test"));
         App::new(backend, WatchStore::new(state), consent)
+    }
+
+    #[test]
+    fn decoding_names_the_field_and_refuses_huge_strings() {
+        #[derive(serde::Deserialize, Debug)]
+        #[allow(dead_code)]
+        struct P {
+            #[serde(default, deserialize_with = "crate::lenient::opt_timeout")]
+            timeout: Option<f64>,
+            #[serde(default)]
+            condition: Option<String>,
+        }
+        #[derive(serde::Deserialize, Debug)]
+        #[allow(dead_code)]
+        struct Flattened {
+            #[serde(flatten)]
+            inner: P,
+            #[serde(default)]
+            session_id: Option<String>,
+        }
+        for (arguments, field) in [
+            (
+                serde_json::json!({"session_id": "s1", "timeout": -1}),
+                "'timeout'",
+            ),
+            (
+                serde_json::json!({"session_id": 5, "timeout": 3}),
+                "'session_id'",
+            ),
+            (
+                serde_json::json!({"condition": ["x"], "timeout": 3}),
+                "'condition'",
+            ),
+        ] {
+            let err = decode::<Flattened>(arguments.clone()).unwrap_err();
+            assert!(err.message.contains(field), "{arguments}: {}", err.message);
+        }
+        let err = decode::<P>(serde_json::json!({"condition": 5})).unwrap_err();
+        assert!(err.message.contains("'condition'"), "{}", err.message);
+        let err = decode::<P>(serde_json::json!({"timeout": "NaN"})).unwrap_err();
+        assert_eq!(err.code, ErrorCode::InvalidParams);
+        assert!(err.message.contains("'timeout'"), "{}", err.message);
+        let huge = "x".repeat(MAX_ARGUMENT_BYTES + 1);
+        let err = decode::<P>(serde_json::json!({ "condition": huge })).unwrap_err();
+        assert!(err.message.contains("'condition'"), "{}", err.message);
+        assert!(err.message.len() < 200);
+        assert!(decode::<P>(serde_json::json!({"condition": "x > 1", "timeout": 1e308})).is_ok());
     }
 
     #[tokio::test]

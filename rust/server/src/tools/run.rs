@@ -42,8 +42,10 @@ pub struct RunConfigurationParams {
     /// Wait until the program exits (default false).
     #[serde(default, deserialize_with = "lenient::opt_bool")]
     pub wait_for_completion: Option<bool>,
-    /// Seconds to wait for completion (default 30).
-    #[serde(default, deserialize_with = "lenient::opt_seconds")]
+    /// Seconds to wait for completion: more than 0, default 30, at most 600 (larger
+    /// values are taken as 600).
+    #[serde(default, deserialize_with = "lenient::opt_timeout")]
+    #[schemars(extend("exclusiveMinimum" = 0, "maximum" = 600))]
     pub timeout: Option<f64>,
 }
 

@@ -70,8 +70,10 @@ pub struct StartSession {
     /// Wait for the first stop (default true).
     #[serde(default, deserialize_with = "lenient::opt_bool")]
     pub wait_for_pause: Option<bool>,
-    /// Seconds to wait for the first stop (default 30).
-    #[serde(default, deserialize_with = "lenient::opt_seconds")]
+    /// Seconds to wait for the first stop: more than 0, default 30, at most 600
+    /// (larger values are taken as 600).
+    #[serde(default, deserialize_with = "lenient::opt_timeout")]
+    #[schemars(extend("exclusiveMinimum" = 0, "maximum" = 600))]
     pub timeout: Option<f64>,
 }
 
@@ -517,6 +519,7 @@ pub async fn get_debug_session_status(
                 p.source_context_lines.unwrap_or(5),
                 &lines_with_breakpoints,
             )
+            .await
             .ok();
         }
     }

@@ -1,6 +1,8 @@
-//! Source tools: lines around a location, with breakpoint markers.
+//! Source tools: lines around a location, with breakpoint markers. Files are read
+//! through [`source_file`] (bounded, regular files only, off the async workers).
 
 use super::common;
+use super::source_file;
 use super::Call;
 use crate::lenient;
 use debugger_core::model::BreakpointKind;
@@ -29,16 +31,25 @@ pub struct StatusSource {
     pub current_line: u32,
     pub lines: Vec<SourceLine>,
     pub breakpoints_in_view: Vec<u32>,
+    /// A line was cut at 1,000 characters, or the file is too large to read to here.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub truncated: bool,
 }
 
-pub fn status_source(
+pub async fn status_source(
     file: &Path,
     line: u32,
     context: u32,
     breakpoint_lines: &[u32],
 ) -> ToolResult<StatusSource> {
     let context = context.min(MAX_CONTEXT);
-    let lines = common::read_lines(file, line.saturating_sub(context).max(1), line + context)?;
+    let read = source_file::read_lines(
+        file,
+        line.saturating_sub(context).max(1),
+        line.saturating_add(context),
+    )
+    .await?;
+    let lines = read.lines;
     let start_line = lines.first().map(|(n, _)| *n).unwrap_or(line);
     let end_line = lines.last().map(|(n, _)| *n).unwrap_or(line);
     Ok(StatusSource {
@@ -47,6 +58,7 @@ pub fn status_source(
         end_line,
         current_line: line,
         breakpoints_in_view: in_view(breakpoint_lines, start_line, end_line),
+        truncated: read.truncated,
         lines: lines
             .into_iter()
             .map(|(number, content)| SourceLine {
@@ -98,6 +110,10 @@ pub struct SourceContext {
     pub source: String,
     /// Lines in view that hold breakpoints.
     pub breakpoints: Vec<u32>,
+    /// A line was cut at 1,000 characters (marked `…`), or the file is too large to
+    /// read to the lines asked for (only its first 32 MiB are read).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub truncated: bool,
 }
 
 pub async fn get_source_context(call: &Call<'_>, p: SourceParams) -> ToolResult<SourceContext> {
@@ -123,12 +139,19 @@ pub async fn get_source_context(call: &Call<'_>, p: SourceParams) -> ToolResult<
     let context = p.context_lines.unwrap_or(10).min(MAX_CONTEXT);
     let centre = line.unwrap_or(1);
     let first = centre.saturating_sub(context).max(1);
-    let lines = common::read_lines(&file, first, centre + context)?;
+    let read = source_file::read_lines(&file, first, centre.saturating_add(context)).await?;
+    let lines = read.lines;
     if lines.is_empty() {
-        return Err(ToolError::new(
-            ErrorCode::InvalidLocation,
-            format!("{} has no line {centre}.", file.display()),
-        ));
+        let why = if read.line_count.is_some() {
+            format!("{} has no line {centre}.", file.display())
+        } else {
+            format!(
+                "Line {centre} of {} lies beyond the first {} MiB, which is all that is read.",
+                file.display(),
+                source_file::SCAN_LIMIT / (1024 * 1024)
+            )
+        };
+        return Err(ToolError::new(ErrorCode::InvalidLocation, why));
     }
     let start_line = lines.first().map(|(n, _)| *n).unwrap_or(first);
     let end_line = lines.last().map(|(n, _)| *n).unwrap_or(first);
@@ -159,5 +182,6 @@ pub async fn get_source_context(call: &Call<'_>, p: SourceParams) -> ToolResult<
         current_line: line,
         source,
         breakpoints: in_view(&breakpoint_lines, start_line, end_line),
+        truncated: read.truncated,
     })
 }
