@@ -4,6 +4,7 @@
 package dev.jetbrainsdebugger.toolwindow
 
 import dev.jetbrainsdebugger.bridge.ServerSettings
+import dev.jetbrainsdebugger.launcher.LaunchOptions
 import java.awt.Font
 import java.awt.GridBagConstraints
 import java.awt.GridBagLayout
@@ -13,7 +14,9 @@ import javax.swing.JCheckBox
 import javax.swing.JComponent
 import javax.swing.JLabel
 import javax.swing.JPanel
+import javax.swing.JScrollPane
 import javax.swing.JSeparator
+import javax.swing.JTextArea
 import javax.swing.JTextField
 
 data class PluginSettings(
@@ -25,8 +28,13 @@ data class PluginSettings(
     val braveMode: Boolean = false,
     /** The MCP server's port ([PORT_RANGE]); agents are configured with it. */
     val mcpPort: Int = 47823,
+    /** Browser origins the MCP server accepts, normalised by [BrowserOrigins]; requests without an Origin are always accepted. */
+    val allowedOrigins: List<String> = emptyList(),
 ) {
     fun serverSettings(): ServerSettings = ServerSettings(maxHistorySize = maxHistorySize, braveMode = braveMode)
+
+    /** What the binary is started with; a change restarts it. */
+    fun launchOptions(): LaunchOptions = LaunchOptions(mcpPort = mcpPort, allowedOrigins = allowedOrigins)
 
     companion object {
         val MAX_HISTORY_RANGE = 1..10_000
@@ -44,20 +52,27 @@ class SettingsForm(private val theme: UiTheme) {
         const val PORT_EXPLANATION =
             "Changing the port restarts the MCP server; agents configured with the old URL must be reconfigured " +
                 "(Install on Coding Agents)."
+        const val ORIGINS_EXPLANATION =
+            "Web pages in a browser are refused unless their origin is listed here (one per line, e.g. " +
+                "http://localhost:5173); coding agents on the command line send no origin and are always accepted."
     }
 
     internal val maxHistoryField = JTextField(7)
     internal val autoScrollBox = JCheckBox("Scroll to new calls automatically")
     internal val braveModeBox = JCheckBox("Brave mode: do not ask before agents act")
     internal val portField = JTextField(7)
+    internal val originsArea = JTextArea(3, 28)
 
     val component: JComponent = JPanel(GridBagLayout()).apply {
         border = BorderFactory.createEmptyBorder(10, 16, 10, 16)
         var row = 0
-        fun place(c: JComponent, x: Int, width: Int = 1, top: Int = 4, left: Int = 0, fill: Boolean = false) {
+        fun place(
+            c: JComponent, x: Int, width: Int = 1, top: Int = 4, left: Int = 0, fill: Boolean = false,
+            anchor: Int = GridBagConstraints.LINE_START,
+        ) {
             add(c, GridBagConstraints().apply {
                 gridx = x; gridy = row; gridwidth = width
-                anchor = GridBagConstraints.LINE_START
+                this.anchor = anchor
                 insets = Insets(top, left, 0, 8)
                 if (fill) { weightx = 1.0; this.fill = GridBagConstraints.HORIZONTAL }
             })
@@ -85,6 +100,9 @@ class SettingsForm(private val theme: UiTheme) {
         place(portField, 1)
         place(commentLabel("1024 – 65535"), 2); row++
         comment(PORT_EXPLANATION, left = 16)
+        place(JLabel("Allowed browser origins:").apply { labelFor = originsArea }, 0, top = 8, left = 16, anchor = GridBagConstraints.FIRST_LINE_START)
+        place(JScrollPane(originsArea), 1, width = 2, top = 8); row++
+        comment(ORIGINS_EXPLANATION, left = 16)
         place(braveModeBox, 0, width = 3, top = 8, left = 12); row++
         comment(BRAVE_MODE_EXPLANATION, left = 40)
         // Keeps everything at the top left, like IntelliJ's settings pages.
@@ -103,6 +121,7 @@ class SettingsForm(private val theme: UiTheme) {
         autoScrollBox.isSelected = settings.autoScroll
         braveModeBox.isSelected = settings.braveMode
         portField.text = settings.mcpPort.toString()
+        originsArea.text = settings.allowedOrigins.joinToString("\n")
     }
 
     /** True when the form differs from [settings], including when a field does not parse. */
@@ -119,6 +138,7 @@ class SettingsForm(private val theme: UiTheme) {
         autoScroll = autoScrollBox.isSelected,
         braveMode = braveModeBox.isSelected,
         mcpPort = intIn(portField, "MCP port", PluginSettings.PORT_RANGE),
+        allowedOrigins = BrowserOrigins.parse(originsArea.text),
     )
 
     private fun intIn(field: JTextField, name: String, range: IntRange): Int {
