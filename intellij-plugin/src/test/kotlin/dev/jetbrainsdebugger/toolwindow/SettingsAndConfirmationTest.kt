@@ -72,6 +72,9 @@ class SettingsAndConfirmationTest {
         form.originsArea.text = "http://localhost:5173"
         assertTrue(form.isModified(s))
         assertEquals(listOf("http://localhost:5173"), form.read().allowedOrigins)
+        // What a browser sends for the default port is the same origin: not a change.
+        form.originsArea.text = "http://localhost:5173, HTTPS://app.example/"
+        assertFalse(form.isModified(s))
         form.originsArea.text = "  \n"
         assertEquals(emptyList(), form.read().allowedOrigins)
         assertEquals(s.launchOptions().allowedOrigins, s.allowedOrigins)
