@@ -44,7 +44,7 @@ class DebuggerBridgeService : Disposable, ServerControl {
     /** Created on first use: reading the plugin's version opens its jar. The binary is located at each start. */
     private val runtime: BridgeRuntime by lazy {
         val settings = McpSettingsService.getInstance().settings
-        BridgeRuntime(facade, PluginFiles::binary, PluginFiles.version(), IntellijLog, settings.mcpPort).also { r ->
+        BridgeRuntime(facade, PluginFiles::binary, PluginFiles.version(), IntellijLog, settings.launchOptions()).also { r ->
             // Sent at every handshake from now on, so a restarted binary gets them too.
             r.history.updateSettings(settings.serverSettings())
             r.addStatusListener(::statusChanged)
@@ -85,7 +85,7 @@ class DebuggerBridgeService : Disposable, ServerControl {
     override fun restart() {
         if (disposed) return
         if (!started.get()) return ensureStarted()
-        Async.onPooled { runtime.restart(McpSettingsService.getInstance().settings.mcpPort) }
+        Async.onPooled { runtime.restart(McpSettingsService.getInstance().settings.launchOptions()) }
     }
 
     /** Settings | Tools | Debugger MCP was applied: the server takes the new values at once. */
@@ -93,8 +93,9 @@ class DebuggerBridgeService : Disposable, ServerControl {
         runtime.history.updateSettings(next.serverSettings()).whenComplete { _, e ->
             if (e != null) IntellijLog.warn("the MCP server refused the new settings", unwrap(e))
         }
-        if (previous.mcpPort != next.mcpPort && started.get()) {
-            Async.onPooled { runtime.restart(next.mcpPort) }
+        // The port and the allowed origins are the binary's command line and environment: only a new binary takes them.
+        if (previous.launchOptions() != next.launchOptions() && started.get()) {
+            Async.onPooled { runtime.restart(next.launchOptions()) }
         }
     }
 

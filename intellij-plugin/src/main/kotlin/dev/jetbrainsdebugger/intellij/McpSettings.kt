@@ -13,6 +13,7 @@ import com.intellij.openapi.components.State
 import com.intellij.openapi.components.Storage
 import com.intellij.openapi.options.ConfigurationException
 import com.intellij.openapi.options.SearchableConfigurable
+import dev.jetbrainsdebugger.toolwindow.BrowserOrigins
 import dev.jetbrainsdebugger.toolwindow.InvalidSettingsException
 import dev.jetbrainsdebugger.toolwindow.PluginSettings
 import dev.jetbrainsdebugger.toolwindow.SettingsForm
@@ -32,6 +33,7 @@ class McpSettingsService : PersistentStateComponent<McpSettingsService.StoredSet
         var autoScroll: Boolean = PluginSettings().autoScroll
         var braveMode: Boolean = PluginSettings().braveMode
         var mcpPort: Int = PluginSettings().mcpPort
+        var allowedOrigins: MutableList<String> = ArrayList()
     }
 
     @Volatile
@@ -44,19 +46,21 @@ class McpSettingsService : PersistentStateComponent<McpSettingsService.StoredSet
         autoScroll = s.autoScroll
         braveMode = s.braveMode
         mcpPort = s.mcpPort
+        allowedOrigins = ArrayList(s.allowedOrigins)
     }
 
-    /** A hand-edited or older file may hold values out of range: they are brought back into it. */
+    /** A hand-edited or older file may hold values out of range or entries that are not origins: they are brought back into range or dropped. */
     override fun loadState(state: StoredSettings) {
         settings = PluginSettings(
             maxHistorySize = state.maxHistorySize.coerceIn(PluginSettings.MAX_HISTORY_RANGE),
             autoScroll = state.autoScroll,
             braveMode = state.braveMode,
             mcpPort = state.mcpPort.takeIf { it in PluginSettings.PORT_RANGE } ?: PluginSettings().mcpPort,
+            allowedOrigins = BrowserOrigins.keepValid(state.allowedOrigins),
         )
     }
 
-    /** Stores [next] and applies it to the running server (history size, brave mode; a new port restarts it). */
+    /** Stores [next] and applies it to the running server (history size, brave mode; a new port or new origins restart it). */
     fun update(next: PluginSettings) {
         val previous = settings
         settings = next

@@ -1,6 +1,8 @@
 // Runs the MCP server binary as the IDE's child (protocol/README.md, "Transport"):
 // `<binary> serve --ide-managed --bridge-port 0 --port <mcpPort>` with a fresh bridge token
-// in JETBRAINS_DEBUGGER_BRIDGE_TOKEN (never argv, which other users can read), stdin kept
+// in JETBRAINS_DEBUGGER_BRIDGE_TOKEN (never argv, which other users can read), the browser
+// origins the user allowed in JETBRAINS_DEBUGGER_ALLOW_ORIGINS (unset when none, so one
+// inherited from the IDE's environment does not widen what the settings say), stdin kept
 // open because its end of file tells the binary the IDE is gone, the one `{"ready":{...}}`
 // stdout line read to learn the bridge port, stderr forwarded to the log. A binary that
 // dies is restarted with back-off (1 s doubling to 30 s, reset after a run of a minute);
@@ -21,6 +23,20 @@ import java.util.ArrayDeque
 import java.util.concurrent.ScheduledFuture
 import java.util.concurrent.ScheduledThreadPoolExecutor
 import java.util.concurrent.TimeUnit
+
+/** What a start of the binary depends on: [BridgeRuntime.restart] takes a new one. */
+data class LaunchOptions(
+    /** The MCP port asked for (an IDE-managed binary falls back to one of the next ports when it is taken). */
+    val mcpPort: Int = BridgeRuntime.DEFAULT_MCP_PORT,
+    /** Browser origins (`scheme://host[:port]`) the binary accepts; requests without an Origin are always accepted. */
+    val allowedOrigins: List<String> = emptyList(),
+) {
+    init {
+        // The binary splits the variable at commas: an entry with one would allow something else.
+        val bad = allowedOrigins.firstOrNull { it.isBlank() || ',' in it || it != it.trim() }
+        require(bad == null) { "not a browser origin: '$bad'" }
+    }
+}
 
 /** The binary's `{"ready":{...}}` line. */
 data class ReadyInfo(val protocolVersion: Int, val bridgePort: Int, val mcpPort: Int, val mcpUrl: String)
@@ -48,16 +64,18 @@ interface SupervisorListener {
 class BinarySupervisor(
     /** Finds the binary at each start (it may appear later); throws [BinaryNotFoundException] when it cannot. */
     private val locate: () -> Path,
-    val mcpPort: Int,
+    val options: LaunchOptions,
     private val log: BridgeLog,
     private val listener: SupervisorListener,
     private val timing: SupervisorTiming = SupervisorTiming(),
 ) : AutoCloseable {
-    constructor(binary: Path, mcpPort: Int, log: BridgeLog, listener: SupervisorListener, timing: SupervisorTiming = SupervisorTiming()) :
-        this({ binary }, mcpPort, log, listener, timing)
+    constructor(binary: Path, options: LaunchOptions, log: BridgeLog, listener: SupervisorListener, timing: SupervisorTiming = SupervisorTiming()) :
+        this({ binary }, options, log, listener, timing)
 
     companion object {
         const val TOKEN_ENV = "JETBRAINS_DEBUGGER_BRIDGE_TOKEN"
+        /** Read by the binary's `serve --allow-origin` (comma-separated). */
+        const val ALLOW_ORIGINS_ENV = "JETBRAINS_DEBUGGER_ALLOW_ORIGINS"
         private val ANSI = Regex("\u001B\\[[0-9;]*[A-Za-z]")
         private val random = SecureRandom()
 
@@ -97,7 +115,9 @@ class BinarySupervisor(
     private var restartTask: ScheduledFuture<*>? = null
 
     /** The arguments after the binary (the token is not among them). */
-    val arguments: List<String> = listOf("serve", "--ide-managed", "--bridge-port", "0", "--port", mcpPort.toString())
+    val arguments: List<String> = listOf("serve", "--ide-managed", "--bridge-port", "0", "--port", options.mcpPort.toString())
+
+    val mcpPort: Int get() = options.mcpPort
 
     fun start() {
         synchronized(lock) {
@@ -122,7 +142,13 @@ class BinarySupervisor(
         }
         val token = newToken()
         val builder = ProcessBuilder(listOf(binary.toString()) + arguments)
-        builder.environment()[TOKEN_ENV] = token
+        val environment = builder.environment()
+        environment[TOKEN_ENV] = token
+        if (options.allowedOrigins.isEmpty()) {
+            environment.remove(ALLOW_ORIGINS_ENV)
+        } else {
+            environment[ALLOW_ORIGINS_ENV] = options.allowedOrigins.joinToString(",")
+        }
         val process = try {
             builder.start()
         } catch (e: IOException) {
@@ -139,7 +165,8 @@ class BinarySupervisor(
             destroyTree(process)
             return
         }
-        log.info("jetbrains-debugger-mcp: started (pid ${process.pid()}, attempt $attempt): $binary ${arguments.joinToString(" ")}")
+        log.info("jetbrains-debugger-mcp: started (pid ${process.pid()}, attempt $attempt): $binary ${arguments.joinToString(" ")}" +
+            ", allowed browser origins: ${options.allowedOrigins.joinToString(", ").ifEmpty { "none" }}")
         listener.safely { starting(attempt) }
         run.readers += reader("stderr", process.errorStream) { raw ->
             // tracing colours its output even into a pipe; idea.log wants plain text.

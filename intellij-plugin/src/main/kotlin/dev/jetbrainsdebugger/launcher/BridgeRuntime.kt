@@ -2,7 +2,8 @@
 // client (each start of the binary brings a new bridge port and token), subscribes the
 // client to the IDE's events, and folds both into one status for the tool window:
 // starting → connected(mcpUrl), and restarting(reason) / failed(reason) when things go wrong.
-// restart() replaces the supervisor (a new binary, possibly on a new MCP port) while the
+// restart() replaces the supervisor (a new binary, possibly with new LaunchOptions: MCP port,
+// allowed browser origins) while the
 // bridge client, and so every history listener of the tool window, stays.
 package dev.jetbrainsdebugger.launcher
 
@@ -47,7 +48,7 @@ class BridgeRuntime(
     private val locateBinary: () -> Path,
     pluginVersion: String,
     private val log: BridgeLog,
-    mcpPort: Int = DEFAULT_MCP_PORT,
+    launchOptions: LaunchOptions = LaunchOptions(),
     connector: BridgeConnector = WebSocketConnector(),
     private val timing: RuntimeTiming = RuntimeTiming(),
 ) : AutoCloseable {
@@ -56,10 +57,10 @@ class BridgeRuntime(
         binary: Path,
         pluginVersion: String,
         log: BridgeLog,
-        mcpPort: Int = DEFAULT_MCP_PORT,
+        launchOptions: LaunchOptions = LaunchOptions(),
         connector: BridgeConnector = WebSocketConnector(),
         timing: RuntimeTiming = RuntimeTiming(),
-    ) : this(facade, { binary }, pluginVersion, log, mcpPort, connector, timing)
+    ) : this(facade, { binary }, pluginVersion, log, launchOptions, connector, timing)
 
     companion object {
         /** The stable MCP port, so `claude mcp add ... http://127.0.0.1:47823/mcp` survives IDE restarts. */
@@ -67,7 +68,7 @@ class BridgeRuntime(
     }
 
     private val client = BridgeClient(facade, pluginVersion, log, connector, timing.client)
-    private var supervisor = newSupervisor(mcpPort)
+    private var supervisor = newSupervisor(launchOptions)
     private val notifier = Executors.newSingleThreadExecutor { r ->
         Thread(r, "jetbrains-debugger status").apply { isDaemon = true }
     }
@@ -110,17 +111,21 @@ class BridgeRuntime(
     }
 
     /** The MCP port the current binary was asked for (it may have fallen back to a later one; see the status's URL). */
-    val mcpPort: Int get() = synchronized(lock) { supervisor.mcpPort }
+    val mcpPort: Int get() = launchOptions.mcpPort
+
+    /** What the current binary was started with. */
+    val launchOptions: LaunchOptions get() = synchronized(lock) { supervisor.options }
 
     /**
-     * Stops the binary and starts a new one on [mcpPort] (after a failure, or to apply a new
-     * port). Blocks while the old binary stops (up to ~3 s): call it off the UI thread.
+     * Stops the binary and starts a new one with [options] (after a failure, or to apply a new
+     * port or new allowed origins). Blocks while the old binary stops (up to ~3 s): call it off
+     * the UI thread.
      */
-    fun restart(mcpPort: Int = this.mcpPort) {
+    fun restart(options: LaunchOptions = launchOptions) {
         val old = synchronized(lock) {
             if (closed || !started) return
             val previous = supervisor
-            supervisor = newSupervisor(mcpPort)
+            supervisor = newSupervisor(options)
             binaryUp = false
             readyUrl = null
             previous
@@ -146,9 +151,9 @@ class BridgeRuntime(
         notifier.shutdown()
     }
 
-    private fun newSupervisor(mcpPort: Int): BinarySupervisor {
+    private fun newSupervisor(options: LaunchOptions): BinarySupervisor {
         val supervision = Supervision()
-        return BinarySupervisor(locateBinary, mcpPort, log, supervision, timing.supervisor).also { supervision.owner = it }
+        return BinarySupervisor(locateBinary, options, log, supervision, timing.supervisor).also { supervision.owner = it }
     }
 
     /** The listener of one supervisor; once restart() replaced that supervisor, what it reports is stale. */

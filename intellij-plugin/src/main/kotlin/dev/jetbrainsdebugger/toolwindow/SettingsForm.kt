@@ -4,6 +4,8 @@
 package dev.jetbrainsdebugger.toolwindow
 
 import dev.jetbrainsdebugger.bridge.ServerSettings
+import dev.jetbrainsdebugger.launcher.LaunchOptions
+import java.awt.Dimension
 import java.awt.Font
 import java.awt.GridBagConstraints
 import java.awt.GridBagLayout
@@ -13,8 +15,13 @@ import javax.swing.JCheckBox
 import javax.swing.JComponent
 import javax.swing.JLabel
 import javax.swing.JPanel
+import javax.swing.JScrollPane
 import javax.swing.JSeparator
+import javax.swing.JTextArea
 import javax.swing.JTextField
+import javax.swing.plaf.basic.BasicHTML
+import javax.swing.text.View
+import kotlin.math.ceil
 
 data class PluginSettings(
     /** How many calls the history keeps ([MAX_HISTORY_RANGE]). */
@@ -25,8 +32,13 @@ data class PluginSettings(
     val braveMode: Boolean = false,
     /** The MCP server's port ([PORT_RANGE]); agents are configured with it. */
     val mcpPort: Int = 47823,
+    /** Browser origins the MCP server accepts, normalised by [BrowserOrigins]; requests without an Origin are always accepted. */
+    val allowedOrigins: List<String> = emptyList(),
 ) {
     fun serverSettings(): ServerSettings = ServerSettings(maxHistorySize = maxHistorySize, braveMode = braveMode)
+
+    /** What the binary is started with; a change restarts it. */
+    fun launchOptions(): LaunchOptions = LaunchOptions(mcpPort = mcpPort, allowedOrigins = allowedOrigins)
 
     companion object {
         val MAX_HISTORY_RANGE = 1..10_000
@@ -44,20 +56,30 @@ class SettingsForm(private val theme: UiTheme) {
         const val PORT_EXPLANATION =
             "Changing the port restarts the MCP server; agents configured with the old URL must be reconfigured " +
                 "(Install on Coding Agents)."
+        /** Pixels after which an explanation under a field wraps. */
+        private const val COMMENT_WIDTH = 640
+        private const val AREA_PADDING = 3
+        const val ORIGINS_EXPLANATION =
+            "Web pages in a browser are refused unless their origin is listed here (one per line, e.g. " +
+                "http://localhost:5173); coding agents on the command line send no origin and are always accepted."
     }
 
     internal val maxHistoryField = JTextField(7)
     internal val autoScrollBox = JCheckBox("Scroll to new calls automatically")
     internal val braveModeBox = JCheckBox("Brave mode: do not ask before agents act")
     internal val portField = JTextField(7)
+    internal val originsArea = JTextArea(3, 28).apply { margin = Insets(AREA_PADDING, 5, AREA_PADDING, 5) }
 
     val component: JComponent = JPanel(GridBagLayout()).apply {
         border = BorderFactory.createEmptyBorder(10, 16, 10, 16)
         var row = 0
-        fun place(c: JComponent, x: Int, width: Int = 1, top: Int = 4, left: Int = 0, fill: Boolean = false) {
+        fun place(
+            c: JComponent, x: Int, width: Int = 1, top: Int = 4, left: Int = 0, fill: Boolean = false,
+            anchor: Int = GridBagConstraints.LINE_START,
+        ) {
             add(c, GridBagConstraints().apply {
                 gridx = x; gridy = row; gridwidth = width
-                anchor = GridBagConstraints.LINE_START
+                this.anchor = anchor
                 insets = Insets(top, left, 0, 8)
                 if (fill) { weightx = 1.0; this.fill = GridBagConstraints.HORIZONTAL }
             })
@@ -71,7 +93,7 @@ class SettingsForm(private val theme: UiTheme) {
             place(header, 0, width = 3, top = if (row == 0) 0 else 14, fill = true); row++
         }
         fun comment(text: String, left: Int) {
-            place(commentLabel(text), 0, width = 3, top = 2, left = left, fill = true); row++
+            place(commentLabel(text, wrapAt = COMMENT_WIDTH), 0, width = 3, top = 2, left = left); row++
         }
 
         section("History")
@@ -85,6 +107,12 @@ class SettingsForm(private val theme: UiTheme) {
         place(portField, 1)
         place(commentLabel("1024 – 65535"), 2); row++
         comment(PORT_EXPLANATION, left = 16)
+        // The label lines up with the area's first line: its border (1 px) and padding lower the text.
+        val label = JLabel("Allowed browser origins:").apply { labelFor = originsArea }
+        place(label, 0, top = 8 + 1 + AREA_PADDING, left = 16, anchor = GridBagConstraints.FIRST_LINE_START)
+        // A GridBag cell short of room shrinks to the minimum size, which a scroll pane has none of.
+        place(JScrollPane(originsArea).apply { minimumSize = preferredSize }, 1, width = 2, top = 8); row++
+        comment(ORIGINS_EXPLANATION, left = 16)
         place(braveModeBox, 0, width = 3, top = 8, left = 12); row++
         comment(BRAVE_MODE_EXPLANATION, left = 40)
         // Keeps everything at the top left, like IntelliJ's settings pages.
@@ -93,9 +121,16 @@ class SettingsForm(private val theme: UiTheme) {
         })
     }
 
-    private fun commentLabel(text: String) = JLabel("<html>$text</html>").apply {
+    /** A secondary-text hint; one longer than [wrapAt] pixels wraps, as IntelliJ's comments do, instead of widening the page. */
+    private fun commentLabel(text: String, wrapAt: Int = Int.MAX_VALUE) = JLabel("<html>$text</html>").apply {
         foreground = theme.color(ThemeColor.SECONDARY_TEXT)
         font = font.deriveFont(Font.PLAIN, font.size2D - 1f)
+        // Swing's HTML view lays the text out at the width it is given: ask it how tall that makes it.
+        val html = getClientProperty(BasicHTML.propertyKey) as? View
+        if (html != null && preferredSize.width > wrapAt) {
+            html.setSize(wrapAt.toFloat(), 0f)
+            preferredSize = Dimension(wrapAt, ceil(html.getPreferredSpan(View.Y_AXIS)).toInt())
+        }
     }
 
     fun reset(settings: PluginSettings) {
@@ -103,6 +138,7 @@ class SettingsForm(private val theme: UiTheme) {
         autoScrollBox.isSelected = settings.autoScroll
         braveModeBox.isSelected = settings.braveMode
         portField.text = settings.mcpPort.toString()
+        originsArea.text = settings.allowedOrigins.joinToString("\n")
     }
 
     /** True when the form differs from [settings], including when a field does not parse. */
@@ -119,6 +155,7 @@ class SettingsForm(private val theme: UiTheme) {
         autoScroll = autoScrollBox.isSelected,
         braveMode = braveModeBox.isSelected,
         mcpPort = intIn(portField, "MCP port", PluginSettings.PORT_RANGE),
+        allowedOrigins = BrowserOrigins.parse(originsArea.text),
     )
 
     private fun intIn(field: JTextField, name: String, range: IntRange): Int {

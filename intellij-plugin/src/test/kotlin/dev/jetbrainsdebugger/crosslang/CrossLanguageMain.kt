@@ -35,6 +35,7 @@ import dev.jetbrainsdebugger.bridge.ServerSettings
 import dev.jetbrainsdebugger.ide.ConfirmDecision
 import dev.jetbrainsdebugger.launcher.BridgeLog
 import dev.jetbrainsdebugger.launcher.BridgeRuntime
+import dev.jetbrainsdebugger.launcher.LaunchOptions
 import dev.jetbrainsdebugger.launcher.RuntimeStatus
 import java.io.BufferedReader
 import java.io.InputStreamReader
@@ -89,7 +90,7 @@ fun main(args: Array<String>) {
         exitProcess(2)
     }
     val ide = RecordingIde(args[1])
-    val runtime = BridgeRuntime(ide, Path.of(args[0]), "0.1.0-crosslang", StderrLog, args[2].toInt())
+    val runtime = BridgeRuntime(ide, Path.of(args[0]), "0.1.0-crosslang", StderrLog, LaunchOptions(mcpPort = args[2].toInt()))
     runtime.start()
     val first = waitConnected(runtime, 60_000)
     if (first !is RuntimeStatus.Connected) {

@@ -1,7 +1,7 @@
 // BinarySupervisor against a fake binary: a POSIX shell script that behaves as its plan
 // file says for each start (serve until stdin EOF, crash, exit before ready, never get
 // ready, ignore stdin EOF). It checks that the token is in its environment and not in its
-// argv, and reports its argv, token and child pids on stderr for the assertions.
+// argv, and reports its argv, token, allowed origins and child pids on stderr for the assertions.
 package dev.jetbrainsdebugger.launcher
 
 import dev.jetbrainsdebugger.RecordingLog
@@ -41,6 +41,7 @@ class BinarySupervisorTest {
             [ -n "${'$'}JETBRAINS_DEBUGGER_BRIDGE_TOKEN" ] || { echo "no token in the environment" >&2; exit 3; }
             case "${'$'}*" in *"${'$'}JETBRAINS_DEBUGGER_BRIDGE_TOKEN"*) echo "token in argv" >&2; exit 4;; esac
             echo "token: ${'$'}JETBRAINS_DEBUGGER_BRIDGE_TOKEN" >&2
+            echo "origins: ${'$'}{JETBRAINS_DEBUGGER_ALLOW_ORIGINS-(unset)}" >&2
             ready() { printf '{"ready":{"protocol_version":1,"bridge_port":%d,"mcp_port":%s,"mcp_url":"http://127.0.0.1:%s/mcp"}}\n' ${'$'}((40000 + n)) "${'$'}6" "${'$'}6"; }
             case "${'$'}mode" in
               serve) ready "${'$'}@"; printf '\033[2mT\033[0m \033[31mERROR\033[0m coloured\n' >&2; cat > /dev/null; echo "stdin closed" >&2; exit 0 ;;
@@ -100,13 +101,14 @@ class BinarySupervisorTest {
     fun passes_the_token_in_the_environment_only_reads_ready_and_exits_on_stdin_eof(@TempDir dir: Path) {
         val log = RecordingLog()
         val events = Events()
-        val sup = BinarySupervisor(fakeBinary(dir, "serve"), PORT, log, events, fast)
+        val sup = BinarySupervisor(fakeBinary(dir, "serve"), LaunchOptions(PORT), log, events, fast)
         sup.start()
         assertEquals("ready 40001 http://127.0.0.1:$PORT/mcp", events.next("ready"))
         val token = events.tokens.take()
         assertTrue(Regex("[0-9a-f]{64}").matches(token), token)
         eventually(what = "argv and token lines") { log.contains("token: $token") }
         assertTrue(log.contains("argv: serve --ide-managed --bridge-port 0 --port $PORT"), log.lines.toString())
+        eventually(what = "the origins line") { log.contains("mcp: origins: (unset)") }
         eventually(what = "the coloured line") { log.contains("WARN jetbrains-debugger-mcp: T ERROR coloured") }
         sup.close()
         assertTrue(log.contains("stdin closed"), "the binary saw EOF and exited by itself: ${log.lines}")
@@ -115,9 +117,35 @@ class BinarySupervisorTest {
     }
 
     @Test
+    fun passes_the_allowed_origins_in_the_environment_comma_separated(@TempDir dir: Path) {
+        val log = RecordingLog()
+        val events = Events()
+        val options = LaunchOptions(PORT, listOf("http://localhost:5173", "https://app.example:443"))
+        val sup = BinarySupervisor(fakeBinary(dir, "serve"), options, log, events, fast)
+        try {
+            sup.start()
+            events.next("ready")
+            eventually(what = "the origins line") { log.contains("mcp: origins: ") }
+            assertTrue(log.contains("mcp: origins: http://localhost:5173,https://app.example:443"), log.lines.toString())
+            assertTrue(log.lines.any { "argv: serve --ide-managed --bridge-port 0 --port $PORT" in it && it.endsWith("$PORT") }, "argv unchanged")
+            assertTrue(log.contains("allowed browser origins: http://localhost:5173, https://app.example:443"), log.lines.toString())
+        } finally {
+            sup.close()
+        }
+    }
+
+    @Test
+    fun launch_options_refuse_an_origin_the_variable_would_split() {
+        for (bad in listOf("http://a.example,http://b.example", "", " http://a.example")) {
+            val e = kotlin.test.assertFailsWith<IllegalArgumentException> { LaunchOptions(PORT, listOf(bad)) }
+            assertTrue("'$bad'" in e.message!!, e.message)
+        }
+    }
+
+    @Test
     fun restarts_a_dying_binary_with_doubling_back_off_and_a_new_token(@TempDir dir: Path) {
         val events = Events()
-        val sup = BinarySupervisor(fakeBinary(dir, "crash", "crash", "crash", "serve"), PORT, RecordingLog(), events, fast)
+        val sup = BinarySupervisor(fakeBinary(dir, "crash", "crash", "crash", "serve"), LaunchOptions(PORT), RecordingLog(), events, fast)
         try {
             sup.start()
             val delays = (1..3).map {
@@ -139,7 +167,7 @@ class BinarySupervisorTest {
     fun a_run_longer_than_stable_after_resets_the_back_off(@TempDir dir: Path) {
         val events = Events()
         val timing = fast.copy(stableAfter = Duration.ofMillis(400))
-        val sup = BinarySupervisor(fakeBinary(dir, "crash", "slowcrash", "crash", "serve"), PORT, RecordingLog(), events, timing)
+        val sup = BinarySupervisor(fakeBinary(dir, "crash", "slowcrash", "crash", "serve"), LaunchOptions(PORT), RecordingLog(), events, timing)
         try {
             sup.start()
             val delays = (1..3).map { events.next("stopped").split(" ")[1].toLong() }
@@ -152,7 +180,7 @@ class BinarySupervisorTest {
     @Test
     fun an_exit_before_ready_is_reported_with_the_last_stderr_line(@TempDir dir: Path) {
         val events = Events()
-        val sup = BinarySupervisor(fakeBinary(dir, "early", "serve"), PORT, RecordingLog(), events, fast)
+        val sup = BinarySupervisor(fakeBinary(dir, "early", "serve"), LaunchOptions(PORT), RecordingLog(), events, fast)
         try {
             sup.start()
             val stopped = events.next("stopped")
@@ -167,7 +195,7 @@ class BinarySupervisorTest {
     fun no_ready_line_in_time_stops_the_process_tree_and_restarts(@TempDir dir: Path) {
         val log = RecordingLog()
         val events = Events()
-        val sup = BinarySupervisor(fakeBinary(dir, "silent", "serve"), PORT, log, events, fast.copy(readyTimeout = Duration.ofMillis(500)))
+        val sup = BinarySupervisor(fakeBinary(dir, "silent", "serve"), LaunchOptions(PORT), log, events, fast.copy(readyTimeout = Duration.ofMillis(500)))
         try {
             sup.start()
             val stopped = events.next("stopped")
@@ -184,7 +212,7 @@ class BinarySupervisorTest {
     fun close_kills_a_binary_that_ignores_stdin_eof_with_its_children(@TempDir dir: Path) {
         val log = RecordingLog()
         val events = Events()
-        val sup = BinarySupervisor(fakeBinary(dir, "stubborn"), PORT, log, events, fast.copy(closeGrace = Duration.ofMillis(300)))
+        val sup = BinarySupervisor(fakeBinary(dir, "stubborn"), LaunchOptions(PORT), log, events, fast.copy(closeGrace = Duration.ofMillis(300)))
         sup.start()
         events.next("ready")
         eventually(what = "the child pid") { childPids(log).isNotEmpty() }
@@ -201,7 +229,7 @@ class BinarySupervisorTest {
     fun a_binary_that_cannot_start_fails_naming_it(@TempDir dir: Path) {
         val events = Events()
         val missing = dir.resolve("bin/linux-x64/jetbrains-debugger-mcp")
-        val sup = BinarySupervisor(missing, PORT, RecordingLog(), events, fast)
+        val sup = BinarySupervisor(missing, LaunchOptions(PORT), RecordingLog(), events, fast)
         try {
             sup.start()
             val failed = events.next("failed")

@@ -29,7 +29,7 @@ class BridgeRuntimeTest {
             supervisor = SupervisorTiming(initialBackoff = Duration.ofMillis(100), closeGrace = Duration.ofSeconds(3)),
             client = ClientTiming(initialBackoff = Duration.ofMillis(50)),
         )
-        val runtime = BridgeRuntime(ide, BinarySupervisorTest.fakeBinary(dir, "serve"), "0.1.0", log, 47998, server, timing)
+        val runtime = BridgeRuntime(ide, BinarySupervisorTest.fakeBinary(dir, "serve"), "0.1.0", log, LaunchOptions(47998), server, timing)
         val statuses = CopyOnWriteArrayList<RuntimeStatus>()
         runtime.addStatusListener { statuses += it }
         assertEquals(RuntimeStatus.Starting, runtime.status())
@@ -71,14 +71,14 @@ class BridgeRuntimeTest {
     }
 
     @Test
-    fun restart_brings_a_new_binary_on_the_new_port_and_keeps_the_client(@TempDir dir: Path) {
+    fun restart_brings_a_new_binary_with_the_new_port_and_origins_and_keeps_the_client(@TempDir dir: Path) {
         val server = FakeServer()
         val log = RecordingLog()
         val timing = RuntimeTiming(
             supervisor = SupervisorTiming(initialBackoff = Duration.ofMillis(100), closeGrace = Duration.ofSeconds(3)),
             client = ClientTiming(initialBackoff = Duration.ofMillis(50)),
         )
-        val runtime = BridgeRuntime(ScriptedIde(), BinarySupervisorTest.fakeBinary(dir, "serve"), "0.1.0", log, 47996, server, timing)
+        val runtime = BridgeRuntime(ScriptedIde(), BinarySupervisorTest.fakeBinary(dir, "serve"), "0.1.0", log, LaunchOptions(47996), server, timing)
         val statuses = CopyOnWriteArrayList<RuntimeStatus>()
         runtime.addStatusListener { statuses += it }
         val history = runtime.history
@@ -87,12 +87,16 @@ class BridgeRuntimeTest {
             server.next().acceptHello("http://127.0.0.1:47996/mcp")
             eventually(what = "connected") { runtime.status() == RuntimeStatus.Connected("http://127.0.0.1:47996/mcp") }
 
-            runtime.restart(47995)
+            val next = LaunchOptions(47995, listOf("http://localhost:5173"))
+            runtime.restart(next)
+            assertEquals(next, runtime.launchOptions)
             assertEquals(47995, runtime.mcpPort)
             // The old binary was stopped politely, and only the new one's connection follows.
             assertTrue(log.contains("stdin closed"), log.lines.toString())
             val second = server.next()
             assertTrue(log.lines.any { "argv: serve --ide-managed --bridge-port 0 --port 47995" in it }, log.lines.toString())
+            eventually(what = "the new origins") { log.contains("mcp: origins: http://localhost:5173") }
+            assertTrue(log.contains("mcp: origins: (unset)"), "the first binary had none: ${log.lines}")
             second.acceptHello("http://127.0.0.1:47995/mcp")
             eventually(what = "connected on the new port") { runtime.status() == RuntimeStatus.Connected("http://127.0.0.1:47995/mcp") }
             eventually(what = "listener catches up") { statuses.lastOrNull() == RuntimeStatus.Connected("http://127.0.0.1:47995/mcp") }
@@ -110,7 +114,7 @@ class BridgeRuntimeTest {
         val runtime = BridgeRuntime(
             ScriptedIde(),
             { throw BinaryNotFoundException("no jetbrains-debugger-mcp binary is bundled for the OS 'Plan 9'") },
-            "0.1.0", RecordingLog(), 47994, FakeServer(),
+            "0.1.0", RecordingLog(), LaunchOptions(47994), FakeServer(),
         )
         try {
             runtime.start()
@@ -123,7 +127,7 @@ class BridgeRuntimeTest {
 
     @Test
     fun a_missing_binary_is_a_failed_status(@TempDir dir: Path) {
-        val runtime = BridgeRuntime(ScriptedIde(), dir.resolve("nope"), "0.1.0", RecordingLog(), 47997, FakeServer())
+        val runtime = BridgeRuntime(ScriptedIde(), dir.resolve("nope"), "0.1.0", RecordingLog(), LaunchOptions(47997), FakeServer())
         try {
             runtime.start()
             eventually(what = "failed") { runtime.status() is RuntimeStatus.Failed }

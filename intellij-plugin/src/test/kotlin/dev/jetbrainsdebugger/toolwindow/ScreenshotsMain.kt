@@ -159,7 +159,8 @@ private fun framed(dark: Boolean, header: JComponent, body: JComponent, footer: 
 
 private fun settingsPage(dark: Boolean): JComponent {
     val form = SettingsForm(PlainLook.theme(dark))
-    form.reset(PluginSettings())
+    // One allowed origin, so the list field shows how an entry looks.
+    form.reset(PluginSettings(allowedOrigins = listOf("http://localhost:5173")))
     val crumbs = chrome("Tools  ›  Debugger MCP", dark)
     val buttons = JPanel(FlowLayout(FlowLayout.TRAILING, 8, 10)).apply {
         border = BorderFactory.createMatteBorder(1, 0, 0, 0, Color(PlainLook.palette(dark).border))

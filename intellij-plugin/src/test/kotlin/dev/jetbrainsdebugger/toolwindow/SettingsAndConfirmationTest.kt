@@ -62,6 +62,65 @@ class SettingsAndConfirmationTest {
         assertEquals(65535, form.read().mcpPort)
     }
 
+    @Test
+    fun allowed_origins_round_trip_and_count_as_modified() {
+        val s = PluginSettings(allowedOrigins = listOf("http://localhost:5173", "https://app.example:443"))
+        form.reset(s)
+        assertEquals("http://localhost:5173\nhttps://app.example:443", form.originsArea.text)
+        assertEquals(s, form.read())
+        assertFalse(form.isModified(s))
+        form.originsArea.text = "http://localhost:5173"
+        assertTrue(form.isModified(s))
+        assertEquals(listOf("http://localhost:5173"), form.read().allowedOrigins)
+        // What a browser sends for the default port is the same origin: not a change.
+        form.originsArea.text = "http://localhost:5173, HTTPS://app.example/"
+        assertFalse(form.isModified(s))
+        form.originsArea.text = "  \n"
+        assertEquals(emptyList(), form.read().allowedOrigins)
+        assertEquals(s.launchOptions().allowedOrigins, s.allowedOrigins)
+        assertEquals(47823, s.launchOptions().mcpPort)
+    }
+
+    @Test
+    fun origins_are_separated_by_commas_or_lines_and_normalised() {
+        assertEquals(
+            listOf("http://localhost:5173", "https://app.example:443", "http://[::1]:*", "chrome-extension://abcdef", "http://127.0.0.1:80"),
+            BrowserOrigins.parse("HTTP://LocalHost:5173/, https://app.example\n\nhttp://[::1]:*\nchrome-extension://abcdef http://127.0.0.1 http://localhost:5173"),
+        )
+    }
+
+    @Test
+    fun an_entry_that_is_not_an_origin_is_an_error_naming_it() {
+        val cases = mapOf(
+            "localhost:5173" to "is not an origin",
+            "https://app.example/path" to "has a path",
+            "https://app.example?x=1" to "has a path or query",
+            "https://*.example.com" to "wildcard host",
+            "*" to "is not an origin",
+            "null" to "Origin: null",
+            "http://user@host.example" to "user name",
+            "http://localhost:70000" to "port from 1 to 65535",
+            "http://localhost:0" to "port from 1 to 65535",
+            "http://local_host" to "is not an origin",
+        )
+        for ((bad, why) in cases) {
+            form.reset(PluginSettings())
+            form.originsArea.text = "http://localhost:5173\n$bad"
+            val e = assertFailsWith<InvalidSettingsException>(bad) { form.read() }
+            assertTrue(e.message!!.startsWith("Allowed browser origins: '$bad'"), e.message)
+            assertTrue(why in e.message!!, "$bad: ${e.message}")
+            assertTrue(form.isModified(PluginSettings()))
+        }
+    }
+
+    @Test
+    fun stored_origins_keep_only_valid_entries() {
+        assertEquals(
+            listOf("https://app.example:443", "http://localhost:5173"),
+            BrowserOrigins.keepValid(listOf("https://app.example", "null", "http://x.example/path", "http://localhost:5173, *", "https://app.example:443")),
+        )
+    }
+
     /** Every text shown in [c], depth first, HTML labels as plain text. */
     private fun texts(c: Container): List<String> = c.components.flatMap {
         listOfNotNull((it as? JLabel)?.text, (it as? JTextComponent)?.text, (it as? javax.swing.AbstractButton)?.text)
@@ -77,6 +136,7 @@ class SettingsAndConfirmationTest {
         assertTrue(SettingsForm.BRAVE_MODE_EXPLANATION in all)
         assertTrue("Changing the port restarts the MCP server" in all)
         assertTrue("agents configured with the old URL must be reconfigured" in all)
+        assertTrue(SettingsForm.ORIGINS_EXPLANATION in all)
     }
 
     @Test

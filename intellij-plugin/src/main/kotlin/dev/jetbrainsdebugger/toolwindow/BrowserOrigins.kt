@@ -1,0 +1,59 @@
+// The browser origins the user allows to call the MCP server (Settings | Tools | Debugger MCP,
+// passed to the binary as JETBRAINS_DEBUGGER_ALLOW_ORIGINS). The binary (rmcp's origin check)
+// accepts `scheme://host[:port]`, `scheme://host:*` (any port) and `null`; it silently ignores
+// a path, and an entry without a port matches ANY port there. So the IDE is stricter: no path,
+// query, user or `null` (every sandboxed page and local file sends that), and a missing port
+// becomes the scheme's default one (as a browser means it), so what the form shows is exactly
+// what is allowed.
+package dev.jetbrainsdebugger.toolwindow
+
+object BrowserOrigins {
+    private val SCHEME = "[a-z][a-z0-9+.-]*"
+    private val LABEL = "[a-z0-9](?:[a-z0-9-]*[a-z0-9])?"
+    private val HOST = "$LABEL(?:\\.$LABEL)*|\\[[0-9a-f:.]+\\]"
+    private val ORIGIN = Regex("($SCHEME)://($HOST)(?::([0-9]{1,5}|\\*))?/?")
+    private val DEFAULT_PORTS = mapOf("http" to 80, "https" to 443)
+
+    /** Entries are separated by commas, spaces or new lines. */
+    private val SEPARATORS = Regex("[,\\s]+")
+
+    /**
+     * The origins of [text], normalised (lower case, default port made explicit, no trailing
+     * slash) and without duplicates.
+     * @throws InvalidSettingsException naming the first entry that is not an origin and why
+     */
+    fun parse(text: String): List<String> =
+        text.split(SEPARATORS).filter { it.isNotEmpty() }.map { entry ->
+            normalize(entry) ?: throw InvalidSettingsException("Allowed browser origins: '$entry' ${problem(entry)}")
+        }.distinct()
+
+    /** The valid entries of a stored list, normalised; what a hand-edited or older file adds is dropped. */
+    fun keepValid(stored: List<String>): List<String> =
+        stored.flatMap { it.split(SEPARATORS) }.mapNotNull { normalize(it) }.distinct()
+
+    /** [entry] as the binary should get it, or null when it is not an origin the IDE allows. */
+    fun normalize(entry: String): String? {
+        val match = ORIGIN.matchEntire(entry.trim().lowercase()) ?: return null
+        val (scheme, host, portText) = match.destructured
+        val port = when (portText) {
+            "" -> DEFAULT_PORTS[scheme]?.toString()
+            "*" -> "*"
+            else -> portText.toInt().takeIf { it in 1..65535 }?.toString() ?: return null
+        }
+        return if (port == null) "$scheme://$host" else "$scheme://$host:$port"
+    }
+
+    private fun problem(entry: String): String {
+        val e = entry.trim().lowercase()
+        return when {
+            e == "null" -> "is refused: every sandboxed page and local file sends Origin: null"
+            !e.contains("://") -> "is not an origin (expected scheme://host[:port], e.g. http://localhost:5173)"
+            e.substringAfter("://").contains('*') && !Regex(".*://[^*]+:\\*/?").matches(e) ->
+                "uses a wildcard host; list each origin (only the port may be *)"
+            Regex(".*://[^/]*/.+").matches(e) || '?' in e || '#' in e ->
+                "has a path or query; an origin is only scheme://host[:port]"
+            '@' in e -> "has a user name; an origin is only scheme://host[:port]"
+            else -> "is not an origin (expected scheme://host[:port] with a port from 1 to 65535 or *)"
+        }
+    }
+}
