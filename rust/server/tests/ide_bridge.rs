@@ -503,12 +503,25 @@ async fn serve_frame(
     }
 }
 
-#[tokio::test]
-async fn java_reads_evaluate_without_consent_and_calls_are_refused_before_the_ide() {
-    let (project, project_path) = scratch_project("java");
-    let state = std::env::temp_dir().join(format!("jbd-ide-java-state-{}", std::process::id()));
+/// An IDE-managed server (no --brave) whose fake IDE reported one debug session of
+/// `language`, paused on thread `t1`, plus an MCP client; `finish` cleans up.
+struct PausedIdeSession {
+    child: Child,
+    ide: FakeIde,
+    mcp: std::sync::Arc<Mcp>,
+    project: std::path::PathBuf,
+    project_path: String,
+    state: std::path::PathBuf,
+}
 
-    // No --brave: a call that needed consent would ask the IDE (`ui/confirm`).
+async fn paused_ide_session(
+    tag: &str,
+    ide_info: Value,
+    session: &str,
+    language: &str,
+) -> PausedIdeSession {
+    let (project, project_path) = scratch_project(tag);
+    let state = std::env::temp_dir().join(format!("jbd-ide-{tag}-state-{}", std::process::id()));
     let mut child = ide_managed()
         .env("JETBRAINS_DEBUGGER_STATE_DIR", &state)
         .spawn()
@@ -520,12 +533,12 @@ async fn java_reads_evaluate_without_consent_and_calls_are_refused_before_the_id
             "hello",
             json!({
                 "protocol_version": 1,
-                "ide": {"product": "IntelliJ IDEA", "product_code": "IC", "build": "IC-252.1"},
+                "ide": ide_info,
                 "plugin_version": "0.1.0",
                 "projects": [{"name": "shop", "path": project_path}],
-                "sessions": [{"id": "s21", "name": "Cart", "run_configuration": "Cart",
+                "sessions": [{"id": session, "name": "Cart", "run_configuration": "Cart",
                               "mode": "debug", "project": project_path, "process_id": 4343,
-                              "language": "java"}],
+                              "language": language}],
             }),
         )
         .await;
@@ -533,12 +546,41 @@ async fn java_reads_evaluate_without_consent_and_calls_are_refused_before_the_id
     let mcp = std::sync::Arc::new(Mcp::connect(mcp_port).await);
     ide.send(
         json!({"jsonrpc": "2.0", "method": "session/paused", "params": {
-        "session": "s21", "thread_id": "t1", "reason": "breakpoint", "hit_breakpoints": [],
+        "session": session, "thread_id": "t1", "reason": "breakpoint", "hit_breakpoints": [],
         "exception": null, "description": null}}),
     )
     .await;
     tokio::time::sleep(Duration::from_millis(200)).await;
-    let file = format!("{project_path}/src/shop/Cart.java");
+    PausedIdeSession {
+        child,
+        ide,
+        mcp,
+        project,
+        project_path,
+        state,
+    }
+}
+
+impl PausedIdeSession {
+    async fn finish(mut self) {
+        self.child.kill().await.unwrap();
+        let _ = std::fs::remove_dir_all(&self.project);
+        let _ = std::fs::remove_dir_all(&self.state);
+    }
+}
+
+#[tokio::test]
+async fn java_reads_evaluate_without_consent_and_calls_are_refused_before_the_ide() {
+    // No --brave: a call that needed consent would ask the IDE (`ui/confirm`).
+    let mut session = paused_ide_session(
+        "java",
+        json!({"product": "IntelliJ IDEA", "product_code": "IC", "build": "IC-252.1"}),
+        "s21",
+        "java",
+    )
+    .await;
+    let (mcp, ide) = (session.mcp.clone(), &mut session.ide);
+    let file = format!("{}/src/shop/Cart.java", session.project_path);
     let evaluated = json!({"name": "total + 1", "value": "43", "type_name": "int",
                            "children_ref": null, "target": null, "evaluate_name": "total + 1"});
 
@@ -549,7 +591,7 @@ async fn java_reads_evaluate_without_consent_and_calls_are_refused_before_the_id
             .call(2, "evaluate", json!({"expression": "total + 1"}))
             .await
     });
-    let ((is_error, result), asked) = serve_frame(&mut ide, call, &file, &evaluated, false).await;
+    let ((is_error, result), asked) = serve_frame(ide, call, &file, &evaluated, false).await;
     assert!(!is_error, "{result}");
     assert_eq!(result["expression"], "total + 1");
     assert_eq!(result["result"]["value"], "43", "{result}");
@@ -571,7 +613,7 @@ async fn java_reads_evaluate_without_consent_and_calls_are_refused_before_the_id
             .call(3, "add_watch", json!({"expression": "total + 1"}))
             .await
     });
-    let ((is_error, result), asked) = serve_frame(&mut ide, call, &file, &evaluated, false).await;
+    let ((is_error, result), asked) = serve_frame(ide, call, &file, &evaluated, false).await;
     assert!(!is_error, "{result}");
     assert_eq!(result["value"], "43", "{result}");
     assert!(
@@ -586,7 +628,7 @@ async fn java_reads_evaluate_without_consent_and_calls_are_refused_before_the_id
             .call(4, "evaluate", json!({"expression": "list.clear()"}))
             .await
     });
-    let ((is_error, body), asked) = serve_frame(&mut ide, call, &file, &evaluated, false).await;
+    let ((is_error, body), asked) = serve_frame(ide, call, &file, &evaluated, false).await;
     assert!(is_error, "{body}");
     assert_eq!(body["error"], "side_effects_not_allowed", "{body}");
     let message = body["message"].as_str().unwrap();
@@ -616,16 +658,14 @@ async fn java_reads_evaluate_without_consent_and_calls_are_refused_before_the_id
             )
             .await
     });
-    let ((is_error, result), asked) = serve_frame(&mut ide, call, &file, &evaluated, true).await;
+    let ((is_error, result), asked) = serve_frame(ide, call, &file, &evaluated, true).await;
     assert!(!is_error, "{result}");
     let methods: Vec<_> = asked.iter().map(|(m, _)| m.as_str()).collect();
     assert!(methods.contains(&"ui/confirm"), "{methods:?}");
     let (_, params) = asked.iter().find(|(m, _)| m == "frame/evaluate").unwrap();
     assert_eq!(params["kind"], "code_fragment", "{params}");
 
-    child.kill().await.unwrap();
-    let _ = std::fs::remove_dir_all(&project);
-    let _ = std::fs::remove_dir_all(&state);
+    session.finish().await;
 }
 
 #[tokio::test]
@@ -731,35 +771,14 @@ async fn serve_set(
 
 #[tokio::test]
 async fn set_variable_through_the_ide_never_reports_a_value_that_did_not_apply() {
-    let (project, project_path) = scratch_project("set");
-    let state = std::env::temp_dir().join(format!("jbd-ide-set-state-{}", std::process::id()));
-    let mut child = ide_managed()
-        .env("JETBRAINS_DEBUGGER_STATE_DIR", &state)
-        .spawn()
-        .unwrap();
-    let (bridge, mcp_port, _stdout) = ready(&mut child).await;
-    let mut ide = FakeIde::connect(bridge).await;
-    ide.request(
-        "hello",
-        json!({
-            "protocol_version": 1,
-            "ide": {"product": "PyCharm", "product_code": "PC", "build": "PC-252.1"},
-            "plugin_version": "0.1.0",
-            "projects": [{"name": "shop", "path": project_path}],
-            "sessions": [{"id": "s5", "name": "Cart", "run_configuration": "Cart",
-                          "mode": "debug", "project": project_path, "process_id": 4545,
-                          "language": "python"}],
-        }),
+    let mut session = paused_ide_session(
+        "set",
+        json!({"product": "PyCharm", "product_code": "PC", "build": "PC-252.1"}),
+        "s5",
+        "python",
     )
     .await;
-    let mcp = std::sync::Arc::new(Mcp::connect(mcp_port).await);
-    ide.send(
-        json!({"jsonrpc": "2.0", "method": "session/paused", "params": {
-        "session": "s5", "thread_id": "t1", "reason": "breakpoint", "hit_breakpoints": [],
-        "exception": null, "description": null}}),
-    )
-    .await;
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    let (mcp, ide) = (session.mcp.clone(), &mut session.ide);
 
     let set = |id: u64, new_value: &'static str| {
         let client = mcp.clone();
@@ -776,7 +795,7 @@ async fn set_variable_through_the_ide_never_reports_a_value_that_did_not_apply()
     // The IDE re-read the old value, and the new one does not evaluate: set_failed
     // with the IDE's words.
     let ((is_error, body), asked) = serve_set(
-        &mut ide,
+        ide,
         set(2, "missing_name"),
         "42",
         Err("NameError: name 'missing_name' is not defined"),
@@ -789,7 +808,7 @@ async fn set_variable_through_the_ide_never_reports_a_value_that_did_not_apply()
         "{body}"
     );
     // Not even an expression: set_failed, without asking the IDE to evaluate it.
-    let ((is_error, body), asked_too) = serve_set(&mut ide, set(6, "1 +"), "42", Ok("0")).await;
+    let ((is_error, body), asked_too) = serve_set(ide, set(6, "1 +"), "42", Ok("0")).await;
     assert!(is_error && body["error"] == "set_failed", "{body}");
     assert!(
         !asked_too.contains(&"frame/evaluate".to_string()),
@@ -797,21 +816,19 @@ async fn set_variable_through_the_ide_never_reports_a_value_that_did_not_apply()
     );
     assert!(asked.contains(&"value/set".to_string()), "{asked:?}");
     // Unchanged although the new value reads differently: set_failed.
-    let ((is_error, body), _) = serve_set(&mut ide, set(3, "7 * 6 + 1"), "42", Ok("43")).await;
+    let ((is_error, body), _) = serve_set(ide, set(3, "7 * 6 + 1"), "42", Ok("43")).await;
     assert!(is_error && body["error"] == "set_failed", "{body}");
     assert!(
         body["message"].as_str().unwrap().contains("still reads 42"),
         "{body}"
     );
     // Unchanged because it already was that value: success.
-    let ((is_error, body), _) = serve_set(&mut ide, set(4, "6 * 7"), "42", Ok("42")).await;
+    let ((is_error, body), _) = serve_set(ide, set(4, "6 * 7"), "42", Ok("42")).await;
     assert!(!is_error, "{body}");
     // Changed: success, with the re-read value.
-    let ((is_error, body), _) = serve_set(&mut ide, set(5, "50"), "50", Ok("50")).await;
+    let ((is_error, body), _) = serve_set(ide, set(5, "50"), "50", Ok("50")).await;
     assert!(!is_error, "{body}");
     assert_eq!(body["variable"]["value"], "50");
 
-    child.kill().await.unwrap();
-    let _ = std::fs::remove_dir_all(&project);
-    let _ = std::fs::remove_dir_all(&state);
+    session.finish().await;
 }
