@@ -81,6 +81,27 @@ def server_process(port: int) -> psutil.Process:
     raise AssertionError(f"no server process on port {port}")
 
 
+# Every process of a session carries `<server pid>:<n>:<session id>` in this variable
+# (rust/dap/src/tree.rs): the orphan checks find a server's leftovers by it.
+TAG_ENV = "JETBRAINS_DEBUGGER_SESSION_TAG"
+
+
+def tagged_by(server_pid: int) -> list[psutil.Process]:
+    """Live processes whose session tag names the server `server_pid` (`<pid>:<n>:<session>`)."""
+    found = []
+    for proc in psutil.process_iter(["status"]):
+        try:
+            if proc.info["status"] == psutil.STATUS_ZOMBIE:
+                continue
+            tag = proc.environ().get(TAG_ENV, "")
+        except psutil.Error:
+            continue
+        if tag.startswith(f"{server_pid}:"):
+            found.append(proc)
+    return found
+
+
+
 class RawHttp:
     """Bare MCP over HTTP: initialize, call, delete, without an SDK in between."""
 

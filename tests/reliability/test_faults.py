@@ -16,34 +16,18 @@ import anyio
 import psutil
 import pytest
 
-from conftest import figure, harness
+from conftest import figure, harness, tagged_by
 
 pytestmark = pytest.mark.anyio
 
 ANSWER_BOUND = 15  # seconds: every answer, every end noticed
 ORPHAN_BOUND = 10  # seconds for the session's processes to be gone once it ended
-TAG_ENV = "JETBRAINS_DEBUGGER_SESSION_TAG"
 
 
 def our_server() -> psutil.Process:
     """The one server this test process started."""
     [server] = [p for p in psutil.Process().children(recursive=True) if p.name().startswith("jetbrains-debug")]
     return server
-
-
-def tagged_by(server_pid: int) -> list[psutil.Process]:
-    """Live processes whose session tag names the server `server_pid` (`<pid>:<n>:<session>`)."""
-    found = []
-    for proc in psutil.process_iter(["status"]):
-        try:
-            if proc.info["status"] == psutil.STATUS_ZOMBIE:
-                continue
-            tag = proc.environ().get(TAG_ENV, "")
-        except psutil.Error:
-            continue
-        if tag.startswith(f"{server_pid}:"):
-            found.append(proc)
-    return found
 
 
 def adapter_of(server_pid: int) -> psutil.Process:
