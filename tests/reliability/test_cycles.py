@@ -12,7 +12,7 @@ import anyio
 import psutil
 import pytest
 
-from conftest import figure, harness, server_process, tagged_by
+from conftest import figure, harness, orphans_after, server_process, tagged_by
 
 pytestmark = pytest.mark.anyio
 
@@ -48,7 +48,7 @@ async def test_start_stop_cycles_leave_nothing_behind(binary, state_dir):
                 for _ in range(LANES):
                     group.start_soon(lane)
             elapsed = time.monotonic() - started
-            orphans = await orphans_of(server.pid)
+            orphans = await orphans_after(server.pid, [])
             fds_after, rss_after = server.num_fds(), server.memory_info().rss
             listed = await tools.ok("list_debug_sessions")
             figure("start/stop cycles (lanes) / seconds", f"{CYCLES} ({LANES}) / {round(elapsed, 1)}")
@@ -62,14 +62,6 @@ async def test_start_stop_cycles_leave_nothing_behind(binary, state_dir):
             assert fds_after - fds_before <= FD_GROWTH_BOUND
             assert (rss_after - rss_before) / 1024 / 1024 < RSS_GROWTH_BOUND_MB
             assert len(listed["sessions"]) <= 16, "ended sessions are pruned"
-
-
-async def orphans_of(server_pid: int, seconds: float = 10) -> list[psutil.Process]:
-    """The server's tagged processes still alive after at most `seconds`."""
-    deadline = time.monotonic() + seconds
-    while (left := tagged_by(server_pid)) and time.monotonic() < deadline:
-        await anyio.sleep(0.1)
-    return left
 
 
 def debuggee_of(session_pid: int | None) -> psutil.Process:

@@ -16,12 +16,11 @@ import anyio
 import psutil
 import pytest
 
-from conftest import figure, harness, tagged_by
+from conftest import alive, figure, harness, orphans_after, tagged_by
 
 pytestmark = pytest.mark.anyio
 
 ANSWER_BOUND = 15  # seconds: every answer, every end noticed
-ORPHAN_BOUND = 10  # seconds for the session's processes to be gone once it ended
 
 
 def our_server() -> psutil.Process:
@@ -33,33 +32,6 @@ def our_server() -> psutil.Process:
 def adapter_of(server_pid: int) -> psutil.Process:
     [adapter] = [p for p in tagged_by(server_pid) if "debugpy.adapter" in " ".join(p.cmdline())]
     return adapter
-
-
-def alive(processes: list[psutil.Process]) -> list[psutil.Process]:
-    left = []
-    for proc in processes:
-        try:
-            if proc.is_running() and proc.status() != psutil.STATUS_ZOMBIE:
-                left.append(proc)
-        except psutil.Error:
-            continue
-    return left
-
-
-async def orphans_after(server_pid: int, watched: list[psutil.Process], seconds: float = ORPHAN_BOUND) -> list[str]:
-    """What still lives after at most `seconds`: tagged by the server, or among `watched`."""
-    deadline = time.monotonic() + seconds
-    while True:
-        left = {p.pid: p for p in alive(watched) + tagged_by(server_pid)}
-        if not left or time.monotonic() > deadline:
-            described = []
-            for proc in left.values():
-                try:
-                    described.append(f"{proc.pid}: {' '.join(proc.cmdline())}")
-                except psutil.Error:
-                    continue
-            return described
-        await anyio.sleep(0.05)
 
 
 async def ended_within(tools: harness.Tools, session_id: str, since: float) -> dict:
