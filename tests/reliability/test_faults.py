@@ -1,15 +1,18 @@
 """Fault injection against real debugpy: SIGKILL of the debug adapter while paused and
 of the server; a program that exits at once, one that crashes on import, one that forks
-children and starts threads; stop_debug_session while a resume waits. Each asserts an
-answer (a structured error or a stopped status) within a bound, and zero orphans: no
-process left carrying the server's session tag (`JETBRAINS_DEBUGGER_SESSION_TAG`, see
+children and starts threads; stop_debug_session while a resume waits; the stdio
+server's stdin closed while a session is paused. Each asserts an answer (a structured
+error or a stopped status) or an exit within a bound, and zero orphans: no process left
+carrying the server's session tag (`JETBRAINS_DEBUGGER_SESSION_TAG`, see
 rust/dap/src/tree.rs) or descending from the adapter. (SIGKILL of the debuggee is in
 test_cycles.py; a setsid grandchild after a server crash is in tests/e2e/test_trust.py.)"""
 
 from __future__ import annotations
 
 import json
+import select
 import signal
+import subprocess
 import time
 
 import anyio
@@ -211,3 +214,56 @@ async def test_stop_during_a_pending_resume(binary, state_dir):
                f"{stop_ms}/{answers['resume_ms']}/{len(orphans)}")
         assert orphans == []
 
+
+
+def answer_to(server: subprocess.Popen, id_: int, seconds: float = ANSWER_BOUND) -> dict:
+    """Read the stdio server's lines until the answer to request `id_` (within `seconds`)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([server.stdout], [], [], max(0.0, deadline - time.monotonic()))
+        if not ready:
+            break
+        line = server.stdout.readline()
+        assert line, "the server closed its stdout"
+        message = json.loads(line)
+        if message.get("id") == id_:
+            return message
+    raise AssertionError(f"no answer to request {id_} within {seconds} s")
+
+
+async def test_stdin_closed_while_paused_ends_the_server_and_its_sessions(binary, state_dir):
+    server = subprocess.Popen([binary, "stdio", *harness.server_args((harness.PROGRAMS,), True, ())],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                              env=harness.server_env(state_dir), text=True)
+    try:
+        def send(message: dict) -> None:
+            server.stdin.write(json.dumps(message) + "\n")
+            server.stdin.flush()
+
+        def call(id_: int, tool: str, arguments: dict) -> dict:
+            send({"jsonrpc": "2.0", "id": id_, "method": "tools/call",
+                  "params": {"name": tool, "arguments": arguments}})
+            return answer_to(server, id_)["result"]
+
+        send({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+              "params": {"protocolVersion": "2025-11-25", "capabilities": {},
+                         "clientInfo": {"name": "reliability", "version": "0"}}})
+        answer_to(server, 1)
+        send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+        call(2, "set_breakpoint", {"file_path": "forever.py", "line": harness.line_of("forever.py", "forever_body")})
+        started = call(3, "start_debug_session", {"configuration_name": "Forever"})
+        assert started["structuredContent"]["status"] == "paused", started
+        tree = tagged_by(server.pid)
+        assert tree, "the session's processes carry the server's tag"
+        server.stdin.close()
+        closed_at = time.monotonic()
+        server.wait(ANSWER_BOUND)
+        exit_ms = round((time.monotonic() - closed_at) * 1000)
+        orphans = await orphans_after(server.pid, tree)
+        figure("stdin closed while paused: server exit ms / code / its processes / orphans",
+               f"{exit_ms}/{server.returncode}/{len(tree)}/{len(orphans)}")
+        assert orphans == []
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
