@@ -3,7 +3,10 @@
 Reuses the end-to-end harness (`tests/e2e/conftest.py`: the binary, fresh state
 directories, `connect`, `serve_http`, the no-leftover-debuggee check) and adds what
 these tests share: a project full of traps (huge files, a FIFO, a symlink out), the
-server's process for RSS readings, and raw HTTP helpers.
+server's process for RSS readings, the processes a server's sessions left (by their
+session tag, for the orphan checks), and raw HTTP helpers. Every test records its
+measurements with `figure`; they are printed together at the end of the run (a
+terminal-summary section, so CI output shows them without `-s`).
 """
 
 from __future__ import annotations
@@ -12,8 +15,10 @@ import http.client
 import importlib.util
 import json
 import os
+import time
 from pathlib import Path
 
+import anyio
 import psutil
 import pytest
 
@@ -79,6 +84,54 @@ def server_process(port: int) -> psutil.Process:
         if "serve" in cmdline and str(port) in cmdline:
             return proc
     raise AssertionError(f"no server process on port {port}")
+
+
+# Every process of a session carries `<server pid>:<n>:<session id>` in this variable
+# (rust/dap/src/tree.rs): the orphan checks find a server's leftovers by it.
+TAG_ENV = "JETBRAINS_DEBUGGER_SESSION_TAG"
+
+
+def tagged_by(server_pid: int) -> list[psutil.Process]:
+    """Live processes whose session tag names the server `server_pid` (`<pid>:<n>:<session>`)."""
+    found = []
+    for proc in psutil.process_iter(["status"]):
+        try:
+            if proc.info["status"] == psutil.STATUS_ZOMBIE:
+                continue
+            tag = proc.environ().get(TAG_ENV, "")
+        except psutil.Error:
+            continue
+        if tag.startswith(f"{server_pid}:"):
+            found.append(proc)
+    return found
+
+
+def alive(processes: list[psutil.Process]) -> list[psutil.Process]:
+    """Those of `processes` still running (zombies count as gone)."""
+    left = []
+    for proc in processes:
+        try:
+            if proc.is_running() and proc.status() != psutil.STATUS_ZOMBIE:
+                left.append(proc)
+        except psutil.Error:
+            continue
+    return left
+
+
+async def orphans_after(server_pid: int, watched: list[psutil.Process], seconds: float = 10) -> list[str]:
+    """What still lives after at most `seconds`: tagged by the server, or among `watched`."""
+    deadline = time.monotonic() + seconds
+    while True:
+        left = {p.pid: p for p in alive(watched) + tagged_by(server_pid)}
+        if not left or time.monotonic() > deadline:
+            described = []
+            for proc in left.values():
+                try:
+                    described.append(f"{proc.pid}: {' '.join(proc.cmdline())}")
+                except psutil.Error:
+                    continue
+            return described
+        await anyio.sleep(0.05)
 
 
 class RawHttp:

@@ -1,6 +1,6 @@
 """Start/stop cycles and fault injection against real debugpy: every answer within a
-bound, no orphan process (the harness's autouse check), the server's RSS and open
-files within stated bounds."""
+bound, no orphan process (none left with the server's session tag, and the harness's
+autouse check), the server's RSS and open files within stated bounds."""
 
 from __future__ import annotations
 
@@ -12,11 +12,12 @@ import anyio
 import psutil
 import pytest
 
-from conftest import figure, harness, server_process
+from conftest import figure, harness, orphans_after, server_process, tagged_by
 
 pytestmark = pytest.mark.anyio
 
-CYCLES = 20
+CYCLES = 100
+LANES = 4  # cycles run in 4 concurrent lanes of 25: one debugpy start costs ~1.5 s here
 FD_GROWTH_BOUND = 10
 RSS_GROWTH_BOUND_MB = 20
 ANSWER_BOUND = 15  # seconds
@@ -30,22 +31,34 @@ async def test_start_stop_cycles_leave_nothing_behind(binary, state_dir):
             server = server_process(port)
             await tools.ok("set_breakpoint", file_path="short.py", line=harness.line_of("short.py", "short"))
             fds_before, rss_before = server.num_fds(), server.memory_info().rss
+            most_tagged = 0
+
+            async def lane() -> None:
+                nonlocal most_tagged
+                for _ in range(CYCLES // LANES):
+                    with anyio.fail_after(ANSWER_BOUND):
+                        session = await tools.start("Short", timeout=ANSWER_BOUND)
+                        assert session["status"] == "paused", session
+                        most_tagged = max(most_tagged, len(tagged_by(server.pid)))
+                        stopped = await tools.ok("stop_debug_session", session_id=session["session_id"])
+                        assert stopped["status"] == "stopped", stopped
+
             started = time.monotonic()
-            for _ in range(CYCLES):
-                with anyio.fail_after(ANSWER_BOUND):
-                    session = await tools.start("Short", timeout=ANSWER_BOUND)
-                    assert session["status"] == "paused", session
-                    stopped = await tools.ok("stop_debug_session", session_id=session["session_id"])
-                    assert stopped["status"] == "stopped", stopped
+            async with anyio.create_task_group() as group:
+                for _ in range(LANES):
+                    group.start_soon(lane)
             elapsed = time.monotonic() - started
-            await anyio.sleep(0.5)
+            orphans = await orphans_after(server.pid, [])
             fds_after, rss_after = server.num_fds(), server.memory_info().rss
             listed = await tools.ok("list_debug_sessions")
-            figure("start/stop cycles", CYCLES)
-            figure("start/stop cycle mean ms", round(elapsed / CYCLES * 1000))
-            figure("server open files before/after", f"{fds_before}/{fds_after}")
-            figure("server RSS growth over cycles MB", round((rss_after - rss_before) / 1024 / 1024, 1))
+            figure("start/stop cycles (lanes) / seconds", f"{CYCLES} ({LANES}) / {round(elapsed, 1)}")
+            figure("start/stop cycle mean ms per lane", round(elapsed / (CYCLES / LANES) * 1000))
+            figure("tagged processes at most during cycles / orphans after", f"{most_tagged}/{len(orphans)}")
+            figure("server open files before/after (bound +10)", f"{fds_before}/{fds_after}")
+            figure("server RSS before/after MB (bound +20)",
+                   f"{round(rss_before / 1024 / 1024, 1)}/{round(rss_after / 1024 / 1024, 1)}")
             figure("sessions listed after cycles", len(listed["sessions"]))
+            assert orphans == []
             assert fds_after - fds_before <= FD_GROWTH_BOUND
             assert (rss_after - rss_before) / 1024 / 1024 < RSS_GROWTH_BOUND_MB
             assert len(listed["sessions"]) <= 16, "ended sessions are pruned"
