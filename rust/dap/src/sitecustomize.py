@@ -55,6 +55,7 @@ def _jbd_install_guard():
     import gc
     import unicodedata  # noqa: F401
     import sys
+    from _string import formatter_parser
     import threading
     import time
     from collections import defaultdict as collections_defaultdict
@@ -402,7 +403,17 @@ def _jbd_install_guard():
                 return True
         return False
 
-    def check_sizes(guard, fn, args):
+    def takes_widths_from_arguments(fmt):
+        """A str.format string whose width or precision is itself a field (`'{:>{}}'`)."""
+        try:
+            return any(spec and "{" in spec for _, _, spec, _ in formatter_parser(fmt))
+        except ValueError:
+            return False  # str.format raises the same error without formatting anything
+
+    def huge_int_among(values):
+        return any(type(v) is int and abs(v) > max_items for v in values)
+
+    def check_sizes(guard, fn, args, kwargs):
         ints = [a for a in args if type(a) is int]
         if fn is range or fn is bytes or fn is bytearray or (
                 type(fn) is builtin_function and fn.__name__ in sizing_methods):
@@ -419,6 +430,12 @@ def _jbd_install_guard():
             specs = []
         if any(wide_format(spec) for spec in specs):
             guard.refuse("formats to a width over %d" % max_items)
+        if specs and fn is not format and takes_widths_from_arguments(specs[0]):
+            values = list(args) + list(kwargs.values())
+            if fn.__name__ == "format_map" and args and type(args[0]) is dict:
+                values += list(args[0].values())
+            if huge_int_among(values):
+                guard.refuse("formats to a width over %d" % max_items)
 
     def width_hook(value):
         """A computed part of an f-string format spec (`f'{x:>{w}}'`)."""
@@ -435,7 +452,13 @@ def _jbd_install_guard():
                     guard.refuse("repeats a sequence to more than %d items" % max_items)
             return left * right
         if op == "%":
-            if type(left) is str and wide_format(left):
+            if type(left) in (str, bytes) and wide_format(
+                    left if type(left) is str else left.decode("latin-1")):
+                guard.refuse("formats to a width over %d" % max_items)
+            # `'%*s' % (width, text)`: the width comes from the right-hand side.
+            star = "*" if type(left) is str else b"*"
+            if type(left) in (str, bytes) and star in left and huge_int_among(
+                    right if type(right) is tuple else (right,)):
                 guard.refuse("formats to a width over %d" % max_items)
             return left % right
         if type(left) is int and type(right) is int and right > 0:
@@ -456,7 +479,7 @@ def _jbd_install_guard():
             check_argument(guard, fn, value)
         for value in kwargs.values():
             check_argument(guard, fn, value)
-        check_sizes(guard, fn, args)
+        check_sizes(guard, fn, args, kwargs)
         result = fn(*args, **kwargs)
         if is_iterator(result) and all(result is not value for value in args):
             guard.created.add(id(result))
