@@ -16,8 +16,10 @@ import com.intellij.execution.runners.ExecutionEnvironment
 import com.intellij.execution.ui.RunContentDescriptor
 import com.intellij.openapi.application.ModalityState
 import com.intellij.openapi.project.IndexNotReadyException
+import com.intellij.openapi.util.ThrowableComputable
 import dev.jetbrainsdebugger.platformmodel.core.ModelApplication
 import dev.jetbrainsdebugger.platformmodel.core.ModelProject
+import dev.jetbrainsdebugger.platformmodel.core.ViolationKind
 import java.util.concurrent.ConcurrentHashMap
 import java.util.concurrent.CopyOnWriteArrayList
 import java.util.concurrent.atomic.AtomicBoolean
@@ -30,8 +32,8 @@ import javax.swing.JPanel
  *   before run" the modal "Edit configuration" dialog; otherwise `RunManagerImpl.canRunConfiguration`
  *   in a read action on a pooled thread (it asserts a background thread), finishing on the EDT in
  *   the non-modal state: run when it can, else the modal "Edit configuration" dialog. The model
- *   records every dialog in [dialogs] and answers it with Cancel, which upstream ends in
- *   `processNotStarted`;
+ *   records every such dialog (in [dialogs] and as an UNEXPECTED_DIALOG violation) and answers it
+ *   with Cancel, which upstream ends in `processNotStarted`;
  * - `isStarting`: the (configuration id, executor id, runner id) entries in progress;
  * - [startRunProfile] (doStartRunProfile): processStartScheduled; before-launch tasks on a pooled
  *   thread (a failure cancels: processNotStarted without a cause); then on the EDT processStarting,
@@ -47,7 +49,7 @@ class ModelExecutionManager(private val project: ModelProject) : ExecutionManage
 
     private val inProgress: MutableSet<InProgressEntry> = ConcurrentHashMap.newKeySet()
 
-    /** Modal dialogs the platform would have opened ("Edit configuration: <name>"); the plugin must never get here. */
+    /** Modal dialogs the platform opened ("Edit configuration: <name>"), each also an UNEXPECTED_DIALOG violation. */
     val dialogs: MutableList<String> = CopyOnWriteArrayList()
 
     /** Execution errors the platform would have shown in a balloon. */
@@ -78,7 +80,7 @@ class ModelExecutionManager(private val project: ModelProject) : ExecutionManage
         val entry = entryOf(environment)
         inProgress.add(entry)
         app.executeOnPooledThread {
-            val canRun = app.runReadAction { canRunConfiguration(settings, environment.executor) }
+            val canRun = app.runReadAction(ThrowableComputable<Boolean, RuntimeException> { canRunConfiguration(settings, environment.executor) })
             app.invokeLater({
                 inProgress.remove(entry)
                 if (canRun) execute(environment, assignNewId) else editConfiguration(environment, settings)
@@ -103,7 +105,9 @@ class ModelExecutionManager(private val project: ModelProject) : ExecutionManage
 
     /** RunDialog.editConfiguration, answered with Cancel: upstream then processNotStarted(environment, null). */
     private fun editConfiguration(environment: ExecutionEnvironment, settings: RunnerAndConfigurationSettings) {
-        dialogs.add("Edit configuration: ${settings.name}")
+        val dialog = "Edit configuration: ${settings.name}"
+        dialogs.add(dialog)
+        app.reportViolation(ViolationKind.UNEXPECTED_DIALOG, "the platform opened the modal \"$dialog\" dialog (an invalid configuration was launched)")
         processNotStarted(environment, null)
     }
 

@@ -21,8 +21,7 @@ import java.nio.charset.StandardCharsets
  * `Process.destroy()` (SIGTERM), as BaseProcessHandler.doDestroyProcess; KillableProcessHandler's
  * graceful SIGINT first is left out.
  */
-class ScriptProcessHandler private constructor(process: Process, commandLine: String) :
-    BaseProcessHandler<Process>(process, commandLine, StandardCharsets.UTF_8) {
+class ScriptProcessHandler private constructor(process: Process, private val commandLine: String) : BaseProcessHandler<Process>(process) {
 
     override fun startNotify() {
         addProcessListener(object : ProcessListener {
@@ -55,6 +54,8 @@ class ScriptProcessHandler private constructor(process: Process, commandLine: St
             }
         }
     }
+
+    override fun toString(): String = "ScriptProcessHandler($commandLine)"
 
     private fun thread(what: String, body: () -> Unit): Thread =
         Thread(body, "ScriptProcessHandler $what (pid ${process.pid()})").apply {

@@ -22,8 +22,9 @@ import kotlin.test.assertIs
 class ExecutionFixture(extraAreas: List<ModelArea> = emptyList()) : AutoCloseable {
     val dir: Path = Files.createTempDirectory("execution-model")
     val platform: ModelPlatform = ModelPlatform.start(IdeConfig.PYCHARM, listOf(ExecutionArea()) + extraAreas)
-    val project: ModelProject = platform.openProject(dir)
-    val facade: IntellijIdeFacade = platform.app.getService(DebuggerBridgeService::class.java).facade
+    // No startup activity: it would start the bridge (the binary), which these tests do not need.
+    val project: ModelProject = platform.openProject(dir, startupActivities = false)
+    val facade: IntellijIdeFacade = DebuggerBridgeService.getInstance()!!.facade
     val sink = RecordingSink().also { facade.subscribe(it) }
     val log = ExecutionEventLog().also { project.subscribe(ExecutionListener::class.java, it) }
     val path: String get() = dir.toString()
