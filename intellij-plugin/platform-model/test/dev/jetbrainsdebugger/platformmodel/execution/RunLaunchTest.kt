@@ -97,8 +97,37 @@ class RunLaunchTest {
 
         assertEquals("cannot_run", error.code)
         assertContains(error.message, "run configuration 'Built' was not started")
+        // The callback (which answered the launch) is told before the listeners are.
+        eventually("processNotStarted published") { f.log.events.any { it.configuration == "Built" && it.name == "notStarted" } }
         assertEquals(listOf("startScheduled", "notStarted"), f.log.events.filter { it.configuration == "Built" }.map { it.name })
         assertTrue(f.sink.started.isEmpty())
+        f.platform.assertClean()
+    }
+
+    @Test
+    fun a_program_that_cannot_start_is_reported_with_the_ides_error() = ExecutionFixture().use { f ->
+        f.runManager.define(ConfigurationDefinition("Missing", ConfigurationTypeDefinition.PYTHON, listOf("no-such-interpreter-for-the-model", "x.py")))
+
+        val error = f.failure(f.facade.launch(f.path, "Missing", LaunchMode.RUN))
+
+        assertEquals("cannot_run", error.code)
+        assertContains(error.message, "run configuration 'Missing' was not started: Cannot run program \"no-such-interpreter-for-the-model\"")
+        eventually("processNotStarted published") { f.log.events.any { it.configuration == "Missing" && it.name == "notStarted" } }
+        assertEquals(listOf("startScheduled", "starting", "notStarted"), f.log.events.filter { it.configuration == "Missing" }.map { it.name })
+        eventually("the error shown to the user") { f.executionManager.errorsShown.isNotEmpty() }
+        assertContains(f.executionManager.errorsShown.single(), "Missing: Cannot run program")
+        f.platform.assertClean()
+    }
+
+    @Test
+    fun debugging_a_configuration_no_debug_runner_accepts_is_cannot_debug() = ExecutionFixture().use { f ->
+        ExecutionArea.calculatorWorld(f.project)
+
+        val error = f.failure(f.facade.launch(f.path, "npm build", LaunchMode.DEBUG))
+
+        assertEquals("cannot_debug", error.code)
+        assertEquals("the IDE has no runner that can debug run configuration 'npm build' (npm)", error.message)
+        assertTrue(f.log.events.isEmpty())
         f.platform.assertClean()
     }
 
