@@ -143,7 +143,8 @@ class ModelExecutionManager(private val project: ModelProject) : ExecutionManage
                 it.processStarted(descriptor)
                 environment.setCallback(null)
             }
-            app.invokeLater({ processStarted(environment, handler, entry) }, ModalityState.nonModal())
+            // AppUIUtil.invokeLaterIfProjectAlive: Application.invokeLater in the default modality state.
+            app.invokeLater({ processStarted(environment, handler, entry) }, ModalityState.defaultModalityState())
         }
 
         if (environment.executionId == 0L) environment.assignNewExecutionId()
