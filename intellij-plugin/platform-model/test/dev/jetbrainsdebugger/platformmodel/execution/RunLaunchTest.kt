@@ -37,6 +37,18 @@ class RunLaunchTest {
     }
 
     @Test
+    fun the_npm_build_configuration_runs_in_run_mode() = ExecutionFixture().use { f ->
+        ExecutionArea.calculatorWorld(f.project)
+
+        val session = f.await(f.facade.launch(f.path, "npm build", LaunchMode.RUN))
+
+        assertEquals("javascript", session.language)
+        assertEquals(0, f.sink.awaitExit(session.id))
+        assertContains(f.sink.text(session.id, OutputCategory.STDOUT), "build: dist/calculator.js written")
+        f.platform.assertClean()
+    }
+
+    @Test
     fun a_non_zero_exit_and_stderr_are_reported_as_they_are() = ExecutionFixture().use { f ->
         f.runManager.define(ConfigurationDefinition.python("Fails", f.script("fails.py", """
             import sys

@@ -8,11 +8,13 @@ import com.intellij.execution.runners.ExecutionEnvironmentBuilder
 import com.intellij.execution.runners.ProgramRunner
 import com.intellij.execution.ui.RunContentDescriptor
 import dev.jetbrainsdebugger.ide.LaunchMode
+import dev.jetbrainsdebugger.platformmodel.core.ThreadingViolationException
 import dev.jetbrainsdebugger.platformmodel.core.ViolationKind
 import java.util.concurrent.CompletableFuture
 import java.util.concurrent.TimeUnit
 import kotlin.test.Test
 import kotlin.test.assertEquals
+import kotlin.test.assertFailsWith
 import kotlin.test.assertNull
 import kotlin.test.assertTrue
 
@@ -55,5 +57,16 @@ class ValidationTest {
         assertEquals(listOf("Edit configuration: Broken"), f.executionManager.dialogs)
         // The one violation is that dialog: what the other tests' assertClean() would report.
         assertEquals(listOf(ViolationKind.UNEXPECTED_DIALOG), f.platform.violations().map { it.kind })
+    }
+
+    @Test
+    fun a_launch_off_the_edt_is_a_threading_violation() = ExecutionFixture().use { f ->
+        f.runManager.define(ConfigurationDefinition.python("App", f.script("ok.py", "print('fine')")))
+        val env = ExecutionEnvironmentBuilder.create(DefaultRunExecutor.getRunExecutorInstance(), f.runManager.allSettings.single()).build()
+
+        assertFailsWith<ThreadingViolationException> { ProgramRunnerUtil.executeConfigurationAsync(env, false, true, null) }
+
+        assertEquals(listOf(ViolationKind.NOT_ON_EDT), f.platform.violations().map { it.kind })
+        assertTrue(f.log.events.isEmpty())
     }
 }
