@@ -4,6 +4,8 @@ package dev.jetbrainsdebugger.platformmodel.execution
 
 import com.intellij.execution.ExecutionListener
 import com.intellij.execution.ExecutionManager
+import com.intellij.execution.KillableProcess
+import com.intellij.execution.process.ProcessHandler
 import dev.jetbrainsdebugger.ide.IdeError
 import dev.jetbrainsdebugger.intellij.DebuggerBridgeService
 import dev.jetbrainsdebugger.intellij.IntellijIdeFacade
@@ -49,6 +51,8 @@ class ExecutionFixture(extraAreas: List<ModelArea> = emptyList()) : AutoCloseabl
         try {
             platform.close()
         } finally {
+            // A test that failed half-way may leave a real process running: it must not outlive the test.
+            log.events.mapNotNull { it.handler as? KillableProcess }.filter { !(it as ProcessHandler).isProcessTerminated }.forEach { it.killProcess() }
             dir.toFile().deleteRecursively()
         }
     }

@@ -2,7 +2,6 @@
 // forcible when pressed again while the process is terminating (KillableProcessHandler).
 package dev.jetbrainsdebugger.platformmodel.execution
 
-import com.intellij.execution.KillableProcess
 import dev.jetbrainsdebugger.ide.LaunchMode
 import dev.jetbrainsdebugger.ide.OutputCategory
 import org.junit.jupiter.api.Disabled
@@ -27,18 +26,14 @@ class StopTest {
         val session = f.await(f.facade.launch(f.path, "Stubborn", LaunchMode.RUN))
         eventually("processStarted published") { f.log.events.any { it.name == "started" } }
         val handler = f.log.events.first { it.name == "started" }.handler!!
-        try {
-            eventually("the program is ready") { "ready" in f.sink.text(session.id, OutputCategory.STDOUT) }
+        eventually("the program is ready") { "ready" in f.sink.text(session.id, OutputCategory.STDOUT) }
 
-            f.await(f.facade.stop(session.id))
-            assertTrue(handler.isProcessTerminating, "the first stop asked the process to end")
-            f.await(f.facade.stop(session.id))
+        f.await(f.facade.stop(session.id))
+        assertTrue(handler.isProcessTerminating, "the first stop asked the process to end")
+        f.await(f.facade.stop(session.id))
 
-            assertEquals(137, f.sink.awaitExit(session.id)) // SIGKILL
-            f.sink.awaitTerminated(session.id)
-            f.platform.assertClean()
-        } finally {
-            (handler as KillableProcess).killProcess()
-        }
+        assertEquals(137, f.sink.awaitExit(session.id)) // SIGKILL
+        f.sink.awaitTerminated(session.id)
+        f.platform.assertClean()
     }
 }
