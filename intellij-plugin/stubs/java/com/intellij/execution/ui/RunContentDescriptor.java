@@ -1,6 +1,6 @@
 // Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
 // Mirrors JetBrains/intellij-community platform/execution/src/com/intellij/execution/ui/RunContentDescriptor.java
-// Upstream: aaa88849ba4ceec53a0e65279e9ee79071f27451 (the one stored version at this path; newest text found: index file id 3623506201, 'public class RunContentDescriptor implements Disposable'; 252 line inferred)
+// Upstream: aaa88849ba4ceec53a0e65279e9ee79071f27451 (the one stored version at this path; newest text found and re-read: index file id 3623506201, (c) 2000-2025, 'public class RunContentDescriptor implements Disposable'; 252 line inferred)
 // The model's runners create one (the public four-argument constructor) for ProgramRunner.Callback.processStarted; the plugin
 // never obtains or reads one. Disposable and the UI members are left out.
 package com.intellij.execution.ui;
@@ -25,7 +25,7 @@ public class RunContentDescriptor {
     myDisplayName = displayName;
   }
 
-  public @Nullable ExecutionConsole getExecutionConsole() { return myExecutionConsole; }
+  public ExecutionConsole getExecutionConsole() { return myExecutionConsole; }
 
   public @Nullable ProcessHandler getProcessHandler() { return myProcessHandler; }
 
