@@ -5,8 +5,23 @@ package com.intellij.xdebugger;
 
 import org.jetbrains.annotations.NotNull;
 
+import java.util.Map;
+
 public final class XDebuggerBundle {
   private XDebuggerBundle() { }
 
-  public static @NotNull String message(@NotNull String key, @NotNull Object... params) { throw new UnsupportedOperationException("stub"); }
+  /**
+   * The English texts of messages/XDebuggerBundle.properties for the keys the model and the plugin read;
+   * any other key reads as AbstractBundle shows a missing one, "!key!".
+   */
+  public static @NotNull String message(@NotNull String key, @NotNull Object... params) {
+    String text = TEXTS.get(key);
+    return text != null ? text : "!" + key + "!";
+  }
+
+  private static final Map<String, String> TEXTS = Map.of(
+    "xdebugger.building.tree.node.message", "Collecting data\u2026",
+    "xdebugger.evaluating.expression.node.message", "Evaluating\u2026",
+    "invalid.frame", "<invalid frame>"
+  );
 }

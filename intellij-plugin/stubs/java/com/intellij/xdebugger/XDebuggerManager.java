@@ -7,12 +7,18 @@ import com.intellij.openapi.project.Project;
 import com.intellij.xdebugger.breakpoints.XBreakpointManager;
 import org.jetbrains.annotations.ApiStatus;
 import org.jetbrains.annotations.NotNull;
+import org.jetbrains.annotations.Nullable;
 
 @ApiStatus.NonExtendable
 public abstract class XDebuggerManager {
-  public static XDebuggerManager getInstance(@NotNull Project project) { throw new UnsupportedOperationException("stub"); }
+  /** A project service, looked up as upstream does. */
+  public static XDebuggerManager getInstance(@NotNull Project project) {
+    return project.getService(XDebuggerManager.class);
+  }
 
   public abstract @NotNull XBreakpointManager getBreakpointManager();
 
   @NotNull public abstract XDebugSession[] getDebugSessions();
+
+  public abstract @Nullable XDebugSession getCurrentSession();
 }

@@ -4,6 +4,7 @@
 package com.intellij.xdebugger;
 
 import com.intellij.lang.Language;
+import com.intellij.openapi.application.ApplicationManager;
 import com.intellij.openapi.vfs.VirtualFile;
 import com.intellij.xdebugger.breakpoints.XLineBreakpointType;
 import com.intellij.xdebugger.evaluation.EvaluationMode;
@@ -11,7 +12,10 @@ import org.jetbrains.annotations.NotNull;
 import org.jetbrains.annotations.Nullable;
 
 public abstract class XDebuggerUtil {
-  public static XDebuggerUtil getInstance() { throw new UnsupportedOperationException("stub"); }
+  /** An application service, looked up as upstream does. */
+  public static XDebuggerUtil getInstance() {
+    return ApplicationManager.getApplication().getService(XDebuggerUtil.class);
+  }
 
   public abstract XLineBreakpointType<?>[] getLineBreakpointTypes();
 

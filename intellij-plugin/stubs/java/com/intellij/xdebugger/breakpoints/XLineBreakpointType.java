@@ -12,9 +12,13 @@ public abstract class XLineBreakpointType<P extends XBreakpointProperties> exten
   protected XLineBreakpointType(@NotNull String id, @NotNull String title) { super(id, title); }
 
   /** Needs read access. */
-  public boolean canPutAt(@NotNull VirtualFile file, int line, @NotNull Project project) { throw new UnsupportedOperationException("stub"); }
+  public boolean canPutAt(@NotNull VirtualFile file, int line, @NotNull Project project) {
+    return false;
+  }
 
   public abstract @Nullable P createBreakpointProperties(@NotNull VirtualFile file, int line);
 
-  public int getPriority() { throw new UnsupportedOperationException("stub"); }
+  public int getPriority() {
+    return 0;
+  }
 }

@@ -13,11 +13,14 @@ import org.jetbrains.annotations.Nullable;
 public abstract class XDebuggerEvaluator {
   public abstract void evaluate(@NotNull String expression, @NotNull XEvaluationCallback callback, @Nullable XSourcePosition expressionPosition);
 
+  /** Upstream default: evaluates the expression's text. */
   public void evaluate(@NotNull XExpression expression, @NotNull XEvaluationCallback callback, @Nullable XSourcePosition expressionPosition) {
-    throw new UnsupportedOperationException("stub");
+    evaluate(expression.getExpression(), callback, expressionPosition);
   }
 
-  public boolean isCodeFragmentEvaluationSupported() { throw new UnsupportedOperationException("stub"); }
+  public boolean isCodeFragmentEvaluationSupported() {
+    return true;
+  }
 
   public interface XEvaluationCallback extends XValueCallback {
     void evaluated(@NotNull XValue result);

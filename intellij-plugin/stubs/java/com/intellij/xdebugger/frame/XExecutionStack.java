@@ -10,9 +10,15 @@ import org.jetbrains.annotations.Nullable;
 import java.util.List;
 
 public abstract class XExecutionStack {
-  protected XExecutionStack(String displayName) { }
+  private final String myDisplayName;
 
-  public final @NotNull String getDisplayName() { throw new UnsupportedOperationException("stub"); }
+  protected XExecutionStack(String displayName) {
+    myDisplayName = displayName;
+  }
+
+  public final @NotNull String getDisplayName() {
+    return myDisplayName;
+  }
 
   public abstract @Nullable XStackFrame getTopFrame();
 

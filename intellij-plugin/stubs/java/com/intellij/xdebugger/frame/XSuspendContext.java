@@ -7,12 +7,19 @@ import com.intellij.xdebugger.Obsolescent;
 import org.jetbrains.annotations.NotNull;
 import org.jetbrains.annotations.Nullable;
 
+import java.util.Collections;
 import java.util.List;
 
 public abstract class XSuspendContext {
-  public @Nullable XExecutionStack getActiveExecutionStack() { throw new UnsupportedOperationException("stub"); }
+  public @Nullable XExecutionStack getActiveExecutionStack() {
+    return null;
+  }
 
-  public void computeExecutionStacks(XExecutionStackContainer container) { throw new UnsupportedOperationException("stub"); }
+  /** Upstream default: the active stack alone. */
+  public void computeExecutionStacks(XExecutionStackContainer container) {
+    XExecutionStack active = getActiveExecutionStack();
+    container.addExecutionStack(active == null ? Collections.emptyList() : Collections.singletonList(active), true);
+  }
 
   public interface XExecutionStackContainer extends XValueCallback, Obsolescent {
     void addExecutionStack(@NotNull List<? extends XExecutionStack> executionStacks, final boolean last);

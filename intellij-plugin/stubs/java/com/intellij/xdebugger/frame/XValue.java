@@ -9,7 +9,11 @@ import org.jetbrains.annotations.Nullable;
 public abstract class XValue extends XValueContainer {
   public abstract void computePresentation(@NotNull XValueNode node, @NotNull XValuePlace place);
 
-  public @Nullable String getEvaluationExpression() { throw new UnsupportedOperationException("stub"); }
+  public @Nullable String getEvaluationExpression() {
+    return null;
+  }
 
-  public @Nullable XValueModifier getModifier() { throw new UnsupportedOperationException("stub"); }
+  public @Nullable XValueModifier getModifier() {
+    return null;
+  }
 }

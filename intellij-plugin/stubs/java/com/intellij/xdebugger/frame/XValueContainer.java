@@ -6,5 +6,8 @@ package com.intellij.xdebugger.frame;
 import org.jetbrains.annotations.NotNull;
 
 public abstract class XValueContainer {
-  public void computeChildren(@NotNull XCompositeNode node) { throw new UnsupportedOperationException("stub"); }
+  /** Upstream default: no children. */
+  public void computeChildren(@NotNull XCompositeNode node) {
+    node.addChildren(XValueChildrenList.EMPTY, true);
+  }
 }

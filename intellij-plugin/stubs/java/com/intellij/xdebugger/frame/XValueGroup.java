@@ -6,7 +6,13 @@ package com.intellij.xdebugger.frame;
 import org.jetbrains.annotations.NotNull;
 
 public abstract class XValueGroup extends XValueContainer {
-  protected XValueGroup(@NotNull String name) { }
+  private final String myName;
 
-  public @NotNull String getName() { throw new UnsupportedOperationException("stub"); }
+  protected XValueGroup(@NotNull String name) {
+    myName = name;
+  }
+
+  public @NotNull String getName() {
+    return myName;
+  }
 }

@@ -10,7 +10,9 @@ import org.jetbrains.annotations.Nullable;
 public abstract class XValuePresentation {
   public abstract void renderValue(@NotNull XValueTextRenderer renderer);
 
-  public @Nullable String getType() { throw new UnsupportedOperationException("stub"); }
+  public @Nullable String getType() {
+    return null;
+  }
 
   /** Implemented by this plugin (a collecting renderer), so every abstract member is mirrored. */
   public interface XValueTextRenderer {
