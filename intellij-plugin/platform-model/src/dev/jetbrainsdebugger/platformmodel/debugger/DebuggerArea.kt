@@ -5,6 +5,7 @@
 package dev.jetbrainsdebugger.platformmodel.debugger
 
 import com.intellij.execution.configurations.RunProfile
+import com.intellij.openapi.application.ApplicationInfo
 import com.intellij.openapi.application.ApplicationManager
 import com.intellij.openapi.project.Project
 import com.intellij.xdebugger.XDebugSession
@@ -28,9 +29,8 @@ class DebuggerArea : ModelArea {
     override fun registerApplication(app: ModelApplication) {
         app.register(XDebuggerUtil::class.java, ModelDebuggerUtil())
         app.register(DebugLauncher::class.java, ModelDebugLauncher())
-        for (type in listOf(PythonLineBreakpointType(), PythonExceptionBreakpointType(), JavaLineBreakpointType(), JavaExceptionBreakpointType(), JavaMethodBreakpointType())) {
-            app.registerExtension(BREAKPOINT_TYPE_EP, type)
-        }
+        val product = ApplicationInfo.getInstance().build.productCode
+        for (type in typesByProduct[product].orEmpty()) app.registerExtension(BREAKPOINT_TYPE_EP, type())
     }
 
     override fun registerProject(project: ModelProject) {
@@ -39,6 +39,16 @@ class DebuggerArea : ModelArea {
 
     private companion object {
         const val BREAKPOINT_TYPE_EP = "com.intellij.xdebugger.breakpointType"
+
+        private val python = listOf(::PythonLineBreakpointType, ::PythonExceptionBreakpointType)
+        private val java = listOf(::JavaLineBreakpointType, ::JavaExceptionBreakpointType, ::JavaMethodBreakpointType)
+
+        /** The breakpoint types each modelled product has: its bundled language plugins' (PyCharm: Python; IntelliJ IDEA: Java). */
+        val typesByProduct: Map<String, List<() -> com.intellij.xdebugger.breakpoints.XBreakpointType<*, *>>> = mapOf(
+            "PC" to python,
+            "IC" to java,
+            "IU" to java + python,
+        )
     }
 }
 

@@ -149,6 +149,7 @@ class ModelDebugSession(
         currentFrame = null
         paused = false
         listeners.forEach { it.sessionResumed() }
+        removeTemporaryHits()
     }
 
     // ----- from the debuggee (debugger thread) ------------------------------------------
@@ -164,14 +165,25 @@ class ModelDebugSession(
         listeners.forEach { it.sessionPaused() }
     }
 
-    /** XDebugSessionImpl.breakpointReached: a temporary line breakpoint is removed after its hit (handleTemporaryBreakpointHit). */
+    /**
+     * XDebugSessionImpl.breakpointReached. A temporary line breakpoint that was hit is removed when the
+     * session resumes or stops (handleTemporaryBreakpointHit's session listener).
+     */
     internal fun breakpointReached(breakpoint: XBreakpoint<*>, context: PySuspendContext) {
+        if (breakpoint is XLineBreakpoint<*> && breakpoint.isTemporary) temporaryHits += breakpoint
         positionReached(context)
-        if (breakpoint is XLineBreakpoint<*> && breakpoint.isTemporary) {
-            ApplicationManager.getApplication().invokeLater({
-                WriteAction.run<RuntimeException> { manager.breakpointManager.removeBreakpoint(breakpoint) }
-            }, ModalityState.nonModal())
-        }
+    }
+
+    private val temporaryHits = CopyOnWriteArrayList<XBreakpoint<*>>()
+
+    /** XDebuggerUtil.removeBreakpoint: a write action on the EDT. */
+    private fun removeTemporaryHits() {
+        val hits = temporaryHits.toList()
+        temporaryHits.clear()
+        if (hits.isEmpty()) return
+        val remove = Runnable { WriteAction.run<RuntimeException> { hits.forEach(manager.breakpointManager::removeBreakpoint) } }
+        val app = ApplicationManager.getApplication()
+        if (app.isDispatchThread) remove.run() else app.invokeLater(remove, ModalityState.nonModal())
     }
 
     /** The debuggee ended: the process terminates first, then the session stops (XDebugSessionImpl.stopImpl). */
@@ -181,6 +193,7 @@ class ModelDebugSession(
         paused = false
         suspendContext = null
         listeners.forEach { it.sessionStopped() }
+        removeTemporaryHits()
         manager.sessionStopped(this)
         debuggerThread.shutdown()
     }
