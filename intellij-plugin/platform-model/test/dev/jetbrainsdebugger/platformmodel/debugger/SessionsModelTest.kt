@@ -92,6 +92,31 @@ class SessionsModelTest {
     }
 
     @Test
+    fun `a value shows Collecting data first, then its value from the debugger thread, never the EDT`() {
+        val f = start()
+        f.lineBreakpoint("calculator.py", 32)
+        val (session, id) = f.launch("calculator.py")
+        f.pause(id)
+        val frame = session.currentStackFrame!!
+        val children = dev.jetbrainsdebugger.intellij.ChildrenNode.of(frame, 100, 10_000).done()
+        val subtotal = children.items.filterIsInstance<dev.jetbrainsdebugger.intellij.Child.Value>().single { it.name == "subtotal" }.value
+
+        val shown = java.util.concurrent.LinkedBlockingQueue<Pair<String, Boolean>>()
+        val node = object : com.intellij.xdebugger.frame.XValueNode {
+            override fun setPresentation(icon: javax.swing.Icon?, type: String?, value: String, hasChildren: Boolean) {
+                shown += value to f.platform.app.isDispatchThread
+            }
+            override fun setPresentation(icon: javax.swing.Icon?, presentation: com.intellij.xdebugger.frame.presentation.XValuePresentation, hasChildren: Boolean) =
+                throw AssertionError("PyDebugValue presents with the (type, value) form")
+            override fun setFullValueEvaluator(fullValueEvaluator: com.intellij.xdebugger.frame.XFullValueEvaluator) {}
+        }
+        f.platform.app.onEdtAndWait { subtotal.computePresentation(node, com.intellij.xdebugger.frame.XValuePlace.TREE) }
+        assertEquals("Collecting data\u2026" to true, shown.poll(20, java.util.concurrent.TimeUnit.SECONDS))
+        assertEquals("150.0" to false, shown.poll(20, java.util.concurrent.TimeUnit.SECONDS))
+        f.platform.assertClean()
+    }
+
+    @Test
     fun `evaluating expressions and code fragments, with Python's errors, and globals`() {
         val f = start()
         f.lineBreakpoint("calculator.py", 32)

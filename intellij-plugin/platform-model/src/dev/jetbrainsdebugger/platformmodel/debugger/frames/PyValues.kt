@@ -35,8 +35,15 @@ class PyValue(
     override fun computePresentation(node: XValueNode, place: XValuePlace) {
         node.setPresentation(null, value.typeName, XDebuggerBundle.message("xdebugger.building.tree.node.message"), value.isContainer)
         session.debuggerThread.execute {
-            if (!node.isObsolete) node.setPresentation(null, value.typeName, value.repr().take(XValueNode.MAX_VALUE_LENGTH), value.isContainer)
+            if (!node.isObsolete) node.setPresentation(null, value.typeName, safeRepr().take(XValueNode.MAX_VALUE_LENGTH), value.isContainer)
         }
+    }
+
+    /** pydevd's answer when `repr` raises (an object whose __repr__ reads attributes __init__ has not set yet). */
+    private fun safeRepr(): String = try {
+        value.repr()
+    } catch (e: PyException) {
+        "Unable to get repr for ${(value as? PyInstance)?.cls?.repr() ?: "<class '${value.typeName}'>"}"
     }
 
     override fun getEvaluationExpression(): String? = fullName

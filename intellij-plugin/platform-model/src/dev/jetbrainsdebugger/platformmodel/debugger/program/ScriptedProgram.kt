@@ -8,6 +8,7 @@
 package dev.jetbrainsdebugger.platformmodel.debugger.program
 
 import dev.jetbrainsdebugger.platformmodel.debugger.python.PyClass
+import dev.jetbrainsdebugger.platformmodel.debugger.python.PyException
 import dev.jetbrainsdebugger.platformmodel.debugger.python.PyInstance
 import dev.jetbrainsdebugger.platformmodel.debugger.python.PyObj
 
@@ -73,7 +74,8 @@ class ScriptedProgram(
 
         /** examples/calculator/calculator.py (Appendix B, Example 1): 150.00 for want of the 8% tax. */
         private fun calculator(): ScriptedProgram {
-            fun attr(i: PyInstance, name: String): PyObj = i.attrs.getValue(name)
+            fun attr(i: PyInstance, name: String): PyObj =
+                i.attrs[name] ?: throw PyException("AttributeError", "'Item' object has no attribute '$name'")
             val item = ClassDef(
                 "Item",
                 Code("Item", CodeKind.CLASS_BODY, emptyList(), listOf(line(15, Action.Define("__init__")), line(20, Action.Define("__repr__")))),

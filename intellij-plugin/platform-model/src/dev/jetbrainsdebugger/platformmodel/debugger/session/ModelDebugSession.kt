@@ -22,6 +22,8 @@ import com.intellij.xdebugger.breakpoints.XLineBreakpoint
 import com.intellij.xdebugger.frame.XExecutionStack
 import com.intellij.xdebugger.frame.XStackFrame
 import com.intellij.xdebugger.frame.XSuspendContext
+import dev.jetbrainsdebugger.platformmodel.core.ModelApplication
+import dev.jetbrainsdebugger.platformmodel.core.ViolationKind
 import dev.jetbrainsdebugger.platformmodel.debugger.frames.PySuspendContext
 import dev.jetbrainsdebugger.platformmodel.debugger.program.Debuggee
 import dev.jetbrainsdebugger.platformmodel.debugger.program.ScriptedProgram
@@ -40,8 +42,18 @@ class ModelDebugSession(
 ) : XDebugSession {
     private val listeners = CopyOnWriteArrayList<XDebugSessionListener>()
 
-    /** pydevd's reader thread: every asynchronous answer of this session's debugger comes from here. */
-    val debuggerThread: ExecutorService = Executors.newSingleThreadExecutor { r -> Thread(r, "pydevd reader: $sessionName").apply { isDaemon = true } }
+    /**
+     * pydevd's reader thread: every asynchronous answer of this session's debugger comes from here. What a
+     * callback throws on it is an error the IDE would log (and show): a violation.
+     */
+    val debuggerThread: ExecutorService = Executors.newSingleThreadExecutor { r ->
+        Thread(r, "pydevd reader: $sessionName").apply {
+            isDaemon = true
+            setUncaughtExceptionHandler { _, e ->
+                (ApplicationManager.getApplication() as? ModelApplication)?.reportViolation(ViolationKind.IDE_ERROR, "the debugger thread of $sessionName failed", e)
+            }
+        }
+    }
 
     val handler = ModelProcessHandler { debuggee.kill() }
     private val process = ModelDebugProcess(this, handler)
