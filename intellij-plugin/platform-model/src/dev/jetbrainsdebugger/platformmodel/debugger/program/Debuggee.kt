@@ -31,7 +31,8 @@ data class LineBreakpointView(val owner: Any, val condition: String?, val logExp
 
 /** Why the debuggee suspended. */
 sealed class StopCause {
-    data class Breakpoint(val owner: Any) : StopCause()
+    /** [logMessage]: the breakpoint's log expression as pydevd evaluated it (PyThreadInfo.getMessage). */
+    data class Breakpoint(val owner: Any, val logMessage: String?) : StopCause()
     data class Exception(val owner: Any, val exception: PyInstance) : StopCause()
     /** A step, run-to-line or pause ended here. */
     data object Position : StopCause()
@@ -45,6 +46,8 @@ interface DebuggeeHooks {
     fun uncaughtExceptionBreakpoint(): Any?
     /** Suspended at [frames] (top first); the debuggee now waits for a command. */
     fun suspended(frames: List<PyFrame>, cause: StopCause)
+    /** A non-suspending breakpoint with a log expression was hit (pydevd suspends and PyCharm resumes at once: no stop is seen). */
+    fun logged(owner: Any, message: String)
     fun output(text: String, stderr: Boolean)
     fun exited(exitCode: Int)
 }
@@ -230,11 +233,14 @@ class Debuggee(private val program: ScriptedProgram, private val script: Path, p
         if (killed) throw Killed()
         val depth = stack.size
         val hits = hooks.lineBreakpoints(frame.file, frame.line)
-        var stopFor: Any? = null
+        var stopFor: StopCause.Breakpoint? = null
         for (bp in hits) {
             if (bp.condition != null && !conditionHolds(bp.condition, frame)) continue
-            bp.logExpression?.let { log(it, frame) }
-            if (bp.suspends && stopFor == null) stopFor = bp.owner
+            val message = bp.logExpression?.let { log(it, frame) }
+            when {
+                bp.suspends && stopFor == null -> stopFor = StopCause.Breakpoint(bp.owner, message)
+                message != null -> hooks.logged(bp.owner, message)
+            }
         }
         val m = mode
         val stepDone = when (m) {
@@ -244,7 +250,7 @@ class Debuggee(private val program: ScriptedProgram, private val script: Path, p
             else -> false
         }
         when {
-            stopFor != null -> suspend(StopCause.Breakpoint(stopFor))
+            stopFor != null -> suspend(stopFor)
             stepDone || pauseRequested -> suspend(StopCause.Position)
         }
     }
@@ -264,14 +270,11 @@ class Debuggee(private val program: ScriptedProgram, private val script: Path, p
         true
     }
 
-    /** pydevd prints a breakpoint's log expression to the console (stdout) at each hit. */
-    private fun log(expression: String, frame: PyFrame) {
-        val text = try {
-            evalIn(expression, frame.ns, hidden = false).str()
-        } catch (e: PyException) {
-            "${e.type}: ${e.message}"
-        }
-        hooks.output(text + "\n", stderr = false)
+    /** pydevd evaluates a breakpoint's log expression in the frame and sends the text with the suspension. */
+    private fun log(expression: String, frame: PyFrame): String = try {
+        evalIn(expression, frame.ns, hidden = false).str()
+    } catch (e: PyException) {
+        "${e.type}: ${e.message}"
     }
 
     private fun suspend(cause: StopCause) {

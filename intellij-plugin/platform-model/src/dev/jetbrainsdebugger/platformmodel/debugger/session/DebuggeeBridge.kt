@@ -44,11 +44,15 @@ internal class DebuggeeBridge(private val session: ModelDebugSession, private va
         val context = PySuspendContext(session, frames)
         session.debuggerThread.execute {
             when (cause) {
-                is StopCause.Breakpoint -> session.breakpointReached(cause.owner as XBreakpoint<*>, context)
-                is StopCause.Exception -> session.breakpointReached(cause.owner as XBreakpoint<*>, context)
+                is StopCause.Breakpoint -> session.breakpointReached(cause.owner as XBreakpoint<*>, cause.logMessage, context)
+                is StopCause.Exception -> session.breakpointReached(cause.owner as XBreakpoint<*>, null, context)
                 StopCause.Position -> session.positionReached(context)
             }
         }
+    }
+
+    override fun logged(owner: Any, message: String) {
+        session.debuggerThread.execute { session.printMessage(message) }
     }
 
     override fun output(text: String, stderr: Boolean) {

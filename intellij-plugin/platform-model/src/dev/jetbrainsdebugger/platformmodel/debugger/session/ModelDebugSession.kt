@@ -181,12 +181,24 @@ class ModelDebugSession(
      * XDebugSessionImpl.breakpointReached. A temporary line breakpoint that was hit is removed when the
      * session resumes or stops (handleTemporaryBreakpointHit's session listener).
      */
-    internal fun breakpointReached(breakpoint: XBreakpoint<*>, context: PySuspendContext) {
+    internal fun breakpointReached(breakpoint: XBreakpoint<*>, evaluatedLogExpression: String?, context: PySuspendContext) {
+        evaluatedLogExpression?.let(::printMessage)
         if (breakpoint is XLineBreakpoint<*> && breakpoint.isTemporary) temporaryHits += breakpoint
         positionReached(context)
     }
 
     private val temporaryHits = CopyOnWriteArrayList<XBreakpoint<*>>()
+
+    /**
+     * What the session's console shows besides the process's output. XDebugSessionImpl.breakpointReached prints
+     * a breakpoint's evaluated log expression there (printMessage, straight to the ConsoleView): it never
+     * passes the ProcessHandler, so no ProcessListener hears it.
+     */
+    val console = CopyOnWriteArrayList<String>()
+
+    internal fun printMessage(message: String) {
+        console += message
+    }
 
     /** XDebuggerUtil.removeBreakpoint: a write action on the EDT. */
     private fun removeTemporaryHits() {
