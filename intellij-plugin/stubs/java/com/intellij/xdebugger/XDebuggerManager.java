@@ -1,6 +1,6 @@
 // Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
 // Mirrors JetBrains/intellij-community platform/xdebugger-api/src/com/intellij/xdebugger/XDebuggerManager.java
-// Upstream: commit not reported (index file id 18861144357, text (c) 2000-2024 with newSessionBuilder, the newest of 10 texts found; 252 line inferred; NonExtendable now a real annotation)
+// Upstream: commit not reported (index file id 18861144357, text (c) 2000-2024 with newSessionBuilder, the newest of 10 texts found; 252 line inferred; NonExtendable now a real annotation; getInstance() is the project service, as upstream; getCurrentSession() added with its upstream signature)
 package com.intellij.xdebugger;
 
 import com.intellij.openapi.project.Project;

@@ -1,6 +1,6 @@
 // Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
 // Mirrors JetBrains/intellij-community platform/xdebugger-api/src/com/intellij/xdebugger/breakpoints/XBreakpointType.java
-// Upstream: commit not reported (index file id 8259563222, text (c) 2000-2024, the newest of 8 texts found; 252 line inferred)
+// Upstream: commit not reported (index file id 8259563222, text (c) 2000-2024, the newest of 8 texts found; 252 line inferred; bodies: id/title stored, the upstream defaults (no properties, thread suspension supported, getDefaultSuspendPolicy ALL))
 package com.intellij.xdebugger.breakpoints;
 
 import com.intellij.openapi.extensions.ExtensionPointName;

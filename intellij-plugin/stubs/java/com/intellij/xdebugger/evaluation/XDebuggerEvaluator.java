@@ -1,6 +1,6 @@
 // Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
 // Mirrors JetBrains/intellij-community platform/xdebugger-api/src/com/intellij/xdebugger/evaluation/XDebuggerEvaluator.java
-// Upstream: commit not reported (index file id 8322809048, text (c) 2000-2024 with XEvaluationCallback.invalidExpression, the newest of 10 texts found; 252 line inferred)
+// Upstream: commit not reported (index file id 8322809048, text (c) 2000-2024 with XEvaluationCallback.invalidExpression, the newest of 10 texts found; 252 line inferred; bodies: the upstream defaults (evaluate(XExpression) evaluates its text; code fragments supported))
 package com.intellij.xdebugger.evaluation;
 
 import com.intellij.xdebugger.XExpression;

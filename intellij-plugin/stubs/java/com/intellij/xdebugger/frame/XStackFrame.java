@@ -1,6 +1,6 @@
 // Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
 // Mirrors JetBrains/intellij-community platform/xdebugger-api/src/com/intellij/xdebugger/frame/XStackFrame.java
-// Upstream: commit not reported (index file id 17967743774, text (c) 2000-2024 with the Internal isDocumentEvaluator, the newest of 6 texts found; 252 line inferred)
+// Upstream: commit not reported (index file id 17967743774, text (c) 2000-2024 with the Internal isDocumentEvaluator, the newest of 6 texts found; 252 line inferred; bodies: the upstream defaults (customizePresentation draws "file:line" without the icon))
 package com.intellij.xdebugger.frame;
 
 import com.intellij.ui.ColoredTextContainer;
