@@ -182,7 +182,31 @@ class SessionsModelTest {
     }
 
     @Test
-    fun `run to line stops at the line, and a breakpoint on the way wins`() {
+    fun `a step over that stops at a breakpoint in a callee is the breakpoint's, and outer frames read their own variables`() {
+        val f = start()
+        f.lineBreakpoint("calculator.py", 31)
+        val inner = f.lineBreakpoint("calculator.py", 25)
+        val (_, id) = f.launch("calculator.py")
+        f.pause(id)
+
+        f.facade.step(id, "t1", StepKind.OVER, false).done()
+        val stop = f.pause(id) { it.reason != StopReason.STEP || it.hitBreakpoints.isNotEmpty() }
+        assertEquals(StopReason.BREAKPOINT to listOf(inner.id), stop.reason to stop.hitBreakpoints)
+
+        f.facade.step(id, "t1", StepKind.INTO, false).done()
+        f.pause(id) { it.reason == StopReason.STEP }
+        // Five frames, the generator expression's on top; they arrive in batches.
+        val frames = f.facade.stack(id, "t1", 10).done().frames
+        assertEquals(listOf("<genexpr>", "subtotal_of", "calculate_total", "main", "<module>"), frames.map { it.method })
+        assertEquals("Item('Widget', 50.0, 1)", f.locals(id).getValue("item").value)
+        f.facade.selectFrame(id, "t1", frames[3].frameRef).done()
+        val main = f.facade.variables(id, frames[3].frameRef, VariableScope.LOCAL).done()
+        assertEquals(listOf("items"), main.map { it.name })
+        f.platform.assertClean()
+    }
+
+    @Test
+    fun `run to line stops at the line, and a line without code is refused`() {
         val f = start()
         f.lineBreakpoint("calculator.py", 29)
         val (_, id) = f.launch("calculator.py")
