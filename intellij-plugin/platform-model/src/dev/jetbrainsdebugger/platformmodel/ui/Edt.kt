@@ -9,7 +9,7 @@ import dev.jetbrainsdebugger.platformmodel.core.ModelApplication
 import java.util.concurrent.CompletableFuture
 import java.util.concurrent.TimeUnit
 
-internal const val WAIT_SECONDS = 10L
+const val WAIT_SECONDS = 10L
 
 /** The running model's application (the platform's ApplicationManager answers it). */
 internal fun modelApplication(): ModelApplication = ApplicationManager.getApplication() as ModelApplication
@@ -29,7 +29,7 @@ internal fun <T> onEdtAnyModality(block: () -> T): T {
 }
 
 /** Waits (bounded) until [probe] gives a value; for what other threads record. */
-internal fun <T : Any> awaitValue(what: String, probe: () -> T?): T {
+fun <T : Any> awaitValue(what: String, probe: () -> T?): T {
     val deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS)
     while (true) {
         probe()?.let { return it }

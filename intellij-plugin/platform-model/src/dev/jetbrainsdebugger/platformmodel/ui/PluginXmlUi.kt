@@ -7,13 +7,13 @@ import com.intellij.notification.NotificationDisplayType
 import org.w3c.dom.Element
 import javax.xml.parsers.DocumentBuilderFactory
 
-internal data class NotificationGroupDecl(val id: String, val displayType: NotificationDisplayType)
+data class NotificationGroupDecl(val id: String, val displayType: NotificationDisplayType)
 
-internal data class ToolWindowDecl(val id: String, val factoryClass: String, val anchor: String)
+data class ToolWindowDecl(val id: String, val factoryClass: String, val anchor: String)
 
-internal data class ConfigurableDecl(val id: String, val displayName: String, val instanceClass: String)
+data class ConfigurableDecl(val id: String, val displayName: String, val instanceClass: String)
 
-internal object PluginXmlUi {
+object PluginXmlUi {
     private val extensions: List<Element> by lazy {
         val xml = PluginXmlUi::class.java.classLoader.getResourceAsStream("META-INF/plugin.xml")
             ?: error("META-INF/plugin.xml is not on the classpath (src/main/resources)")

@@ -8,7 +8,7 @@ import javax.swing.AbstractButton
 import javax.swing.JLabel
 import javax.swing.text.JTextComponent
 
-internal object SwingTexts {
+object SwingTexts {
     fun of(root: Component): List<String> = buildList { collect(root, this) }
 
     /** The components of [root] of type [T], depth first. */
