@@ -1,10 +1,9 @@
 // Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
 // Mirrors JetBrains/intellij-community platform/xdebugger-api/src/com/intellij/xdebugger/XDebugSession.java
-// Upstream: commit not reported (index file id 18841460588, text (c) 2000-2025, the newest of 7 texts found; it already has the 2025.3 XDebugSessionBuilder API, so '252 line inferred' for every member but getExecutionEnvironment, see below; NonExtendable now a real annotation)
+// Upstream: commit not reported (index file id 18841460588, text (c) 2000-2025, the newest of 7 texts found; it already has the 2025.3 XDebugSessionBuilder API, so '252 line inferred' for every member; getExecutionEnvironment() (2025.3+) deliberately left out; NonExtendable now a real annotation)
 package com.intellij.xdebugger;
 
 import com.intellij.execution.configurations.RunProfile;
-import com.intellij.execution.runners.ExecutionEnvironment;
 import com.intellij.openapi.Disposable;
 import com.intellij.openapi.project.Project;
 import com.intellij.xdebugger.frame.XExecutionStack;
@@ -62,11 +61,4 @@ public interface XDebugSession extends AbstractDebuggerSession {
 
   @Nullable RunProfile getRunProfile();
 
-  /**
-   * NOT in 2025.2: the 2024 text lacks it; the text that has it is the one with XDebugSessionBuilder and
-   * XSessionStartedResult (the 2025.3 split-debugger API), and the stub audit found it missing from the
-   * 2025-era api-dump. Kept so the plugin compiles here; intellij/Sessions.kt must stop calling it before
-   * a 2025.2 build (see the stub audit, "Blocks the 2025.2 build").
-   */
-  @Nullable ExecutionEnvironment getExecutionEnvironment();
 }

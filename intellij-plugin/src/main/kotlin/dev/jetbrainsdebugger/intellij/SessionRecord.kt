@@ -36,7 +36,8 @@ internal class SessionRecord(
     val id: String,
     val project: Project,
     val mode: LaunchMode,
-    val executionId: Long?,
+    /** Set when the launch is known; a debugger that started before its launch was reported gets it late. */
+    @Volatile var executionId: Long?,
     @Volatile var name: String,
     @Volatile var runConfiguration: String,
 ) {

@@ -1,12 +1,14 @@
 // Session tracking. The IDE reports sessions through three channels, in no guaranteed order:
 //  - ExecutionListener (ExecutionManager.EXECUTION_TOPIC): every process launched from a run
 //    configuration, debug or run, with its ExecutionEnvironment and ProcessHandler;
-//  - XDebuggerManagerListener: every debugger process, whose XDebugSession carries the same
-//    ExecutionEnvironment;
+//  - XDebuggerManagerListener: every debugger process; on 2025.2 its XDebugSession does not
+//    say which ExecutionEnvironment started it, so it is paired with its launch through the
+//    process handler both channels report (DebugLaunchMatcher);
 //  - the XDebugSessionListener added to each session: pauses, resumes, stop.
 // The ExecutionEnvironment's executionId names the session deterministically ("s<executionId>"),
 // whichever channel speaks first, and `session/launch` assigns that id before launching, so
-// the answer is the session that launch started — not "the newest session" after a poll.
+// the answer is the session that launch started — not "the newest session" after a poll. A
+// debugger no launch claims within a grace period (started by other means) is named "x<n>".
 // Output and the exit code come from a ProcessListener on the ProcessHandler.
 package dev.jetbrainsdebugger.intellij
 
@@ -36,15 +38,21 @@ import dev.jetbrainsdebugger.ide.SessionInfo
 import dev.jetbrainsdebugger.ide.StepKind
 import dev.jetbrainsdebugger.ide.StopReason
 import dev.jetbrainsdebugger.presentation.FrameNames
+import dev.jetbrainsdebugger.sessions.DebugLaunchMatcher
 import java.util.concurrent.CompletableFuture
 import java.util.concurrent.ConcurrentHashMap
 import java.util.concurrent.TimeUnit
 import java.util.concurrent.atomic.AtomicInteger
 
+/** How long a starting debugger waits for the launch that started it to be reported (milliseconds). */
+private const val LAUNCH_MATCH_GRACE_MS = 3_000L
+
 internal class Sessions(private val events: () -> IdeEventSink?) {
     private val records = ConcurrentHashMap<String, SessionRecord>()
     private val byDebugSession = java.util.Collections.synchronizedMap(java.util.IdentityHashMap<XDebugSession, SessionRecord>())
     private val adHoc = AtomicInteger(1)
+    private val byHandler = java.util.Collections.synchronizedMap(java.util.IdentityHashMap<ProcessHandler, SessionRecord>())
+    private val matcher = DebugLaunchMatcher<ProcessHandler, SessionRecord, XDebugSession>(LAUNCH_MATCH_GRACE_MS)
 
     /** Launches in flight, by execution id: completed when their session exists. */
     private val pending = ConcurrentHashMap<Long, PendingLaunch>()
@@ -88,18 +96,28 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
     // ----- ExecutionListener ------------------------------------------------
 
     fun executionStarting(env: ExecutionEnvironment, handler: ProcessHandler) {
-        val record = ensure(env)
-        attachProcess(record, handler)
+        val record = launched(env, handler)
         announce(record)
         settle(record)
     }
 
     fun executionStarted(env: ExecutionEnvironment, handler: ProcessHandler) {
-        val record = ensure(env)
-        attachProcess(record, handler)
+        val record = launched(env, handler)
         announce(record)
         announcePid(record)
         settle(record)
+    }
+
+    /** The record of the launch [env] that runs [handler], with the debugger already running it, if any. */
+    private fun launched(env: ExecutionEnvironment, handler: ProcessHandler): SessionRecord {
+        // A debugger released before its launch spoke already has a record for this handler: it becomes the launch's.
+        val record = byHandler[handler]?.also { r ->
+            if (r.env == null) r.env = env
+            if (r.executionId == null && env.executionId != 0L) r.executionId = env.executionId
+        } ?: ensure(env)
+        attachProcess(record, handler)
+        matcher.launchSeen(handler, record)?.let { attachDebugSession(record, it) }
+        return record
     }
 
     fun executionNotStarted(env: ExecutionEnvironment, cause: Throwable?) {
@@ -117,12 +135,28 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
 
     // ----- XDebuggerManagerListener ----------------------------------------
 
-    fun debugProcessStarted(project: Project, process: XDebugProcess) {
+    /**
+     * A debugger started. [adopted]: it was running before this plugin listened, so no launch
+     * will be reported for it.
+     */
+    fun debugProcessStarted(project: Project, process: XDebugProcess, adopted: Boolean = false) {
         val session = process.session ?: return
-        val env = session.executionEnvironment
-        val record = if (env != null) ensure(env, forceDebug = true) else adHocRecord(project, session)
+        if (byDebugSession.containsKey(session)) return
+        val handler = runCatching { process.processHandler }.getOrNull()
+        if (handler == null || adopted) return startedAlone(project, session, handler)
+        val launch = matcher.debuggerSeen(handler, session) { startedAlone(project, it, handler) } ?: return
+        debuggerJoined(launch, session)
+    }
+
+    /** A debugger with no launch to pair with: a session of its own ("x<n>"). */
+    private fun startedAlone(project: Project, session: XDebugSession, handler: ProcessHandler?) {
+        val record = adHocRecord(project, session)
+        handler?.let { attachProcess(record, it) }
+        debuggerJoined(record, session)
+    }
+
+    private fun debuggerJoined(record: SessionRecord, session: XDebugSession) {
         attachDebugSession(record, session)
-        runCatching { attachProcess(record, process.processHandler) }
         announce(record)
         announcePid(record)
         settle(record)
@@ -137,7 +171,7 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
     fun adopt(project: Project) {
         for (session in XDebuggerManager.getInstance(project).debugSessions) {
             if (session.isStopped || byDebugSession.containsKey(session)) continue
-            debugProcessStarted(project, session.debugProcess)
+            debugProcessStarted(project, session.debugProcess, adopted = true)
         }
     }
 
@@ -161,14 +195,14 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
     private fun modeOf(env: ExecutionEnvironment): LaunchMode =
         if (env.executor.id == DefaultDebugExecutor.EXECUTOR_ID) LaunchMode.DEBUG else LaunchMode.RUN
 
-    private fun ensure(env: ExecutionEnvironment, forceDebug: Boolean = false): SessionRecord {
+    private fun ensure(env: ExecutionEnvironment): SessionRecord {
         val id = idOf(env)
         val record = records.computeIfAbsent(id) {
             val name = env.runnerAndConfigurationSettings?.name ?: env.runProfile.name
             SessionRecord(
                 id = id,
                 project = env.project,
-                mode = if (forceDebug) LaunchMode.DEBUG else modeOf(env),
+                mode = modeOf(env),
                 executionId = env.executionId.takeIf { it != 0L },
                 name = name,
                 runConfiguration = name,
@@ -210,6 +244,7 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
 
     private fun attachProcess(record: SessionRecord, handler: ProcessHandler) {
         if (record.processHandler == null) record.processHandler = handler
+        byHandler.putIfAbsent(handler, record)
         if (!record.outputAttached.compareAndSet(false, true)) return
         handler.addProcessListener(object : ProcessListener {
             override fun onTextAvailable(event: ProcessEvent, outputType: Key<*>) {
@@ -271,6 +306,10 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
         record.listenerDisposable?.let { d -> runCatching { Disposer.dispose(d) } }
         record.listenerDisposable = null
         record.debugSession?.let { byDebugSession.remove(it) }
+        record.processHandler?.let { h ->
+            byHandler.remove(h, record)
+            matcher.forget(h)
+        }
         record.executionId?.let { launchFailed(it, IdeError("session_ended", "session ${record.id} ended before its debugger attached")) }
         if (record.announced.get()) emit { it.terminated(record.id, null) }
         trimEnded()

@@ -1,0 +1,133 @@
+// One modelled IDE: installs a ModelApplication as ApplicationManager.getApplication(), reads
+// the plugin's descriptor, lets each area (debugger, execution, ui) register its services, and
+// opens and closes projects the way the platform does (ProjectManagerListener.projectClosing
+// before disposal; postStartupActivity run after opening, on a pooled thread, its suspend
+// function started as a coroutine). Every test ends with assertClean().
+package dev.jetbrainsdebugger.platformmodel.core
+
+import com.intellij.openapi.Disposable
+import com.intellij.openapi.application.ApplicationManager
+import com.intellij.openapi.application.ApplicationNamesInfo
+import com.intellij.openapi.application.AsyncExecutionService
+import com.intellij.openapi.application.ApplicationInfo
+import com.intellij.openapi.diagnostic.Logger
+import com.intellij.openapi.project.ProjectManager
+import com.intellij.openapi.project.ProjectManagerListener
+import com.intellij.openapi.roots.ProjectFileIndex
+import com.intellij.openapi.startup.ProjectActivity
+import com.intellij.openapi.util.BuildNumber
+import com.intellij.openapi.util.Disposer
+import com.intellij.openapi.vfs.VirtualFileManager
+import java.nio.file.Path
+import kotlin.coroutines.Continuation
+import kotlin.coroutines.EmptyCoroutineContext
+import kotlin.coroutines.startCoroutine
+
+/** Which IDE is modelled: its names and build, and the plugins it has (they decide the optional descriptors). */
+data class IdeConfig(val productName: String, val productCode: String, val build: String, val plugins: Set<String>) {
+    companion object {
+        val PYCHARM = IdeConfig("PyCharm", "PC", "PC-252.23892.439", setOf("com.intellij.modules.python"))
+        val INTELLIJ_IDEA = IdeConfig("IntelliJ IDEA", "IC", "IC-252.23892.409", setOf("com.intellij.java"))
+    }
+}
+
+/** An area of the model registers its services and extensions. */
+interface ModelArea {
+    fun registerApplication(app: ModelApplication) {}
+
+    fun registerProject(project: ModelProject) {}
+}
+
+class ModelPlatform private constructor(val config: IdeConfig, private val areas: List<ModelArea>) : AutoCloseable {
+    val descriptor: PluginDescriptor = PluginDescriptor.load(config.plugins)
+    val app = ModelApplication(descriptor)
+    private val installation: Disposable = Disposer.newDisposable("model platform installation")
+    private val projectManager = ModelProjectManager()
+    val vfs = ModelVirtualFileManager(app)
+
+    private fun install() {
+        Logger.setFactory(ModelLogger.factory(app))
+        ApplicationManager.setApplication(app, installation)
+        ApplicationNamesInfo.modelProduct(config.productName)
+        app.register(ProjectManager::class.java, projectManager)
+        app.register(VirtualFileManager::class.java, vfs)
+        app.register(ApplicationInfo::class.java, ModelApplicationInfo(BuildNumber.fromString(config.build) ?: error("bad build ${config.build}")))
+        app.register(AsyncExecutionService::class.java, ModelAsyncExecutionService(app))
+        registerOwnExtensions()
+        areas.forEach { it.registerApplication(app) }
+    }
+
+    /** The plugin's own extension points (e.g. exceptionBreakpointSupport) with the extensions its descriptors declare. */
+    private fun registerOwnExtensions() {
+        for (extension in descriptor.extensions) {
+            if (extension.point !in descriptor.extensionPoints) continue
+            val implementation = extension.attributes["implementation"] ?: continue
+            app.registerExtension(extension.point, Class.forName(implementation).getDeclaredConstructor().newInstance())
+        }
+    }
+
+    val projects: List<ModelProject> get() = projectManager.open.toList()
+
+    /**
+     * Opens the project at [basePath]: its services, then (when [startupActivities]) plugin.xml's
+     * postStartupActivity, started on a pooled thread as the platform does after opening.
+     */
+    fun openProject(basePath: Path, name: String = basePath.fileName.toString(), startupActivities: Boolean = true): ModelProject {
+        val root = basePath.toAbsolutePath().normalize()
+        val project = ModelProject(app, descriptor, root, name)
+        project.register(ProjectFileIndex::class.java, ModelProjectFileIndex(app, project))
+        areas.forEach { it.registerProject(project) }
+        vfs.scan(root)
+        projectManager.open += project
+        if (startupActivities) runStartupActivities(project)
+        return project
+    }
+
+    private fun runStartupActivities(project: ModelProject) {
+        for (attributes in descriptor.platformExtensions("postStartupActivity")) {
+            val activity = Class.forName(attributes.getValue("implementation")).getDeclaredConstructor().newInstance() as ProjectActivity
+            app.executeOnPooledThread {
+                val run: suspend () -> Unit = { activity.execute(project) }
+                run.startCoroutine(Continuation(EmptyCoroutineContext) { result ->
+                    result.exceptionOrNull()?.let { app.reportViolation(ViolationKind.IDE_ERROR, "postStartupActivity ${activity.javaClass.name} failed", it) }
+                })
+            }
+        }
+    }
+
+    /** Closes [project]: ProjectManagerListener.projectClosing on the application bus, then disposal (upstream ProjectManagerImpl). */
+    fun closeProject(project: ModelProject) {
+        if (!projectManager.open.remove(project)) return
+        app.publisher(ProjectManagerListener::class.java).projectClosing(project)
+        Disposer.dispose(project)
+        app.publisher(ProjectManagerListener::class.java).projectClosed(project)
+    }
+
+    fun violations(): List<Violation> = app.violations()
+
+    /** Fails with every violation seen so far. */
+    fun assertClean() {
+        val seen = violations()
+        if (seen.isNotEmpty()) throw AssertionError("${seen.size} platform-model violation(s):\n" + seen.joinToString("\n\n"))
+    }
+
+    override fun close() {
+        projects.forEach(::closeProject)
+        Disposer.dispose(app)
+        Disposer.dispose(installation)
+        if (current === this) current = null
+    }
+
+    companion object {
+        @Volatile var current: ModelPlatform? = null
+            private set
+
+        fun start(config: IdeConfig, areas: List<ModelArea>): ModelPlatform {
+            check(current == null) { "a platform model is already running; close it first" }
+            return ModelPlatform(config, areas).also {
+                it.install()
+                current = it
+            }
+        }
+    }
+}
