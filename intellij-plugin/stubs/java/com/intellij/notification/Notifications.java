@@ -14,7 +14,6 @@ import com.intellij.openapi.project.Project;
 import org.jetbrains.annotations.NotNull;
 import org.jetbrains.annotations.Nullable;
 
-import java.awt.EventQueue;
 
 public interface Notifications {
   default void notify(@NotNull Notification notification) { }
@@ -27,7 +26,7 @@ public interface Notifications {
     public static void notify(@NotNull Notification notification, @Nullable Project project) {
       notification.assertHasTitleOrContent();
       Application app = ApplicationManager.getApplication();
-      if (EventQueue.isDispatchThread()) {
+      if (app.isDispatchThread()) {
         doNotify(notification, project);
       }
       else {

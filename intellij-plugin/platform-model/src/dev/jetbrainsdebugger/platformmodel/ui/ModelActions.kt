@@ -10,6 +10,7 @@ import com.intellij.openapi.actionSystem.ActionManager
 import com.intellij.openapi.actionSystem.ActionToolbar
 import com.intellij.openapi.actionSystem.ActionUpdateThread
 import com.intellij.openapi.actionSystem.AnAction
+import com.intellij.openapi.util.ThrowableComputable
 import java.awt.EventQueue
 import java.awt.FlowLayout
 import java.awt.event.MouseEvent
@@ -61,7 +62,7 @@ class ModelActionToolbar internal constructor(val place: String, private val gro
     fun update(): List<ActionView> = actions().map { action ->
         when (action.actionUpdateThread) {
             ActionUpdateThread.BGT -> modelApplication().executeOnPooledThread(Callable {
-                modelApplication().runReadAction { view(action) }
+                modelApplication().runReadAction(ThrowableComputable<ActionView, RuntimeException> { view(action) })
             }).get(WAIT_SECONDS, TimeUnit.SECONDS)
             else -> onEdtAnyModality { view(action) }
         }

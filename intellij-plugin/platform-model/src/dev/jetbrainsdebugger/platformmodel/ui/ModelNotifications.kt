@@ -5,6 +5,7 @@
 package dev.jetbrainsdebugger.platformmodel.ui
 
 import com.intellij.notification.Notification
+import com.intellij.notification.NotificationDisplayType
 import com.intellij.notification.NotificationGroup
 import com.intellij.notification.NotificationGroupManager
 import com.intellij.notification.Notifications
@@ -18,7 +19,13 @@ import java.util.concurrent.CopyOnWriteArrayList
  * extensions, looked up by id; an unknown id answers null (the method is unannotated upstream).
  */
 internal class ModelNotificationGroups : NotificationGroupManager {
-    private val groups = PluginXmlUi.notificationGroups.associate { it.id to NotificationGroup(it.id, it.displayType) }
+    private val groups by lazy {
+        PluginExtensions.of("notificationGroup").associate { attributes ->
+            val id = attributes.getValue("id")
+            // BALLOON is NotificationGroupEP's default display type.
+            id to NotificationGroup(id, NotificationDisplayType.valueOf(attributes["displayType"] ?: "BALLOON"))
+        }
+    }
 
     override fun getNotificationGroup(groupId: String): NotificationGroup? = groups[groupId]
 }

@@ -29,8 +29,8 @@ class ModelToolWindows internal constructor() {
 
     /** Opens the tool window [id] of [project] as a user does (from a test thread); null when its factory declines the project. */
     fun open(project: Project, id: String): ModelToolWindow? {
-        val decl = PluginXmlUi.toolWindows.firstOrNull { it.id == id } ?: throw AssertionError("plugin.xml declares no tool window '$id'")
-        val factory = Class.forName(decl.factoryClass).getDeclaredConstructor().newInstance() as ToolWindowFactory
+        val factoryClass = PluginExtensions.byId("toolWindow", id).getValue("factoryClass")
+        val factory = Class.forName(factoryClass).getDeclaredConstructor().newInstance() as ToolWindowFactory
         return onEdtAnyModality {
             if (!factory.shouldBeAvailable(project)) return@onEdtAnyModality null
             val window = ModelToolWindow(id, project)

@@ -8,6 +8,7 @@ import com.intellij.openapi.application.ModalityState
 import dev.jetbrainsdebugger.ide.ConfirmDecision
 import dev.jetbrainsdebugger.ide.ConfirmRequest
 import dev.jetbrainsdebugger.intellij.ConfirmDialog
+import dev.jetbrainsdebugger.intellij.IdeUiHost
 import dev.jetbrainsdebugger.intellij.IntellijIdeFacade
 import dev.jetbrainsdebugger.toolwindow.ConfirmationTexts
 import org.junit.jupiter.api.Test
@@ -94,5 +95,22 @@ class ConfirmDialogTest {
         dialog.clickOnEdt(ConfirmationTexts.ALLOW_ONCE)
         assertEquals(ConfirmDecision.ALLOW_ONCE, decision.await())
         assertFalse(nonModal.await(), "non-modal work should run once the dialog has closed")
+    }
+
+    @Test
+    fun `it is shown and answered while another modal dialog is open`() = withUiModel {
+        val question = CompletableFuture<Boolean>()
+        ApplicationManager.getApplication().invokeLater({
+            question.complete(IdeUiHost(null).askYesNo("Clear History", "Clear all calls?", "Clear", "Keep"))
+        }, ModalityState.nonModal())
+        val outer = ui.dialogs.awaitShown(0)
+        val decision = ConfirmDialog.ask(request, 60_000)
+        val inner = ui.dialogs.awaitShown(1)
+        assertEquals(ConfirmationTexts.title(request), inner.title)
+        inner.clickOnEdt(ConfirmationTexts.ALLOW_SESSION)
+        assertEquals(ConfirmDecision.ALLOW_SESSION, decision.await())
+        assertTrue(outer.isOpen, "answering the confirmation closed the dialog behind it")
+        outer.clickOnEdt("Keep")
+        assertFalse(question.await())
     }
 }

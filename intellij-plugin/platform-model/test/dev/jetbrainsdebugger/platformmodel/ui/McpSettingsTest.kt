@@ -67,8 +67,8 @@ class McpSettingsTest {
 
     /** The Settings | Tools | Debugger MCP page, created from plugin.xml's applicationConfigurable as the platform does. */
     private fun configurable(): SearchableConfigurable {
-        val decl = PluginXmlUi.applicationConfigurables.single { it.id == "dev.jetbrainsdebugger.settings" }
-        return Class.forName(decl.instanceClass).getDeclaredConstructor().newInstance() as SearchableConfigurable
+        val instance = PluginExtensions.byId("applicationConfigurable", "dev.jetbrainsdebugger.settings").getValue("instance")
+        return Class.forName(instance).getDeclaredConstructor().newInstance() as SearchableConfigurable
     }
 
     /** The text field of [component] that shows [value]. */

@@ -16,7 +16,8 @@ internal class UiModel : AutoCloseable {
     val missingBinary: Path = Files.createTempDirectory("ui-model").resolve("no-such-jetbrains-debugger-mcp")
     private val previousBinary = System.setProperty(BINARY_PROPERTY, missingBinary.toString())
     val platform: ModelPlatform = ModelPlatform.start(IdeConfig.PYCHARM, listOf(ui))
-    val project: ModelProject by lazy { platform.openProject(Files.createTempDirectory("ui-project"), "calculator") }
+    // Without plugin.xml's startup activity: it reaches the debugger area, which these tests leave out.
+    val project: ModelProject by lazy { platform.openProject(Files.createTempDirectory("ui-project"), "calculator", startupActivities = false) }
 
     fun <T> onEdt(block: () -> T): T = platform.app.onEdtAndWait(block)
 
