@@ -100,6 +100,8 @@ class ModelContent internal constructor(private val component: JComponent?, val 
         focusable = component
     }
 
+    override fun getPreferredFocusableComponent(): JComponent? = focusable
+
     override fun setDisposer(disposer: Disposable) {
         this.disposer = disposer
     }
