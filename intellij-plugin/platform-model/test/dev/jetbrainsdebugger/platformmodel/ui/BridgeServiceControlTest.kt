@@ -11,6 +11,7 @@ import dev.jetbrainsdebugger.toolwindow.ServerState
 import org.junit.jupiter.api.Test
 import java.util.concurrent.CopyOnWriteArrayList
 import kotlin.test.assertEquals
+import kotlin.test.assertFalse
 import kotlin.test.assertNull
 import kotlin.test.assertTrue
 
@@ -57,5 +58,14 @@ class BridgeServiceControlTest {
         val settings = McpSettingsService.getInstance()
         onEdt { settings.update(settings.settings.copy(mcpPort = 50321)) }
         awaitFailures(2)
+    }
+
+    @Test
+    fun `the balloon's text is HTML-escaped like every other balloon of the plugin`() = withUiModel(binaryDir = "mcp <b> & co") {
+        DebuggerBridgeService.getInstance()!!.ensureStarted()
+        val content = awaitFailures(1).single().content
+        // Notification content is HTML: the reason quotes a path (or the binary's last output line) verbatim.
+        assertTrue("mcp &lt;b&gt; &amp; co" in content, content)
+        assertFalse("<b>" in content, content)
     }
 }

@@ -11,9 +11,10 @@ import java.nio.file.Path
 import java.util.concurrent.CompletableFuture
 import java.util.concurrent.TimeUnit
 
-internal class UiModel : AutoCloseable {
+/** [binaryDir]: the prefix of the (real, empty) directory the missing binary is expected in. */
+internal class UiModel(binaryDir: String = "ui-model") : AutoCloseable {
     val ui = UiArea()
-    val missingBinary: Path = Files.createTempDirectory("ui-model").resolve("no-such-jetbrains-debugger-mcp")
+    val missingBinary: Path = Files.createTempDirectory(binaryDir).resolve("no-such-jetbrains-debugger-mcp")
     private val previousBinary = System.setProperty(BINARY_PROPERTY, missingBinary.toString())
     val platform: ModelPlatform = ModelPlatform.start(IdeConfig.PYCHARM, listOf(ui))
     // Without plugin.xml's startup activity: it reaches the debugger area, which these tests leave out.
@@ -35,7 +36,7 @@ internal class UiModel : AutoCloseable {
 }
 
 /** Runs [test] over a fresh model, then checks that nothing broke the platform's rules. */
-internal fun withUiModel(test: UiModel.() -> Unit) = UiModel().use { model ->
+internal fun withUiModel(binaryDir: String = "ui-model", test: UiModel.() -> Unit) = UiModel(binaryDir).use { model ->
     model.test()
     model.platform.assertClean()
 }
