@@ -14,6 +14,7 @@ import com.intellij.openapi.wm.ToolWindowFactory
 import com.intellij.ui.content.Content
 import com.intellij.ui.content.ContentFactory
 import com.intellij.ui.content.ContentManager
+import java.net.URL
 import java.util.concurrent.CopyOnWriteArrayList
 import javax.swing.JComponent
 
@@ -29,11 +30,14 @@ class ModelToolWindows internal constructor() {
 
     /** Opens the tool window [id] of [project] as a user does (from a test thread); null when its factory declines the project. */
     fun open(project: Project, id: String): ModelToolWindow? {
-        val factoryClass = PluginExtensions.byId("toolWindow", id).getValue("factoryClass")
-        val factory = Class.forName(factoryClass).getDeclaredConstructor().newInstance() as ToolWindowFactory
+        val declaration = PluginExtensions.byId("toolWindow", id)
+        val factoryClass = Class.forName(declaration.getValue("factoryClass"))
+        val factory = factoryClass.getDeclaredConstructor().newInstance() as ToolWindowFactory
+        // The stripe icon, found as IconLoader finds it: a resource of the plugin's class loader.
+        val icon = declaration["icon"]?.let { factoryClass.getResource(it) }
         return onEdtAnyModality {
             if (!factory.shouldBeAvailable(project)) return@onEdtAnyModality null
-            val window = ModelToolWindow(id, project)
+            val window = ModelToolWindow(id, project, icon)
             Disposer.register(project, window.disposable)
             factory.init(window)
             factory.createToolWindowContent(project, window)
@@ -43,7 +47,8 @@ class ModelToolWindows internal constructor() {
     }
 }
 
-class ModelToolWindow internal constructor(private val id: String, val project: Project) : ToolWindow {
+/** [icon]: where plugin.xml's icon attribute was found, null when it names no resource. */
+class ModelToolWindow internal constructor(private val id: String, val project: Project, val icon: URL?) : ToolWindow {
     private val disposable = Disposer.newDisposable("tool window $id")
     private val contents = ModelContentManager().also { Disposer.register(disposable, it) }
     @Volatile var titleActions: List<AnAction> = emptyList()

@@ -17,6 +17,10 @@ import kotlin.test.assertNotNull
 import kotlin.test.assertTrue
 
 class McpSettingsTest {
+    private companion object {
+        const val SETTINGS_ID = "dev.jetbrainsdebugger.settings"
+    }
+
     private val stored = PluginSettings(
         maxHistorySize = 250,
         autoScroll = false,
@@ -67,8 +71,12 @@ class McpSettingsTest {
 
     /** The Settings | Tools | Debugger MCP page, created from plugin.xml's applicationConfigurable as the platform does. */
     private fun configurable(): SearchableConfigurable {
-        val instance = PluginExtensions.byId("applicationConfigurable", "dev.jetbrainsdebugger.settings").getValue("instance")
-        return Class.forName(instance).getDeclaredConstructor().newInstance() as SearchableConfigurable
+        val declaration = PluginExtensions.byId("applicationConfigurable", SETTINGS_ID)
+        val page = Class.forName(declaration.getValue("instance")).getDeclaredConstructor().newInstance() as SearchableConfigurable
+        // The Settings tree shows plugin.xml's name and finds the page by its id before creating it: they must agree.
+        assertEquals(declaration["displayName"], page.displayName)
+        assertEquals(SETTINGS_ID, page.id)
+        return page
     }
 
     /** The text field of [component] that shows [value]. */
@@ -80,7 +88,6 @@ class McpSettingsTest {
         val service = ui.settingsStore.initComponent(McpSettingsService())
         platform.app.register(McpSettingsService::class.java, service)
         val page = configurable()
-        assertEquals("Debugger MCP", page.displayName)
         onEdt {
             val component = assertNotNull(page.createComponent())
             page.reset()

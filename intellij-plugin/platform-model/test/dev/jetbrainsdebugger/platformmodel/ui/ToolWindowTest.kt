@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test
 import javax.swing.SwingUtilities
 import kotlin.test.assertEquals
 import kotlin.test.assertFalse
+import kotlin.test.assertNotNull
 import kotlin.test.assertSame
 import kotlin.test.assertTrue
 
@@ -23,6 +24,7 @@ class ToolWindowTest {
     fun `the factory adds one content holding the panel, with the native toolbar in it`() = withUiModel {
         val window = openToolWindow()
         val contents = window.contentManager.contents
+        assertNotNull(window.icon, "plugin.xml's tool window icon is not a resource of the plugin")
         assertEquals(1, contents.size)
         val panel = contents.single().component as DebuggerToolWindowPanel
         val toolbar = ui.toolbars.single()
