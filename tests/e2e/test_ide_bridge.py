@@ -21,10 +21,8 @@ import base64
 import contextlib
 import json
 import os
-import queue
 import socket
 import subprocess
-import threading
 import time
 from pathlib import Path
 from typing import Any, AsyncIterator
@@ -35,56 +33,13 @@ from mcp import Client, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
 from conftest import CALCULATOR, CALC_LINES, PROGRAMS, PYTHON, ROOT, Tools, text_of
+from jvm_harness import CountingTools, Harness
 
 CLASSPATH_FILE = ROOT / "intellij-plugin" / "build" / "kotlin" / "test-classpath.txt"
 HARNESS_MAIN = "dev.jetbrainsdebugger.crosslang.CrossLanguageMainKt"
 CALC_FILE = str(CALCULATOR / "calculator.py")
 
 pytestmark = pytest.mark.anyio
-
-
-class Harness:
-    """The JVM side: BridgeRuntime + RecordingIde, driven through stdin/stdout lines."""
-
-    def __init__(self, proc: subprocess.Popen, log: Path) -> None:
-        self.proc = proc
-        self.log = log
-        self.lines: queue.Queue[str] = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self) -> None:
-        assert self.proc.stdout is not None
-        for line in self.proc.stdout:
-            self.lines.put(line)
-
-    def next_json(self, seconds: float = 60) -> dict[str, Any] | list[Any]:
-        deadline = time.monotonic() + seconds
-        while True:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                raise AssertionError(f"harness said nothing for {seconds}s:\n{self.log.read_text()[-4000:]}")
-            try:
-                line = self.lines.get(timeout=min(remaining, 0.5))
-            except queue.Empty:
-                if self.proc.poll() is not None:
-                    raise AssertionError(f"harness exited with {self.proc.returncode}:\n"
-                                         f"{self.log.read_text()[-4000:]}") from None
-                continue
-            line = line.strip()
-            if line.startswith("{") or line.startswith("["):
-                return json.loads(line)
-
-    def command(self, text: str) -> Any:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write(text + "\n")
-        self.proc.stdin.flush()
-        return self.next_json()
-
-    def calls(self) -> list[dict[str, Any]]:
-        return self.command("calls")
-
-    def methods(self) -> list[str]:
-        return [c["method"] for c in self.calls()]
 
 
 @contextlib.contextmanager
@@ -112,18 +67,6 @@ def harness(binary: str, state_dir: Path, env: dict[str, str] | None = None) -> 
             proc.kill()
             proc.wait()
         print(f"--- harness log ({log}) ---\n{log.read_text()[-6000:]}")
-
-
-class CountingTools(Tools):
-    """Tools that remember which tools were called."""
-
-    def __init__(self, client: Client, log: Path) -> None:
-        super().__init__(client, log)
-        self.called: set[str] = set()
-
-    async def raw(self, name: str, arguments: dict[str, Any] | None = None, /):
-        self.called.add(name)
-        return await super().raw(name, arguments)
 
 
 @contextlib.asynccontextmanager

@@ -83,7 +83,8 @@ class ModelPlatform private constructor(val config: IdeConfig, private val areas
         return project
     }
 
-    private fun runStartupActivities(project: ModelProject) {
+    /** plugin.xml's postStartupActivity for [project], on a pooled thread (what opening a project does last). */
+    fun runStartupActivities(project: ModelProject) {
         for (attributes in descriptor.platformExtensions("postStartupActivity")) {
             val activity = Class.forName(attributes.getValue("implementation")).getDeclaredConstructor().newInstance() as ProjectActivity
             app.executeOnPooledThread {

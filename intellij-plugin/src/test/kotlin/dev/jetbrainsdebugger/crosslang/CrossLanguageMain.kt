@@ -30,16 +30,12 @@ package dev.jetbrainsdebugger.crosslang
 import com.google.gson.JsonArray
 import com.google.gson.JsonElement
 import dev.jetbrainsdebugger.bridge.Json
-import dev.jetbrainsdebugger.bridge.RpcMessage
 import dev.jetbrainsdebugger.bridge.ServerSettings
 import dev.jetbrainsdebugger.ide.ConfirmDecision
 import dev.jetbrainsdebugger.launcher.BridgeLog
 import dev.jetbrainsdebugger.launcher.BridgeRuntime
 import dev.jetbrainsdebugger.launcher.LaunchOptions
 import dev.jetbrainsdebugger.launcher.RuntimeStatus
-import java.io.BufferedReader
-import java.io.InputStreamReader
-import java.nio.charset.StandardCharsets
 import java.nio.file.Path
 import java.time.Instant
 import java.util.concurrent.CompletableFuture
@@ -55,9 +51,7 @@ private object StderrLog : BridgeLog {
     override fun error(message: String, t: Throwable?) = line("ERROR", message, t)
 }
 
-private val out = java.io.PrintStream(java.io.FileOutputStream(java.io.FileDescriptor.out), true, StandardCharsets.UTF_8)
-
-private fun reply(json: JsonElement) = synchronized(out) { out.println(Json.write(json)) }
+private fun reply(json: JsonElement) = HarnessLines.reply(json)
 
 private fun statusJson(s: RuntimeStatus): JsonElement = when (s) {
     RuntimeStatus.Starting -> Json.obj("status" to "starting")
@@ -100,58 +94,47 @@ fun main(args: Array<String>) {
     }
     reply(Json.obj("mcp_url" to first.mcpUrl))
 
-    val input = BufferedReader(InputStreamReader(System.`in`, StandardCharsets.UTF_8))
-    while (true) {
-        val line = input.readLine()?.trim() ?: break
-        if (line.isEmpty()) continue
-        val words = line.split(Regex("\\s+"))
-        try {
-            when (words[0]) {
-                "calls" -> reply(JsonArray().also { a -> ide.calls().forEach { a.add(Json.obj("method" to it.method, "args" to it.args)) } })
-                "reset" -> {
-                    ide.clearCalls()
+    HarnessLines.serve { words, line ->
+        when (words[0]) {
+            "calls" -> reply(JsonArray().also { a -> ide.calls().forEach { a.add(Json.obj("method" to it.method, "args" to it.args)) } })
+            "reset" -> {
+                ide.clearCalls()
+                reply(Json.obj("ok" to true))
+            }
+            "drop" -> {
+                runtime.dropBridgeConnection()
+                reply(Json.obj("dropped" to true))
+            }
+            "confirm" -> when (val answer = confirmAnswers[words.getOrNull(1)]) {
+                null -> reply(Json.obj("error" to "usage: confirm deny|approve|session"))
+                else -> {
+                    ide.decision = answer
+                    reply(Json.obj("confirm" to words[1]))
+                }
+            }
+            "status" -> reply(statusJson(runtime.status()))
+            "wait-connected" -> reply(statusJson(waitConnected(runtime, words.getOrNull(1)?.toLongOrNull() ?: 15_000)))
+            "history" -> {
+                val page = runtime.history.historyList().result()
+                reply(Json.obj("entries" to page.entries, "capacity" to page.capacity))
+            }
+            "history-clear" -> {
+                runtime.history.clearHistory().result()
+                reply(Json.obj("cleared" to true))
+            }
+            "settings" -> {
+                val n = words.getOrNull(1)?.toIntOrNull()
+                if (n == null) reply(Json.obj("error" to "usage: settings <max history size> [brave]")) else {
+                    runtime.history.updateSettings(ServerSettings(n, braveMode = words.getOrNull(2) == "brave")).result()
                     reply(Json.obj("ok" to true))
                 }
-                "drop" -> {
-                    runtime.dropBridgeConnection()
-                    reply(Json.obj("dropped" to true))
-                }
-                "confirm" -> when (val answer = confirmAnswers[words.getOrNull(1)]) {
-                    null -> reply(Json.obj("error" to "usage: confirm deny|approve|session"))
-                    else -> {
-                        ide.decision = answer
-                        reply(Json.obj("confirm" to words[1]))
-                    }
-                }
-                "status" -> reply(statusJson(runtime.status()))
-                "wait-connected" -> reply(statusJson(waitConnected(runtime, words.getOrNull(1)?.toLongOrNull() ?: 15_000)))
-                "history" -> {
-                    val page = runtime.history.historyList().result()
-                    reply(Json.obj("entries" to page.entries, "capacity" to page.capacity))
-                }
-                "history-clear" -> {
-                    runtime.history.clearHistory().result()
-                    reply(Json.obj("cleared" to true))
-                }
-                "settings" -> {
-                    val n = words.getOrNull(1)?.toIntOrNull()
-                    if (n == null) reply(Json.obj("error" to "usage: settings <max history size> [brave]")) else {
-                        runtime.history.updateSettings(ServerSettings(n, braveMode = words.getOrNull(2) == "brave")).result()
-                        reply(Json.obj("ok" to true))
-                    }
-                }
-                "export" -> reply(Json.obj("content" to runtime.history.exportHistory(words.getOrNull(1) ?: "json").result()))
-                "clients" -> reply(Json.obj("clients" to runtime.clients.clientsList().result()))
-                "install" -> reply(Json.tree(runtime.clients.installClient(words.getOrNull(1) ?: "").result(100)))
-                "quit" -> break
-                else -> reply(Json.obj("error" to "unknown command: $line"))
             }
-        } catch (t: Throwable) {
-            val cause = RpcMessage.unwrap(t)
-            reply(Json.obj("error" to "${cause.javaClass.simpleName}: ${cause.message}"))
+            "export" -> reply(Json.obj("content" to runtime.history.exportHistory(words.getOrNull(1) ?: "json").result()))
+            "clients" -> reply(Json.obj("clients" to runtime.clients.clientsList().result()))
+            "install" -> reply(Json.tree(runtime.clients.installClient(words.getOrNull(1) ?: "").result(100)))
+            else -> reply(Json.obj("error" to "unknown command: $line"))
         }
     }
-    reply(Json.obj("quit" to true))
     runtime.close()
     ide.close()
     exitProcess(0)
