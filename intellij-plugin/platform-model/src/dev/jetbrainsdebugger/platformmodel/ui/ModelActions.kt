@@ -64,7 +64,7 @@ class ModelActionToolbar internal constructor(val place: String, private val gro
             ActionUpdateThread.BGT -> modelApplication().executeOnPooledThread(Callable {
                 modelApplication().runReadAction(ThrowableComputable<ActionView, RuntimeException> { view(action) })
             }).get(WAIT_SECONDS, TimeUnit.SECONDS)
-            else -> onEdtAnyModality { view(action) }
+            else -> modelApplication().onEdtAndWait { view(action) }
         }
     }
 
@@ -80,7 +80,7 @@ class ModelActionToolbar internal constructor(val place: String, private val gro
     fun clickOnEdt(text: String): Boolean {
         val action = actions().firstOrNull { it.templatePresentation.text == text }
             ?: throw AssertionError("no action '$text' in ${actions().map { it.templatePresentation.text }}")
-        return onEdtAnyModality {
+        return modelApplication().onEdtAndWait {
             val button = buttonOf(action)
             val click = MouseEvent(button, MouseEvent.MOUSE_RELEASED, System.currentTimeMillis(), 0, 1, 1, 1, false, MouseEvent.BUTTON1)
             ModelActionEvents.perform(action, place, click, emptyMap())

@@ -136,9 +136,9 @@ class ShownDialog internal constructor(
         listener.actionPerformed(ActionEvent(rootPane, ActionEvent.ACTION_PERFORMED, "escape"))
     }
 
-    fun clickOnEdt(text: String) = onEdtAnyModality { click(text) }
+    fun clickOnEdt(text: String) = modelApplication().onEdtAndWait { click(text) }
 
-    fun pressEscapeOnEdt() = onEdtAnyModality { pressEscape() }
+    fun pressEscapeOnEdt() = modelApplication().onEdtAndWait { pressEscape() }
 
     override fun toString() = "ShownDialog('$title', buttons=$buttonTexts, open=$isOpen)"
 }

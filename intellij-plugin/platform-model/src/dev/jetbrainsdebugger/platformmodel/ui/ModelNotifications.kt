@@ -41,7 +41,7 @@ class ShownNotification internal constructor(val notification: Notification, val
     fun clickOnEdt(text: String) {
         val action: AnAction = notification.actions.firstOrNull { it.templatePresentation.text == text }
             ?: throw AssertionError("no action '$text' in $actionTexts")
-        onEdtAnyModality {
+        modelApplication().onEdtAndWait {
             ModelActionEvents.perform(action, NOTIFICATION_PLACE, null, mapOf(Notification.KEY_NAME to notification, "project" to project))
         }
     }

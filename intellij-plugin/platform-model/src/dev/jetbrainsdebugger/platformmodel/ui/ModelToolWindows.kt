@@ -35,8 +35,8 @@ class ModelToolWindows internal constructor() {
         val factory = factoryClass.getDeclaredConstructor().newInstance() as ToolWindowFactory
         // The stripe icon, found as IconLoader finds it: a resource of the plugin's class loader.
         val icon = declaration["icon"]?.let { factoryClass.getResource(it) }
-        return onEdtAnyModality {
-            if (!factory.shouldBeAvailable(project)) return@onEdtAnyModality null
+        return modelApplication().onEdtAndWait {
+            if (!factory.shouldBeAvailable(project)) return@onEdtAndWait null
             val window = ModelToolWindow(id, project, icon)
             Disposer.register(project, window.disposable)
             factory.init(window)
