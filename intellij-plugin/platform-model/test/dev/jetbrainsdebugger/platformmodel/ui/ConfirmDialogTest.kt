@@ -11,6 +11,7 @@ import dev.jetbrainsdebugger.intellij.ConfirmDialog
 import dev.jetbrainsdebugger.intellij.IdeUiHost
 import dev.jetbrainsdebugger.intellij.IntellijIdeFacade
 import dev.jetbrainsdebugger.toolwindow.ConfirmationTexts
+import org.junit.jupiter.api.Assumptions.assumeTrue
 import org.junit.jupiter.api.Test
 import java.util.concurrent.CompletableFuture
 import kotlin.test.assertEquals
@@ -68,6 +69,11 @@ class ConfirmDialogTest {
     }
 
     @Test
+    fun `closing the window denies`() = withUiModel {
+        assertEquals(ConfirmDecision.DENY, decide { it.closeWindowOnEdt() })
+    }
+
+    @Test
     fun `an unanswered dialog closes itself as denied when its timer fires`() = withUiModel {
         assertEquals(ConfirmDecision.DENY, decide(closeAfterMs = 200) { })
         assertEquals(1, ui.dialogs.all.size)
@@ -112,5 +118,21 @@ class ConfirmDialogTest {
         assertTrue(outer.isOpen, "answering the confirmation closed the dialog behind it")
         outer.clickOnEdt("Keep")
         assertFalse(question.await())
+    }
+
+    @Test
+    fun `a confirmation that closes under another one answers at once, not when the one above closes`() = withUiModel {
+        // Two tool calls asking at once (the server does not serialise ui/confirm): the second dialog opens inside
+        // the first one's modal loop, so the first one's show() cannot return until the second closes.
+        val first = ConfirmDialog.ask(request, closeAfterMs = 2_000)
+        val covered = ui.dialogs.awaitShown(0)
+        val second = ConfirmDialog.ask(request.copy(subject = "other()"), closeAfterMs = 60_000)
+        val above = ui.dialogs.awaitShown(1)
+        assumeTrue(covered.isOpen, "the machine took longer than the first dialog's timer to show the second")
+        awaitValue("the first dialog closed by its timer") { true.takeIf { !covered.isOpen } }
+        assertTrue(above.isOpen)
+        assertEquals(ConfirmDecision.DENY, first.await(), "the first answer waited for the dialog above it")
+        above.clickOnEdt(ConfirmationTexts.ALLOW_ONCE)
+        assertEquals(ConfirmDecision.ALLOW_ONCE, second.await())
     }
 }

@@ -24,6 +24,8 @@ internal class UiModel(binaryDir: String = "ui-model") : AutoCloseable {
 
     override fun close() {
         try {
+            // A test that failed with a dialog open: close it as a user would (the platform disposes dialogs on the EDT).
+            ui.dialogs.open.reversed().forEach { it.closeWindowOnEdt() }
             platform.close()
         } finally {
             if (previousBinary == null) System.clearProperty(BINARY_PROPERTY) else System.setProperty(BINARY_PROPERTY, previousBinary)
