@@ -8,12 +8,12 @@ package dev.jetbrainsdebugger.platformmodel.ui
 import com.intellij.openapi.components.PersistentStateComponent
 import com.intellij.openapi.components.State
 import org.w3c.dom.Element
+import org.xml.sax.InputSource
 import java.io.StringReader
 import java.lang.reflect.Method
 import java.lang.reflect.ParameterizedType
 import java.util.concurrent.ConcurrentHashMap
 import javax.xml.parsers.DocumentBuilderFactory
-import org.xml.sax.InputSource
 
 /**
  * Follows ComponentStoreImpl.initComponent/initPersistenceStateComponent (load, or
