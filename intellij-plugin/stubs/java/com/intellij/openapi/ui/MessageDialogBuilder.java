@@ -5,7 +5,7 @@
 // constructor (private here). ask(...) shows a modal dialog: EDT only.
 // Bodies follow that text's non-Mac path: ask() is MessagesService.getInstance().showMessageDialog(...) with the
 // options {yesText, noText} ("Yes"/"No" by default) and is true when it answers 0 (YES). yesNo() sets no icon here
-// (UIUtil.getQuestionIcon() is not stubbed).
+// (UIUtil.getQuestionIcon() is not stubbed) and asWarning() leaves the icon as it is (UIUtil.getWarningIcon() neither).
 package com.intellij.openapi.ui;
 
 import com.intellij.openapi.project.Project;
