@@ -4,9 +4,10 @@ use super::common::{self, Location, Target, VariableView};
 use super::execution::{summarize, ExecutionResult};
 use super::{confirm, Call, ConfirmRequest};
 use crate::lenient;
-use crate::tracker::{is_run_only, WaitOutcome};
+use crate::tracker::{is_run_only, SessionRecord, WaitOutcome};
+use crate::watches::Watch;
 use debugger_core::model::{
-    BreakpointKind, ExceptionInfo, LaunchMode, SessionState, StopReason, VariableScope,
+    BreakpointKind, ExceptionInfo, LaunchMode, Project, SessionState, StopReason, VariableScope,
 };
 use debugger_core::{ErrorCode, ToolError, ToolResult};
 use schemars::JsonSchema;
@@ -345,30 +346,8 @@ pub async fn get_debug_session_status(
         .app
         .tracker
         .resolve(&project.path, p.target.session_id.as_deref())?;
-    let id = record.descriptor.id.clone();
     let watches = call.app.watches.list(&project.path);
-    let mut status = SessionStatus {
-        session_id: id.clone(),
-        name: record.descriptor.name.clone(),
-        state: record.state,
-        paused_reason: None,
-        current_location: None,
-        exception: None,
-        breakpoint_hit: None,
-        stack_summary: Vec::new(),
-        total_stack_depth: None,
-        selected_frame: None,
-        variables: None,
-        variables_omitted: None,
-        watches: Vec::new(),
-        source_context: None,
-        current_thread: None,
-        thread_count: None,
-        output: record.output_since_resume.text().to_string(),
-        output_truncated: record.output_since_resume.dropped() > 0,
-        exit_code: record.exit_code,
-        message: None,
-    };
+    let mut status = base_status(&record);
     if record.state != SessionState::Paused {
         let why = if is_run_only(&record) {
             "it was started without the debugger"
@@ -394,16 +373,64 @@ pub async fn get_debug_session_status(
         return Ok(status);
     }
 
+    match paused_details(call, &p, &project, &record, watches, status).await {
+        // The program ended while it was being read (the user stopped it in the IDE, it was
+        // killed): the backend knows before the event reaches the tracker. Say it stopped.
+        Err(e) if e.code == ErrorCode::SessionEnded => Ok(SessionStatus {
+            state: SessionState::Stopped,
+            message: Some(e.message),
+            ..base_status(&record)
+        }),
+        other => other,
+    }
+}
+
+/// What the status says of any session, paused or not.
+fn base_status(record: &SessionRecord) -> SessionStatus {
+    SessionStatus {
+        session_id: record.descriptor.id.clone(),
+        name: record.descriptor.name.clone(),
+        state: record.state,
+        paused_reason: None,
+        current_location: None,
+        exception: None,
+        breakpoint_hit: None,
+        stack_summary: Vec::new(),
+        total_stack_depth: None,
+        selected_frame: None,
+        variables: None,
+        variables_omitted: None,
+        watches: Vec::new(),
+        source_context: None,
+        current_thread: None,
+        thread_count: None,
+        output: record.output_since_resume.text().to_string(),
+        output_truncated: record.output_since_resume.dropped() > 0,
+        exit_code: record.exit_code,
+        message: None,
+    }
+}
+
+/// The paused part of the status: thread, frames, variables, watches and source.
+async fn paused_details(
+    call: &Call<'_>,
+    p: &StatusParams,
+    project: &Project,
+    record: &SessionRecord,
+    watches: Vec<Watch>,
+    mut status: SessionStatus,
+) -> ToolResult<SessionStatus> {
+    let id = record.descriptor.id.clone();
     let backend = &call.app.backend;
-    let thread = common::current_thread(call, &record).await?;
+    let thread = common::current_thread(call, record).await?;
     let max_frames = p
         .max_stack_frames
         .unwrap_or(5)
         .max(record.selected_frame + 1);
     let (threads, stack, breakpoints) = tokio::join!(
-        common::threads(call, &record),
-        common::stack(call, &record, &thread, max_frames),
-        backend.breakpoints(&project)
+        common::threads(call, record),
+        common::stack(call, record, &thread, max_frames),
+        backend.breakpoints(project)
     );
     let (frames, total) = stack?;
     let threads = threads?;

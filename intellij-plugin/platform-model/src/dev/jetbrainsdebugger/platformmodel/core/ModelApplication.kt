@@ -11,7 +11,6 @@ import com.intellij.openapi.application.Application
 import com.intellij.openapi.application.ModalityState
 import com.intellij.openapi.extensions.ExtensionPoint
 import com.intellij.openapi.extensions.ExtensionsArea
-import com.intellij.openapi.util.Disposer
 import com.intellij.openapi.util.ThrowableComputable
 import java.awt.EventQueue
 import java.util.concurrent.Callable
@@ -24,7 +23,10 @@ import java.util.concurrent.TimeUnit
 import java.util.concurrent.atomic.AtomicInteger
 import java.util.concurrent.locks.ReentrantReadWriteLock
 
-class ModelApplication internal constructor(descriptor: PluginDescriptor) : Application {
+class ModelApplication internal constructor(
+    /** The plugin's descriptor (plugin.xml and the optional descriptors this IDE loads). */
+    val descriptor: PluginDescriptor,
+) : Application {
     private val violations = CopyOnWriteArrayList<Violation>()
     private val queue = EdtQueue { t -> reportViolation(ViolationKind.IDE_ERROR, "an invokeLater task threw: $t", t) }
     private val threadNumber = AtomicInteger(1)
@@ -39,8 +41,16 @@ class ModelApplication internal constructor(descriptor: PluginDescriptor) : Appl
     private val watchdog = EdtWatchdog({ queue.dispatchThread }) { message, stack -> record(ViolationKind.EDT_BLOCKED, message, "EDT", stack) }
     @Volatile private var disposed = false
 
+    /**
+     * Headless AWT shuts an idle EDT down after a second with no window showing (AWTAutoShutdown),
+     * which would also unwind a modal dialog's nested loop; the IDE's EDT lives as long as the IDE.
+     * A tick every 200 ms keeps the model's EDT the same thread until the application is disposed.
+     */
+    private val edtKeepAlive = javax.swing.Timer(200) { }.apply { isRepeats = true }
+
     init {
         watchdog.start()
+        edtKeepAlive.start()
     }
 
     // ----- services, extensions, message bus --------------------------------
@@ -178,8 +188,7 @@ class ModelApplication internal constructor(descriptor: PluginDescriptor) : Appl
         disposed = true
         services.disposeAll()
         watchdog.stop()
+        edtKeepAlive.stop()
         pool.shutdownNow()
     }
-
-    internal fun disposeWithServices() = Disposer.dispose(this)
 }

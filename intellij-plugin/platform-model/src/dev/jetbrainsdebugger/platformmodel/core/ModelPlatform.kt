@@ -112,11 +112,18 @@ class ModelPlatform private constructor(val config: IdeConfig, private val areas
         if (seen.isNotEmpty()) throw AssertionError("${seen.size} platform-model violation(s):\n" + seen.joinToString("\n\n"))
     }
 
+    /** Closes the projects and disposes the application, on the EDT as upstream's ApplicationImpl does. */
     override fun close() {
-        projects.forEach(::closeProject)
-        Disposer.dispose(app)
-        Disposer.dispose(installation)
-        if (current === this) current = null
+        try {
+            val dispose = {
+                projects.forEach(::closeProject)
+                Disposer.dispose(app)
+            }
+            if (app.isDispatchThread) dispose() else app.onEdtAndWait(dispose)
+        } finally {
+            Disposer.dispose(installation)
+            if (current === this) current = null
+        }
     }
 
     companion object {

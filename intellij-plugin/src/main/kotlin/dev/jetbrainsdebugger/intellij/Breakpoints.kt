@@ -89,7 +89,8 @@ internal object Breakpoints {
         val ids = BreakpointIds.of(project)
         var note: String? = null
         val kind: BreakpointKind = when {
-            bp is XLineBreakpoint<*> -> BreakpointKind.Line(Files.pathOfUrl(bp.fileUrl), bp.line + 1)
+            isLine(bp) -> BreakpointKind.Line(Files.pathOfUrl((bp as XLineBreakpoint<*>).fileUrl), bp.line + 1)
+            bp is XLineBreakpoint<*> -> return null
             else -> {
                 val support = ExceptionBreakpoints.supportFor(bp) ?: return null
                 if (manager.isDefaultBreakpoint(bp) && !bp.isEnabled) return null
@@ -110,6 +111,15 @@ internal object Breakpoints {
         // No public API says whether a running debugger accepted a breakpoint: verified stays null.
         return BreakpointInfo(id = id, spec = spec, hitCount = ids.hits(id), verified = null, message = note)
     }
+
+    /**
+     * Types whose breakpoints are XLineBreakpoints (JavaLineBreakpointTypeBase, Kotlin's counterparts) but stop on
+     * something else than reaching the line: a method's entry or exit, a field's access.
+     */
+    private val NOT_LINE_TYPES = setOf("java-method", "java-wildcard-method", "java-field", "kotlin-function", "kotlin-field")
+
+    /** Whether [bp] stops when its line is reached: the bridge's line breakpoint. */
+    fun isLine(bp: XBreakpoint<*>): Boolean = bp is XLineBreakpoint<*> && bp.type.id !in NOT_LINE_TYPES
 
     fun add(project: Project, spec: BreakpointSpec): CompletableFuture<BreakpointInfo> = when (val kind = spec.kind) {
         is BreakpointKind.Line -> addLine(project, spec, kind)

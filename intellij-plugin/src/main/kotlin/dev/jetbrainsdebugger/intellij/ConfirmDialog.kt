@@ -4,7 +4,8 @@
 // Session, Allow Once, and Deny, the default button, so that Enter does not approve by
 // accident. It closes itself, as denied, shortly before the bridge gives up waiting, so no
 // stale question is left on screen. The EDT is never blocked on the bridge: the bridge's
-// future completes when the dialog closes.
+// future completes when the dialog closes, even while another dialog opened over it (a second
+// confirmation asked at the same time) keeps its show() from returning.
 package dev.jetbrainsdebugger.intellij
 
 import com.intellij.openapi.ui.DialogWrapper
@@ -18,7 +19,10 @@ import javax.swing.Action
 import javax.swing.JComponent
 import javax.swing.Timer
 
-internal class ConfirmDialog(private val request: ConfirmRequest) : DialogWrapper(null, true) {
+internal class ConfirmDialog(
+    private val request: ConfirmRequest,
+    private val answered: (ConfirmDecision) -> Unit,
+) : DialogWrapper(null, true) {
     private val allowForSession = object : DialogWrapperAction(ConfirmationTexts.ALLOW_SESSION) {
         override fun doAction(e: ActionEvent) = close(ALLOW_SESSION_EXIT_CODE)
     }
@@ -36,6 +40,15 @@ internal class ConfirmDialog(private val request: ConfirmRequest) : DialogWrappe
 
     override fun createActions(): Array<Action> = arrayOf(allowForSession, okAction, cancelAction)
 
+    /** Closing disposes the dialog (also when the IDE exits): the answer leaves once it is off screen, not when show() returns. */
+    override fun dispose() {
+        try {
+            super.dispose()
+        } finally {
+            answered(decision())
+        }
+    }
+
     /** The answer the dialog closed with; closing it any other way (Esc, the timer, the window's X) denies. */
     private fun decision(): ConfirmDecision = when (exitCode) {
         OK_EXIT_CODE -> ConfirmDecision.ALLOW_ONCE
@@ -46,18 +59,21 @@ internal class ConfirmDialog(private val request: ConfirmRequest) : DialogWrappe
     companion object {
         private const val ALLOW_SESSION_EXIT_CODE = NEXT_USER_EXIT_CODE
 
-        /** Shows the dialog (EDT, any modality); completes with the user's decision. */
-        fun ask(request: ConfirmRequest, closeAfterMs: Long): CompletableFuture<ConfirmDecision> = Async.onEdt {
-            val dialog = ConfirmDialog(request)
-            val timer = Timer(closeAfterMs.toInt()) { if (dialog.isShowing) dialog.close(CANCEL_EXIT_CODE) }
-            timer.isRepeats = false
-            timer.start()
-            try {
-                dialog.show()
-            } finally {
-                timer.stop()
-            }
-            dialog.decision()
+        /** Shows the dialog (EDT, any modality); completes with the user's decision as soon as it closes. */
+        fun ask(request: ConfirmRequest, closeAfterMs: Long): CompletableFuture<ConfirmDecision> {
+            val decision = CompletableFuture<ConfirmDecision>()
+            Async.onEdt {
+                val dialog = ConfirmDialog(request) { decision.complete(it) }
+                val timer = Timer(closeAfterMs.toInt()) { if (dialog.isShowing) dialog.close(CANCEL_EXIT_CODE) }
+                timer.isRepeats = false
+                timer.start()
+                try {
+                    dialog.show()
+                } finally {
+                    timer.stop()
+                }
+            }.whenComplete { _, error -> if (error != null) decision.completeExceptionally(error) }
+            return decision
         }
     }
 }

@@ -125,7 +125,7 @@ class DebuggerBridgeService : Disposable, ServerControl {
     private fun notifyError(message: String, offerRestart: Boolean = false) {
         try {
             val notification = NotificationGroupManager.getInstance().getNotificationGroup(NOTIFICATION_GROUP)
-                ?.createNotification(message, NotificationType.ERROR) ?: return
+                ?.createNotification(balloonHtml(message), NotificationType.ERROR) ?: return
             if (offerRestart) notification.addAction(NotificationAction.createSimpleExpiring("Restart") { restart() })
             notification.notify(null)
         } catch (t: Throwable) {

@@ -7,7 +7,6 @@ import com.intellij.icons.AllIcons
 import com.intellij.notification.NotificationGroupManager
 import com.intellij.notification.NotificationType
 import com.intellij.openapi.application.ApplicationManager
-import com.intellij.openapi.application.ModalityState
 import com.intellij.openapi.fileChooser.FileChooserFactory
 import com.intellij.openapi.fileChooser.FileSaverDescriptor
 import com.intellij.openapi.ide.CopyPasteManager
@@ -38,9 +37,8 @@ internal class IdeUiHost(private val project: Project?) : UiHost {
             NoticeKind.WARNING -> NotificationType.WARNING
             NoticeKind.ERROR -> NotificationType.ERROR
         }
-        // Notification content is HTML: a CLI's output may hold <, > and &.
         NotificationGroupManager.getInstance().getNotificationGroup(DebuggerBridgeService.NOTIFICATION_GROUP)
-            ?.createNotification(escapeHtml(title), escapeHtml(content), type)
+            ?.createNotification(balloonHtml(title), balloonHtml(content), type)
             ?.notify(project)
     }
 
@@ -66,10 +64,11 @@ internal class IdeUiHost(private val project: Project?) : UiHost {
             }
         }
     }
-
-    private fun escapeHtml(text: String): String =
-        text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\n", "<br>")
 }
+
+/** Plain text as a balloon's title or content, which the platform renders as HTML: a CLI's output or a path may hold <, > and &. */
+internal fun balloonHtml(text: String): String =
+    text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\n", "<br>")
 
 /** ThemeColor pairs as JBColors (they follow a theme switch without recreating the panels), ThemeIcon as AllIcons. */
 internal object IdeTheme : UiTheme {

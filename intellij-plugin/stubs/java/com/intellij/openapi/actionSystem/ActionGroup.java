@@ -13,7 +13,7 @@ public abstract class ActionGroup extends AnAction {
 
   /** Called only for groups that can be performed; the default does nothing (2015 text). */
   @Override
-  public void actionPerformed(@NotNull AnActionEvent e) { throw new UnsupportedOperationException("stub"); }
+  public void actionPerformed(@NotNull AnActionEvent e) { }
 
   public abstract @NotNull AnAction[] getChildren(@Nullable AnActionEvent e);
 }

@@ -9,5 +9,5 @@ import org.jetbrains.annotations.Nullable;
 public interface Configurable extends UnnamedConfigurable {
   String getDisplayName();
 
-  default @Nullable String getHelpTopic() { throw new UnsupportedOperationException("stub"); }
+  default @Nullable String getHelpTopic() { return null; }
 }

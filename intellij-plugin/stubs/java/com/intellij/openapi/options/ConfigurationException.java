@@ -4,12 +4,21 @@
 // The message may be shown as HTML only after withHtmlMessage(); getMessage() is @Deprecated upstream (use getMessageHtml, not mirrored).
 package com.intellij.openapi.options;
 
+// Bodies: the title is kept ("Cannot Save Settings", OptionsBundle's default, when none is given; NOT read).
 public class ConfigurationException extends Exception {
-  public ConfigurationException(String message) { super(message); }
+  private final String myTitle;
 
-  public ConfigurationException(String message, String title) { super(message); }
+  public ConfigurationException(String message) { this(message, "Cannot Save Settings"); }
 
-  public ConfigurationException(String message, Throwable cause, String title) { super(message, cause); }
+  public ConfigurationException(String message, String title) {
+    super(message);
+    myTitle = title;
+  }
 
-  public String getTitle() { throw new UnsupportedOperationException("stub"); }
+  public ConfigurationException(String message, Throwable cause, String title) {
+    super(message, cause);
+    myTitle = title;
+  }
+
+  public String getTitle() { return myTitle; }
 }

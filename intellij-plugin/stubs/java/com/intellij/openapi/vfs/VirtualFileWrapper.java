@@ -9,7 +9,9 @@ import org.jetbrains.annotations.NotNull;
 import java.io.File;
 
 public class VirtualFileWrapper {
-  public VirtualFileWrapper(@NotNull File file) { }
+  private final @NotNull File myFile;
 
-  public @NotNull File getFile() { throw new UnsupportedOperationException("stub"); }
+  public VirtualFileWrapper(@NotNull File file) { myFile = file; }
+
+  public @NotNull File getFile() { return myFile; }
 }

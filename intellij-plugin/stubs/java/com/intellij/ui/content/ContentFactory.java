@@ -4,15 +4,17 @@
 // The static getInstance() is newer than every stored text (they have only the nested SERVICE.getInstance()); its
 // existence is taken from plugins built against 2024-2025 platforms that call ContentFactory.getInstance()
 // (index ids 57386141616, 53239280691). Its annotations were not read, so it is left unannotated (platform type).
+// getInstance() is the application service, as SERVICE.getInstance() is in those texts (ServiceManager.getService).
 package com.intellij.ui.content;
 
+import com.intellij.openapi.application.ApplicationManager;
 import org.jetbrains.annotations.NotNull;
 import org.jetbrains.annotations.Nullable;
 
 import javax.swing.JComponent;
 
 public interface ContentFactory {
-  static ContentFactory getInstance() { throw new UnsupportedOperationException("stub"); }
+  static ContentFactory getInstance() { return ApplicationManager.getApplication().getService(ContentFactory.class); }
 
   @NotNull Content createContent(@Nullable JComponent component, @Nullable String displayName, boolean isLockable);
 }

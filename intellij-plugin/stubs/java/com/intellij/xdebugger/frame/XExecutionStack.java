@@ -1,6 +1,6 @@
 // Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
 // Mirrors JetBrains/intellij-community platform/xdebugger-api/src/com/intellij/xdebugger/frame/XExecutionStack.java
-// Upstream: commit not reported (index file id 3587154085, text with SELECTED_STACKS and AdditionalDisplayInfo, the newest of 9 texts found; 252 line inferred)
+// Upstream: commit not reported (index file id 3587154085, text with SELECTED_STACKS and AdditionalDisplayInfo, the newest of 9 texts found; 252 line inferred; the display name is stored, as upstream)
 package com.intellij.xdebugger.frame;
 
 import com.intellij.xdebugger.Obsolescent;
@@ -10,9 +10,15 @@ import org.jetbrains.annotations.Nullable;
 import java.util.List;
 
 public abstract class XExecutionStack {
-  protected XExecutionStack(String displayName) { }
+  private final String myDisplayName;
 
-  public final @NotNull String getDisplayName() { throw new UnsupportedOperationException("stub"); }
+  protected XExecutionStack(String displayName) {
+    myDisplayName = displayName;
+  }
+
+  public final @NotNull String getDisplayName() {
+    return myDisplayName;
+  }
 
   public abstract @Nullable XStackFrame getTopFrame();
 

@@ -1,9 +1,11 @@
 // Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
 // Mirrors JetBrains/intellij-community platform/xdebugger-api/src/com/intellij/xdebugger/frame/XStackFrame.java
-// Upstream: commit not reported (index file id 17967743774, text (c) 2000-2024 with the Internal isDocumentEvaluator, the newest of 6 texts found; 252 line inferred)
+// Upstream: commit not reported (index file id 17967743774, text (c) 2000-2024 with the Internal isDocumentEvaluator, the newest of 6 texts found; 252 line inferred; bodies: the upstream defaults (customizePresentation draws "file:line" without the icon))
 package com.intellij.xdebugger.frame;
 
 import com.intellij.ui.ColoredTextContainer;
+import com.intellij.ui.SimpleTextAttributes;
+import com.intellij.xdebugger.XDebuggerBundle;
 import com.intellij.xdebugger.XSourcePosition;
 import com.intellij.xdebugger.evaluation.XDebuggerEvaluator;
 import org.jetbrains.annotations.NotNull;
@@ -11,11 +13,27 @@ import org.jetbrains.annotations.Nullable;
 
 /** isDocumentEvaluator() is @ApiStatus.Internal and not mirrored. */
 public abstract class XStackFrame extends XValueContainer {
-  public @Nullable Object getEqualityObject() { throw new UnsupportedOperationException("stub"); }
+  public @Nullable Object getEqualityObject() {
+    return null;
+  }
 
-  public @Nullable XDebuggerEvaluator getEvaluator() { throw new UnsupportedOperationException("stub"); }
+  public @Nullable XDebuggerEvaluator getEvaluator() {
+    return null;
+  }
 
-  public @Nullable XSourcePosition getSourcePosition() { throw new UnsupportedOperationException("stub"); }
+  public @Nullable XSourcePosition getSourcePosition() {
+    return null;
+  }
 
-  public void customizePresentation(@NotNull ColoredTextContainer component) { throw new UnsupportedOperationException("stub"); }
+  /** Upstream default: "file.py:12" from the source position (the frame icon is not modelled). */
+  public void customizePresentation(@NotNull ColoredTextContainer component) {
+    XSourcePosition position = getSourcePosition();
+    if (position != null) {
+      component.append(position.getFile().getName(), SimpleTextAttributes.REGULAR_ATTRIBUTES);
+      component.append(":" + (position.getLine() + 1), SimpleTextAttributes.REGULAR_ATTRIBUTES);
+    }
+    else {
+      component.append(XDebuggerBundle.message("invalid.frame"), SimpleTextAttributes.ERROR_ATTRIBUTES);
+    }
+  }
 }

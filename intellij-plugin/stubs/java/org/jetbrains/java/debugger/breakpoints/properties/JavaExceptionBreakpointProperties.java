@@ -1,6 +1,6 @@
 // Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
 // Mirrors JetBrains/intellij-community java/debugger/openapi/src/org/jetbrains/java/debugger/breakpoints/properties/JavaExceptionBreakpointProperties.java (plugin com.intellij.java)
-// Upstream: commit not reported (index file id 18121157769, text (c) 2000-2024 without the deprecated (String, String) constructor, the newest of 4 texts found; 252 line inferred)
+// Upstream: commit not reported (index file id 18121157769, text (c) 2000-2024 without the deprecated (String, String) constructor, the newest of 4 texts found; 252 line inferred; bodies: the fields are the state, as upstream; the package name is not derived here)
 package org.jetbrains.java.debugger.breakpoints.properties;
 
 import org.jetbrains.annotations.NotNull;
@@ -14,13 +14,22 @@ public class JavaExceptionBreakpointProperties extends JavaBreakpointProperties<
 
   public String myPackageName;
 
-  public JavaExceptionBreakpointProperties(String qualifiedName) { }
+  public JavaExceptionBreakpointProperties(String qualifiedName) {
+    myQualifiedName = qualifiedName;
+  }
 
   public JavaExceptionBreakpointProperties() { }
 
   @Override
-  public @Nullable JavaExceptionBreakpointProperties getState() { throw new UnsupportedOperationException("stub"); }
+  public @Nullable JavaExceptionBreakpointProperties getState() {
+    return this;
+  }
 
   @Override
-  public void loadState(@NotNull JavaExceptionBreakpointProperties state) { throw new UnsupportedOperationException("stub"); }
+  public void loadState(@NotNull JavaExceptionBreakpointProperties state) {
+    NOTIFY_CAUGHT = state.NOTIFY_CAUGHT;
+    NOTIFY_UNCAUGHT = state.NOTIFY_UNCAUGHT;
+    myQualifiedName = state.myQualifiedName;
+    myPackageName = state.myPackageName;
+  }
 }

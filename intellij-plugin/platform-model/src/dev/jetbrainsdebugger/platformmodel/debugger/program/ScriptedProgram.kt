@@ -1,0 +1,211 @@
+// The scripted debuggees, as data: each program is a table of code objects (module, functions,
+// class bodies, generator expressions) whose lines hold the actions CPython performs on them, in
+// order. The Debuggee walks the table and emits CPython's trace events (call, line, return,
+// exception) from it, so stepping, breakpoints and values follow the real execution of the file.
+// The programs: examples/calculator/calculator.py line for line; order_error.py, an uncaught
+// ValueError (for exception breakpoints); ticker.py, a loop that runs until paused (with a
+// 250-item list, for batched children).
+package dev.jetbrainsdebugger.platformmodel.debugger.program
+
+import dev.jetbrainsdebugger.platformmodel.debugger.python.PyClass
+import dev.jetbrainsdebugger.platformmodel.debugger.python.PyException
+import dev.jetbrainsdebugger.platformmodel.debugger.python.PyInstance
+import dev.jetbrainsdebugger.platformmodel.debugger.python.PyObj
+
+/** What one line does when it runs. Code strings are Python, evaluated in the line's frame; `$x` names are hidden temporaries. */
+sealed class Action {
+    /** Assignments and expression statements. */
+    data class Exec(val code: String) : Action()
+    /** A call of a program function or class: a new traced frame; its result is assigned to [result] after the return. */
+    data class Call(val function: String, val args: List<String>, val result: String) : Action()
+    /** A generator expression consumed to the end: one traced resume of [function] per element of [over]; [result] gets the yielded list. */
+    data class Generate(val function: String, val over: String, val variable: String, val yields: String, val result: String) : Action()
+    data class Return(val value: String) : Action()
+    data class Print(val value: String) : Action()
+    data class Raise(val exception: String) : Action()
+    /** A `def` or `class` statement: binds the program's function or class (running a class body's frame first). */
+    data class Define(val name: String) : Action()
+    data class Import(val module: String) : Action()
+    /** A loop or `if` test: when [condition] is false, execution continues at [line]. */
+    data class JumpUnless(val condition: String, val line: Int) : Action()
+    /** The end of a loop body: back to the loop's test at [line]. */
+    data class Jump(val line: Int) : Action()
+    data class Sleep(val seconds: Double) : Action()
+}
+
+/** A source line (1-based) and its actions. */
+data class Line(val line: Int, val actions: List<Action>)
+
+data class Param(val name: String, val default: String? = null)
+
+enum class CodeKind { MODULE, FUNCTION, CLASS_BODY, GENERATOR }
+
+/** A code object: a frame of this name runs [lines] from the first. */
+data class Code(val name: String, val kind: CodeKind, val params: List<Param>, val lines: List<Line>)
+
+/** A class of the program: its body's code and how instances repr. */
+data class ClassDef(val name: String, val body: Code, val init: String, val reprOf: ((PyInstance) -> String)?) {
+    val pyClass = PyClass(name, "__main__", reprOf)
+}
+
+class ScriptedProgram(
+    val fileName: String,
+    val module: Code,
+    val functions: Map<String, Code>,
+    val classes: Map<String, ClassDef>,
+    /** The source text, for programs that have no file in the repository (tests write it). */
+    val source: String?,
+) {
+    fun code(name: String): Code = functions[name] ?: error("$fileName has no function $name")
+
+    /** The lines CPython traces (lines with code), 1-based. */
+    val executableLines: Set<Int> by lazy {
+        (listOf(module) + functions.values + classes.values.map { it.body }).flatMap { c -> c.lines.map { it.line } }.toSet()
+    }
+
+    companion object {
+        private val all = listOf(calculator(), orderError(), ticker()).associateBy { it.fileName }
+
+        /** The program simulating the script of this file name; null for a file no program simulates. */
+        fun forScript(fileName: String): ScriptedProgram? = all[fileName]
+
+        private fun fn(name: String, vararg params: Param, lines: List<Line>) = name to Code(name, CodeKind.FUNCTION, params.toList(), lines)
+        private fun line(n: Int, vararg actions: Action) = Line(n, actions.toList())
+
+        /** examples/calculator/calculator.py (Appendix B, Example 1): 150.00 for want of the 8% tax. */
+        private fun calculator(): ScriptedProgram {
+            fun attr(i: PyInstance, name: String): PyObj =
+                i.attrs[name] ?: throw PyException("AttributeError", "'Item' object has no attribute '$name'")
+            val item = ClassDef(
+                "Item",
+                Code("Item", CodeKind.CLASS_BODY, emptyList(), listOf(line(15, Action.Define("__init__")), line(20, Action.Define("__repr__")))),
+                init = "Item.__init__",
+                reprOf = { i -> "Item(${attr(i, "name").repr()}, ${attr(i, "price").str()}, ${attr(i, "quantity").str()})" },
+            )
+            val functions = mapOf(
+                fn(
+                    "Item.__init__", Param("self"), Param("name"), Param("price"), Param("quantity", "1"),
+                    lines = listOf(
+                        line(16, Action.Exec("self.name = name")),
+                        line(17, Action.Exec("self.price = price")),
+                        line(18, Action.Exec("self.quantity = quantity")),
+                    ),
+                ),
+                fn(
+                    "subtotal_of", Param("items"),
+                    lines = listOf(
+                        line(25, Action.Generate("<genexpr>", "items", "item", "item.price * item.quantity", "\$yielded"), Action.Return("sum(\$yielded)")),
+                    ),
+                ),
+                "<genexpr>" to Code("<genexpr>", CodeKind.GENERATOR, emptyList(), listOf(line(25))),
+                fn(
+                    "calculate_total", Param("items"),
+                    lines = listOf(
+                        line(29, Action.Exec("subtotal = 0.0")),
+                        line(30, Action.Exec("tax = 0.0")),
+                        line(31, Action.Call("subtotal_of", listOf("items"), "subtotal")),
+                        line(32, Action.Exec("tax = subtotal * TAX_RATE")),
+                        line(33, Action.Exec("total = subtotal + tax")),
+                        line(34, Action.Return("round(total, 2)")),
+                    ),
+                ),
+                fn(
+                    "main",
+                    lines = listOf(
+                        line(
+                            38,
+                            Action.Call("Item", listOf("'Widget'", "50.0"), "\$a"),
+                            Action.Call("Item", listOf("'Gadget'", "25.0", "2"), "\$b"),
+                            Action.Call("Item", listOf("'Gizmo'", "50.0"), "\$c"),
+                            Action.Exec("items = [\$a, \$b, \$c]"),
+                        ),
+                        line(39, Action.Call("calculate_total", listOf("items"), "total")),
+                        line(40, Action.Print("f\"Total: {total:.2f}\"")),
+                    ),
+                ),
+            )
+            val module = Code(
+                "<module>", CodeKind.MODULE, emptyList(),
+                listOf(
+                    line(11, Action.Exec("TAX_RATE = 0")),
+                    line(14, Action.Define("Item")),
+                    line(24, Action.Define("subtotal_of")),
+                    line(28, Action.Define("calculate_total")),
+                    line(37, Action.Define("main")),
+                    line(43, Action.JumpUnless("__name__ == '__main__'", 0)),
+                    line(44, Action.Call("main", emptyList(), "\$_")),
+                ),
+            )
+            return ScriptedProgram("calculator.py", module, functions, mapOf("Item" to item), source = null)
+        }
+
+        /** A script whose uncaught ValueError ends it (exit code 1): the python-exception breakpoint stops at the raise. */
+        private fun orderError() = ScriptedProgram(
+            "order_error.py",
+            Code(
+                "<module>", CodeKind.MODULE, emptyList(),
+                listOf(line(1, Action.Define("parse_quantity")), line(8, Action.Define("main")), line(12, Action.Call("main", emptyList(), "\$_"))),
+            ),
+            mapOf(
+                fn(
+                    "parse_quantity", Param("text"),
+                    lines = listOf(
+                        line(2, Action.Exec("quantity = int(text)")),
+                        line(3, Action.JumpUnless("quantity < 0", 5)),
+                        line(4, Action.Raise("ValueError(f\"negative quantity: {quantity}\")")),
+                        line(5, Action.Return("quantity")),
+                    ),
+                ),
+                fn(
+                    "main",
+                    lines = listOf(line(9, Action.Call("parse_quantity", listOf("'-1'"), "\$q"), Action.Print("\$q"))),
+                ),
+            ),
+            emptyMap(),
+            source = """
+                |def parse_quantity(text):
+                |    quantity = int(text)
+                |    if quantity < 0:
+                |        raise ValueError(f"negative quantity: {quantity}")
+                |    return quantity
+                |
+                |
+                |def main():
+                |    print(parse_quantity("-1"))
+                |
+                |
+                |main()
+                |""".trimMargin(),
+        )
+
+        /** A loop of 600 ticks of 50 ms: long enough to be paused from the IDE. */
+        private fun ticker() = ScriptedProgram(
+            "ticker.py",
+            Code(
+                "<module>", CodeKind.MODULE, emptyList(),
+                listOf(
+                    line(2, Action.Import("time")),
+                    line(4, Action.Exec("samples = list(range(250))")),
+                    line(5, Action.Exec("ticks = 0")),
+                    line(6, Action.JumpUnless("ticks < 600", 9)),
+                    line(7, Action.Exec("ticks += 1")),
+                    line(8, Action.Sleep(0.05), Action.Jump(6)),
+                    line(9, Action.Print("f\"ticks: {ticks}\"")),
+                ),
+            ),
+            emptyMap(),
+            emptyMap(),
+            source = """
+                |${"\"\"\""}A loop that runs until it is paused (the pause test's debuggee).${"\"\"\""}
+                |import time
+                |
+                |samples = list(range(250))
+                |ticks = 0
+                |while ticks < 600:
+                |    ticks += 1
+                |    time.sleep(0.05)
+                |print(f"ticks: {ticks}")
+                |""".trimMargin(),
+        )
+    }
+}

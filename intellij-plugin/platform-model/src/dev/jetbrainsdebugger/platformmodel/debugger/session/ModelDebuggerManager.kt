@@ -1,0 +1,41 @@
+// XDebuggerManager of a project (XDebuggerManagerImpl): the running sessions, the current one
+// (the last started or stopped at a breakpoint), and the project's breakpoint manager. A session
+// that stops is dropped and XDebuggerManagerListener.processStopped is published on the project bus.
+package dev.jetbrainsdebugger.platformmodel.debugger.session
+
+import com.intellij.xdebugger.XDebugSession
+import com.intellij.xdebugger.XDebuggerManager
+import com.intellij.xdebugger.XDebuggerManagerListener
+import com.intellij.xdebugger.breakpoints.XBreakpointManager
+import dev.jetbrainsdebugger.platformmodel.core.ModelProject
+import dev.jetbrainsdebugger.platformmodel.debugger.breakpoints.ModelBreakpointManager
+import java.util.concurrent.CopyOnWriteArrayList
+
+class ModelDebuggerManager(private val project: ModelProject) : XDebuggerManager() {
+    val breakpointManager: ModelBreakpointManager by lazy { ModelBreakpointManager(project) }
+    private val sessions = CopyOnWriteArrayList<ModelDebugSession>()
+    @Volatile private var current: XDebugSession? = null
+
+    override fun getBreakpointManager(): XBreakpointManager = breakpointManager
+
+    override fun getDebugSessions(): Array<XDebugSession> = sessions.toTypedArray()
+
+    override fun getCurrentSession(): XDebugSession? = current
+
+    /** XDebuggerManagerImpl.startSession: registered, made current, processStarted published (the caller's thread, the EDT). */
+    internal fun sessionStarted(session: ModelDebugSession) {
+        sessions += session
+        current = session
+        project.publisher(XDebuggerManagerListener::class.java).processStarted(session.debugProcess)
+    }
+
+    internal fun sessionActive(session: ModelDebugSession) {
+        current = session
+    }
+
+    internal fun sessionStopped(session: ModelDebugSession) {
+        sessions -= session
+        if (current === session) current = sessions.lastOrNull()
+        project.publisher(XDebuggerManagerListener::class.java).processStopped(session.debugProcess)
+    }
+}
