@@ -1,0 +1,105 @@
+// IntellijIdeFacade.launch/stop in debug mode over the execution and debugger models: the
+// launch is answered with the debug session it started (paired with the debugger through the
+// process handler, as on 2025.2), never another, also when two launches overlap.
+package dev.jetbrainsdebugger.platformmodel.execution
+
+import com.intellij.execution.process.ProcessEvent
+import com.intellij.execution.process.ProcessListener
+import com.intellij.openapi.application.ModalityState
+import com.intellij.openapi.util.Key
+import com.intellij.xdebugger.XDebugProcess
+import com.intellij.xdebugger.XDebuggerManager
+import com.intellij.xdebugger.XDebuggerManagerListener
+import dev.jetbrainsdebugger.ide.LaunchMode
+import dev.jetbrainsdebugger.ide.OutputCategory
+import dev.jetbrainsdebugger.platformmodel.debugger.DebuggerArea
+import java.nio.file.Files
+import java.util.concurrent.CountDownLatch
+import java.util.concurrent.TimeUnit
+import org.junit.jupiter.api.Disabled
+import kotlin.test.Test
+import kotlin.test.assertContains
+import kotlin.test.assertEquals
+import kotlin.test.assertNotEquals
+import kotlin.test.assertSame
+
+class DebugLaunchTest {
+    private fun executionId(sessionId: String): Long = sessionId.removePrefix("s").toLong()
+
+    private fun ExecutionFixture.debugSession(name: String) =
+        XDebuggerManager.getInstance(project).debugSessions.single { it.sessionName == name }
+
+    @Test
+    fun a_debug_launch_runs_the_program_and_reports_its_output_and_exit() = ExecutionFixture(listOf(DebuggerArea())).use { f ->
+        Files.copy(ExecutionFixture.calculatorScript(), f.dir.resolve("calculator.py"))
+        ExecutionArea.calculatorWorld(f.project)
+
+        val session = f.await(f.facade.launch(f.path, "App", LaunchMode.DEBUG))
+
+        assertEquals(LaunchMode.DEBUG, session.mode)
+        assertEquals("App", session.runConfiguration)
+        assertEquals("python", session.language)
+        assertEquals(0, f.sink.awaitExit(session.id))
+        f.sink.awaitTerminated(session.id)
+        assertEquals(listOf(session.id), f.sink.started.map { it.id })
+        assertContains(f.sink.text(session.id, OutputCategory.STDOUT), "Total: 150.00")
+        val id = executionId(session.id)
+        eventually("processTerminated published") { f.log.of(id).lastOrNull() == "terminated(0)" }
+        // The debugger notified the handler's start itself, so the platform skips processStarting(handler).
+        assertEquals(listOf("startScheduled", "starting", "started"), f.log.of(id).take(3))
+        f.platform.assertClean()
+    }
+
+    @Test
+    fun overlapping_debug_launches_each_complete_with_the_session_they_started() = ExecutionFixture(listOf(DebuggerArea())).use { f ->
+        f.runManager.define(ConfigurationDefinition.python("Ticker A", "ticker.py"))
+        f.runManager.define(ConfigurationDefinition.python("Ticker B", "ticker.py"))
+
+        val first = f.facade.launch(f.path, "Ticker A", LaunchMode.DEBUG)
+        val second = f.facade.launch(f.path, "Ticker B", LaunchMode.DEBUG)
+        val a = f.await(first)
+        val b = f.await(second)
+
+        assertEquals("Ticker A", a.runConfiguration)
+        assertEquals("Ticker B", b.runConfiguration)
+        assertNotEquals(a.id, b.id)
+        for ((session, name) in listOf(a to "Ticker A", b to "Ticker B")) {
+            val started = { f.log.events.firstOrNull { it.name == "started" && it.executionId == executionId(session.id) } }
+            eventually("processStarted of $name") { started() != null }
+            assertSame(f.debugSession(name).debugProcess.processHandler, started()!!.handler)
+        }
+        assertEquals(setOf(a.id, b.id), f.sink.started.map { it.id }.toSet())
+        for (session in listOf(a, b)) {
+            f.await(f.facade.stop(session.id))
+            f.sink.awaitTerminated(session.id)
+        }
+        f.platform.assertClean()
+    }
+
+    @Disabled(
+        "plugin bugs (Sessions.kt, the lead's file): a debuggee that ends before ExecutionListener.processStarted fails the " +
+            "launch with session_ended (launched() attaches the ended process before claiming the parked debugger), and " +
+            "output printed while the debugger is parked is never listened to; see the execution report",
+    )
+    @Test
+    fun output_the_debuggee_prints_before_its_launch_is_reported_is_not_lost() = ExecutionFixture(listOf(DebuggerArea())).use { f ->
+        Files.copy(ExecutionFixture.calculatorScript(), f.dir.resolve("calculator.py"))
+        ExecutionArea.calculatorWorld(f.project)
+        val printed = CountDownLatch(1)
+        // A busy EDT (any other IDE work) between the debugger's start and the launch's processStarted event.
+        f.project.subscribe(XDebuggerManagerListener::class.java, object : XDebuggerManagerListener {
+            override fun processStarted(debugProcess: XDebugProcess) {
+                debugProcess.processHandler.addProcessListener(object : ProcessListener {
+                    override fun onTextAvailable(event: ProcessEvent, outputType: Key<*>) = printed.countDown()
+                })
+                f.platform.app.invokeLater({ printed.await(250, TimeUnit.MILLISECONDS) }, ModalityState.any())
+            }
+        })
+
+        val session = f.await(f.facade.launch(f.path, "App", LaunchMode.DEBUG))
+
+        assertEquals(0, f.sink.awaitExit(session.id))
+        assertContains(f.sink.text(session.id, OutputCategory.STDOUT), "Total: 150.00")
+        f.platform.assertClean()
+    }
+}
