@@ -4,10 +4,11 @@
 // JaCoCo core and ASM on the classpath; scripts/intellij-coverage does that.
 //
 // Debian's JaCoCo (0.8.6) cannot read the inline-function maps (SMAP) of current Kotlin
-// compilers ("Unexpected SMAP line: *S KotlinDebug", fixed in 0.8.8) nor sealed classes'
-// PermittedSubclasses, so both are dropped before analysis (and the execution data is re-keyed
-// to the changed class bytes); code inlined from other files then shows at line numbers past the
-// end of the file, and only the lines that exist in the source are counted.
+// compilers ("Unexpected SMAP line: *S KotlinDebug", fixed in 0.8.8), so the maps are dropped
+// before analysis (and the execution data re-keyed to the changed class bytes); code inlined from
+// other files then shows at line numbers past the end of the file, and only the lines that exist
+// in the source are counted. Nor can it instrument sealed classes (their subclasses are measured):
+// they are not counted.
 import org.jacoco.core.analysis.Analyzer;
 import org.jacoco.core.analysis.CoverageBuilder;
 import org.jacoco.core.analysis.ICounter;
@@ -53,6 +54,7 @@ public class IntellijCoverage {
       for (Path c : (Iterable<Path>) classes.filter(p -> p.toString().endsWith(".class"))::iterator) {
         byte[] original = Files.readAllBytes(c);
         byte[] changed = readable(original);
+        if (changed == null) continue; // sealed: not instrumented (see scripts/kotlin)
         ExecutionData data = recorded.get(CRC64.classId(original));
         if (data != null) rekeyed.put(new ExecutionData(CRC64.classId(changed), data.getName(), data.getProbes()));
         readable.add(changed);
@@ -92,10 +94,11 @@ public class IntellijCoverage {
     System.out.printf("%d of %d files at or above %d %%%n", rows.size() - below, rows.size(), (int) TARGET);
   }
 
-  /** The class without its SourceDebugExtension (the Kotlin SMAP) and PermittedSubclasses; everything else unchanged. */
+  /** The class without its SourceDebugExtension (the Kotlin SMAP); null for a sealed class, which the agent cannot instrument. */
   private static byte[] readable(byte[] bytes) throws IOException {
     ClassReader reader = new ClassReader(bytes);
     ClassWriter writer = new ClassWriter(0);
+    boolean[] sealed = {false};
     reader.accept(new ClassVisitor(Opcodes.ASM9, writer) {
       @Override
       public void visitSource(String source, String debug) {
@@ -103,8 +106,10 @@ public class IntellijCoverage {
       }
 
       @Override
-      public void visitPermittedSubclass(String permittedSubclass) { }
+      public void visitPermittedSubclass(String permittedSubclass) {
+        sealed[0] = true;
+      }
     }, 0);
-    return writer.toByteArray();
+    return sealed[0] ? null : writer.toByteArray();
   }
 }
