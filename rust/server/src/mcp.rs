@@ -487,6 +487,29 @@ mod tests {
         let _ = std::fs::remove_dir_all(root);
     }
 
+    /// What the tool list costs an agent, in bytes of compact JSON:
+    /// `cargo test -p jetbrains-debugger-mcp tool_list_bytes -- --nocapture`.
+    /// Descriptions and input schemas are read by the model every turn; output
+    /// schemas mostly by the client's validator.
+    #[test]
+    fn tool_list_bytes() {
+        fn bytes<T: serde::Serialize + ?Sized>(value: &T) -> usize {
+            serde_json::to_vec(value).unwrap().len()
+        }
+        let tools = tool_list();
+        let whole = bytes(&ListToolsResult::with_all_items(tools.clone()));
+        let (mut read, mut output) = (0, 0);
+        for tool in &tools {
+            read += tool.description.as_deref().map_or(0, str::len) + bytes(&*tool.input_schema);
+            output += tool.output_schema.as_deref().map_or(0, bytes);
+        }
+        println!(
+            "tools/list: {whole} bytes; descriptions + input schemas: {read} bytes; \
+             output schemas: {output} bytes ({} tools)",
+            tools.len()
+        );
+    }
+
     fn text(result: &CallToolResult) -> String {
         result
             .content
