@@ -29,7 +29,9 @@ const INSTRUCTIONS: &str = "Debug programs in the user's IDE (or, standalone, wi
 Typical flow: list_run_configurations → set_breakpoint → start_debug_session (waits for the first stop) → \
 get_debug_session_status (location, variables, watches, source in one call) → step_over/step_into/resume \
 (each waits for the next stop and says where execution is) → evaluate → stop_debug_session. \
-Errors are JSON with a stable 'error' code. Paths may be absolute or project-relative.";
+Errors are JSON with a stable 'error' code. Paths may be absolute or project-relative. \
+Every tool takes projectPath (needed only when several projects are open) and, where a session is meant, \
+session_id (default: the project's current session).";
 
 /// How long the user has to answer a confirmation.
 const CONFIRMATION_TIMEOUT: Duration = Duration::from_secs(120);
@@ -508,6 +510,44 @@ mod tests {
              output schemas: {output} bytes ({} tools)",
             tools.len()
         );
+        assert!(read < 10_000, "descriptions + input schemas: {read} bytes");
+    }
+
+    /// What `tools::schema::lean` promises, over every schema listed: no
+    /// `"default": null`, no `format`, no type arrays, no schema without a type.
+    #[test]
+    fn listed_schemas_are_lean() {
+        use serde_json::Value;
+        fn check(node: &Value, at: &str) {
+            match node {
+                Value::Object(map) => {
+                    assert!(!map.contains_key("format"), "{at}: format");
+                    assert_ne!(map.get("default"), Some(&Value::Null), "{at}: default null");
+                    assert!(
+                        !map.get("type").is_some_and(Value::is_array),
+                        "{at}: type array"
+                    );
+                    for (key, value) in map {
+                        check(value, &format!("{at}.{key}"));
+                    }
+                }
+                Value::Array(items) => items.iter().for_each(|v| check(v, at)),
+                _ => {}
+            }
+        }
+        for tool in tool_list() {
+            let input = Value::Object((*tool.input_schema).clone());
+            check(&input, &format!("{}.inputSchema", tool.name));
+            for (name, property) in input["properties"].as_object().unwrap() {
+                assert!(
+                    property.get("type").is_some(),
+                    "{}.{name} has no type",
+                    tool.name
+                );
+            }
+            let output = Value::Object((*tool.output_schema.unwrap()).clone());
+            check(&output, &format!("{}.outputSchema", tool.name));
+        }
     }
 
     fn text(result: &CallToolResult) -> String {
