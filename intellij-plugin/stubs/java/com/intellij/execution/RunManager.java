@@ -1,6 +1,7 @@
 // Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
 // Mirrors JetBrains/intellij-community platform/execution/src/com/intellij/execution/RunManager.kt (Kotlin abstract class; this is its Java view: `allSettings` is getAllSettings())
 // Upstream: commit not reported (index file id 12360033, the only Kotlin text of RunManager found, (c) 2000-2017: abstract val allSettings, companion @JvmStatic getInstance; 252 line inferred)
+// getInstance has its upstream body (project.service<RunManager>()); the model registers the project service.
 package com.intellij.execution;
 
 import com.intellij.openapi.project.Project;
@@ -9,7 +10,7 @@ import org.jetbrains.annotations.NotNull;
 import java.util.List;
 
 public abstract class RunManager {
-  public static @NotNull RunManager getInstance(@NotNull Project project) { throw new UnsupportedOperationException("stub"); }
+  public static @NotNull RunManager getInstance(@NotNull Project project) { return project.getService(RunManager.class); }
 
   public abstract @NotNull List<RunnerAndConfigurationSettings> getAllSettings();
 }

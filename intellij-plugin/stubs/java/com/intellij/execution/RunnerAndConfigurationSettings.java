@@ -1,6 +1,7 @@
 // Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
 // Mirrors JetBrains/intellij-community platform/execution/src/com/intellij/execution/RunnerAndConfigurationSettings.java
 // Upstream: commit not reported (index file id 6319759537, text (c) 2000-2020, the newest of 5 texts found; 252 line inferred)
+// isEditBeforeRun() added for the model (ExecutionManagerImpl.executeConfiguration opens the dialog when showSettings and it are set).
 package com.intellij.execution;
 
 import com.intellij.execution.configurations.ConfigurationType;
@@ -23,4 +24,6 @@ public interface RunnerAndConfigurationSettings {
   void checkSettings(@Nullable Executor executor) throws RuntimeConfigurationException;
 
   @Nullable String getFolderName();
+
+  boolean isEditBeforeRun();
 }

@@ -1,11 +1,12 @@
 // Run configurations: listing with can_run/can_debug from the real program runners, and
-// launching without any modal dialog. The IDE opens one in three cases this code avoids:
+// launching without any modal dialog. The IDE opens one in two cases this code avoids:
 //  - "Edit configuration" when the configuration does not validate (even with showSettings
 //    false): settings.checkSettings(executor) runs first, on a pooled thread in a read action
 //    (newer platforms assert it is not the EDT), and its error goes back to the agent;
-//  - "Edit configuration" when "show this page before launch" is set: showSettings = false;
-//  - "Process is running, stop and rerun?" for a configuration that does not allow parallel
-//    runs while it runs: refused up front, naming the running session.
+//  - "Edit configuration" when "show this page before launch" is set: showSettings = false.
+// A configuration that does not allow parallel runs is refused while it runs, naming the
+// running session: the IDE's Run button would ask "stop and rerun?" (restartRunProfile), but
+// executeConfigurationAsync checks nothing and would start a second instance.
 package dev.jetbrainsdebugger.intellij
 
 import com.intellij.execution.ExecutionException
@@ -97,7 +98,7 @@ internal class RunConfigs(private val sessions: Sessions) {
     private fun executor(mode: LaunchMode): Executor =
         if (mode == LaunchMode.DEBUG) DefaultDebugExecutor.getDebugExecutorInstance() else DefaultRunExecutor.getRunExecutorInstance()
 
-    /** A single-instance configuration that is running would make the IDE ask "stop and rerun?". */
+    /** A single-instance configuration that is running: the IDE's own Run button would ask "stop and rerun?" instead. */
     private fun refuseSecondInstance(settings: RunnerAndConfigurationSettings, code: String) {
         if (settings.configuration.isAllowRunningInParallel) return
         val running = sessions.live().firstOrNull { r ->

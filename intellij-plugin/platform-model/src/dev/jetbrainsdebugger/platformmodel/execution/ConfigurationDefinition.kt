@@ -1,0 +1,66 @@
+// Run configurations as data: what a configuration is called, its type, what it runs, how it
+// validates and what its launch does. The model's RunManager holds settings built from these;
+// tests define their own next to the calculator world of the cross-language test.
+package dev.jetbrainsdebugger.platformmodel.execution
+
+/** A configuration type: upstream a ConfigurationType extension; id and display name are what the plugin reads. */
+data class ConfigurationTypeDefinition(val id: String, val displayName: String, val description: String = displayName) {
+    companion object {
+        /** PyCharm's PythonConfigurationType (id "PythonConfigurationType", display name "Python"). */
+        val PYTHON = ConfigurationTypeDefinition("PythonConfigurationType", "Python")
+
+        /** The JavaScript plugin's npm run configuration type. */
+        val NPM = ConfigurationTypeDefinition("js.build_tools.npm", "npm")
+    }
+}
+
+/**
+ * What `RunConfiguration.checkConfiguration()` reports: a [fatal] problem is a
+ * RuntimeConfigurationError (the IDE would open "Edit configuration" instead of running),
+ * otherwise a RuntimeConfigurationException, a warning the IDE runs anyway.
+ */
+data class ConfigurationProblem(val message: String, val fatal: Boolean)
+
+/**
+ * One run configuration.
+ * - [command]: what run mode starts as a real OS process, in the project's base directory;
+ * - [script]: the file (relative to the project) debug mode hands to the debugger (null: not debuggable there);
+ * - [beforeLaunchFailure]: a before-launch task that fails (upstream `BeforeRunTaskProvider.executeTask`
+ *   returning false), so the launch ends in `processNotStarted`.
+ */
+data class ConfigurationDefinition(
+    val name: String,
+    val type: ConfigurationTypeDefinition,
+    val command: List<String>,
+    val script: String? = null,
+    val folder: String? = null,
+    val temporary: Boolean = false,
+    val problem: ConfigurationProblem? = null,
+    val allowRunningInParallel: Boolean = false,
+    val editBeforeRun: Boolean = false,
+    val beforeLaunchFailure: String? = null,
+) {
+    companion object {
+        /** A Python configuration that runs [script] with `python3` (what PythonRunConfiguration builds, without the SDK). */
+        fun python(name: String, script: String, problem: ConfigurationProblem? = null, allowRunningInParallel: Boolean = false) =
+            ConfigurationDefinition(name, ConfigurationTypeDefinition.PYTHON, listOf("python3", "-u", script), script, problem = problem,
+                allowRunningInParallel = allowRunningInParallel)
+    }
+}
+
+/**
+ * The configurations of `examples/calculator` in the cross-language test. `Broken` has no
+ * interpreter: PyCharm's AbstractPythonRunConfiguration.checkSdk throws
+ * RuntimeConfigurationError(PyBundle "runcfg.unittest.no_valid_sdk") for that (index file ids
+ * 4261684784, 108344389). `npm build` stands in for an npm script with a `node` one-liner.
+ */
+object CalculatorWorld {
+    val configurations: List<ConfigurationDefinition> = listOf(
+        ConfigurationDefinition.python("App", "calculator.py"),
+        ConfigurationDefinition(
+            "npm build", ConfigurationTypeDefinition.NPM,
+            listOf("node", "-e", "console.log('build: dist/calculator.js written')"), folder = "Build",
+        ),
+        ConfigurationDefinition.python("Broken", "calculator.py", ConfigurationProblem("Please select a valid Python interpreter", fatal = true)),
+    )
+}

@@ -1,0 +1,47 @@
+// The execution area of the model: executors, program runners, and each project's RunManager
+// and ExecutionManager.
+package dev.jetbrainsdebugger.platformmodel.execution
+
+import com.intellij.execution.ExecutionManager
+import com.intellij.execution.ExecutorRegistry
+import com.intellij.execution.RunManager
+import com.intellij.execution.executors.DefaultDebugExecutor
+import com.intellij.execution.executors.DefaultRunExecutor
+import com.intellij.openapi.project.Project
+import dev.jetbrainsdebugger.platformmodel.core.ModelApplication
+import dev.jetbrainsdebugger.platformmodel.core.ModelArea
+import dev.jetbrainsdebugger.platformmodel.core.ModelProject
+
+/**
+ * Registers what the platform registers: the Run and Debug executors (extensions of
+ * `com.intellij.executor`, found through ExecutorRegistry), the program runners (extensions of
+ * `com.intellij.programRunner`, which `ProgramRunner.getRunner` reads: a run runner for every
+ * configuration, a debug runner for Python ones), and the project services RunManager and
+ * ExecutionManager. A project starts with no configurations: see [calculatorWorld] and
+ * [ModelRunManager.define].
+ */
+class ExecutionArea : ModelArea {
+    override fun registerApplication(app: ModelApplication) {
+        app.register(ExecutorRegistry::class.java, ModelExecutorRegistry())
+        app.registerExtension(EXECUTOR_EP, DefaultRunExecutor())
+        app.registerExtension(EXECUTOR_EP, DefaultDebugExecutor())
+        app.registerExtension(PROGRAM_RUNNER_EP, ModelProgramRunner.debugPython())
+        app.registerExtension(PROGRAM_RUNNER_EP, ModelProgramRunner.run())
+    }
+
+    override fun registerProject(project: ModelProject) {
+        project.register(RunManager::class.java, ModelRunManager(project))
+        project.register(ExecutionManager::class.java, ModelExecutionManager(project))
+    }
+
+    companion object {
+        private const val EXECUTOR_EP = "com.intellij.executor"
+        private const val PROGRAM_RUNNER_EP = "com.intellij.programRunner"
+
+        /** The run configurations of the cross-language test's project (examples/calculator): [CalculatorWorld]. */
+        fun calculatorWorld(project: Project) {
+            val runManager = ModelRunManager.of(project)
+            CalculatorWorld.configurations.forEach { runManager.define(it) }
+        }
+    }
+}

@@ -1,0 +1,27 @@
+// RunnerAndConfigurationSettings: a configuration as the RunManager lists it.
+package dev.jetbrainsdebugger.platformmodel.execution
+
+import com.intellij.execution.Executor
+import com.intellij.execution.RunnerAndConfigurationSettings
+import com.intellij.execution.configurations.ConfigurationType
+import com.intellij.execution.configurations.RunConfiguration
+
+/**
+ * Follows platform/execution-impl RunnerAndConfigurationSettingsImpl.kt: `checkSettings(executor)`
+ * is the configuration's `checkConfiguration()` (upstream also asks the runner's per-runner
+ * settings, which this model has none of); the unique id is "<type display name>.<name>".
+ */
+class ModelRunnerAndConfigurationSettings(private val configuration: ModelRunConfiguration) : RunnerAndConfigurationSettings {
+    val definition: ConfigurationDefinition get() = configuration.definition
+
+    override fun getType(): ConfigurationType = configuration.type
+    override fun isTemporary(): Boolean = definition.temporary
+    override fun getConfiguration(): RunConfiguration = configuration
+    override fun getName(): String = definition.name
+    override fun getUniqueID(): String = "${definition.type.displayName}.${definition.name}"
+    override fun checkSettings(executor: Executor?) = configuration.checkConfiguration()
+    override fun getFolderName(): String? = definition.folder
+    override fun isEditBeforeRun(): Boolean = definition.editBeforeRun
+
+    override fun toString(): String = name
+}
