@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # MCP Inspector CLI smoke test: a third-party client (@modelcontextprotocol/inspector)
-# lists the 26 tools of jetbrains-debugger-mcp over stdio and calls one of them.
+# lists the 26 tools of jetbrains-debugger-mcp over stdio in strict mode (`--strict`:
+# any schema portability finding, warning or error, fails the test), prints what the
+# list weighs, and calls one of the tools.
 #
 #   tests/inspector_smoke.sh [BINARY]     (default: $JBD_BINARY, else target/debug/jetbrains-debugger-mcp)
 #
@@ -36,8 +38,14 @@ inspect() {
 
 fail() { echo "inspector smoke: FAILED: $*" >&2; exit 1; }
 
-echo "==> mcp-inspector --cli ... --method tools/list"
-inspect --method tools/list > "$WORK/tools.json" || fail "tools/list exited with $?"
+echo "==> mcp-inspector --cli --strict ... --method tools/list"
+inspect --strict --method tools/list > "$WORK/tools.json" 2> "$WORK/lint.txt" \
+    || { cat "$WORK/lint.txt" >&2; fail "tools/list exited with $?"; }
+if grep -Eq '^(Warning|Error): tool|Schema portability|across [0-9]+ tools?' "$WORK/lint.txt"; then
+    cat "$WORK/lint.txt" >&2
+    fail "the Inspector's --strict schema check reported findings"
+fi
+echo "   --strict: no schema portability findings"
 node - "$WORK/tools.json" <<'JS' || fail "tools/list did not list the 26 tools"
 const fs = require("fs");
 const listed = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
@@ -56,6 +64,11 @@ for (const t of listed.tools) {
     process.exit(1);
   }
 }
+const bytes = (v) => Buffer.byteLength(JSON.stringify(v));
+const sum = (f) => listed.tools.reduce((n, t) => n + f(t), 0);
+console.log(`   ${bytes(listed)} bytes; descriptions + input schemas: ` +
+  `${sum((t) => Buffer.byteLength(t.description) + bytes(t.inputSchema))} bytes; ` +
+  `output schemas: ${sum((t) => bytes(t.outputSchema))} bytes`);
 JS
 
 echo "==> mcp-inspector --cli ... --method tools/call --tool-name list_run_configurations"
@@ -72,4 +85,4 @@ const want = [["Calculator App", true], ["Calculator Tests", true], ["npm build"
 const got = configs.map((c) => [c.name, c.can_debug]);
 if (JSON.stringify(got) !== JSON.stringify(want)) process.exit(1);
 JS
-echo "inspector smoke: OK (26 tools listed, list_run_configurations answered)"
+echo "inspector smoke: OK (26 tools listed, no --strict findings, list_run_configurations answered)"

@@ -29,7 +29,9 @@ const INSTRUCTIONS: &str = "Debug programs in the user's IDE (or, standalone, wi
 Typical flow: list_run_configurations → set_breakpoint → start_debug_session (waits for the first stop) → \
 get_debug_session_status (location, variables, watches, source in one call) → step_over/step_into/resume \
 (each waits for the next stop and says where execution is) → evaluate → stop_debug_session. \
-Errors are JSON with a stable 'error' code. Paths may be absolute or project-relative.";
+Errors are JSON with a stable 'error' code. Paths may be absolute or project-relative. \
+Every tool takes projectPath (needed only when several projects are open) and, where a session is meant, \
+session_id (default: the project's current session).";
 
 /// How long the user has to answer a confirmation.
 const CONFIRMATION_TIMEOUT: Duration = Duration::from_secs(120);
@@ -485,6 +487,67 @@ mod tests {
             "internal_error"
         );
         let _ = std::fs::remove_dir_all(root);
+    }
+
+    /// What the tool list costs an agent, in bytes of compact JSON:
+    /// `cargo test -p jetbrains-debugger-mcp tool_list_bytes -- --nocapture`.
+    /// Descriptions and input schemas are read by the model every turn; output
+    /// schemas mostly by the client's validator.
+    #[test]
+    fn tool_list_bytes() {
+        fn bytes<T: serde::Serialize + ?Sized>(value: &T) -> usize {
+            serde_json::to_vec(value).unwrap().len()
+        }
+        let tools = tool_list();
+        let whole = bytes(&ListToolsResult::with_all_items(tools.clone()));
+        let (mut read, mut output) = (0, 0);
+        for tool in &tools {
+            read += tool.description.as_deref().map_or(0, str::len) + bytes(&*tool.input_schema);
+            output += tool.output_schema.as_deref().map_or(0, bytes);
+        }
+        println!(
+            "tools/list: {whole} bytes; descriptions + input schemas: {read} bytes; \
+             output schemas: {output} bytes ({} tools)",
+            tools.len()
+        );
+        assert!(read < 10_000, "descriptions + input schemas: {read} bytes");
+    }
+
+    /// What `tools::schema::lean` promises, over every schema listed: no
+    /// `"default": null`, no `format`, no type arrays, no schema without a type.
+    #[test]
+    fn listed_schemas_are_lean() {
+        use serde_json::Value;
+        fn check(node: &Value, at: &str) {
+            match node {
+                Value::Object(map) => {
+                    assert!(!map.contains_key("format"), "{at}: format");
+                    assert_ne!(map.get("default"), Some(&Value::Null), "{at}: default null");
+                    assert!(
+                        !map.get("type").is_some_and(Value::is_array),
+                        "{at}: type array"
+                    );
+                    for (key, value) in map {
+                        check(value, &format!("{at}.{key}"));
+                    }
+                }
+                Value::Array(items) => items.iter().for_each(|v| check(v, at)),
+                _ => {}
+            }
+        }
+        for tool in tool_list() {
+            let input = Value::Object((*tool.input_schema).clone());
+            check(&input, &format!("{}.inputSchema", tool.name));
+            for (name, property) in input["properties"].as_object().unwrap() {
+                assert!(
+                    property.get("type").is_some(),
+                    "{}.{name} has no type",
+                    tool.name
+                );
+            }
+            let output = Value::Object((*tool.output_schema.unwrap()).clone());
+            check(&output, &format!("{}.outputSchema", tool.name));
+        }
     }
 
     fn text(result: &CallToolResult) -> String {

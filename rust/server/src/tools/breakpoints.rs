@@ -11,17 +11,15 @@ use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct ListBreakpoints {
-    /// Project path (required if several projects are open).
     #[serde(rename = "projectPath", default)]
     pub project_path: Option<String>,
-    /// Only breakpoints of this file.
     #[serde(default)]
     pub file_path: Option<String>,
-    /// `line`, `exception` or `all` (default).
     #[serde(rename = "type", default)]
+    #[schemars(extend("enum" = ["line", "exception", "method", "field", "all"], "default" = "all"))]
     pub type_filter: Option<String>,
-    /// Only enabled breakpoints.
     #[serde(default, deserialize_with = "lenient::opt_bool")]
+    #[schemars(extend("default" = false))]
     pub enabled_only: Option<bool>,
 }
 
@@ -149,29 +147,28 @@ pub async fn list_breakpoints(call: &Call<'_>, p: ListBreakpoints) -> ToolResult
 
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct SetBreakpoint {
-    /// Project path (required if several projects are open).
     #[serde(rename = "projectPath", default)]
     pub project_path: Option<String>,
-    /// File (absolute, or relative to the project root).
     pub file_path: String,
-    /// 1-based line.
     #[serde(deserialize_with = "lenient::u32_value")]
     #[schemars(range(min = 1))]
     pub line: u32,
-    /// Stop only when this expression is true.
+    /// Stop only when true.
     #[serde(default)]
     pub condition: Option<String>,
-    /// Log this message (with `{expression}` parts) instead of, or besides, stopping.
+    /// Message to log at each hit; `{expression}` parts are evaluated.
     #[serde(default)]
     pub log_message: Option<String>,
-    /// `all` (default), `thread`, or `none` (log only, never stop).
+    /// `none`: never stop (log only).
     #[serde(default)]
+    #[schemars(extend("enum" = ["all", "thread", "none"], "default" = "all"))]
     pub suspend_policy: Option<String>,
-    /// Default true.
     #[serde(default, deserialize_with = "lenient::opt_bool")]
+    #[schemars(extend("default" = true))]
     pub enabled: Option<bool>,
     /// Remove after the first hit.
     #[serde(default, deserialize_with = "lenient::opt_bool")]
+    #[schemars(extend("default" = false))]
     pub temporary: Option<bool>,
 }
 
@@ -267,22 +264,21 @@ pub async fn set_breakpoint(call: &Call<'_>, p: SetBreakpoint) -> ToolResult<Bre
 
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct SetExceptionBreakpoint {
-    /// Project path (required if several projects are open).
     #[serde(rename = "projectPath", default)]
     pub project_path: Option<String>,
-    /// Exception class, e.g. `ValueError`, `mymodule.InventoryError`, `java.lang.NullPointerException`.
+    /// E.g. `ValueError`, `java.lang.NullPointerException`; subclasses match too.
     pub exception_class: String,
-    /// Stop when it is raised and caught (default true).
     #[serde(default, deserialize_with = "lenient::opt_bool")]
+    #[schemars(extend("default" = true))]
     pub caught: Option<bool>,
-    /// Stop when nothing catches it (default true).
     #[serde(default, deserialize_with = "lenient::opt_bool")]
+    #[schemars(extend("default" = true))]
     pub uncaught: Option<bool>,
-    /// Stop only when this expression is true.
+    /// Stop only when true.
     #[serde(default)]
     pub condition: Option<String>,
-    /// Default true.
     #[serde(default, deserialize_with = "lenient::opt_bool")]
+    #[schemars(extend("default" = true))]
     pub enabled: Option<bool>,
 }
 
@@ -338,13 +334,10 @@ pub async fn set_exception_breakpoint(
 
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct RemoveBreakpoint {
-    /// Project path (required if several projects are open).
     #[serde(rename = "projectPath", default)]
     pub project_path: Option<String>,
-    /// The breakpoint to remove.
     #[serde(default)]
     pub breakpoint_id: Option<String>,
-    /// Remove by file (with `line`: that line; without: every breakpoint of the file).
     #[serde(default)]
     pub file_path: Option<String>,
     #[serde(default, deserialize_with = "lenient::opt_u32")]

@@ -21,10 +21,8 @@ pub const MAX_WAIT: Duration = Duration::from_secs(600);
 /// Which project and session a call means: the parameters every session tool takes.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct Target {
-    /// Project path (required if several projects are open).
     #[serde(rename = "projectPath", default)]
     pub project_path: Option<String>,
-    /// Session id (default: the current session).
     #[serde(default)]
     pub session_id: Option<String>,
 }

@@ -179,13 +179,14 @@ pub async fn consent_to_breakpoint_code(
 pub struct EvaluateParams {
     #[serde(flatten)]
     pub target: Target,
-    /// Expression, or multi-line code fragment (needs allow_side_effects).
+    /// Or multi-line code (needs allow_side_effects).
     pub expression: String,
-    /// Frame index (default: the selected frame, 0 = top).
+    /// Default: the selected frame (0 is the top).
     #[serde(default, deserialize_with = "lenient::opt_usize")]
     pub frame_index: Option<usize>,
-    /// Allow calls and statements that may change program state (default false).
+    /// Let it change program state (asks the user unless brave mode).
     #[serde(default, deserialize_with = "lenient::opt_bool")]
+    #[schemars(extend("default" = false))]
     pub allow_side_effects: Option<bool>,
 }
 
@@ -259,13 +260,11 @@ pub async fn evaluate(call: &Call<'_>, p: EvaluateParams) -> ToolResult<Evaluati
 
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct AddWatch {
-    /// Project path (required if several projects are open).
     #[serde(rename = "projectPath", default)]
     pub project_path: Option<String>,
-    /// Session to evaluate it in right away (default: the current session, if paused).
+    /// Evaluate it now in this session (default: the current one, if paused).
     #[serde(default)]
     pub session_id: Option<String>,
-    /// Expression to watch.
     pub expression: String,
 }
 
@@ -320,10 +319,9 @@ pub async fn add_watch(call: &Call<'_>, p: AddWatch) -> ToolResult<WatchAdded> {
 
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct RemoveWatch {
-    /// Project path (required if several projects are open).
     #[serde(rename = "projectPath", default)]
     pub project_path: Option<String>,
-    /// Accepted for symmetry with add_watch; watches belong to the project.
+    /// Ignored: watches belong to the project.
     #[serde(default)]
     pub session_id: Option<String>,
     pub watch_id: String,

@@ -136,10 +136,8 @@ fn reason_text(reason: StopReason) -> &'static str {
 pub struct ResumeParams {
     #[serde(flatten)]
     pub target: Target,
-    /// Seconds to wait for the next stop: more than 0, default 30, at most 600
-    /// (larger values are taken as 600).
     #[serde(default, deserialize_with = "lenient::opt_timeout")]
-    #[schemars(extend("exclusiveMinimum" = 0, "maximum" = 600))]
+    #[schemars(extend("exclusiveMinimum" = 0, "maximum" = 600, "default" = 30))]
     pub timeout: Option<f64>,
 }
 
@@ -150,8 +148,9 @@ pub type StepParams = ResumeParams;
 pub struct StepOverParams {
     #[serde(flatten)]
     pub common: StepParams,
-    /// Do not stop at breakpoints inside the stepped-over calls.
+    /// Do not stop at breakpoints inside the calls.
     #[serde(default, deserialize_with = "lenient::opt_bool")]
+    #[schemars(extend("default" = false))]
     pub ignore_breakpoints: Option<bool>,
 }
 
@@ -161,6 +160,7 @@ pub struct StepIntoParams {
     pub common: StepParams,
     /// Also step into library code.
     #[serde(default, deserialize_with = "lenient::opt_bool")]
+    #[schemars(extend("default" = false))]
     pub force: Option<bool>,
 }
 
@@ -168,14 +168,13 @@ pub struct StepIntoParams {
 pub struct RunToLineParams {
     #[serde(flatten)]
     pub common: StepParams,
-    /// File to run to (absolute or project-relative).
     pub file_path: String,
-    /// 1-based line.
     #[serde(deserialize_with = "lenient::u32_value")]
     #[schemars(range(min = 1))]
     pub line: u32,
     /// Do not stop at breakpoints on the way.
     #[serde(default, deserialize_with = "lenient::opt_bool")]
+    #[schemars(extend("default" = false))]
     pub ignore_breakpoints: Option<bool>,
 }
 

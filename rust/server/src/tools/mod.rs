@@ -11,6 +11,7 @@ mod common;
 mod evaluation;
 mod execution;
 mod run;
+mod schema;
 mod sessions;
 mod source;
 mod source_file;
@@ -151,12 +152,16 @@ pub struct ToolInfo {
     pub output_schema: Map<String, Value>,
 }
 
-/// The JSON Schema of a parameter struct (`Contract::Deserialize`) or of a result
-/// struct (`Contract::Serialize`: fields skipped when empty are not required).
-fn schema_of<T: JsonSchema>(contract: schemars::generate::Contract) -> Map<String, Value> {
+/// The JSON Schema of a parameter struct (`Side::Input`) or of a result struct
+/// (`Side::Output`: fields skipped when empty are not required), made lean
+/// ([`schema::lean`]).
+fn schema_of<T: JsonSchema>(side: schema::Side) -> Map<String, Value> {
     let settings = schemars::generate::SchemaSettings::draft2020_12().with(|s| {
         s.inline_subschemas = true;
-        s.contract = contract;
+        s.contract = match side {
+            schema::Side::Input => schemars::generate::Contract::Deserialize,
+            schema::Side::Output => schemars::generate::Contract::Serialize,
+        };
     });
     let schema = settings.into_generator().into_root_schema_for::<T>();
     let mut map = match serde_json::to_value(schema) {
@@ -165,6 +170,7 @@ fn schema_of<T: JsonSchema>(contract: schemars::generate::Contract) -> Map<Strin
     };
     map.remove("$schema");
     map.remove("title");
+    schema::lean(&mut map, side);
     map
 }
 
@@ -259,8 +265,8 @@ macro_rules! registry {
                 title: $title,
                 description: $description,
                 hints: $hints,
-                input_schema: schema_of::<$params>(schemars::generate::Contract::Deserialize),
-                output_schema: schema_of::<$result>(schemars::generate::Contract::Serialize),
+                input_schema: schema_of::<$params>(schema::Side::Input),
+                output_schema: schema_of::<$result>(schema::Side::Output),
             }),*]
         }
 
@@ -277,82 +283,82 @@ macro_rules! registry {
 registry! {
     "list_run_configurations" => run::list_run_configurations(run::ListRunConfigurations) -> run::RunConfigurations, READ,
         "List run configurations",
-        "List the project's run configurations (IDE run configurations, or .vscode/launch.json in standalone mode), sorted by name, with can_run/can_debug.";
+        "List run configurations (the IDE's, or .vscode/launch.json standalone) with can_run/can_debug.";
     "run_configuration" => run::run_configuration(run::RunConfigurationParams) -> run::RunOutcome, DESTRUCTIVE,
         "Run a configuration",
-        "Run a configuration without the debugger. With wait_for_completion it waits (up to timeout seconds) and returns exit_code and the captured output; otherwise it returns at once with a session_id whose state list_debug_sessions and get_debug_session_status report. Needs the user's confirmation unless brave mode is on.";
+        "Run a configuration without the debugger. With wait_for_completion: waits, returns exit_code and output; else returns a session_id at once. Asks the user first unless brave mode is on.";
     "list_debug_sessions" => sessions::list_debug_sessions(sessions::ListSessions) -> sessions::SessionList, READ,
         "List debug sessions",
-        "List the project's debug and run sessions (recently ended ones too, as state 'stopped') and which one is current.";
+        "List the project's sessions (recently ended ones as 'stopped'), marking the current one.";
     "start_debug_session" => sessions::start_debug_session(sessions::StartSession) -> sessions::StartedSession, DESTRUCTIVE,
         "Start a debug session",
-        "Start a run configuration under the debugger (name from list_run_configurations; it must have can_debug). Breakpoints set beforehand are in place before the program's first line. With wait_for_pause (default true) it waits up to timeout seconds for the first stop and returns where execution stands. Needs the user's confirmation unless brave mode is on.";
+        "Debug a configuration (needs can_debug); breakpoints set before apply from the first line. Waits for the first stop unless wait_for_pause is false. Asks the user first unless brave mode is on.";
     "stop_debug_session" => sessions::stop_debug_session(sessions::SessionOnly) -> sessions::StoppedSession, DESTRUCTIVE,
         "Stop a debug session",
-        "Terminate a session and its processes (default: the current session). Breakpoints and watches are kept.";
+        "Terminate a session and its processes. Breakpoints and watches are kept.";
     "get_debug_session_status" => sessions::get_debug_session_status(sessions::StatusParams) -> sessions::SessionStatus, READ,
         "Get debug session status",
-        "Everything about the current stop in one call: state and paused_reason, location, the breakpoint hit, a stack summary, the selected frame's variables, all watches, source around the line, the current thread, and the program output since execution last resumed.";
+        "The current stop in one call: state, reason, location, breakpoint hit, stack summary, variables, watches, source, thread, output since resume.";
     "list_breakpoints" => breakpoints::list_breakpoints(breakpoints::ListBreakpoints) -> breakpoints::BreakpointList, READ,
         "List breakpoints",
-        "List the project's breakpoints, optionally only those of one file, of one type (line, exception, all) or enabled ones.";
+        "List the project's breakpoints, optionally filtered.";
     "set_breakpoint" => breakpoints::set_breakpoint(breakpoints::SetBreakpoint) -> breakpoints::BreakpointSet, EDIT,
         "Set a line breakpoint",
-        "Set a line breakpoint (optionally conditional, a logpoint with log_message, temporary, disabled, or suspend_policy 'none' to log without stopping). Breakpoints belong to the project: they can be set before a session starts and survive its end.";
+        "Set a line breakpoint: conditional, logpoint (log_message), temporary or disabled. Breakpoints belong to the project: set them before a session; they persist.";
     "remove_breakpoint" => breakpoints::remove_breakpoint(breakpoints::RemoveBreakpoint) -> breakpoints::BreakpointsRemoved, EDIT,
         "Remove breakpoints",
-        "Remove a breakpoint by breakpoint_id, by file_path and line, or all breakpoints of a file (file_path alone). Removing one that does not exist succeeds.";
+        "Remove by breakpoint_id, by file_path and line, or every breakpoint of file_path. Removing a missing one succeeds.";
     "set_exception_breakpoint" => breakpoints::set_exception_breakpoint(breakpoints::SetExceptionBreakpoint) -> breakpoints::BreakpointSet, EDIT,
         "Set an exception breakpoint",
-        "Stop when an exception of the given class (or a subclass) is raised: caught, uncaught, or both.";
+        "Stop when an exception of a class is raised: caught, uncaught, or both.";
     "resume" => execution::resume(execution::ResumeParams) -> execution::ExecutionResult, CONTROL,
         "Resume",
-        "Resume a paused session and wait (up to timeout seconds: default 30, at most 600) for the next stop; returns where execution now stands, or state 'running' on timeout, or 'stopped' with the exit code when the program ends.";
+        "Resume and wait for the next stop. Like all execution tools, returns where execution stands: status running on timeout, stopped with exit_code at the end.";
     "pause" => execution::pause(execution::PauseParams) -> execution::ExecutionResult, CONTROL,
         "Pause",
-        "Pause a running session and return where it stopped. Pausing a paused session just reports where it stands.";
+        "Pause a running session; returns where it stopped.";
     "step_over" => execution::step_over(execution::StepOverParams) -> execution::ExecutionResult, CONTROL,
         "Step over",
-        "Run the current line, stepping over calls, and return the new location (waits up to timeout seconds).";
+        "Step over the current line; returns the new location.";
     "step_into" => execution::step_into(execution::StepIntoParams) -> execution::ExecutionResult, CONTROL,
         "Step into",
-        "Step into the call on the current line and return the new location. force also enters library code where the debugger allows it.";
+        "Step into the call on the current line; returns the new location.";
     "step_out" => execution::step_out(execution::StepParams) -> execution::ExecutionResult, CONTROL,
         "Step out",
-        "Run until the current function returns and return the new location.";
+        "Run until the current function returns; returns the new location.";
     "run_to_line" => execution::run_to_line(execution::RunToLineParams) -> execution::ExecutionResult, CONTROL,
         "Run to line",
-        "Continue until file_path:line is reached (the project's breakpoints are left as they are; with ignore_breakpoints they do not stop on the way) and return where execution stopped.";
+        "Run to file_path:line (breakpoints left as they are); returns where it stopped.";
     "get_stack_trace" => stack::get_stack_trace(stack::StackParams) -> stack::StackTrace, READ,
         "Get stack trace",
-        "The call stack of the current (or named) thread, top first, with library frames marked.";
+        "Call stack of the current (or given) thread, top first, library frames marked.";
     "select_stack_frame" => stack::select_stack_frame(stack::SelectFrame) -> stack::FrameSelected, EDIT,
         "Select stack frame",
-        "Select the frame that get_variables, evaluate, set_variable and the status use by default, until execution moves.";
+        "Select the frame get_variables, evaluate, set_variable and the status use by default, until execution moves.";
     "list_threads" => stack::list_threads(stack::ThreadsParams) -> stack::ThreadList, READ,
         "List threads",
-        "The debuggee's threads and which one is current.";
+        "The debuggee's threads, marking the current one.";
     "get_variables" => variables::get_variables(variables::GetVariables) -> variables::VariableList, READ,
         "Get variables",
-        "Variables of a frame (default: the selected frame), filtered by scope. Values are capped; objects have an id for expand_variable and set_variable.";
+        "Variables of a frame. Values cut at 1,000 chars; objects get an id for expand_variable and set_variable (valid until execution moves).";
     "expand_variable" => variables::expand_variable(variables::ExpandVariable) -> variables::Children, READ,
         "Expand variable",
-        "Children of an object: by variable_id, or by a dotted path from the frame's variables (e.g. 'order.items.0').";
+        "Children of an object, by variable_id and/or dotted path.";
     "set_variable" => variables::set_variable(variables::SetVariable) -> variables::VariableSet, DESTRUCTIVE,
         "Set variable",
-        "Change a variable in the paused program (by variable_id, or by name/path in the selected frame) and return the value re-read. Needs the user's confirmation unless brave mode is on.";
+        "Set a variable in the paused program and return it re-read (set_failed if it did not change). Asks the user first unless brave mode is on.";
     "evaluate" => evaluation::evaluate(evaluation::EvaluateParams) -> evaluation::Evaluation, CONTROL,
         "Evaluate",
-        "Evaluate an expression in a frame. Without allow_side_effects only expressions that provably change nothing run (others are refused); code fragments and calls with effects need allow_side_effects: true, which needs the user's confirmation unless brave mode is on.";
+        "Evaluate an expression in a frame. Without allow_side_effects only expressions proven free of side effects run; others are refused.";
     "add_watch" => evaluation::add_watch(evaluation::AddWatch) -> evaluation::WatchAdded, EDIT,
         "Add watch",
-        "Watch an expression: it is evaluated at every get_debug_session_status. Watches belong to the project and persist.";
+        "Watch an expression: evaluated in every get_debug_session_status. Persists with the project.";
     "remove_watch" => evaluation::remove_watch(evaluation::RemoveWatch) -> evaluation::WatchRemoved, EDIT,
         "Remove watch",
-        "Remove a watch by id (removing one that does not exist succeeds).";
+        "Remove a watch. Removing a missing one succeeds.";
     "get_source_context" => source::get_source_context(source::SourceParams) -> source::SourceContext, READ,
         "Get source context",
-        "Source lines around a line of a project file (default: the current execution point), with line numbers and the lines that hold breakpoints.";
+        "Numbered source lines around a line, marking the current line and breakpoint lines.";
 }
 
 /// Apply the confirmation policy: brave mode, or an earlier "for this session"

@@ -12,7 +12,6 @@ use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct ListRunConfigurations {
-    /// Project path (required if several projects are open).
     #[serde(rename = "projectPath", default)]
     pub project_path: Option<String>,
 }
@@ -34,18 +33,15 @@ pub async fn list_run_configurations(
 
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct RunConfigurationParams {
-    /// Project path (required if several projects are open).
     #[serde(rename = "projectPath", default)]
     pub project_path: Option<String>,
-    /// Name from list_run_configurations.
+    /// From list_run_configurations.
     pub configuration_name: String,
-    /// Wait until the program exits (default false).
     #[serde(default, deserialize_with = "lenient::opt_bool")]
+    #[schemars(extend("default" = false))]
     pub wait_for_completion: Option<bool>,
-    /// Seconds to wait for completion: more than 0, default 30, at most 600 (larger
-    /// values are taken as 600).
     #[serde(default, deserialize_with = "lenient::opt_timeout")]
-    #[schemars(extend("exclusiveMinimum" = 0, "maximum" = 600))]
+    #[schemars(extend("exclusiveMinimum" = 0, "maximum" = 600, "default" = 30))]
     pub timeout: Option<f64>,
 }
 

@@ -16,7 +16,6 @@ use std::time::Duration;
 
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct ListSessions {
-    /// Project path (required if several projects are open).
     #[serde(rename = "projectPath", default)]
     pub project_path: Option<String>,
 }
@@ -63,18 +62,15 @@ pub async fn list_debug_sessions(call: &Call<'_>, p: ListSessions) -> ToolResult
 
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct StartSession {
-    /// Project path (required if several projects are open).
     #[serde(rename = "projectPath", default)]
     pub project_path: Option<String>,
-    /// Name from list_run_configurations.
+    /// From list_run_configurations.
     pub configuration_name: String,
-    /// Wait for the first stop (default true).
     #[serde(default, deserialize_with = "lenient::opt_bool")]
+    #[schemars(extend("default" = true))]
     pub wait_for_pause: Option<bool>,
-    /// Seconds to wait for the first stop: more than 0, default 30, at most 600
-    /// (larger values are taken as 600).
     #[serde(default, deserialize_with = "lenient::opt_timeout")]
-    #[schemars(extend("exclusiveMinimum" = 0, "maximum" = 600))]
+    #[schemars(extend("exclusiveMinimum" = 0, "maximum" = 600, "default" = 30))]
     pub timeout: Option<f64>,
 }
 
@@ -240,17 +236,18 @@ pub async fn stop_debug_session(call: &Call<'_>, p: SessionOnly) -> ToolResult<S
 pub struct StatusParams {
     #[serde(flatten)]
     pub target: Target,
-    /// Include the selected frame's variables (default true).
     #[serde(default, deserialize_with = "lenient::opt_bool")]
+    #[schemars(extend("default" = true))]
     pub include_variables: Option<bool>,
-    /// Include source around the current line (default true).
     #[serde(default, deserialize_with = "lenient::opt_bool")]
+    #[schemars(extend("default" = true))]
     pub include_source_context: Option<bool>,
-    /// Lines of source above and below the current line (default 5).
+    /// Lines above and below.
     #[serde(default, deserialize_with = "lenient::opt_u32")]
+    #[schemars(extend("default" = 5))]
     pub source_context_lines: Option<u32>,
-    /// Frames in the stack summary (default 5).
     #[serde(default, deserialize_with = "lenient::opt_usize")]
+    #[schemars(extend("default" = 5))]
     pub max_stack_frames: Option<usize>,
 }
 

@@ -83,20 +83,20 @@ fn in_view(lines: &[u32], start: u32, end: u32) -> Vec<u32> {
 
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct SourceParams {
-    /// Project path (required if several projects are open).
     #[serde(rename = "projectPath", default)]
     pub project_path: Option<String>,
-    /// Session whose location is the default (default: the current session).
+    /// Whose location is the default.
     #[serde(default)]
     pub session_id: Option<String>,
-    /// File (absolute or project-relative; default: the current execution point's file).
+    /// Default: the current location's file.
     #[serde(default)]
     pub file_path: Option<String>,
-    /// Line to centre on (default: the current line, or 1).
+    /// Default: the current line, or 1.
     #[serde(default, deserialize_with = "lenient::opt_u32")]
     pub line: Option<u32>,
-    /// Lines above and below (default 10).
+    /// Lines above and below.
     #[serde(default, deserialize_with = "lenient::opt_u32")]
+    #[schemars(extend("default" = 10))]
     pub context_lines: Option<u32>,
 }
 

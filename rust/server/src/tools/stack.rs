@@ -11,14 +11,12 @@ use serde::{Deserialize, Serialize};
 pub struct StackParams {
     #[serde(flatten)]
     pub target: Target,
-    /// Thread by name (default: the current thread).
     #[serde(default)]
     pub thread_name: Option<String>,
-    /// Thread by id (from list_threads).
     #[serde(default, deserialize_with = "lenient::opt_text")]
     pub thread_id: Option<String>,
-    /// Most frames to return (default 50).
     #[serde(default, deserialize_with = "lenient::opt_usize")]
+    #[schemars(extend("default" = 50))]
     pub max_frames: Option<usize>,
 }
 
@@ -111,10 +109,9 @@ pub async fn get_stack_trace(call: &Call<'_>, p: StackParams) -> ToolResult<Stac
 pub struct SelectFrame {
     #[serde(flatten)]
     pub target: Target,
-    /// Frame index from get_stack_trace (0 is the top).
+    /// 0 is the top.
     #[serde(deserialize_with = "lenient::usize_value")]
     pub frame_index: usize,
-    /// Thread by id (default: the current thread).
     #[serde(default, deserialize_with = "lenient::opt_text")]
     pub thread_id: Option<String>,
 }

@@ -17,14 +17,15 @@ const DEFAULT_LIST_CAP: usize = 100;
 pub struct GetVariables {
     #[serde(flatten)]
     pub target: Target,
-    /// Frame index (default: the selected frame, 0 = top).
+    /// Default: the selected frame (0 is the top).
     #[serde(default, deserialize_with = "lenient::opt_usize")]
     pub frame_index: Option<usize>,
-    /// `local`, `arguments`, `this`, `global` or `all` (default: the frame's locals).
+    /// `all`: the frame's locals.
     #[serde(default)]
+    #[schemars(extend("enum" = ["local", "arguments", "this", "global", "all"], "default" = "all"))]
     pub scope: Option<String>,
-    /// Most variables to return (default 100).
     #[serde(default, deserialize_with = "lenient::opt_usize")]
+    #[schemars(extend("default" = 100))]
     pub max_variables: Option<usize>,
 }
 
@@ -222,14 +223,13 @@ async fn walk(
 pub struct ExpandVariable {
     #[serde(flatten)]
     pub target: Target,
-    /// Variable id from get_variables, the status or evaluate.
     #[serde(default)]
     pub variable_id: Option<String>,
-    /// Dotted path from the frame's variables (or from variable_id), e.g. `order.items.0`.
+    /// Dotted, from the frame (or from variable_id), e.g. `order.items.0`.
     #[serde(default)]
     pub path: Option<String>,
-    /// Most children to return (default 100).
     #[serde(default, deserialize_with = "lenient::opt_usize")]
+    #[schemars(extend("default" = 100))]
     pub max_children: Option<usize>,
 }
 
@@ -312,13 +312,12 @@ pub async fn expand_variable(call: &Call<'_>, p: ExpandVariable) -> ToolResult<C
 pub struct SetVariable {
     #[serde(flatten)]
     pub target: Target,
-    /// Variable id from get_variables / expand_variable.
     #[serde(default)]
     pub variable_id: Option<String>,
-    /// Or a name / dotted path in the selected frame, e.g. `tax_rate` or `order.total`.
+    /// Or a name or dotted path in the selected frame, e.g. `order.total`.
     #[serde(default)]
     pub name: Option<String>,
-    /// New value, as an expression in the program's language (e.g. `0.08`, `'text'`).
+    /// An expression in the program's language, e.g. `0.08`, `'text'`.
     #[serde(deserialize_with = "lenient::text_value")]
     pub new_value: String,
 }

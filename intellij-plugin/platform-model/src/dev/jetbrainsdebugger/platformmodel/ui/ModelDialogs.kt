@@ -20,7 +20,6 @@ import javax.swing.JButton
 import javax.swing.JComponent
 import javax.swing.JRootPane
 import javax.swing.KeyStroke
-import javax.swing.Timer
 
 /**
  * Follows platform-api's DialogWrapperPeerFactory (an application service creating the peer of
@@ -51,10 +50,6 @@ class ModelDialogs(private val app: ModelApplication) : DialogWrapperPeerFactory
 
     /** Waits (bounded) for the [index]-th dialog ever shown (0 = the first). */
     fun awaitShown(index: Int = 0): ShownDialog = awaitValue("dialog #$index") { shown.getOrNull(index) }
-
-    private companion object {
-        const val KEEP_EDT_ALIVE_MS = 250
-    }
 
     /** The window of one DialogWrapper. */
     private inner class Peer(private val wrapper: DialogWrapper, private val modal: Boolean) : DialogWrapperPeer() {
@@ -92,16 +87,8 @@ class ModelDialogs(private val app: ModelApplication) : DialogWrapperPeerFactory
             if (!modal) return
             val entry = app.openModal("dialog '${title.orEmpty()}'")
             modalEntry = entry
-            // Headless AWT stops an EDT that has been idle for a second (sun.awt.AWTAutoShutdown), which
-            // unwinds every nested loop as if its dialog had closed; in the IDE the dialog's window keeps
-            // the EDT alive, here a ticking timer does.
-            val keepAlive = Timer(KEEP_EDT_ALIVE_MS) { }.apply { start() }
-            try {
-                // The nested loop of the modal JDialog: returns once dispose() closed the modality.
-                if (showing) entry.pump()
-            } finally {
-                keepAlive.stop()
-            }
+            // The nested loop of the modal JDialog: returns once dispose() closed the modality.
+            if (showing) entry.pump()
         }
 
         override fun dispose() {

@@ -112,14 +112,21 @@ class DebuggerBridgeService : Disposable, ServerControl {
         }
     }
 
+    /**
+     * The platform disposes services on the EDT (application exit, plugin unload); closing the
+     * runtime waits for the binary to exit (up to its grace period), so it happens on a thread of
+     * its own. The binary also exits by itself when its stdin (this IDE) goes away.
+     */
     override fun dispose() {
         disposed = true
         if (!started.get()) return
-        try {
-            runtime.close()
-        } catch (t: Throwable) {
-            IntellijLog.warn("closing the Debugger MCP bridge failed", t)
-        }
+        Thread({
+            try {
+                runtime.close()
+            } catch (t: Throwable) {
+                IntellijLog.warn("closing the Debugger MCP bridge failed", t)
+            }
+        }, "Debugger MCP shutdown").start()
     }
 
     private fun notifyError(message: String, offerRestart: Boolean = false) {

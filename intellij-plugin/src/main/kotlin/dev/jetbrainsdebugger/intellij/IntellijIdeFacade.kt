@@ -229,7 +229,8 @@ class IntellijIdeFacade : IdeFacade {
 
     internal fun breakpointRemoved(project: Project, breakpoint: XBreakpoint<*>) {
         val ids = BreakpointIds.of(project)
-        val known = breakpoint is com.intellij.xdebugger.breakpoints.XLineBreakpoint<*> || ExceptionBreakpoints.supportFor(breakpoint) != null
+        // Only breakpoints the bridge lists are reported removed (not method or field breakpoints).
+        val known = Breakpoints.isLine(breakpoint) || ExceptionBreakpoints.supportFor(breakpoint) != null
         val id = ids.id(breakpoint)
         ids.forget(breakpoint)
         if (known) sink?.breakpointRemoved(Projects.info(project).path, id)

@@ -412,7 +412,8 @@ internal object PauseAttribution {
             val ids = BreakpointIds.of(record.project)
             val muted = session.areBreakpointsMuted()
             val all = manager.allBreakpoints.filter { it.isEnabled }
-            val line = if (position == null || muted) emptyList() else all.filterIsInstance<XLineBreakpoint<*>>()
+            // Method and field breakpoints are XLineBreakpoints too, but a stop at their line is not theirs.
+            val line = if (position == null || muted) emptyList() else all.filter(Breakpoints::isLine).map { it as XLineBreakpoint<*> }
                 .filter { it.line == position.line && Projects.samePath(Files.pathOfUrl(it.fileUrl), Projects.normalize(position.file.path)) }
                 .map { ids.id(it) }
             val exceptions = if (muted) emptyList() else all.filter { it !is XLineBreakpoint<*> && ExceptionBreakpoints.supportFor(it) != null }

@@ -1,0 +1,236 @@
+//! The JSON Schemas clients see, made lean once for every tool. A model reads each
+//! tool's description and input schema every turn, so what schemars adds for Rust's
+//! sake is taken out here, in one place, not tool by tool:
+//!
+//! - `"default": null` and numeric `format`s (`uint32`, `double`, ...) go; real
+//!   defaults stay (`#[schemars(extend("default" = 30))]` on a field);
+//! - an optional parameter is declared once, as its type (`"string"`), not as
+//!   `["string", "null"]`: leaving it out is how it is not given (`null` is still
+//!   accepted, as is `"42"` for 42: decoding is lenient whatever the schema says);
+//! - a struct's own rustdoc (the description of a parameter or result struct, or of
+//!   a type inlined into a result) is for developers, not for the wire;
+//! - the parameters every tool shares get their one short description from
+//!   [`SHARED`] (the server's instructions explain `projectPath` and `session_id`
+//!   once, so those carry none);
+//! - a result field that may be null is `anyOf` a type and `null`: type arrays are
+//!   less portable (the MCP Inspector's `--strict` warns about them).
+//!
+//! Validation keywords (`minimum`, `maximum`, `exclusiveMinimum`, `enum`,
+//! `required`) are kept as generated.
+
+use serde_json::{Map, Value};
+
+/// Which way a schema describes data.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    /// A tool's arguments (`inputSchema`).
+    Input,
+    /// A tool's result (`outputSchema`).
+    Output,
+}
+
+/// The one description of a parameter many tools share, used where the parameter's
+/// own field has none.
+const SHARED: &[(&str, &str)] = &[("timeout", "Seconds")];
+
+/// Make a generated schema lean (see the module doc).
+pub fn lean(schema: &mut Map<String, Value>, side: Side) {
+    schema.remove("description");
+    walk(schema, side);
+}
+
+fn walk(node: &mut Map<String, Value>, side: Side) {
+    node.remove("format");
+    if node.get("default") == Some(&Value::Null) {
+        node.remove("default");
+    }
+    let typed = ["properties", "enum", "oneOf"]
+        .iter()
+        .any(|key| node.contains_key(*key));
+    if side == Side::Output && typed {
+        // An object or an enum: its description is its type's rustdoc.
+        node.remove("description");
+    }
+    let required: Vec<String> = match node.get("required") {
+        Some(Value::Array(names)) => names
+            .iter()
+            .filter_map(|n| n.as_str().map(str::to_string))
+            .collect(),
+        _ => Vec::new(),
+    };
+    if let Some(Value::Object(properties)) = node.get_mut("properties") {
+        for (name, property) in properties.iter_mut() {
+            let Value::Object(property) = property else {
+                continue;
+            };
+            if side == Side::Input {
+                if !required.contains(name) {
+                    drop_null(property);
+                }
+                if !property.contains_key("description") {
+                    if let Some((_, text)) = SHARED.iter().find(|(shared, _)| shared == name) {
+                        property.insert("description".into(), Value::from(*text));
+                    }
+                }
+            }
+            walk(property, side);
+        }
+    }
+    for key in ["items", "additionalProperties"] {
+        if let Some(Value::Object(sub)) = node.get_mut(key) {
+            walk(sub, side);
+        }
+    }
+    for key in ["anyOf", "oneOf", "allOf"] {
+        if let Some(Value::Array(branches)) = node.get_mut(key) {
+            for branch in branches.iter_mut().filter_map(Value::as_object_mut) {
+                walk(branch, side);
+            }
+        }
+    }
+    split_type_union(node);
+}
+
+/// An optional parameter: leaving it out means "not given", so `null` is not
+/// advertised.
+fn drop_null(node: &mut Map<String, Value>) {
+    if let Some(Value::Array(types)) = node.get_mut("type") {
+        types.retain(|t| t != "null");
+        if types.len() == 1 {
+            let only = types.remove(0);
+            node.insert("type".into(), only);
+        }
+    }
+    if let Some(Value::Array(values)) = node.get_mut("enum") {
+        values.retain(|v| !v.is_null());
+    }
+    if let Some(Value::Array(branches)) = node.get_mut("anyOf") {
+        branches.retain(|b| b.get("type") != Some(&Value::from("null")));
+        if branches.len() == 1 {
+            if let Some(Value::Object(only)) = branches.pop() {
+                node.remove("anyOf");
+                for (key, value) in only {
+                    node.entry(key).or_insert(value);
+                }
+            }
+        }
+    }
+}
+
+/// `{"type": ["string", "null"], ...}` → `{"anyOf": [{"type": "string", ...},
+/// {"type": "null"}]}`, the annotations (description, default) kept outside.
+fn split_type_union(node: &mut Map<String, Value>) {
+    let Some(Value::Array(types)) = node.get("type").cloned() else {
+        return;
+    };
+    node.remove("type");
+    let annotations = ["description", "title", "default"];
+    let mut constraints = Map::new();
+    for key in node.keys().cloned().collect::<Vec<_>>() {
+        if !annotations.contains(&key.as_str()) {
+            if let Some(value) = node.remove(&key) {
+                constraints.insert(key, value);
+            }
+        }
+    }
+    let branches = types
+        .into_iter()
+        .map(|t| {
+            if t == "null" {
+                return serde_json::json!({ "type": "null" });
+            }
+            let mut branch = constraints.clone();
+            if let Some(Value::Array(values)) = branch.get_mut("enum") {
+                values.retain(|v| !v.is_null());
+            }
+            branch.insert("type".into(), t);
+            Value::Object(branch)
+        })
+        .collect();
+    node.insert("anyOf".into(), Value::Array(branches));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn leaned(schema: Value, side: Side) -> Value {
+        let Value::Object(mut map) = schema else {
+            panic!("not an object")
+        };
+        lean(&mut map, side);
+        Value::Object(map)
+    }
+
+    #[test]
+    fn optional_parameters_are_declared_once_without_noise() {
+        let input = json!({
+            "type": "object",
+            "description": "Which project and session a call means.",
+            "properties": {
+                "line": {"type": "integer", "format": "uint32", "minimum": 1},
+                "timeout": {"type": ["number", "null"], "format": "double", "default": null,
+                            "exclusiveMinimum": 0, "maximum": 600},
+                "enabled": {"type": ["boolean", "null"], "default": true},
+                "kind": {"anyOf": [{"type": "string", "enum": ["a", "b"]}, {"type": "null"}],
+                         "description": "Which."},
+                "session_id": {"type": ["string", "null"], "default": null}
+            },
+            "required": ["line"]
+        });
+        assert_eq!(
+            leaned(input, Side::Input),
+            json!({
+                "type": "object",
+                "properties": {
+                    "line": {"type": "integer", "minimum": 1},
+                    "timeout": {"type": "number", "exclusiveMinimum": 0, "maximum": 600,
+                                "description": "Seconds"},
+                    "enabled": {"type": "boolean", "default": true},
+                    "kind": {"type": "string", "enum": ["a", "b"], "description": "Which."},
+                    "session_id": {"type": "string"}
+                },
+                "required": ["line"]
+            })
+        );
+    }
+
+    #[test]
+    fn nullable_results_stay_nullable_as_any_of() {
+        let output = json!({
+            "type": "object",
+            "description": "Where execution stands.",
+            "properties": {
+                "line": {"type": ["integer", "null"], "format": "uint32", "minimum": 0,
+                         "description": "1-based."},
+                "reason": {"type": ["string", "null"], "enum": ["step", "pause", null],
+                           "description": "Why execution stopped."},
+                "location": {"type": ["object", "null"], "description": "A place.",
+                             "properties": {"file": {"type": ["string", "null"]}},
+                             "required": ["file"]},
+                "items": {"type": "array", "items": {"type": "object",
+                          "description": "An item.", "properties": {}}}
+            },
+            "required": ["line"]
+        });
+        assert_eq!(
+            leaned(output, Side::Output),
+            json!({
+                "type": "object",
+                "properties": {
+                    "line": {"description": "1-based.", "anyOf": [
+                        {"type": "integer", "minimum": 0}, {"type": "null"}]},
+                    "reason": {"anyOf": [
+                        {"type": "string", "enum": ["step", "pause"]}, {"type": "null"}]},
+                    "location": {"anyOf": [
+                        {"type": "object", "required": ["file"], "properties": {
+                            "file": {"anyOf": [{"type": "string"}, {"type": "null"}]}}},
+                        {"type": "null"}]},
+                    "items": {"type": "array", "items": {"type": "object", "properties": {}}}
+                },
+                "required": ["line"]
+            })
+        );
+    }
+}
