@@ -16,7 +16,6 @@ import dev.jetbrainsdebugger.platformmodel.debugger.DebuggerArea
 import java.nio.file.Files
 import java.util.concurrent.CountDownLatch
 import java.util.concurrent.TimeUnit
-import org.junit.jupiter.api.Disabled
 import kotlin.test.Test
 import kotlin.test.assertContains
 import kotlin.test.assertEquals
@@ -76,11 +75,6 @@ class DebugLaunchTest {
         f.platform.assertClean()
     }
 
-    @Disabled(
-        "plugin bugs (Sessions.kt, the lead's file): a debuggee that ends before ExecutionListener.processStarted fails the " +
-            "launch with session_ended (launched() attaches the ended process before claiming the parked debugger), and " +
-            "output printed while the debugger is parked is never listened to; see the execution report",
-    )
     @Test
     fun output_the_debuggee_prints_before_its_launch_is_reported_is_not_lost() = ExecutionFixture(listOf(DebuggerArea())).use { f ->
         Files.copy(ExecutionFixture.calculatorScript(), f.dir.resolve("calculator.py"))

@@ -4,17 +4,11 @@ package dev.jetbrainsdebugger.platformmodel.execution
 
 import dev.jetbrainsdebugger.ide.LaunchMode
 import dev.jetbrainsdebugger.ide.OutputCategory
-import org.junit.jupiter.api.Disabled
 import kotlin.test.Test
 import kotlin.test.assertEquals
 import kotlin.test.assertTrue
 
 class StopTest {
-    @Disabled(
-        "plugin bug (IntellijIdeFacade.stop, the lead's file): it only calls destroyProcess(), which does nothing once " +
-            "termination began, so a program that survives the first stop can never be stopped; the fix (KillableProcess." +
-            "killProcess() when stopped again while terminating) makes this pass: see the execution report",
-    )
     @Test
     fun a_second_stop_kills_a_program_that_survives_the_first() = ExecutionFixture().use { f ->
         f.runManager.define(ConfigurationDefinition.python("Stubborn", f.script("stubborn.py", """

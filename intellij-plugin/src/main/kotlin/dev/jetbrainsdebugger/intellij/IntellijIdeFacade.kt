@@ -3,6 +3,8 @@
 // Inspection). Every call returns at once; errors the agent should see are IdeError.
 package dev.jetbrainsdebugger.intellij
 
+import com.intellij.execution.KillableProcess
+import com.intellij.execution.process.ProcessHandler
 import com.intellij.openapi.application.ApplicationInfo
 import com.intellij.openapi.application.ApplicationNamesInfo
 import com.intellij.openapi.project.Project
@@ -90,9 +92,20 @@ class IntellijIdeFacade : IdeFacade {
         val handler = record.processHandler
         when {
             debug != null -> Async.onEdt { if (!debug.isStopped) debug.stop() }
-            handler != null -> Async.onEdt { if (!handler.isProcessTerminated) handler.destroyProcess() }
+            handler != null -> Async.onEdt { stopProcess(handler) }
             else -> failed("not_running", "session $session has no process to stop yet")
         }
+    }
+
+    /**
+     * As the IDE's Stop button: the first stop asks the process to end (destroyProcess does
+     * nothing more once termination began); a stop while it is still ending kills it, where the
+     * handler can (KillableProcessHandler).
+     */
+    private fun stopProcess(handler: ProcessHandler) = when {
+        handler.isProcessTerminated -> Unit
+        handler is KillableProcess && handler.isProcessTerminating && handler.canKillProcess() -> handler.killProcess()
+        else -> handler.destroyProcess()
     }
 
     // ----- execution control ------------------------------------------------

@@ -51,7 +51,6 @@ internal class SessionRecord(
     @Volatile var listenerDisposable: Disposable? = null
 
     val announced = AtomicBoolean(false)
-    val outputAttached = AtomicBoolean(false)
     val pidAnnounced = AtomicBoolean(false)
     val exitAnnounced = AtomicBoolean(false)
     val terminated = AtomicBoolean(false)

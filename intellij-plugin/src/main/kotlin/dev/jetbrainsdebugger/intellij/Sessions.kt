@@ -53,6 +53,7 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
     private val adHoc = AtomicInteger(1)
     private val byHandler = java.util.Collections.synchronizedMap(java.util.IdentityHashMap<ProcessHandler, SessionRecord>())
     private val matcher = DebugLaunchMatcher<ProcessHandler, SessionRecord, XDebugSession>(LAUNCH_MATCH_GRACE_MS)
+    private val taps = java.util.IdentityHashMap<ProcessHandler, ProcessTap>()
 
     /** Launches in flight, by execution id: completed when their session exists. */
     private val pending = ConcurrentHashMap<Long, PendingLaunch>()
@@ -115,8 +116,9 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
             if (r.env == null) r.env = env
             if (r.executionId == null && env.executionId != 0L) r.executionId = env.executionId
         } ?: ensure(env)
-        attachProcess(record, handler)
+        // The debugger first: attaching a process that already ended would end the session before it.
         matcher.launchSeen(handler, record)?.let { attachDebugSession(record, it) }
+        attachProcess(record, handler)
         return record
     }
 
@@ -144,6 +146,7 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
         if (byDebugSession.containsKey(session)) return
         val handler = runCatching { process.processHandler }.getOrNull()
         if (handler == null || adopted) return startedAlone(project, session, handler)
+        tap(handler) // what it prints while it waits for its launch is kept
         val launch = matcher.debuggerSeen(handler, session) { startedAlone(project, it, handler) } ?: return
         debuggerJoined(launch, session)
     }
@@ -245,22 +248,54 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
     private fun attachProcess(record: SessionRecord, handler: ProcessHandler) {
         if (record.processHandler == null) record.processHandler = handler
         byHandler.putIfAbsent(handler, record)
-        if (!record.outputAttached.compareAndSet(false, true)) return
-        handler.addProcessListener(object : ProcessListener {
-            override fun onTextAvailable(event: ProcessEvent, outputType: Key<*>) {
-                val text = event.text ?: return
-                if (text.isEmpty()) return
-                val category = when {
-                    ProcessOutputType.isStdout(outputType) -> OutputCategory.STDOUT
-                    ProcessOutputType.isStderr(outputType) -> OutputCategory.STDERR
-                    else -> OutputCategory.CONSOLE
-                }
-                emit { it.output(record.id, category, text) }
-            }
-
-            override fun processTerminated(event: ProcessEvent) = processEnded(record, event.exitCode)
-        })
+        tap(handler).bind(record)
         if (handler.isProcessTerminated) processEnded(record, handler.exitCode)
+    }
+
+    /** The one listener of [handler] (created on first sight, also for a debugger still waiting for its launch). */
+    private fun tap(handler: ProcessHandler): ProcessTap = synchronized(taps) {
+        taps.getOrPut(handler) { ProcessTap().also { handler.addProcessListener(it) } }
+    }
+
+    /**
+     * A process's output and end, held until the session it belongs to is known (a debugger
+     * waiting for its launch prints already), then passed on in order.
+     */
+    private inner class ProcessTap : ProcessListener {
+        private var record: SessionRecord? = null
+        private val held = ArrayList<Pair<OutputCategory, String>>()
+        private var heldExit: Int? = null
+
+        fun bind(to: SessionRecord) {
+            synchronized(this) {
+                if (record != null) return
+                record = to
+                held.forEach { (category, text) -> emit { it.output(to.id, category, text) } }
+                held.clear()
+                heldExit?.let { processEnded(to, it) }
+            }
+        }
+
+        override fun onTextAvailable(event: ProcessEvent, outputType: Key<*>) {
+            val text = event.text ?: return
+            if (text.isEmpty()) return
+            val category = when {
+                ProcessOutputType.isStdout(outputType) -> OutputCategory.STDOUT
+                ProcessOutputType.isStderr(outputType) -> OutputCategory.STDERR
+                else -> OutputCategory.CONSOLE
+            }
+            synchronized(this) {
+                val to = record
+                if (to == null) held += category to text else emit { it.output(to.id, category, text) }
+            }
+        }
+
+        override fun processTerminated(event: ProcessEvent) {
+            synchronized(this) {
+                val to = record
+                if (to == null) heldExit = event.exitCode else processEnded(to, event.exitCode)
+            }
+        }
     }
 
     private fun announce(record: SessionRecord) {
@@ -309,6 +344,7 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
         record.processHandler?.let { h ->
             byHandler.remove(h, record)
             matcher.forget(h)
+            synchronized(taps) { taps.remove(h) }
         }
         record.executionId?.let { launchFailed(it, IdeError("session_ended", "session ${record.id} ended before its debugger attached")) }
         if (record.announced.get()) emit { it.terminated(record.id, null) }
