@@ -5,7 +5,9 @@ plugin over the platform model (test_ide_model.py)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import queue
 import subprocess
 import threading
@@ -13,9 +15,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from mcp import Client
 
 from conftest import Tools
+
+BUILD = Path(__file__).resolve().parents[2] / "intellij-plugin" / "build" / "kotlin"
 
 
 class Harness:
@@ -72,3 +77,33 @@ class CountingTools(Tools):
     async def raw(self, name: str, arguments: dict[str, Any] | None = None, /):
         self.called.add(name)
         return await super().raw(name, arguments)
+
+
+@contextlib.contextmanager
+def jvm(main: str, classpath_file: str, args: list[str], state_dir: Path, *, jvm_args: list[str] = (),
+        env: dict[str, str] | None = None, name: str = "harness", quit_seconds: float = 15) -> Any:
+    """Runs `main` with the classpath `scripts/kotlin` left in build/kotlin/<classpath_file>, in a
+    state directory of its own (brave mode not inherited); says `quit` at the end and prints its log."""
+    classpath = BUILD / classpath_file
+    if not classpath.is_file():
+        pytest.fail(f"{classpath} is missing: run scripts/kotlin first (scripts/test does)")
+    log = state_dir.parent / f"{name}-{time.monotonic_ns()}.log"
+    env = dict(os.environ, JETBRAINS_DEBUGGER_STATE_DIR=str(state_dir), **(env or {}))
+    env.pop("JETBRAINS_DEBUGGER_BRAVE", None)
+    with open(log, "w") as err:
+        proc = subprocess.Popen(
+            ["java", *jvm_args, "-cp", classpath.read_text().strip(), main, *args],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err, text=True, env=env,
+        )
+    h = Harness(proc, log)
+    try:
+        yield h
+    finally:
+        with contextlib.suppress(Exception):
+            h.command("quit")
+        try:
+            proc.wait(timeout=quit_seconds)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        print(f"--- {name} log ({log}) ---\n{log.read_text()[-8000:]}")

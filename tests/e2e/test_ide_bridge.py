@@ -32,41 +32,17 @@ import pytest
 from mcp import Client, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
-from conftest import CALCULATOR, CALC_LINES, PROGRAMS, PYTHON, ROOT, Tools, text_of
-from jvm_harness import CountingTools, Harness
+from conftest import CALCULATOR, CALC_LINES, PROGRAMS, PYTHON, Tools, text_of
+from jvm_harness import CountingTools, Harness, jvm
 
-CLASSPATH_FILE = ROOT / "intellij-plugin" / "build" / "kotlin" / "test-classpath.txt"
 HARNESS_MAIN = "dev.jetbrainsdebugger.crosslang.CrossLanguageMainKt"
 CALC_FILE = str(CALCULATOR / "calculator.py")
 
 pytestmark = pytest.mark.anyio
 
 
-@contextlib.contextmanager
 def harness(binary: str, state_dir: Path, env: dict[str, str] | None = None) -> Any:
-    if not CLASSPATH_FILE.is_file():
-        pytest.fail(f"{CLASSPATH_FILE} is missing: run scripts/kotlin first (scripts/test does)")
-    classpath = CLASSPATH_FILE.read_text().strip()
-    log = state_dir.parent / f"harness-{time.monotonic_ns()}.log"
-    env = dict(os.environ, JETBRAINS_DEBUGGER_STATE_DIR=str(state_dir), **(env or {}))
-    env.pop("JETBRAINS_DEBUGGER_BRAVE", None)
-    with open(log, "w") as err:
-        proc = subprocess.Popen(
-            ["java", "-cp", classpath, HARNESS_MAIN, binary, str(CALCULATOR), "0"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err, text=True, env=env,
-        )
-    h = Harness(proc, log)
-    try:
-        yield h
-    finally:
-        with contextlib.suppress(Exception):
-            h.command("quit")
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        print(f"--- harness log ({log}) ---\n{log.read_text()[-6000:]}")
+    return jvm(HARNESS_MAIN, "test-classpath.txt", [binary, str(CALCULATOR), "0"], state_dir, env=env)
 
 
 @contextlib.asynccontextmanager

@@ -22,9 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import shutil
-import subprocess
 import time
 from pathlib import Path
 from typing import Any, AsyncIterator
@@ -33,11 +31,9 @@ import anyio
 import pytest
 from mcp import Client
 
-from conftest import CALCULATOR, CALC_LINES, ROOT, free_port
-from jvm_harness import CountingTools, Harness
+from conftest import CALCULATOR, CALC_LINES, free_port
+from jvm_harness import BUILD, CountingTools, Harness, jvm
 
-BUILD = ROOT / "intellij-plugin" / "build" / "kotlin"
-CLASSPATH_FILE = BUILD / "model-classpath.txt"
 AGENT_FILE = BUILD / "coverage-agent.txt"
 MAIN = "dev.jetbrainsdebugger.platformmodel.crosslang.ModelIdeMainKt"
 
@@ -52,32 +48,11 @@ def project(tmp_path: Path) -> Path:
     return copy.resolve()
 
 
-@contextlib.contextmanager
 def model_ide(binary: str, state_dir: Path, project: Path, brave: bool) -> Any:
-    if not CLASSPATH_FILE.is_file():
-        pytest.fail(f"{CLASSPATH_FILE} is missing: run scripts/kotlin first (scripts/test does)")
     agent = AGENT_FILE.read_text().strip().split() if AGENT_FILE.is_file() else []
-    log = state_dir.parent / f"model-ide-{time.monotonic_ns()}.log"
-    env = dict(os.environ, JETBRAINS_DEBUGGER_STATE_DIR=str(state_dir))
-    env.pop("JETBRAINS_DEBUGGER_BRAVE", None)
     args = [binary, str(project), str(free_port())] + (["brave"] if brave else [])
-    with open(log, "w") as err:
-        proc = subprocess.Popen(
-            ["java", "-Djava.awt.headless=true", *agent, "-cp", CLASSPATH_FILE.read_text().strip(), MAIN, *args],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err, text=True, env=env,
-        )
-    h = Harness(proc, log)
-    try:
-        yield h
-    finally:
-        with contextlib.suppress(Exception):
-            h.command("quit")
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        print(f"--- model IDE log ({log}) ---\n{log.read_text()[-8000:]}")
+    return jvm(MAIN, "model-classpath.txt", args, state_dir, jvm_args=["-Djava.awt.headless=true", *agent],
+               name="model-ide", quit_seconds=30)
 
 
 @contextlib.asynccontextmanager
