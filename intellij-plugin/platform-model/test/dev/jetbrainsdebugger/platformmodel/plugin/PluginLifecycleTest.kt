@@ -76,4 +76,17 @@ class PluginLifecycleTest {
             assertTrue(project.isDisposed, "the project was not closed")
             assertEquals(listOf("opened ${project.basePath}", "closed ${project.basePath}"), sink.attempts.toList())
         }
+
+    @Test
+    fun `an installed plugin finds the binary beside its jar and reads its version from the jar's descriptor`() = withPluginModel {
+        val installed = InstalledPluginJar(Files.createTempDirectory("installed"), "<idea-plugin>\n  <version> 1.4.2 </version>\n</idea-plugin>\n")
+        val binary = BinaryLocator.expectedPath(installed.pluginDir)
+        Files.createDirectories(binary.parent)
+        Files.writeString(binary, "#!/bin/sh\nexit 0\n")
+        assertEquals("1.4.2", installed.call("version"))
+        assertEquals(binary, installed.call("binary"))
+
+        val withoutDescriptor = InstalledPluginJar(Files.createTempDirectory("installed"), null)
+        assertEquals("0.0.0-dev", withoutDescriptor.call("version"))
+    }
 }
