@@ -57,10 +57,14 @@ class ExceptionBreakpointChoiceTest {
     }
 
     @Test
-    fun `in an IDE with only the Java plugin an unqualified name still goes to Java`() {
+    fun `in an IDE with only the Java plugin an unqualified name is refused, not set as a breakpoint that never fires`() {
         val f = start(IdeConfig.INTELLIJ_IDEA)
-        val added = f.facade.addBreakpoint(f.path, spec("IllegalStateException")).done()
-        assertEquals(BreakpointKind.Exception("IllegalStateException", caught = false, uncaught = true), added.spec.kind)
+        val before = f.breakpointManager.allBreakpoints.toList()
+        val error = f.refusal(spec("IllegalStateException"))
+        assertEquals("invalid_params", error.code)
+        assertTrue("the Java exception breakpoints" in error.message && "java.lang.IllegalStateException" in error.message, error.message)
+        assertEquals(before, f.breakpointManager.allBreakpoints.toList(), "nothing was added")
+        assertEquals("java.lang.IllegalStateException", f.facade.addBreakpoint(f.path, spec("java.lang.IllegalStateException")).done().spec.kind.let { (it as BreakpointKind.Exception).exceptionClass })
         f.platform.assertClean()
     }
 
