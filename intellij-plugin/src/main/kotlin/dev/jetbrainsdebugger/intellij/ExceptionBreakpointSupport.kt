@@ -57,12 +57,12 @@ internal object ExceptionBreakpoints {
                 "this IDE has no exception breakpoints the plugin can set (supported: Java with the Java plugin, Python with the Python plugin)",
             )
         }
+        // A name no language here takes would make a breakpoint that never fires (Java matches qualified names only).
         return available.firstOrNull { it.first.accepts(exceptionClass) }
-            ?: if (available.size == 1) available.single()
-            else throw IdeError(
+            ?: throw IdeError(
                 "invalid_params",
-                "cannot tell which language '$exceptionClass' belongs to; use a qualified Java name (java.lang.IllegalStateException) " +
-                    "or a Python builtin name (ValueError)",
+                "'$exceptionClass' is not an exception name the ${available.joinToString(" or ") { it.first.language }} exception breakpoints " +
+                    "of this IDE take; use a qualified Java name (java.lang.IllegalStateException) or a Python builtin name (ValueError)",
             )
     }
 

@@ -15,7 +15,8 @@ import com.intellij.xdebugger.XDebuggerManagerListener
 import com.intellij.xdebugger.breakpoints.XBreakpoint
 import com.intellij.xdebugger.breakpoints.XBreakpointListener
 
-private inline fun withFacade(what: String, block: (IntellijIdeFacade) -> Unit) {
+// Not inline: the handler's own catch must be the one that runs (and that coverage can see).
+private fun withFacade(what: String, block: (IntellijIdeFacade) -> Unit) {
     val facade = DebuggerBridgeService.facadeOrNull() ?: return
     try {
         block(facade)
