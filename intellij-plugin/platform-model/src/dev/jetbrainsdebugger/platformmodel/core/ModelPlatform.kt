@@ -46,7 +46,7 @@ class ModelPlatform private constructor(val config: IdeConfig, private val areas
     val vfs = ModelVirtualFileManager(app)
 
     private fun install() {
-        Logger.setFactory(ModelLogger.factory(app))
+        Logger.setFactory(ModelLogger.factory)
         ApplicationManager.setApplication(app, installation)
         ApplicationNamesInfo.modelProduct(config.productName)
         app.register(ProjectManager::class.java, projectManager)

@@ -99,6 +99,20 @@ class ModelPlatformTest {
     }
 
     @Test
+    fun `the plugin's own log reports an error to whichever platform runs`() {
+        // IntellijLog keeps its logger for the JVM's life; each test starts a platform of its own.
+        start().use { first ->
+            dev.jetbrainsdebugger.intellij.IntellijLog.error("first", null)
+            assertEquals(listOf(ViolationKind.IDE_ERROR), kinds(first))
+        }
+        platform = null
+        val second = start()
+        dev.jetbrainsdebugger.intellij.IntellijLog.error("second", IllegalStateException("boom"))
+        assertEquals(listOf(ViolationKind.IDE_ERROR), kinds(second))
+        assertTrue("second" in second.violations().single().message)
+    }
+
+    @Test
     fun `while a modal is open only any-modality work runs`() {
         val p = start()
         val ran = CopyOnWriteArrayList<String>()

@@ -76,7 +76,7 @@ object ServerStates {
             "address already in use" in r || "addrinuse" in r || "port is taken" in r || "port already in use" in r ->
                 ServerProblem.PORT_TAKEN
             "binary is missing" in r || "no jetbrains-debugger-mcp binary" in r || "not executable" in r ||
-                "cannot start" in r -> ServerProblem.BINARY_MISSING
+                "cannot start" in r || "cannot tell where the plugin is installed" in r -> ServerProblem.BINARY_MISSING
             "exited with code" in r || "did not report ready" in r || "crash" in r -> ServerProblem.CRASHED
             else -> ServerProblem.OTHER
         }

@@ -94,7 +94,8 @@ class BridgeRuntimeTest {
             // The old binary was stopped politely, and only the new one's connection follows.
             assertTrue(log.contains("stdin closed"), log.lines.toString())
             val second = server.next()
-            assertTrue(log.lines.any { "argv: serve --ide-managed --bridge-port 0 --port 47995" in it }, log.lines.toString())
+            // The binary's stderr is read on its own thread: its lines may come after its connection.
+            eventually(what = "the new binary's argv") { log.lines.any { "argv: serve --ide-managed --bridge-port 0 --port 47995" in it } }
             eventually(what = "the new origins") { log.contains("mcp: origins: http://localhost:5173") }
             assertTrue(log.contains("mcp: origins: (unset)"), "the first binary had none: ${log.lines}")
             second.acceptHello("http://127.0.0.1:47995/mcp")

@@ -154,6 +154,8 @@ class ToolWindowActionsTest {
         assertEquals(ServerProblem.BINARY_MISSING,
             (ServerStates.of(RuntimeStatus.Failed("cannot start /opt/x/jetbrains-debugger-mcp: error=2, No such file")) as ServerState.Stopped).problem)
         assertEquals(ServerProblem.CRASHED, ServerStates.problemOf("the MCP server did not report ready within 10000 ms"))
+        assertEquals(ServerProblem.BINARY_MISSING,
+            ServerStates.problemOf("cannot tell where the plugin is installed (set -Djetbrains.debugger.plugin.dir or -Djetbrains.debugger.mcp.binary)"))
         assertEquals(ServerProblem.OTHER, ServerStates.problemOf("protocol version 3 is not supported"))
         assertEquals(ServerState.Stopped(ServerProblem.BINARY_MISSING, "no jetbrains-debugger-mcp binary is bundled for the OS 'Plan 9'"),
             ServerStates.ofStartFailure(BinaryNotFoundException("no jetbrains-debugger-mcp binary is bundled for the OS 'Plan 9'")))
