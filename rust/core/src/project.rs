@@ -60,6 +60,73 @@ pub fn resolve_project(open: &[Project], project_path: Option<&str>) -> ToolResu
         })
 }
 
+/// An id a call names (a session, breakpoint, watch or variable id) and the open
+/// projects it belongs to; `what` names it for messages, e.g. `session 'py-1'`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NamedId {
+    pub what: String,
+    pub owners: Vec<Project>,
+}
+
+/// Pick the project of a call that names ids (requirements §2.0, "ids imply their
+/// project"). An id belonging to exactly one open project picks it when
+/// `project_path` is omitted; a `project_path` that disagrees with an id's project is
+/// `invalid_params` naming `projectPath`. Ids that belong to no open project imply
+/// nothing (the tool reports them as today: `session_not_found`, ...), and a call
+/// whose ids imply nothing follows the four-case table of [`resolve_project`].
+pub fn resolve_project_for(
+    open: &[Project],
+    project_path: Option<&str>,
+    ids: &[NamedId],
+) -> ToolResult<Project> {
+    let requested = project_path.map(str::trim).filter(|p| !p.is_empty());
+    let owned: Vec<&NamedId> = ids.iter().filter(|id| !id.owners.is_empty()).collect();
+    if open.is_empty() || owned.is_empty() {
+        return resolve_project(open, project_path);
+    }
+    if let Some(requested) = requested {
+        let chosen = resolve_project(open, Some(requested))?;
+        if let Some(id) = owned.iter().find(|id| !id.owners.contains(&chosen)) {
+            let owner = &id.owners[0];
+            return Err(ToolError::invalid_params(format!(
+                "'projectPath' names project '{}' ({}), but {} belongs to project '{}' ({}). \
+                 Omit 'projectPath' or give the id's project.",
+                chosen.name,
+                chosen.path.display(),
+                id.what,
+                owner.name,
+                owner.path.display()
+            ))
+            .with_detail("projectPath", Value::String(requested.to_string()))
+            .with_detail("id_projects", open_projects(&id.owners)));
+        }
+        return Ok(chosen);
+    }
+    if let [only] = open {
+        return Ok(only.clone());
+    }
+    let common: Vec<&Project> = open
+        .iter()
+        .filter(|p| owned.iter().all(|id| id.owners.contains(p)))
+        .collect();
+    match common.as_slice() {
+        [one] => Ok((*one).clone()),
+        [] => {
+            let describe = |id: &NamedId| {
+                let names: Vec<&str> = id.owners.iter().map(|p| p.name.as_str()).collect();
+                format!("{} belongs to '{}'", id.what, names.join("', '"))
+            };
+            let parts: Vec<String> = owned.iter().map(|id| describe(id)).collect();
+            Err(ToolError::invalid_params(format!(
+                "The ids of this call belong to different projects: {}.",
+                parts.join("; ")
+            ))
+            .with_detail("open_projects", open_projects(open)))
+        }
+        _ => resolve_project(open, None),
+    }
+}
+
 /// The file an agent means by `file_path`, canonical and inside the project root.
 ///
 /// Accepted: absolute paths, project-relative paths, and project-relative paths
@@ -263,6 +330,107 @@ mod tests {
         let err = resolve_project(&open, Some("/p/elsewhere")).unwrap_err();
         assert_eq!(err.code, ErrorCode::ProjectNotFound);
         assert_eq!(err.details["open_projects"].as_array().unwrap().len(), 2);
+    }
+
+    fn id(what: &str, owners: &[&Project]) -> NamedId {
+        NamedId {
+            what: what.into(),
+            owners: owners.iter().map(|p| (*p).clone()).collect(),
+        }
+    }
+
+    #[test]
+    fn an_id_of_one_project_picks_it() {
+        let open = [project("a", "/p/a"), project("b", "/p/b")];
+        let session = id("session 's-1'", &[&open[1]]);
+        assert_eq!(
+            resolve_project_for(&open, None, std::slice::from_ref(&session)).unwrap(),
+            open[1]
+        );
+        assert_eq!(
+            resolve_project_for(&open, Some(" "), std::slice::from_ref(&session)).unwrap(),
+            open[1]
+        );
+        assert_eq!(
+            resolve_project_for(&open, Some("/p/b/"), &[session]).unwrap(),
+            open[1]
+        );
+    }
+
+    #[test]
+    fn a_disagreeing_project_path_is_invalid_params_naming_it() {
+        let open = [project("a", "/p/a"), project("b", "/p/b")];
+        let err = resolve_project_for(&open, Some("/p/a"), &[id("breakpoint 'bp-3'", &[&open[1]])])
+            .unwrap_err();
+        assert_eq!(err.code, ErrorCode::InvalidParams);
+        assert!(err.message.contains("'projectPath'"), "{}", err.message);
+        assert!(err.message.contains("breakpoint 'bp-3'"), "{}", err.message);
+        assert!(err.message.contains("/p/b"), "{}", err.message);
+        assert_eq!(err.details["projectPath"], json!("/p/a"));
+        assert_eq!(
+            err.details["id_projects"],
+            json!([{ "name": "b", "path": "/p/b" }])
+        );
+        // An unknown projectPath is still project_not_found.
+        let err =
+            resolve_project_for(&open, Some("/p/c"), &[id("watch 'w'", &[&open[1]])]).unwrap_err();
+        assert_eq!(err.code, ErrorCode::ProjectNotFound);
+    }
+
+    #[test]
+    fn ids_of_no_project_leave_the_four_case_table_in_charge() {
+        let open = [project("a", "/p/a"), project("b", "/p/b")];
+        let unknown = [id("session 'gone'", &[])];
+        assert_eq!(
+            resolve_project_for(&open, None, &unknown).unwrap_err().code,
+            ErrorCode::MultipleProjectsOpen
+        );
+        assert_eq!(
+            resolve_project_for(&open, Some("/p/a"), &unknown).unwrap(),
+            open[0]
+        );
+        assert_eq!(
+            resolve_project_for(&open, None, &[]).unwrap_err().code,
+            ErrorCode::MultipleProjectsOpen
+        );
+        assert_eq!(
+            resolve_project_for(&open[..1], None, &unknown).unwrap(),
+            open[0]
+        );
+        assert_eq!(
+            resolve_project_for(&[], None, &[id("session 's'", &[&open[0]])])
+                .unwrap_err()
+                .code,
+            ErrorCode::ProjectNotFound
+        );
+    }
+
+    #[test]
+    fn ids_of_several_projects_are_narrowed_together() {
+        let open = [project("a", "/p/a"), project("b", "/p/b")];
+        // A variable id handed out in sessions of both projects: ambiguous alone...
+        let variable = id("variable 'v1.1'", &[&open[0], &open[1]]);
+        assert_eq!(
+            resolve_project_for(&open, None, std::slice::from_ref(&variable))
+                .unwrap_err()
+                .code,
+            ErrorCode::MultipleProjectsOpen
+        );
+        // ...but the session named with it decides.
+        let session = id("session 's-a'", &[&open[0]]);
+        assert_eq!(
+            resolve_project_for(&open, None, &[variable, session.clone()]).unwrap(),
+            open[0]
+        );
+        // Ids of different projects contradict each other.
+        let err = resolve_project_for(&open, None, &[session, id("watch 'w-9'", &[&open[1]])])
+            .unwrap_err();
+        assert_eq!(err.code, ErrorCode::InvalidParams);
+        assert!(
+            err.message.contains("different projects"),
+            "{}",
+            err.message
+        );
     }
 
     #[test]
