@@ -163,6 +163,83 @@ async def test_example2_multiple_projects(server):
         await t.err("list_breakpoints", "project_not_found", projectPath="/nonexistent/project")
 
 
+async def test_ids_imply_their_project(server):
+    """Two projects open, no projectPath: a session, breakpoint, watch or variable id that
+    belongs to one project picks it; a projectPath that disagrees with the id is
+    invalid_params naming projectPath; a call naming nothing still needs projectPath."""
+    programs, calculator = {"projectPath": str(PROGRAMS)}, {"projectPath": str(CALCULATOR)}
+    async with server(projects=[PROGRAMS, CALCULATOR]) as t:
+        bp_a = await t.ok("set_breakpoint", **programs, file_path="orders.py",
+                          line=line_of("orders.py", "watch_start"))
+        bp_b = await t.ok("set_breakpoint", **calculator, file_path="/calculator.py",
+                          line=CALC_LINES["subtotal"])
+        started = await t.start("Orders", **programs)
+        session = started["session_id"]
+        try:
+            # A session of the programs project, by session_id alone: read, step, read.
+            status = await t.status(session_id=session)
+            assert status["state"] == "paused"
+            assert status["current_location"]["line"] == line_of("orders.py", "watch_start")
+            stepped = await t.ok("step_over", session_id=session)
+            assert stepped["new_location"]["line"] == line_of("orders.py", "watch_next")
+            trace = await t.ok("get_stack_trace", session_id=session)
+            assert trace["frames"][0]["line"] == line_of("orders.py", "watch_next")
+            variables = {v["name"]: v for v in (await t.ok("get_variables", session_id=session))["variables"]}
+            assert await t.evaluate("order.total", session_id=session) == "100.5"
+
+            # A variable by variable_id alone: expanded, then set.
+            order = variables["order"]
+            expanded = await t.ok("expand_variable", variable_id=order["id"])
+            children = {c["name"]: c for c in expanded["children"]}
+            assert children["total"]["value"] == "100.5"
+            changed = await t.ok("set_variable", variable_id=children["total"]["id"], new_value="7.5")
+            assert changed["variable"]["value"] == "7.5"
+            assert await t.evaluate("order.total", **programs) == "7.5"
+
+            # A watch by watch_id alone.
+            watch = await t.ok("add_watch", session_id=session, expression="order.total")
+            assert watch["value"] == "7.5"
+            assert (await t.ok("get_debug_session_status", **programs))["watches"]
+
+            # Disagreeing projectPath: invalid_params that names projectPath and the id's project.
+            for tool, args in [("step_over", {"session_id": session}),
+                               ("get_debug_session_status", {"session_id": session}),
+                               ("expand_variable", {"variable_id": order["id"]}),
+                               ("remove_watch", {"watch_id": watch["watch_id"]}),
+                               ("remove_breakpoint", {"breakpoint_id": bp_a["breakpoint_id"]})]:
+                body = await t.err(tool, "invalid_params", **calculator, **args)
+                assert "projectPath" in body["message"] and str(PROGRAMS) in body["message"], body
+                assert body["id_projects"] == [{"name": "programs", "path": str(PROGRAMS)}]
+            body = await t.err("remove_breakpoint", "invalid_params", **programs,
+                               breakpoint_id=bp_b["breakpoint_id"])
+            assert str(CALCULATOR) in body["message"]
+            # Nothing was removed by the refused calls.
+            assert (await t.ok("list_breakpoints", **programs))["total_count"] == 1
+            assert (await t.ok("list_breakpoints", **calculator))["total_count"] == 1
+
+            removed = await t.ok("remove_watch", watch_id=watch["watch_id"])
+            assert removed["removed"] is True
+            # A breakpoint of the calculator project by breakpoint_id alone.
+            removed = await t.ok("remove_breakpoint", breakpoint_id=bp_b["breakpoint_id"])
+            assert removed["removed"] == [bp_b["breakpoint_id"]]
+            assert (await t.ok("list_breakpoints", **calculator))["total_count"] == 0
+            assert (await t.ok("list_breakpoints", **programs))["total_count"] == 1
+
+            # Calls that name nothing (or an id of no project) follow the four-case table.
+            for tool, args in [("step_over", {}), ("get_variables", {}), ("list_breakpoints", {}),
+                               ("remove_breakpoint", {"breakpoint_id": "no-such-breakpoint"}),
+                               ("get_debug_session_status", {"session_id": "no-such-session"})]:
+                body = await t.err(tool, "multiple_projects_open", **args)
+                assert len(body["open_projects"]) == 2
+            await t.err("get_debug_session_status", "session_not_found", **programs,
+                        session_id="no-such-session")
+
+            stopped = await t.ok("stop_debug_session", session_id=session)
+            assert stopped["session_id"] == session
+        finally:
+            await t.raw("stop_debug_session", {"session_id": session, **programs})
+
+
 async def test_example3_run_without_debugging(server):
     """Appendix B, Example 3: run_configuration with wait_for_completion → exit code and output."""
     async with server(projects=[CALCULATOR]) as t:

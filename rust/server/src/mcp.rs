@@ -30,7 +30,7 @@ Typical flow: list_run_configurations → set_breakpoint → start_debug_session
 get_debug_session_status (location, variables, watches, source in one call) → step_over/step_into/resume \
 (each waits for the next stop and says where execution is) → evaluate → stop_debug_session. \
 Errors are JSON with a stable 'error' code. Paths may be absolute or project-relative. \
-Every tool takes projectPath (needed only when several projects are open) and, where a session is meant, \
+Every tool takes projectPath (needed only when several projects are open and the call names no id of one of them) and, where a session is meant, \
 session_id (default: the project's current session).";
 
 /// How long the user has to answer a confirmation.

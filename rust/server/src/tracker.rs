@@ -456,6 +456,18 @@ impl Tracker {
         })
     }
 
+    /// The projects of the sessions that handed out variable id `var_id` at their
+    /// current stop (ids are per session, so more than one may have it).
+    pub fn variable_projects(&self, var_id: &str) -> Vec<std::path::PathBuf> {
+        self.read(|s| {
+            s.sessions
+                .iter()
+                .filter(|r| r.variables.contains_key(var_id))
+                .map(|r| r.descriptor.project.clone())
+                .collect()
+        })
+    }
+
     /// Look up a variable id handed out at the current stop.
     pub fn variable(&self, id: &str, var_id: &str) -> ToolResult<VariableHandle> {
         self.read(|s| {
@@ -614,6 +626,40 @@ mod tests {
         assert_eq!(tracker.cached_stack("s1", "t1", 1), None, "running");
         stop(&tracker);
         assert_eq!(tracker.cached_stack("s1", "t1", 1), None, "a new stop");
+    }
+
+    #[test]
+    fn variable_ids_tell_the_projects_of_the_sessions_holding_them() {
+        let tracker = Tracker::new();
+        tracker.apply(&BackendEvent::SessionStarted(SessionDescriptor {
+            id: "s1".into(),
+            name: "App".into(),
+            run_configuration: "App".into(),
+            mode: LaunchMode::Debug,
+            project: PathBuf::from("/p"),
+            process_id: None,
+        }));
+        stop(&tracker);
+        let handle = VariableHandle {
+            name: "order".into(),
+            path: "order".into(),
+            frame_ref: "f0".into(),
+            children_ref: Some("c1".into()),
+            target: None,
+        };
+        let var_id = tracker.register_variable("s1", handle).unwrap();
+        assert_eq!(
+            tracker.variable_projects(&var_id),
+            vec![PathBuf::from("/p")]
+        );
+        assert!(tracker.variable_projects("v9.9").is_empty());
+        tracker.apply(&BackendEvent::Continued {
+            session: "s1".into(),
+        });
+        assert!(
+            tracker.variable_projects(&var_id).is_empty(),
+            "ids die when execution moves"
+        );
     }
 
     #[test]

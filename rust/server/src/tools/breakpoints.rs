@@ -355,7 +355,11 @@ pub async fn remove_breakpoint(
     call: &Call<'_>,
     p: RemoveBreakpoint,
 ) -> ToolResult<BreakpointsRemoved> {
-    let project = common::project(call, p.project_path.as_deref()).await?;
+    let named = common::Named {
+        breakpoint: p.breakpoint_id.as_deref(),
+        ..Default::default()
+    };
+    let project = common::project_of(call, p.project_path.as_deref(), named).await?;
     let backend = &call.app.backend;
     let targets: Vec<String> = match (&p.breakpoint_id, &p.file_path) {
         (Some(id), None) if p.line.is_none() => vec![id.trim().to_string()],

@@ -5,7 +5,8 @@ use super::source_file;
 use super::Call;
 use crate::tracker::{SessionRecord, VariableHandle, WaitOutcome};
 use debugger_core::model::{Project, SessionState, StackFrame, ThreadInfo, Value as DebugValue};
-use debugger_core::{project, ErrorCode, ToolError, ToolResult};
+use debugger_core::project::{self, NamedId};
+use debugger_core::{ErrorCode, ToolError, ToolResult};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -27,10 +28,103 @@ pub struct Target {
     pub session_id: Option<String>,
 }
 
-/// The project a call is about (requirements §2.0).
+impl Target {
+    /// The ids this target names (its session).
+    pub fn named(&self) -> Named<'_> {
+        Named {
+            session: self.session_id.as_deref(),
+            ..Named::default()
+        }
+    }
+}
+
+/// The project a call that names no id is about (requirements §2.0).
 pub async fn project(call: &Call<'_>, project_path: Option<&str>) -> ToolResult<Project> {
+    project_of(call, project_path, Named::default()).await
+}
+
+/// The ids a call names; each one that belongs to an open project implies it.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Named<'a> {
+    pub session: Option<&'a str>,
+    pub breakpoint: Option<&'a str>,
+    pub watch: Option<&'a str>,
+    pub variable: Option<&'a str>,
+}
+
+/// The project a call is about, its ids taken into account: with several projects
+/// open and no `projectPath`, an id that belongs to exactly one project picks it; a
+/// `projectPath` that disagrees with an id's project is `invalid_params`
+/// ([`project::resolve_project_for`]). Above the `Backend` trait: both backends get
+/// it. With one project open nothing is looked up (the id is the tool's to check).
+pub async fn project_of(
+    call: &Call<'_>,
+    project_path: Option<&str>,
+    named: Named<'_>,
+) -> ToolResult<Project> {
     let open = call.app.backend.projects().await?;
-    project::resolve_project(&open, project_path)
+    if open.len() < 2 {
+        return project::resolve_project(&open, project_path);
+    }
+    let ids = named_ids(call, &open, named).await;
+    project::resolve_project_for(&open, project_path, &ids)
+}
+
+/// Which open projects each named id belongs to.
+async fn named_ids(call: &Call<'_>, open: &[Project], named: Named<'_>) -> Vec<NamedId> {
+    fn trimmed(id: Option<&str>) -> Option<&str> {
+        id.map(str::trim).filter(|id| !id.is_empty())
+    }
+    let among = |paths: &[PathBuf]| -> Vec<Project> {
+        open.iter()
+            .filter(|p| paths.contains(&p.path))
+            .cloned()
+            .collect()
+    };
+    let tracker = &call.app.tracker;
+    let mut ids = Vec::new();
+    if let Some(id) = trimmed(named.session) {
+        let paths: Vec<PathBuf> = tracker
+            .get(id)
+            .map(|r| vec![r.descriptor.project])
+            .unwrap_or_default();
+        ids.push(NamedId {
+            what: format!("session '{id}'"),
+            owners: among(&paths),
+        });
+    }
+    if let Some(id) = trimmed(named.variable) {
+        ids.push(NamedId {
+            what: format!("variable '{id}'"),
+            owners: among(&tracker.variable_projects(id)),
+        });
+    }
+    if let Some(id) = trimmed(named.watch) {
+        ids.push(NamedId {
+            what: format!("watch '{id}'"),
+            owners: open
+                .iter()
+                .filter(|p| call.app.watches.list(&p.path).iter().any(|w| w.id == id))
+                .cloned()
+                .collect(),
+        });
+    }
+    if let Some(id) = trimmed(named.breakpoint) {
+        let mut owners = Vec::new();
+        for p in open {
+            // A project whose breakpoints cannot be read does not own the id.
+            if let Ok(breakpoints) = call.app.backend.breakpoints(p).await {
+                if breakpoints.iter().any(|b| b.id == id) {
+                    owners.push(p.clone());
+                }
+            }
+        }
+        ids.push(NamedId {
+            what: format!("breakpoint '{id}'"),
+            owners,
+        });
+    }
+    ids
 }
 
 /// A file path of the call, confined to the project.

@@ -203,7 +203,8 @@ pub struct Evaluation {
 }
 
 pub async fn evaluate(call: &Call<'_>, p: EvaluateParams) -> ToolResult<Evaluation> {
-    let project = common::project(call, p.target.project_path.as_deref()).await?;
+    let project =
+        common::project_of(call, p.target.project_path.as_deref(), p.target.named()).await?;
     let expression = p.expression.trim_end().to_string();
     if expression.trim().is_empty() {
         return Err(ToolError::invalid_params("'expression' must not be empty."));
@@ -284,7 +285,11 @@ pub struct WatchAdded {
 }
 
 pub async fn add_watch(call: &Call<'_>, p: AddWatch) -> ToolResult<WatchAdded> {
-    let project = common::project(call, p.project_path.as_deref()).await?;
+    let named = common::Named {
+        session: p.session_id.as_deref(),
+        ..Default::default()
+    };
+    let project = common::project_of(call, p.project_path.as_deref(), named).await?;
     if let Some(id) = &p.session_id {
         call.app.tracker.resolve(&project.path, Some(id))?;
     }
@@ -335,7 +340,12 @@ pub struct WatchRemoved {
 }
 
 pub async fn remove_watch(call: &Call<'_>, p: RemoveWatch) -> ToolResult<WatchRemoved> {
-    let project = common::project(call, p.project_path.as_deref()).await?;
+    let named = common::Named {
+        session: p.session_id.as_deref(),
+        watch: Some(&p.watch_id),
+        ..Default::default()
+    };
+    let project = common::project_of(call, p.project_path.as_deref(), named).await?;
     if let Some(id) = &p.session_id {
         call.app.tracker.resolve(&project.path, Some(id))?;
     }

@@ -179,7 +179,8 @@ pub struct RunToLineParams {
 }
 
 pub async fn resume(call: &Call<'_>, p: ResumeParams) -> ToolResult<ExecutionResult> {
-    let project = common::project(call, p.target.project_path.as_deref()).await?;
+    let project =
+        common::project_of(call, p.target.project_path.as_deref(), p.target.named()).await?;
     let record = common::paused_session(call, &project, p.target.session_id.as_deref())?;
     let id = record.descriptor.id.clone();
     let backend = &call.app.backend;
@@ -191,7 +192,8 @@ pub async fn resume(call: &Call<'_>, p: ResumeParams) -> ToolResult<ExecutionRes
 }
 
 pub async fn pause(call: &Call<'_>, p: PauseParams) -> ToolResult<ExecutionResult> {
-    let project = common::project(call, p.target.project_path.as_deref()).await?;
+    let project =
+        common::project_of(call, p.target.project_path.as_deref(), p.target.named()).await?;
     let record = common::live_session(call, &project, p.target.session_id.as_deref())?;
     let id = record.descriptor.id.clone();
     if record.state == SessionState::Paused {
@@ -214,7 +216,8 @@ async fn step(
     kind: StepKind,
     ignore_breakpoints: bool,
 ) -> ToolResult<ExecutionResult> {
-    let project = common::project(call, p.target.project_path.as_deref()).await?;
+    let project =
+        common::project_of(call, p.target.project_path.as_deref(), p.target.named()).await?;
     let record = common::paused_session(call, &project, p.target.session_id.as_deref())?;
     let id = record.descriptor.id.clone();
     let thread = common::current_thread(call, &record).await?;
@@ -247,7 +250,12 @@ pub async fn step_out(call: &Call<'_>, p: StepParams) -> ToolResult<ExecutionRes
 }
 
 pub async fn run_to_line(call: &Call<'_>, p: RunToLineParams) -> ToolResult<ExecutionResult> {
-    let project = common::project(call, p.common.target.project_path.as_deref()).await?;
+    let project = common::project_of(
+        call,
+        p.common.target.project_path.as_deref(),
+        p.common.target.named(),
+    )
+    .await?;
     let file = common::file_in(&project, &p.file_path)?;
     let line = p.line;
     common::check_code_line(&file, line).await?;

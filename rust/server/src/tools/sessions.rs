@@ -200,7 +200,8 @@ pub struct StoppedSession {
 const STOP_WAIT: Duration = Duration::from_secs(10);
 
 pub async fn stop_debug_session(call: &Call<'_>, p: SessionOnly) -> ToolResult<StoppedSession> {
-    let project = common::project(call, p.target.project_path.as_deref()).await?;
+    let project =
+        common::project_of(call, p.target.project_path.as_deref(), p.target.named()).await?;
     let record = call
         .app
         .tracker
@@ -338,7 +339,8 @@ pub async fn get_debug_session_status(
     call: &Call<'_>,
     p: StatusParams,
 ) -> ToolResult<SessionStatus> {
-    let project = common::project(call, p.target.project_path.as_deref()).await?;
+    let project =
+        common::project_of(call, p.target.project_path.as_deref(), p.target.named()).await?;
     let record = call
         .app
         .tracker

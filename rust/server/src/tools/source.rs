@@ -117,7 +117,11 @@ pub struct SourceContext {
 }
 
 pub async fn get_source_context(call: &Call<'_>, p: SourceParams) -> ToolResult<SourceContext> {
-    let project = common::project(call, p.project_path.as_deref()).await?;
+    let named = common::Named {
+        session: p.session_id.as_deref(),
+        ..Default::default()
+    };
+    let project = common::project_of(call, p.project_path.as_deref(), named).await?;
     let (file, line) = match &p.file_path {
         Some(path) => {
             let file = common::file_in(&project, path)?;

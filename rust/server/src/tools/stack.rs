@@ -64,7 +64,8 @@ async fn pick_thread(
 }
 
 pub async fn get_stack_trace(call: &Call<'_>, p: StackParams) -> ToolResult<StackTrace> {
-    let project = common::project(call, p.target.project_path.as_deref()).await?;
+    let project =
+        common::project_of(call, p.target.project_path.as_deref(), p.target.named()).await?;
     let record = common::paused_session(call, &project, p.target.session_id.as_deref())?;
     let max = p.max_frames.unwrap_or(50).max(1);
     // The usual case (current thread): read its frames while the thread list comes in.
@@ -125,7 +126,8 @@ pub struct FrameSelected {
 }
 
 pub async fn select_stack_frame(call: &Call<'_>, p: SelectFrame) -> ToolResult<FrameSelected> {
-    let project = common::project(call, p.target.project_path.as_deref()).await?;
+    let project =
+        common::project_of(call, p.target.project_path.as_deref(), p.target.named()).await?;
     let index = p.frame_index;
     let record = common::paused_session(call, &project, p.target.session_id.as_deref())?;
     let thread = pick_thread(call, &record, p.thread_id.as_deref(), None).await?;
@@ -179,7 +181,8 @@ pub struct ThreadList {
 }
 
 pub async fn list_threads(call: &Call<'_>, p: ThreadsParams) -> ToolResult<ThreadList> {
-    let project = common::project(call, p.target.project_path.as_deref()).await?;
+    let project =
+        common::project_of(call, p.target.project_path.as_deref(), p.target.named()).await?;
     let record = common::live_session(call, &project, p.target.session_id.as_deref())?;
     let threads = common::threads(call, &record).await?;
     let paused = record.state == debugger_core::model::SessionState::Paused;

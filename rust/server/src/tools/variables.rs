@@ -1,7 +1,7 @@
 //! Variable tools: list a frame's variables, expand objects by id or dotted path,
 //! and set values.
 
-use super::common::{self, Target, VariableView};
+use super::common::{self, Named, Target, VariableView};
 use super::{confirm, Call, ConfirmRequest};
 use crate::lenient;
 use crate::tracker::{SessionRecord, VariableHandle};
@@ -76,7 +76,8 @@ fn views(
 }
 
 pub async fn get_variables(call: &Call<'_>, p: GetVariables) -> ToolResult<VariableList> {
-    let project = common::project(call, p.target.project_path.as_deref()).await?;
+    let project =
+        common::project_of(call, p.target.project_path.as_deref(), p.target.named()).await?;
     let scope = parse_scope(p.scope.as_deref())?;
     let record = common::paused_session(call, &project, p.target.session_id.as_deref())?;
     let (index, frame) = common::frame_at(call, &record, p.frame_index).await?;
@@ -270,7 +271,11 @@ async fn locate(
 }
 
 pub async fn expand_variable(call: &Call<'_>, p: ExpandVariable) -> ToolResult<Children> {
-    let project = common::project(call, p.target.project_path.as_deref()).await?;
+    let named = Named {
+        variable: p.variable_id.as_deref(),
+        ..p.target.named()
+    };
+    let project = common::project_of(call, p.target.project_path.as_deref(), named).await?;
     let record = common::paused_session(call, &project, p.target.session_id.as_deref())?;
     let (frame_ref, path, value) =
         locate(call, &record, p.variable_id.as_deref(), p.path.as_deref()).await?;
@@ -329,7 +334,11 @@ pub struct VariableSet {
 }
 
 pub async fn set_variable(call: &Call<'_>, p: SetVariable) -> ToolResult<VariableSet> {
-    let project = common::project(call, p.target.project_path.as_deref()).await?;
+    let named = Named {
+        variable: p.variable_id.as_deref(),
+        ..p.target.named()
+    };
+    let project = common::project_of(call, p.target.project_path.as_deref(), named).await?;
     let new_value = Some(p.new_value)
         .filter(|v| !v.trim().is_empty())
         .ok_or_else(|| ToolError::invalid_params("'new_value' must not be empty."))?;
