@@ -459,13 +459,34 @@ impl Tracker {
     /// The projects of the sessions that handed out variable id `var_id` at their
     /// current stop (ids are per session, so more than one may have it).
     pub fn variable_projects(&self, var_id: &str) -> Vec<std::path::PathBuf> {
+        self.variable_sessions(var_id)
+            .into_iter()
+            .map(|(_, project)| project)
+            .collect()
+    }
+
+    /// The sessions (id, project) that handed out variable id `var_id` at their
+    /// current stop.
+    pub fn variable_sessions(&self, var_id: &str) -> Vec<(String, std::path::PathBuf)> {
         self.read(|s| {
             s.sessions
                 .iter()
                 .filter(|r| r.variables.contains_key(var_id))
-                .map(|r| r.descriptor.project.clone())
+                .map(|r| (r.descriptor.id.clone(), r.descriptor.project.clone()))
                 .collect()
         })
+    }
+
+    /// The one session of `project` holding variable id `var_id`, if exactly one does.
+    pub fn variable_session(&self, project: &Path, var_id: &str) -> Option<String> {
+        let mut of_project = self
+            .variable_sessions(var_id.trim())
+            .into_iter()
+            .filter(|(_, p)| p == project);
+        match (of_project.next(), of_project.next()) {
+            (Some((id, _)), None) => Some(id),
+            _ => None,
+        }
     }
 
     /// Look up a variable id handed out at the current stop.
@@ -653,6 +674,11 @@ mod tests {
             vec![PathBuf::from("/p")]
         );
         assert!(tracker.variable_projects("v9.9").is_empty());
+        assert_eq!(
+            tracker.variable_session(Path::new("/p"), &var_id),
+            Some("s1".to_string())
+        );
+        assert_eq!(tracker.variable_session(Path::new("/q"), &var_id), None);
         tracker.apply(&BackendEvent::Continued {
             session: "s1".into(),
         });

@@ -5,7 +5,7 @@ use super::common::{self, Named, Target, VariableView};
 use super::{confirm, Call, ConfirmRequest};
 use crate::lenient;
 use crate::tracker::{SessionRecord, VariableHandle};
-use debugger_core::model::{Value as DebugValue, VariableScope};
+use debugger_core::model::{Project, Value as DebugValue, VariableScope};
 use debugger_core::{ErrorCode, ToolError, ToolResult};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -245,6 +245,20 @@ pub struct Children {
     pub omitted: Option<usize>,
 }
 
+/// The session a variable call means: the one given, else the one session of the
+/// project holding `variable_id` (ids are per session), else the current one.
+fn variable_session(
+    call: &Call<'_>,
+    project: &Project,
+    target: &Target,
+    variable_id: Option<&str>,
+) -> Option<String> {
+    target
+        .session_id
+        .clone()
+        .or_else(|| variable_id.and_then(|id| call.app.tracker.variable_session(&project.path, id)))
+}
+
 /// Resolve `variable_id` and/or `path` to a value of the current stop.
 async fn locate(
     call: &Call<'_>,
@@ -276,7 +290,8 @@ pub async fn expand_variable(call: &Call<'_>, p: ExpandVariable) -> ToolResult<C
         ..p.target.named()
     };
     let project = common::project_of(call, p.target.project_path.as_deref(), named).await?;
-    let record = common::paused_session(call, &project, p.target.session_id.as_deref())?;
+    let session = variable_session(call, &project, &p.target, p.variable_id.as_deref());
+    let record = common::paused_session(call, &project, session.as_deref())?;
     let (frame_ref, path, value) =
         locate(call, &record, p.variable_id.as_deref(), p.path.as_deref()).await?;
     let children_ref = value.children_ref.clone().ok_or_else(|| {
@@ -342,7 +357,8 @@ pub async fn set_variable(call: &Call<'_>, p: SetVariable) -> ToolResult<Variabl
     let new_value = Some(p.new_value)
         .filter(|v| !v.trim().is_empty())
         .ok_or_else(|| ToolError::invalid_params("'new_value' must not be empty."))?;
-    let record = common::paused_session(call, &project, p.target.session_id.as_deref())?;
+    let session = variable_session(call, &project, &p.target, p.variable_id.as_deref());
+    let record = common::paused_session(call, &project, session.as_deref())?;
     let (frame_ref, path, value) =
         locate(call, &record, p.variable_id.as_deref(), p.name.as_deref()).await?;
     let target = value.target.clone().ok_or_else(|| {
