@@ -582,6 +582,18 @@ mod tests {
         }
     }
 
+    /// Debug session s1 of project /p has started.
+    fn started(tracker: &Tracker) {
+        tracker.apply(&BackendEvent::SessionStarted(SessionDescriptor {
+            id: "s1".into(),
+            name: "App".into(),
+            run_configuration: "App".into(),
+            mode: LaunchMode::Debug,
+            project: PathBuf::from("/p"),
+            process_id: None,
+        }));
+    }
+
     fn stop(tracker: &Tracker) -> u64 {
         tracker.apply(&BackendEvent::Stopped {
             session: "s1".into(),
@@ -597,14 +609,7 @@ mod tests {
     #[test]
     fn stacks_are_cached_per_stop_and_thread() {
         let tracker = Tracker::new();
-        tracker.apply(&BackendEvent::SessionStarted(SessionDescriptor {
-            id: "s1".into(),
-            name: "App".into(),
-            run_configuration: "App".into(),
-            mode: LaunchMode::Debug,
-            project: PathBuf::from("/p"),
-            process_id: None,
-        }));
+        started(&tracker);
         let generation = stop(&tracker);
         assert_eq!(tracker.cached_stack("s1", "t1", 1), None);
 
@@ -652,14 +657,7 @@ mod tests {
     #[test]
     fn variable_ids_tell_the_projects_of_the_sessions_holding_them() {
         let tracker = Tracker::new();
-        tracker.apply(&BackendEvent::SessionStarted(SessionDescriptor {
-            id: "s1".into(),
-            name: "App".into(),
-            run_configuration: "App".into(),
-            mode: LaunchMode::Debug,
-            project: PathBuf::from("/p"),
-            process_id: None,
-        }));
+        started(&tracker);
         stop(&tracker);
         let handle = VariableHandle {
             name: "order".into(),
