@@ -51,7 +51,6 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
     private val records = ConcurrentHashMap<String, SessionRecord>()
     private val byDebugSession = java.util.Collections.synchronizedMap(java.util.IdentityHashMap<XDebugSession, SessionRecord>())
     private val adHoc = AtomicInteger(1)
-    private val byHandler = java.util.Collections.synchronizedMap(java.util.IdentityHashMap<ProcessHandler, SessionRecord>())
     private val matcher = DebugLaunchMatcher<ProcessHandler, SessionRecord, XDebugSession>(LAUNCH_MATCH_GRACE_MS)
     private val taps = java.util.IdentityHashMap<ProcessHandler, ProcessTap>()
 
@@ -112,7 +111,7 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
     /** The record of the launch [env] that runs [handler], with the debugger already running it, if any. */
     private fun launched(env: ExecutionEnvironment, handler: ProcessHandler): SessionRecord {
         // A debugger released before its launch spoke already has a record for this handler: it becomes the launch's.
-        val record = byHandler[handler]?.also { r ->
+        val record = synchronized(taps) { taps[handler] }?.session?.also { r ->
             if (r.env == null) r.env = env
             if (r.executionId == null && env.executionId != 0L) r.executionId = env.executionId
         } ?: ensure(env)
@@ -247,7 +246,6 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
 
     private fun attachProcess(record: SessionRecord, handler: ProcessHandler) {
         if (record.processHandler == null) record.processHandler = handler
-        byHandler.putIfAbsent(handler, record)
         tap(handler).bind(record)
         if (handler.isProcessTerminated) processEnded(record, handler.exitCode)
     }
@@ -264,6 +262,9 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
     private inner class ProcessTap : ProcessListener {
         private var record: SessionRecord? = null
         private val held = ArrayList<Pair<OutputCategory, String>>()
+
+        /** The session this process belongs to, once known (the first one bound). */
+        val session: SessionRecord? get() = synchronized(this) { record }
         private var heldExit: Int? = null
 
         fun bind(to: SessionRecord) {
@@ -342,7 +343,6 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
         record.listenerDisposable = null
         record.debugSession?.let { byDebugSession.remove(it) }
         record.processHandler?.let { h ->
-            byHandler.remove(h, record)
             matcher.forget(h)
             synchronized(taps) { taps.remove(h) }
         }
