@@ -85,4 +85,15 @@ const want = [["Calculator App", true], ["Calculator Tests", true], ["npm build"
 const got = configs.map((c) => [c.name, c.can_debug]);
 if (JSON.stringify(got) !== JSON.stringify(want)) process.exit(1);
 JS
-echo "inspector smoke: OK (26 tools listed, no --strict findings, list_run_configurations answered)"
+
+echo "==> mcp-inspector --cli ... --method resources/list (no session: none listed)"
+for method in resources/list resources/templates/list; do
+    inspect --method "$method" > "$WORK/resources.json" 2> "$WORK/lint.txt" \
+        || { cat "$WORK/lint.txt" >&2; fail "$method exited with $?"; }
+    node -e 'const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+             const items = r.resources ?? r.resourceTemplates;
+             if (!Array.isArray(items) || items.length) process.exit(1);' "$WORK/resources.json" \
+        || { cat "$WORK/resources.json" >&2; fail "$method listed resources without a session"; }
+done
+echo "   resources/list and resources/templates/list: empty"
+echo "inspector smoke: OK (26 tools listed, no --strict findings, list_run_configurations answered, resources empty)"

@@ -267,7 +267,7 @@ async def serve_http(binary: str, state_dir: Path, projects=(PROGRAMS,), brave: 
 @contextlib.asynccontextmanager
 async def connect(binary: str, state_dir: Path, *, projects=(PROGRAMS,), brave: bool = True,
                   transport: str = "stdio", mode: str = "legacy", elicitation_callback=None,
-                  extra: tuple[str, ...] = (), cleanup: bool = True,
+                  message_handler=None, extra: tuple[str, ...] = (), cleanup: bool = True,
                   env: dict[str, str] | None = None) -> AsyncIterator[Tools]:
     """A connected client against a fresh server (state in `state_dir`)."""
     expected_version = LEGACY_VERSION if mode == "legacy" else MODERN_VERSION
@@ -279,7 +279,8 @@ async def connect(binary: str, state_dir: Path, *, projects=(PROGRAMS,), brave: 
         with open(log, "w") as errlog:
             try:
                 async with Client(stdio_client(params, errlog=errlog), mode=mode,
-                                  elicitation_callback=elicitation_callback) as client:
+                                  elicitation_callback=elicitation_callback,
+                                  message_handler=message_handler) as client:
                     assert client.protocol_version == expected_version
                     tools = Tools(client, log)
                     try:
@@ -292,7 +293,8 @@ async def connect(binary: str, state_dir: Path, *, projects=(PROGRAMS,), brave: 
     else:
         async with serve_http(binary, state_dir, projects, brave, extra) as (port, log):
             async with Client(f"http://127.0.0.1:{port}/mcp", mode=mode,
-                              elicitation_callback=elicitation_callback) as client:
+                              elicitation_callback=elicitation_callback,
+                              message_handler=message_handler) as client:
                 assert client.protocol_version == expected_version
                 tools = Tools(client, log)
                 try:

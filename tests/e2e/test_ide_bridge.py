@@ -32,7 +32,8 @@ import pytest
 from mcp import Client, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
-from conftest import CALCULATOR, CALC_LINES, PROGRAMS, PYTHON, Tools, text_of
+from conftest import CALCULATOR, CALC_LINES, MODES, PROGRAMS, PYTHON, Tools, text_of
+from resource_client import BREAKPOINTS, LIST_CHANGED, LISTED, SESSION, Notices, read, read_error, updated
 from jvm_harness import CountingTools, Harness, jvm
 
 HARNESS_MAIN = "dev.jetbrainsdebugger.crosslang.CrossLanguageMainKt"
@@ -46,13 +47,13 @@ def harness(binary: str, state_dir: Path, env: dict[str, str] | None = None) -> 
 
 
 @contextlib.asynccontextmanager
-async def ide(binary: str, state_dir: Path,
-              env: dict[str, str] | None = None) -> AsyncIterator[tuple[CountingTools, Harness, dict[str, Any]]]:
+async def ide(binary: str, state_dir: Path, env: dict[str, str] | None = None, mode: str = "legacy",
+              message_handler=None) -> AsyncIterator[tuple[CountingTools, Harness, dict[str, Any]]]:
     """A RecordingIde connected to the binary, and an MCP client on the binary's HTTP endpoint."""
     with harness(binary, state_dir, env) as h:
         ready = h.next_json()
         assert isinstance(ready, dict) and ready["mcp_url"].startswith("http://127.0.0.1:"), ready
-        async with Client(ready["mcp_url"], mode="legacy") as client:
+        async with Client(ready["mcp_url"], mode=mode, message_handler=message_handler) as client:
             yield CountingTools(client, h.log), h, ready
 
 
@@ -179,6 +180,40 @@ async def test_every_tool_crosses_the_bridge(binary, state_dir):
         listed_tools = {tool.name for tool in (await t.client.list_tools()).tools}
         assert len(listed_tools) == 26
         assert t.called == listed_tools, f"not exercised here: {sorted(listed_tools - t.called)}"
+
+
+@pytest.mark.parametrize("mode", MODES)
+async def test_resources_through_the_bridge(binary, state_dir, mode):
+    """The same resources and notifications as on debugpy, served from the IDE's answers
+    and the bridge's events."""
+    notices = Notices()
+    async with ide(binary, state_dir, mode=mode, message_handler=notices.handler) as (t, h, _):
+        assert (await t.client.list_resources()).resources == []
+        async with notices.subscribed(t.client, mode, SESSION, BREAKPOINTS):
+            mark = notices.mark()
+            await t.ok("set_breakpoint", file_path="calculator.py", line=CALC_LINES["subtotal"])
+            await notices.wait(mark, updated(BREAKPOINTS))
+            mark = notices.mark()
+            started = await t.start("App")
+            await notices.wait(mark, LIST_CHANGED)
+            assert {r.uri for r in (await t.client.list_resources()).resources} == LISTED
+            session = await read(t.client, SESSION)
+            assert session["session_id"] == started["session_id"] and session["state"] == "paused"
+            assert session["current_location"]["line"] == CALC_LINES["subtotal"]
+            [breakpoint] = (await read(t.client, BREAKPOINTS))["breakpoints"]
+            assert breakpoint["line"] == CALC_LINES["subtotal"]
+            assert (await read(t.client, "debugger://source/calculator.py")).startswith('"""')
+
+            mark = notices.mark()
+            await t.ok("step_over")
+            await notices.wait(mark, updated(SESSION))
+            assert recorded(h, "step")
+
+            mark = notices.mark()
+            await t.ok("stop_debug_session")
+            await notices.wait(mark, LIST_CHANGED)
+            assert (await t.client.list_resources()).resources == []
+            await read_error(t.client, SESSION, "session_ended")
 
 
 async def test_bridge_drop_is_ide_not_connected_then_recovers(binary, state_dir):
@@ -341,6 +376,15 @@ async def test_stdio_finds_the_ide_through_the_discovery_file(binary, state_dir)
                 configs = await t.ok("list_run_configurations")
                 assert {c["name"] for c in configs["run_configurations"]} == {"App", "npm build"}
                 assert recorded(h, "runConfigurations"), "the call must reach the IDE"
+                # Resources are relayed too (their notifications are not: not declared).
+                assert not client.server_capabilities.resources.subscribe
+                assert (await client.list_resources()).resources == []
+                await read_error(client, SESSION, "no_session")
+                await t.ok("set_breakpoint", file_path="calculator.py", line=CALC_LINES["subtotal"])
+                await t.start("App")
+                assert {r.uri for r in (await client.list_resources()).resources} == LISTED
+                assert (await read(client, SESSION))["state"] == "paused"
+                await t.ok("stop_debug_session")
 
         # A directory the IDE does not have open is served by the standalone backend.
         h.command("reset")

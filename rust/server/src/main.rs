@@ -14,6 +14,7 @@ mod ide_requests;
 mod lenient;
 mod mcp;
 mod proxy;
+mod resources;
 mod tools;
 mod tracker;
 mod watches;

@@ -6,6 +6,7 @@
 
 use crate::consent::Scope;
 use crate::history_log::HistoryLog;
+use crate::resources::{self, notify};
 use crate::tools::{self, App, Call, ConfirmRequest, Confirmer, Consent};
 use debugger_core::{ToolError, ToolResult};
 use debugger_ide::wire::{ConfirmParams, ConfirmScope};
@@ -13,10 +14,12 @@ use debugger_ide::IdeBackend;
 use futures_util::FutureExt;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, CustomRequest,
-    CustomResult, Implementation, ListToolsResult, PaginatedRequestParams, ServerCapabilities,
-    ServerConfig, Tool, ToolAnnotations,
+    CustomResult, Implementation, ListResourceTemplatesResult, ListResourcesResult,
+    ListToolsResult, PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse,
+    ServerCapabilities, ServerConfig, SubscribeRequestParams, SubscriptionFilter, Tool,
+    ToolAnnotations, UnsubscribeRequestParams,
 };
-use rmcp::service::{ElicitationError, RequestContext};
+use rmcp::service::{ElicitationError, NotificationContext, RequestContext, SubscriptionContext};
 use rmcp::{ErrorData as McpError, Peer, RoleServer, ServerHandler};
 use serde_json::Value;
 use std::sync::Arc;
@@ -31,7 +34,9 @@ get_debug_session_status (location, variables, watches, source in one call) → 
 (each waits for the next stop and says where execution is) → evaluate → stop_debug_session. \
 Errors are JSON with a stable 'error' code. Paths may be absolute or project-relative. \
 Every tool takes projectPath (needed only when several projects are open and the call names no id of one of them) and, where a session is meant, \
-session_id (default: the project's current session).";
+session_id (default: the project's current session). \
+While a session lives, its state is also readable (and subscribable) as resources: debugger://session, \
+debugger://breakpoints, debugger://threads, debugger://session/output, debugger://source/{file}.";
 
 /// How long the user has to answer a confirmation.
 const CONFIRMATION_TIMEOUT: Duration = Duration::from_secs(120);
@@ -44,6 +49,8 @@ pub struct McpServer {
     tools: Arc<Vec<Tool>>,
     /// The IDE backend, when it runs: confirmations are its dialogs.
     ide: Option<Arc<IdeBackend>>,
+    /// This connection's `resources/subscribe` URIs (legacy protocol).
+    subscriptions: notify::LegacySubscriptions,
 }
 
 impl McpServer {
@@ -53,13 +60,20 @@ impl McpServer {
             history,
             tools: Arc::new(tool_list()),
             ide,
+            subscriptions: notify::LegacySubscriptions::default(),
         }
     }
 }
 
 /// What the server says about itself at the handshake.
 pub fn server_config() -> ServerConfig {
-    ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+    let capabilities = ServerCapabilities::builder()
+        .enable_tools()
+        .enable_resources()
+        .enable_resources_list_changed()
+        .enable_resources_subscribe()
+        .build();
+    ServerConfig::new(capabilities)
         .with_server_info(Implementation::new(SERVER_NAME, env!("CARGO_PKG_VERSION")))
         .with_instructions(INSTRUCTIONS)
 }
@@ -265,6 +279,85 @@ impl ServerHandler for McpServer {
             .run_tool(&request.name, arguments, confirmer.as_ref())
             .await
             .into())
+    }
+
+    async fn list_resources(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, McpError> {
+        resources::list(&self.app).await
+    }
+
+    async fn list_resource_templates(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourceTemplatesResult, McpError> {
+        resources::templates(&self.app).await
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, McpError> {
+        Ok(resources::read(&self.app, &request.uri).await?.into())
+    }
+
+    fn accepted_subscription_filter(
+        &self,
+        requested: &SubscriptionFilter,
+    ) -> Option<SubscriptionFilter> {
+        Some(notify::accepted_filter(requested))
+    }
+
+    async fn listen(&self, context: SubscriptionContext) -> Result<(), McpError> {
+        let outlet = notify::ListenOutlet(context.sink().clone());
+        notify::pump(self.app.changes.subscribe(), outlet, context.cancelled()).await;
+        Ok(())
+    }
+
+    #[allow(deprecated)] // the legacy protocol's subscriptions, served to legacy clients
+    async fn subscribe(
+        &self,
+        request: SubscribeRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), McpError> {
+        resources::uri::ResourceUri::parse(&request.uri)
+            .map_err(|e| McpError::invalid_params(e.to_string(), None))?;
+        self.subscriptions.add(request.uri);
+        Ok(())
+    }
+
+    #[allow(deprecated)]
+    async fn unsubscribe(
+        &self,
+        request: UnsubscribeRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), McpError> {
+        self.subscriptions.remove(&request.uri);
+        Ok(())
+    }
+
+    /// A legacy client (one that sent `initialize`) is told of changes on its own
+    /// connection for as long as it stays open; 2026-07-28 clients listen instead.
+    async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
+        let legacy = context
+            .peer
+            .peer_info()
+            .is_none_or(|info| info.protocol_version.has_initialize());
+        if legacy {
+            let outlet = notify::LegacyOutlet {
+                peer: context.peer.clone(),
+                subscriptions: self.subscriptions.clone(),
+            };
+            tokio::spawn(notify::pump(
+                self.app.changes.subscribe(),
+                outlet,
+                notify::closed(context.peer),
+            ));
+        }
     }
 
     /// rmcp decodes a known method whose params do not fit (`tools/call` with

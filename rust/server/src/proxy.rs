@@ -12,10 +12,11 @@ use crate::mcp;
 use debugger_core::error::{ErrorCode, ToolError};
 use debugger_core::state::StateDir;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ListToolsResult,
-    PaginatedRequestParams, ServerConfig,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock,
+    ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
+    ReadResourceRequestParams, ReadResourceResponse, ServerConfig,
 };
-use rmcp::service::{RequestContext, RunningService};
+use rmcp::service::{RequestContext, RunningService, ServiceError};
 use rmcp::transport::StreamableHttpClientTransport;
 use rmcp::{ErrorData as McpError, RoleClient, RoleServer, ServerHandler, ServiceExt};
 use std::path::PathBuf;
@@ -123,6 +124,33 @@ impl ProxyServer {
     }
 }
 
+impl ProxyServer {
+    /// Relay one resource request. The instance's JSON-RPC errors (no session, path
+    /// outside the project) pass through as they are.
+    async fn relay_resource<T, F, Fut>(&self, request: F) -> Result<T, McpError>
+    where
+        F: FnOnce(rmcp::Peer<RoleClient>) -> Fut,
+        Fut: std::future::Future<Output = Result<T, ServiceError>>,
+    {
+        let unreachable =
+            |err: ToolError| McpError::internal_error(err.message.clone(), Some(err.to_json()));
+        let peer = self.peer().await.map_err(unreachable)?;
+        match tokio::time::timeout(CONNECT_TIMEOUT * 10, request(peer)).await {
+            Ok(Ok(answer)) => Ok(answer),
+            Ok(Err(ServiceError::McpError(error))) => Err(error),
+            Ok(Err(err)) => {
+                tracing::warn!(%err, "relaying a resource request to the IDE's server failed");
+                self.lost().await;
+                Err(unreachable(not_connected()))
+            }
+            Err(_) => Err(unreachable(ToolError::new(
+                ErrorCode::Timeout,
+                "the IDE's server did not answer the read in time",
+            ))),
+        }
+    }
+}
+
 fn not_connected() -> ToolError {
     ToolError::new(
         ErrorCode::IdeNotConnected,
@@ -132,8 +160,42 @@ fn not_connected() -> ToolError {
 }
 
 impl ServerHandler for ProxyServer {
+    /// The instance's capabilities, less resource notifications: the relay answers
+    /// requests and does not forward the instance's notifications.
     fn get_info(&self) -> ServerConfig {
-        mcp::server_config()
+        let mut config = mcp::server_config();
+        if let Some(resources) = config.capabilities.resources.as_mut() {
+            resources.subscribe = None;
+            resources.list_changed = None;
+        }
+        config
+    }
+
+    async fn list_resources(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, McpError> {
+        self.relay_resource(|peer| async move { peer.list_resources(request).await })
+            .await
+    }
+
+    async fn list_resource_templates(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourceTemplatesResult, McpError> {
+        self.relay_resource(|peer| async move { peer.list_resource_templates(request).await })
+            .await
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, McpError> {
+        self.relay_resource(|peer| async move { peer.read_resource_once(request).await })
+            .await
     }
 
     async fn list_tools(

@@ -7,7 +7,7 @@
 //! dispatch in one place.
 
 mod breakpoints;
-mod common;
+pub(crate) mod common;
 mod evaluation;
 mod execution;
 mod run;
@@ -19,6 +19,7 @@ mod stack;
 mod variables;
 
 use crate::consent::{ConsentMemory, Scope};
+use crate::resources::notify::Change;
 use crate::tracker::Tracker;
 use crate::watches::WatchStore;
 use debugger_core::{Backend, ToolError, ToolResult};
@@ -27,6 +28,10 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{Map, Value};
 use std::sync::Arc;
+use tokio::sync::broadcast;
+
+/// Changes kept for subscribers that fall behind (beyond, they refresh everything).
+const CHANGE_BACKLOG: usize = 256;
 
 /// What a confirmation request came back with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,6 +69,9 @@ pub struct App {
     pub watches: WatchStore,
     /// Brave mode and the sessions approved for their life.
     pub consent: Arc<ConsentMemory>,
+    /// What each backend event changed, sent once the tracker has applied it (the
+    /// resource subscriptions listen here).
+    pub changes: broadcast::Sender<Change>,
 }
 
 impl App {
@@ -78,6 +86,8 @@ impl App {
         let mut events = backend.events();
         let pump = tracker.clone();
         let forget = consent.clone();
+        let changes = broadcast::channel(CHANGE_BACKLOG).0;
+        let announce = changes.clone();
         tokio::spawn(async move {
             loop {
                 match events.recv().await {
@@ -85,7 +95,10 @@ impl App {
                         if let debugger_core::BackendEvent::Terminated { session, .. } = &event {
                             forget.session_ended(session);
                         }
-                        pump.apply(&event)
+                        pump.apply(&event);
+                        if let Some(change) = Change::of(&event, &pump) {
+                            let _ = announce.send(change);
+                        }
                     }
                     Err(tokio::sync::broadcast::error::RecvError::Lagged(n)) => {
                         tracing::warn!(
@@ -102,6 +115,7 @@ impl App {
             tracker,
             watches,
             consent,
+            changes,
         })
     }
 }

@@ -1,0 +1,198 @@
+"""The debugger's state as MCP resources (spec/resources.md, issue 10 item 1), through the
+official SDK on both protocol generations and both transports, on real debugpy:
+listed only while a session lives, read as JSON (source files as text), and notified to
+subscribers: `resources/subscribe` + unsolicited notifications on 2025-11-25,
+`subscriptions/listen` on 2026-07-28."""
+
+from __future__ import annotations
+
+import json
+import warnings
+from pathlib import Path
+from urllib.parse import quote
+
+import anyio
+import pytest
+from mcp.shared.exceptions import MCPError
+
+from conftest import MODES, PROGRAMS, TRANSPORTS, connect, line_of
+from resource_client import (BREAKPOINTS, LIST_CHANGED, LISTED, OUTPUT, SESSION, THREADS, Notices, read,
+                             read_error, updated)
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("transport", TRANSPORTS)
+async def test_resources_follow_a_debug_session(binary, state_dir, transport, mode):
+    notices = Notices()
+    async with connect(binary, state_dir, transport=transport, mode=mode, message_handler=notices.handler) as t:
+        client = t.client
+        assert (await client.list_resources()).resources == []
+        assert (await client.list_resource_templates()).resource_templates == []
+        await read_error(client, SESSION, "no_session")
+
+        async with notices.subscribed(client, mode, SESSION, BREAKPOINTS):
+            after_loop = line_of("nested.py", "after_loop")
+            await t.ok("set_breakpoint", file_path="nested.py", line=after_loop)
+            mark = notices.mark()
+            started = await t.start("Nested")
+            assert started["status"] == "paused"
+            await notices.wait(mark, LIST_CHANGED)
+
+            listed = (await client.list_resources()).resources
+            assert {r.uri for r in listed} == LISTED
+            assert all(r.mime_type == "application/json" for r in listed)
+            [template] = (await client.list_resource_templates()).resource_templates
+            assert template.uri_template == "debugger://source/{file}"
+
+            session = await read(client, SESSION)
+            assert session["session_id"] == started["session_id"] and session["state"] == "paused"
+            assert session["current_location"]["line"] == after_loop
+            assert {v["name"]: v["value"] for v in session["variables"]}["discount"] == "4"
+            assert session["process_id"] > 0 and session["run_configuration"] == "Nested"
+            [breakpoint] = (await read(client, BREAKPOINTS))["breakpoints"]
+            assert breakpoint["line"] == after_loop and breakpoint["hit_count"] == 1
+            threads = (await read(client, THREADS))["threads"]
+            assert [th["is_current"] for th in threads].count(True) == 1
+
+            mark = notices.mark()
+            await t.ok("step_over")
+            latency = await notices.wait(mark, updated(SESSION))
+            print(f"session updated {latency * 1000:.0f} ms after step_over answered")
+            moved = await read(client, SESSION)
+            assert moved["current_location"]["line"] == line_of("nested.py", "process_return")
+
+            mark = notices.mark()
+            await t.ok("set_breakpoint", file_path="nested.py", line=line_of("nested.py", "main_print"))
+            latency = await notices.wait(mark, updated(BREAKPOINTS))
+            print(f"breakpoints updated {latency * 1000:.0f} ms after set_breakpoint answered")
+            assert len((await read(client, BREAKPOINTS))["breakpoints"]) == 2
+            assert updated(THREADS) not in notices.after((0, 0)), "threads was not subscribed"
+
+            mark = notices.mark()
+            await t.ok("stop_debug_session")
+            await notices.wait(mark, LIST_CHANGED)
+            assert (await client.list_resources()).resources == []
+            assert "has ended" in (await read_error(client, SESSION, "session_ended"))["message"]
+
+
+async def test_a_burst_of_steps_is_coalesced_and_ends_with_the_last_state(server):
+    notices = Notices()
+    async with server(message_handler=notices.handler) as t:
+        await t.ok("set_breakpoint", file_path="loop.py", line=line_of("loop.py", "loop_body"))
+        await t.start("Loop")
+        async with notices.subscribed(t.client, "legacy", SESSION):
+            mark = notices.mark()
+            steps = 8  # loop.py stops 10 times at its body
+            for _ in range(steps):
+                await t.ok("resume")
+            last = await read(t.client, SESSION)
+            await notices.wait(mark, updated(SESSION))
+            await anyio.sleep(1)  # let the trailing notification come
+            sent = notices.after(mark).count(updated(SESSION))
+            print(f"{sent} notifications for {steps} stops (and as many resumes)")
+            assert 1 <= sent <= 2 * steps
+            assert (await read(t.client, SESSION))["current_location"] == last["current_location"]
+
+
+def make_project(root: Path, program: str, source: str, configuration: str) -> Path:
+    """A project holding one program and a launch configuration for it."""
+    (root / Path(program).parent).mkdir(parents=True, exist_ok=True)
+    (root / program).write_text(source)
+    (root / ".vscode").mkdir()
+    (root / ".vscode" / "launch.json").write_text(json.dumps({"version": "0.2.0", "configurations": [{
+        "name": configuration, "type": "debugpy", "request": "launch",
+        "program": "${workspaceFolder}/" + program, "console": "internalConsole"}]}))
+    return root
+
+
+PRINTER = """\
+print("first line", flush=True)
+x = 1  # MARK: after_first
+print("second line", flush=True)
+y = 2  # MARK: after_second
+"""
+
+
+async def test_output_is_read_from_a_cursor(binary, state_dir, tmp_path):
+    project = make_project(tmp_path / "printer", "printer.py", PRINTER, "Printer")
+    program = project / "printer.py"
+    async with connect(binary, state_dir, projects=(project,)) as t:
+        for mark in ["after_first", "after_second"]:
+            await t.ok("set_breakpoint", file_path="printer.py", line=line_of(program, mark))
+        await t.start("Printer")
+        first = await read(t.client, OUTPUT)
+        assert first["text"].endswith("first line\n") and first["state"] == "paused"
+        assert first["next"] == f"{OUTPUT}?since={first['cursor']}"
+        assert (await read(t.client, first["next"]))["text"] == ""
+        await t.ok("resume")
+        second = await read(t.client, first["next"])
+        assert second["text"] == "second line\n", second
+        assert second["cursor"] == first["cursor"] + len("second line\n")
+        whole = await read(t.client, OUTPUT)
+        assert whole["text"] == first["text"] + "second line\n"
+        beyond = await read(t.client, f"{OUTPUT}?since=999999")
+        assert beyond["text"] == "" and beyond["cursor"] == whole["cursor"]
+
+
+@pytest.fixture
+def spaced_project(tmp_path: Path) -> Path:
+    """A project whose folder and file names hold spaces and non-ASCII letters."""
+    (tmp_path / "secret.txt").write_text("outside the project")
+    return make_project(tmp_path / "my project ü", "src dir/naïve file.py",
+                        (PROGRAMS / "nested.py").read_text(), "Spaced")
+
+
+@pytest.mark.parametrize("mode", MODES)
+async def test_source_files_through_the_template(binary, state_dir, spaced_project, mode):
+    relative = "src dir/naïve file.py"
+    async with connect(binary, state_dir, projects=(spaced_project,), mode=mode) as t:
+        await read_error(t.client, f"debugger://source/{quote(relative, safe='')}", "no_session")
+        await t.ok("set_breakpoint", file_path=relative, line=line_of(spaced_project / relative, "after_loop"))
+        await t.start("Spaced")
+        text = (spaced_project / relative).read_text()
+        assert await read(t.client, f"debugger://source/{quote(relative, safe='')}") == text
+        assert await read(t.client, f"debugger://source/{quote(relative)}") == text  # '/' left as is
+        absolute = str((spaced_project / relative).resolve())
+        assert await read(t.client, f"debugger://source/{quote(absolute, safe='')}") == text
+        for outside in ["../secret.txt", str(spaced_project.parent / "secret.txt"), "/etc/passwd"]:
+            body = await read_error(t.client, f"debugger://source/{quote(outside, safe='')}",
+                                    "path_outside_project")
+            assert "outside the project" in body["message"]
+        await read_error(t.client, "debugger://source/missing.py", "file_not_found")
+        with pytest.raises(MCPError) as caught:
+            await t.client.read_resource("debugger://source/%FF.py")
+        assert "percent-encoded" in caught.value.message
+
+
+async def test_several_projects_name_theirs_in_the_uri(binary, state_dir, spaced_project):
+    async with connect(binary, state_dir, projects=(PROGRAMS, spaced_project)) as t:
+        await t.ok("set_breakpoint", projectPath=str(PROGRAMS), file_path="nested.py",
+                   line=line_of("nested.py", "after_loop"))
+        await t.start("Nested", projectPath=str(PROGRAMS))
+        ours = f"?project={quote(str(PROGRAMS), safe='')}"
+        listed = {r.uri: r.name for r in (await t.client.list_resources()).resources}
+        assert set(listed) == {uri + ours for uri in LISTED}, "only the project with a session"
+        assert listed[SESSION + ours] == f"session ({PROGRAMS.name})"
+        [template] = (await t.client.list_resource_templates()).resource_templates
+        assert template.uri_template == "debugger://source/{file}{?project}"
+        assert (await read(t.client, SESSION + ours))["state"] == "paused"
+        body = await read_error(t.client, SESSION, "multiple_projects_open")
+        assert str(spaced_project) in json.dumps(body, ensure_ascii=False)
+        other = f"?project={quote(str(spaced_project), safe='')}"
+        await read_error(t.client, SESSION + other, "no_session")
+
+
+async def test_foreign_and_malformed_uris_are_refused(server):
+    async with server() as t:
+        for uri, words in [("file:///etc/passwd", "not a debugger://"),
+                           ("debugger://sessions", "names no debugger resource"),
+                           ("debugger://session?token=abc", "query parameter")]:
+            with pytest.raises(MCPError) as caught:
+                await t.client.read_resource(uri)
+            assert words in caught.value.message, caught.value.message
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            with pytest.raises(MCPError):
+                await t.client.subscribe_resource("file:///etc/passwd")
