@@ -134,3 +134,28 @@ async def test_a_request_state_on_the_legacy_protocol_is_refused(binary, state_d
         message = await refused(t, "start_debug_session", {"configuration_name": "Short"}, "0" * 32)
         assert "2026-07-28" in message, message
         await no_sessions(t)
+
+
+async def test_a_call_that_asks_twice_asks_in_two_rounds(binary, state_dir):
+    """A breakpoint whose condition and log message both need consent: two questions, one per
+    round; the first reply is carried into the third round, and a refused second one sets nothing."""
+    asked: list[str] = []
+    replies: list[str] = []
+
+    async def answer(context, params: types.ElicitRequestParams):
+        asked.append(params.message)
+        return types.ElicitResult(action=replies.pop(0), content={"approve": True})
+
+    async with connect(binary, state_dir, brave=False, mode="auto", elicitation_callback=answer) as t:
+        line = line_of("nested.py", "after_loop")
+        code = {"file_path": "nested.py", "line": line, "condition": "check()", "log_message": "{describe()}"}
+        replies[:] = ["accept", "decline"]
+        await t.err("set_breakpoint", "confirmation_denied", **code)
+        assert len(asked) == 2 and "check()" in asked[0] and "describe()" in asked[1], asked
+        assert (await t.ok("list_breakpoints"))["breakpoints"] == []
+
+        replies[:] = ["accept", "accept"]
+        await t.ok("set_breakpoint", **code)
+        assert len(asked) == 4 and not replies
+        (bp,) = (await t.ok("list_breakpoints"))["breakpoints"]
+        assert bp["condition"] == "check()" and bp["log_message"] == "{describe()}", bp
