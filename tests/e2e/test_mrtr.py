@@ -75,11 +75,11 @@ async def test_hostile_retries_run_nothing(binary, state_dir, transport):
         asked = await question_round(t, "start_debug_session", start)
         assert "Short" in asked.input_requests["confirm"].params.message
         message = await refused(t, "start_debug_session", {"configuration_name": "Loop"}, asked.request_state)
-        assert "other arguments" in message, message
+        assert "another call" in message, message
         assert "no open question" in await refused(t, "start_debug_session", start, asked.request_state)
         # Another tool with the same arguments.
         asked = await question_round(t, "start_debug_session", start)
-        await refused(t, "run_configuration", start, asked.request_state)
+        assert "start_debug_session" in await refused(t, "run_configuration", start, asked.request_state)
         # No reply to the question, or a reply that is no elicitation result.
         asked = await question_round(t, "start_debug_session", start)
         assert "no answer" in await refused(t, "start_debug_session", start, asked.request_state, {})

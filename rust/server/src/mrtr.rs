@@ -202,9 +202,9 @@ impl Questions {
         }
         if open.tool != tool || open.arguments != *arguments {
             return Err(ToolError::invalid_params(format!(
-                "This requestState answers a question about {} with other arguments: a retry \
-                 repeats the call it answers, unchanged. Nothing was done; the question is \
-                 closed.",
+                "This requestState answers a question of another call: a retry repeats the \
+                 call it answers ({} with the same arguments). Nothing was done; the question \
+                 is closed.",
                 open.tool
             )));
         }
@@ -427,7 +427,7 @@ mod tests {
 
         let handle = asked_handle(&questions, tool, &args, "Run?");
         let other = json!({"configuration_name": "other"});
-        assert!(refuse(Some(&handle), tool, &other, Some(&accept())).contains("other arguments"));
+        assert!(refuse(Some(&handle), tool, &other, Some(&accept())).contains("another call"));
         assert!(refuse(Some(&handle), tool, &args, Some(&accept())).contains("no open question"));
 
         let handle = asked_handle(&questions, tool, &args, "Run?");
