@@ -3,10 +3,15 @@ confirmation policy (brave mode, MCP elicitation accept/decline, nobody to ask).
 
 from __future__ import annotations
 
+import json
+import time
+from pathlib import Path
+
+import anyio
 import mcp.types as types
 import pytest
 
-from conftest import CALCULATOR, PROGRAMS, connect, line_of
+from conftest import CALCULATOR, PROGRAMS, TRANSPORTS, connect, line_of
 
 pytestmark = pytest.mark.anyio
 
@@ -109,9 +114,14 @@ async def test_brave_mode_from_the_environment(binary, state_dir, value, brave):
             await t.err("run_configuration", "confirmation_required", configuration_name="Output")
 
 
-async def test_without_brave_in_modern_mode_confirmation_is_required(server):
-    async with server(brave=False, mode="auto") as t:
+@pytest.mark.parametrize("transport", TRANSPORTS)
+async def test_without_brave_in_modern_mode_confirmation_is_required(binary, state_dir, transport):
+    """A 2026-07-28 client without elicitation is asked nothing (no MRTR question it cannot answer)."""
+    async with connect(binary, state_dir, brave=False, mode="auto", transport=transport) as t:
         body = await t.err("start_debug_session", "confirmation_required", configuration_name="Short")
+        assert "brave" in body["message"]
+        body = await t.err("run_configuration", "confirmation_required", configuration_name="Output",
+                           wait_for_completion=True)
         assert "brave" in body["message"]
         assert await t.ok("list_debug_sessions") == {"sessions": []}
 
@@ -170,19 +180,79 @@ async def test_declined_set_variable_changes_nothing(binary, state_dir):
         assert await t.evaluate("len(items)") == "3"
 
 
-@pytest.mark.xfail(strict=True, reason="on protocol 2026-07-28 the server cannot ask for confirmation "
-                   "(no InputRequiredResult/MRTR elicitation): it answers confirmation_required 'no MCP "
-                   "elicitation' to a client that supports elicitation")
-async def test_elicitation_in_modern_mode(server):
+@pytest.mark.parametrize("transport", TRANSPORTS)
+async def test_elicitation_in_modern_mode(binary, state_dir, transport):
+    """On 2026-07-28 the question is the call's first answer (MRTR) and the SDK's retry carries
+    the user's reply: accepted, the action runs after one question; declined, nothing changes."""
     asked: list[str] = []
+    replies: list[str] = []
 
-    async def accept(context, params: types.ElicitRequestParams):
+    async def answer(context, params: types.ElicitRequestParams):
         asked.append(params.message)
-        return types.ElicitResult(action="accept", content={"approve": True})
+        assert params.requested_schema["properties"]["approve"]["type"] == "boolean"
+        reply = replies.pop(0)
+        return types.ElicitResult(action="accept", content={"approve": reply == "accept"}) \
+            if reply.startswith("accept") else types.ElicitResult(action=reply)
 
-    async with server(brave=False, mode="auto", elicitation_callback=accept) as t:
-        started = await t.start("Short")
-        assert started["status"] in {"paused", "stopped"} and len(asked) == 1
+    async with connect(binary, state_dir, brave=False, mode="auto", transport=transport,
+                       elicitation_callback=answer) as t:
+        replies[:] = ["decline"]
+        body = await t.err("start_debug_session", "confirmation_denied", configuration_name="Nested")
+        assert "Nested" in body["message"] and len(asked) == 1
+        assert await t.ok("list_debug_sessions") == {"sessions": []}
+
+        await t.ok("set_breakpoint", file_path="nested.py", line=line_of("nested.py", "after_loop"))
+        replies[:] = ["accept"]
+        started = await t.start("Nested")
+        assert started["status"] == "paused" and len(asked) == 2 and "Nested" in asked[1]
+        assert [s["id"] for s in (await t.ok("list_debug_sessions"))["sessions"]] == [started["session_id"]]
+
+        # set_variable: refused (cancel, or accept with approve false) changes nothing.
+        for reply in ("cancel", "accept but no"):
+            replies[:] = [reply]
+            await t.err("set_variable", "confirmation_denied", name="discount", new_value="99")
+            assert await t.evaluate("discount") == "4"
+        replies[:] = ["accept"]
+        await t.ok("set_variable", name="discount", new_value="5")
+        assert await t.evaluate("discount") == "5" and "discount" in asked[-1]
+
+        # A side-effecting evaluation, declined then accepted; a safe one asks nothing.
+        replies[:] = ["decline"]
+        await t.err("evaluate", "confirmation_denied", expression="items.clear()", allow_side_effects=True)
+        assert await t.evaluate("len(items)") == "3"
+        replies[:] = ["accept"]
+        await t.ok("evaluate", expression="items.append(None)", allow_side_effects=True)
+        assert await t.evaluate("len(items)") == "4"
+        assert len(asked) == 7 and not replies
+
+        replies[:] = ["decline"]
+        await t.err("run_configuration", "confirmation_denied", configuration_name="Output",
+                    wait_for_completion=True)
+        replies[:] = ["accept"]
+        done = await t.ok("run_configuration", configuration_name="Output", wait_for_completion=True)
+        assert done["exit_code"] == 3 and len(asked) == 9 and "Output" in asked[-1]
+
+        # The history: a question round is recorded as asking (nothing done), its retry as the outcome.
+        entries = await exported_history(state_dir, lambda es: sum(e["tool"] == "run_configuration" for e in es) == 4)
+        starts = [(e["status"], e["result"] or e["error"]) for e in entries if e["tool"] == "start_debug_session"]
+        assert [status for status, _ in starts] == ["SUCCESS", "ERROR", "SUCCESS", "SUCCESS"], starts
+        assert starts[0][1]["status"] == starts[2][1]["status"] == "awaiting_confirmation"
+        assert "Nested" in starts[0][1]["question"]
+        assert starts[1][1]["error"] == "confirmation_denied" and starts[3][1]["status"] == "paused"
+
+
+async def exported_history(state_dir: Path, complete, seconds: float = 10) -> list[dict]:
+    """The history export in the state directory (written shortly after each call), oldest first,
+    once `complete(entries)` holds."""
+    deadline = time.monotonic() + seconds
+    while True:
+        path = state_dir / "history.json"
+        entries = json.loads(path.read_text()) if path.is_file() else []
+        entries = sorted(entries, key=lambda e: e["id"])
+        if complete(entries):
+            return entries
+        assert time.monotonic() < deadline, f"history export incomplete: {entries}"
+        await anyio.sleep(0.1)
 
 
 async def test_breakpoint_on_a_blank_line_is_an_invalid_location(server):

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, AsyncIterator
 
 import anyio
+import mcp.types as types
 import pytest
 from mcp import Client, StdioServerParameters
 from mcp.client.stdio import stdio_client
@@ -48,12 +49,13 @@ def harness(binary: str, state_dir: Path, env: dict[str, str] | None = None) -> 
 
 @contextlib.asynccontextmanager
 async def ide(binary: str, state_dir: Path, env: dict[str, str] | None = None, mode: str = "legacy",
-              message_handler=None) -> AsyncIterator[tuple[CountingTools, Harness, dict[str, Any]]]:
+              elicitation_callback=None, message_handler=None) -> AsyncIterator[tuple[CountingTools, Harness, dict[str, Any]]]:
     """A RecordingIde connected to the binary, and an MCP client on the binary's HTTP endpoint."""
     with harness(binary, state_dir, env) as h:
         ready = h.next_json()
         assert isinstance(ready, dict) and ready["mcp_url"].startswith("http://127.0.0.1:"), ready
-        async with Client(ready["mcp_url"], mode=mode, message_handler=message_handler) as client:
+        async with Client(ready["mcp_url"], mode=mode, elicitation_callback=elicitation_callback,
+                          message_handler=message_handler) as client:
             yield CountingTools(client, h.log), h, ready
 
 
@@ -230,8 +232,17 @@ async def test_bridge_drop_is_ide_not_connected_then_recovers(binary, state_dir)
         assert (await t.ok("list_run_configurations"))["run_configurations"]
 
 
-async def test_confirmations_are_ide_dialogs(binary, state_dir):
-    async with ide(binary, state_dir) as (t, h, _):
+@pytest.mark.parametrize("mode", MODES)
+async def test_confirmations_are_ide_dialogs(binary, state_dir, mode):
+    """On both protocol generations the IDE's dialog asks, never the MCP client (which would
+    approve everything here): no elicitation request, no MRTR question."""
+    elicited: list[str] = []
+
+    async def approve(context, params: types.ElicitRequestParams):
+        elicited.append(params.message)
+        return types.ElicitResult(action="accept", content={"approve": True})
+
+    async with ide(binary, state_dir, mode=mode, elicitation_callback=approve) as (t, h, _):
         h.command("confirm deny")
         await t.err("start_debug_session", "confirmation_denied", configuration_name="App")
         asked = recorded(h, "confirm")
@@ -239,7 +250,9 @@ async def test_confirmations_are_ide_dialogs(binary, state_dir):
         assert not recorded(h, "launch"), "a declined launch must not reach the IDE"
         h.command("confirm approve")
         started = await t.start("App")
+        assert len(recorded(h, "confirm")) == 2
         await t.ok("stop_debug_session", session_id=started["session_id"])
+        assert elicited == [], elicited
 
 
 async def test_approvals_for_a_session_and_brave_mode_set_in_the_ide(binary, state_dir):

@@ -15,7 +15,9 @@ import anyio
 import pytest
 from mcp.shared.exceptions import MCPError
 
-from conftest import MODES, PROGRAMS, TRANSPORTS, connect, line_of
+from mcp import Client
+
+from conftest import MODES, PROGRAMS, TRANSPORTS, Tools, connect, line_of, serve_http, tidy
 from resource_client import (BREAKPOINTS, LIST_CHANGED, LISTED, OUTPUT, SESSION, THREADS, Notices, read,
                              read_error, updated)
 
@@ -75,6 +77,29 @@ async def test_resources_follow_a_debug_session(binary, state_dir, transport, mo
             await notices.wait(mark, LIST_CHANGED)
             assert (await client.list_resources()).resources == []
             assert "has ended" in (await read_error(client, SESSION, "session_ended"))["message"]
+
+
+async def test_subscriptions_belong_to_their_connection(binary, state_dir):
+    """Two legacy clients of one HTTP server: each is told of what it subscribed to only."""
+    mine, theirs = Notices(), Notices()
+    async with serve_http(binary, state_dir) as (port, log):
+        url = f"http://127.0.0.1:{port}/mcp"
+        async with Client(url, mode="legacy", message_handler=mine.handler) as client, \
+                Client(url, mode="legacy", message_handler=theirs.handler) as other:
+            t = Tools(client, log)
+            try:
+                async with mine.subscribed(client, "legacy", SESSION), theirs.subscribed(other, "legacy", BREAKPOINTS):
+                    await t.ok("set_breakpoint", file_path="nested.py", line=line_of("nested.py", "after_loop"))
+                    await t.start("Nested")
+                    mark = mine.mark()
+                    await t.ok("step_over")
+                    await mine.wait(mark, updated(SESSION))
+                    await theirs.wait((0, 0), LIST_CHANGED)  # list changes go to every legacy client
+                    assert updated(SESSION) not in theirs.after((0, 0)), theirs.seen
+                    assert updated(BREAKPOINTS) in theirs.after((0, 0))
+                    assert updated(BREAKPOINTS) not in mine.after((0, 0)), mine.seen
+            finally:
+                await tidy(t)
 
 
 async def test_a_burst_of_steps_is_coalesced_and_ends_with_the_last_state(server):

@@ -66,8 +66,11 @@ pub async fn serve(
     sessions.session_config.keep_alive = Some(SESSION_IDLE);
     let config = config(bound.port(), allowed_origins);
     let body_limit = config.max_request_body_bytes;
-    let service =
-        StreamableHttpService::new(move || Ok(handler.clone()), Arc::new(sessions), config);
+    let service = StreamableHttpService::new(
+        move || Ok(handler.for_connection()),
+        Arc::new(sessions),
+        config,
+    );
     let router =
         axum::Router::new()
             .nest_service("/mcp", service)

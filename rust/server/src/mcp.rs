@@ -2,10 +2,12 @@
 //! annotations, runs calls through [`crate::tools`], turns [`ToolError`]s into
 //! `isError` results with a JSON body, records every call in the history, and asks
 //! for confirmations: in the IDE (`ui/confirm`) with the IDE backend, else through
-//! MCP elicitation where the client supports it.
+//! MCP elicitation where the client supports it: a request to the client during the
+//! call, or on protocol 2026-07-28 a question as the call's answer (`mrtr.rs`).
 
 use crate::consent::Scope;
 use crate::history_log::HistoryLog;
+use crate::mrtr::{self, Approval, MrtrConfirmer, Questions, Route};
 use crate::resources::{self, notify};
 use crate::tools::{self, App, Call, ConfirmRequest, Confirmer, Consent};
 use debugger_core::{ToolError, ToolResult};
@@ -40,6 +42,8 @@ debugger://breakpoints, debugger://threads, debugger://session/output, debugger:
 
 /// How long the user has to answer a confirmation.
 const CONFIRMATION_TIMEOUT: Duration = Duration::from_secs(120);
+/// Most MRTR confirmations waiting for an answer at once (the oldest goes first).
+const OPEN_QUESTIONS: usize = 64;
 
 /// One MCP connection's handler; all connections share the [`App`].
 #[derive(Clone)]
@@ -51,6 +55,8 @@ pub struct McpServer {
     ide: Option<Arc<IdeBackend>>,
     /// This connection's `resources/subscribe` URIs (legacy protocol).
     subscriptions: notify::LegacySubscriptions,
+    /// Confirmations asked over MRTR, waiting for the client's retry.
+    questions: Arc<Questions>,
 }
 
 impl McpServer {
@@ -61,6 +67,17 @@ impl McpServer {
             tools: Arc::new(tool_list()),
             ide,
             subscriptions: notify::LegacySubscriptions::default(),
+            questions: Arc::new(Questions::new(CONFIRMATION_TIMEOUT, OPEN_QUESTIONS)),
+        }
+    }
+
+    /// The handler of one more connection (an HTTP session): everything shared, the
+    /// open MRTR questions included (a retry may come on another connection), except
+    /// the connection's own resource subscriptions.
+    pub fn for_connection(&self) -> Self {
+        Self {
+            subscriptions: notify::LegacySubscriptions::default(),
+            ..self.clone()
         }
     }
 }
@@ -96,13 +113,6 @@ pub fn tool_list() -> Vec<Tool> {
         .collect()
 }
 
-#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
-struct Approval {
-    /// Allow this action?
-    approve: bool,
-}
-rmcp::elicit_safe!(Approval);
-
 /// Asks the MCP client's user through elicitation.
 struct ElicitingConfirmer {
     peer: Peer<RoleServer>,
@@ -128,6 +138,16 @@ impl Confirmer for ElicitingConfirmer {
                 Consent::Unavailable
             }
         }
+    }
+}
+
+/// Asks nobody: the client takes no elicitation (`confirmation_required`).
+pub struct NobodyToAsk;
+
+#[async_trait::async_trait]
+impl Confirmer for NobodyToAsk {
+    async fn confirm(&self, _request: &ConfirmRequest) -> Consent {
+        Consent::Unavailable
     }
 }
 
@@ -207,18 +227,21 @@ async fn within_panic_boundary(
     }
 }
 
+/// What running a tool call came to.
+pub enum Ran {
+    Answered(CallToolResult),
+    /// It stopped at a question for the client's next round (MRTR), nothing done.
+    Asked(ConfirmRequest),
+}
+
 impl McpServer {
     /// Run one tool call, recorded in the history. While a state file has been set
-    /// aside (unreadable), every answer carries `warnings` naming the kept copy.
-    pub async fn run_tool(
-        &self,
-        name: &str,
-        arguments: Value,
-        confirmer: &dyn Confirmer,
-    ) -> CallToolResult {
+    /// aside (unreadable), every answer carries `warnings` naming the kept copy. A
+    /// call that stopped at an MRTR question is recorded as asking it (`mrtr::asked`),
+    /// not as the error its handler returned; its retry is recorded as a call too.
+    pub async fn run_tool(&self, name: &str, arguments: Value, confirmer: &dyn Confirmer) -> Ran {
         let started = Instant::now();
-        let history = &self.history.history;
-        let entry = history.begin(name, &arguments);
+        let entry = self.history.history.begin(name, &arguments);
         let call = Call {
             app: &self.app,
             confirmer,
@@ -226,6 +249,32 @@ impl McpServer {
         let outcome =
             within_panic_boundary(name, tools::call(&call, name, arguments.clone())).await;
         let files = affected_files(&arguments);
+        if let (Err(_), Some(question)) = (&outcome, confirmer.deferred()) {
+            let asked = mrtr::asked(&question);
+            self.history
+                .history
+                .finish(entry, Ok(asked), files, started.elapsed());
+            return Ran::Asked(question);
+        }
+        Ran::Answered(self.answer(entry, started, files, outcome))
+    }
+
+    /// A call refused before it ran (an MRTR retry that does not fit its question):
+    /// recorded and answered as any failed call.
+    fn refuse(&self, name: &str, arguments: &Value, error: ToolError) -> CallToolResult {
+        let entry = self.history.history.begin(name, arguments);
+        self.answer(entry, Instant::now(), affected_files(arguments), Err(error))
+    }
+
+    /// Record a call's outcome in the history and shape it as MCP answers it.
+    fn answer(
+        &self,
+        entry: u64,
+        started: Instant,
+        files: Vec<String>,
+        outcome: ToolResult<Value>,
+    ) -> CallToolResult {
+        let history = &self.history.history;
         let warnings = self.app.watches.state().warnings();
         match outcome {
             Ok(mut value) => {
@@ -266,19 +315,44 @@ impl ServerHandler for McpServer {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, McpError> {
         let arguments = request.arguments.map(Value::Object).unwrap_or(Value::Null);
-        let confirmer: Box<dyn Confirmer> = match &self.ide {
-            Some(ide) => Box::new(IdeConfirmer {
+        let route = mrtr::route(
+            self.ide.is_some(),
+            context.protocol_version().as_ref(),
+            context.client_capabilities().as_ref(),
+        );
+        let answers = match self.questions.answers(
+            route,
+            &request.name,
+            &arguments,
+            request.request_state.as_deref(),
+            request.input_responses.as_ref(),
+        ) {
+            Ok(answers) => answers,
+            Err(refused) => return Ok(self.refuse(&request.name, &arguments, refused).into()),
+        };
+        let confirmer: Box<dyn Confirmer> = match (route, &self.ide) {
+            (Route::Ide, Some(ide)) => Box::new(IdeConfirmer {
                 ide: ide.clone(),
                 tool: request.name.to_string(),
             }),
-            None => Box::new(ElicitingConfirmer {
+            (Route::Elicitation, _) => Box::new(ElicitingConfirmer {
                 peer: context.peer.clone(),
             }),
+            (Route::Mrtr, _) => Box::new(MrtrConfirmer::new(answers.clone())),
+            (Route::Nobody, _) | (Route::Ide, None) => Box::new(NobodyToAsk),
         };
-        Ok(self
-            .run_tool(&request.name, arguments, confirmer.as_ref())
-            .await
-            .into())
+        Ok(
+            match self
+                .run_tool(&request.name, arguments.clone(), confirmer.as_ref())
+                .await
+            {
+                Ran::Answered(result) => result.into(),
+                Ran::Asked(question) => self
+                    .questions
+                    .ask(&request.name, arguments, question, answers)
+                    .into(),
+            },
+        )
     }
 
     async fn list_resources(
@@ -525,12 +599,11 @@ mod tests {
         }
     }
 
-    struct NobodyAsked;
-
-    #[async_trait::async_trait]
-    impl Confirmer for NobodyAsked {
-        async fn confirm(&self, _: &ConfirmRequest) -> tools::Consent {
-            tools::Consent::Unavailable
+    /// The answer of a call that asks no question.
+    async fn answered(ran: impl std::future::Future<Output = Ran>) -> CallToolResult {
+        match ran.await {
+            Ran::Answered(result) => result,
+            Ran::Asked(question) => panic!("asked {question:?}"),
         }
     }
 
@@ -549,13 +622,12 @@ mod tests {
         );
         let server = McpServer::new(app, Arc::new(HistoryLog::new(10, &state)), None);
 
-        let started = server
-            .run_tool(
-                "start_debug_session",
-                serde_json::json!({ "configuration_name": "app" }),
-                &NobodyAsked,
-            )
-            .await;
+        let started = answered(server.run_tool(
+            "start_debug_session",
+            serde_json::json!({ "configuration_name": "app" }),
+            &NobodyToAsk,
+        ))
+        .await;
         assert_eq!(started.is_error, Some(true));
         let body: serde_json::Value = serde_json::from_str(&text(&started)).unwrap();
         assert_eq!(body["error"], "internal_error");
@@ -566,9 +638,9 @@ mod tests {
 
         // The server goes on, and what the call did is reachable.
         tokio::time::sleep(Duration::from_millis(50)).await;
-        let listed = server
-            .run_tool("list_debug_sessions", serde_json::json!({}), &NobodyAsked)
-            .await;
+        let listed =
+            answered(server.run_tool("list_debug_sessions", serde_json::json!({}), &NobodyToAsk))
+                .await;
         assert_ne!(listed.is_error, Some(true), "{}", text(&listed));
         let sessions = &listed.structured_content.unwrap()["sessions"];
         assert_eq!(sessions[0]["id"], "s1");

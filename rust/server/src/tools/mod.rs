@@ -40,6 +40,10 @@ pub enum Consent {
     Denied,
     /// Nobody can be asked (no IDE, client without elicitation).
     Unavailable,
+    /// The question goes to the client as this call's answer (MRTR, protocol
+    /// 2026-07-28): the call stops here, before acting, and the client's retry of it
+    /// brings the reply (`mrtr.rs`).
+    Deferred,
 }
 
 /// An action that needs the user's approval, described for the question.
@@ -56,10 +60,18 @@ pub struct ConfirmRequest {
     pub session_id: Option<String>,
 }
 
-/// Asks the user to approve an action (IDE dialog or MCP elicitation).
+/// Asks the user to approve an action (IDE dialog, MCP elicitation, or a question
+/// the client answers in its next round).
 #[async_trait::async_trait]
 pub trait Confirmer: Send + Sync {
     async fn confirm(&self, request: &ConfirmRequest) -> Consent;
+
+    /// The question this confirmer deferred during the call ([`Consent::Deferred`]):
+    /// the call stopped there with nothing done, and its answer is that question, not
+    /// the error the handler returned.
+    fn deferred(&self) -> Option<ConfirmRequest> {
+        None
+    }
 }
 
 /// Shared state of the server: one per process, shared by every MCP connection.
@@ -395,6 +407,11 @@ pub async fn confirm(call: &Call<'_>, request: ConfirmRequest) -> ToolResult<Sco
         Consent::Denied => Err(ToolError::new(
             debugger_core::ErrorCode::ConfirmationDenied,
             format!("The user did not approve: {action}"),
+        )),
+        // Never shown: the call's answer is the question (`Confirmer::deferred`).
+        Consent::Deferred => Err(ToolError::new(
+            debugger_core::ErrorCode::ConfirmationRequired,
+            format!("Asked the user ({action}); the client's retry brings the answer."),
         )),
         Consent::Unavailable => Err(ToolError::new(
             debugger_core::ErrorCode::ConfirmationRequired,
