@@ -183,9 +183,10 @@ pub struct ResumeParams {
     #[serde(default, deserialize_with = "lenient::opt_timeout")]
     #[schemars(extend("exclusiveMinimum" = 0, "maximum" = 600, "default" = 30))]
     pub timeout: Option<f64>,
-    // Off unless given. Described once, in resume's description: the tool list's size
-    // is budgeted, and seven tools take it.
+    // Described once, in resume's description: the tool list's size is budgeted, and
+    // seven tools take it.
     #[serde(default, deserialize_with = "lenient::opt_bool")]
+    #[schemars(extend("default" = false))]
     pub include_variables: Option<bool>,
 }
 

@@ -75,6 +75,7 @@ pub struct StartSession {
     pub timeout: Option<f64>,
     // As the execution tools' (`execution::ResumeParams`), for the first stop.
     #[serde(default, deserialize_with = "lenient::opt_bool")]
+    #[schemars(extend("default" = false))]
     pub include_variables: Option<bool>,
 }
 
