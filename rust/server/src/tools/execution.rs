@@ -151,12 +151,11 @@ async fn add_frame_values(
     let watches = call.app.watches.list(&record.descriptor.project);
     let values = frame_values::read(call, &record.descriptor.id, frame_ref, watches, true).await;
     match values.variables {
-        Ok(variables) => {
-            if let Some(variables) = variables {
-                result.variables = Some(variables.shown);
-                result.variables_omitted = variables.omitted;
-            }
+        Ok(Some(variables)) => {
+            result.variables = Some(variables.shown);
+            result.variables_omitted = variables.omitted;
         }
+        Ok(None) => {}
         Err(err) => {
             result.message = format!("{} Variables unavailable: {}", result.message, err.message)
         }
