@@ -9,7 +9,7 @@ from __future__ import annotations
 import anyio
 import pytest
 
-from conftest import CALC_LINES, CALCULATOR, line_of
+from conftest import CALC_LINES, CALCULATOR, MODES, TRANSPORTS, connect, line_of
 
 pytestmark = pytest.mark.anyio
 
@@ -26,9 +26,12 @@ def no_context(answer):
     return "variables" not in answer and "watches" not in answer and "variables_omitted" not in answer
 
 
-async def test_the_calculator_walk_needs_no_status_call(server):
-    """Appendix B, Example 1 with the variables in the execution answers."""
-    async with server(projects=[CALCULATOR]) as t:
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("transport", TRANSPORTS)
+async def test_the_calculator_walk_needs_no_status_call(binary, state_dir, transport, mode):
+    """Appendix B, Example 1 with the variables in the execution answers (both protocol
+    modes and transports: the SDK checks every answer against its outputSchema)."""
+    async with connect(binary, state_dir, projects=[CALCULATOR], transport=transport, mode=mode) as t:
         watch = await t.ok("add_watch", expression="subtotal * TAX_RATE")
         await t.ok("set_breakpoint", file_path="calculator.py", line=CALC_LINES["subtotal"])
 
