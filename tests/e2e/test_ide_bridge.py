@@ -142,8 +142,16 @@ async def test_every_tool_crosses_the_bridge(binary, state_dir):
         assert recorded(h, "evaluate")[-1]["args"]["kind"] == "expression"
 
         watch = await t.ok("add_watch", expression="subtotal")
-        stepped = await t.ok("step_over")
+        stepped = await t.ok("step_over", include_variables=True)
         assert stepped["status"] == "stepped", stepped
+        # Asked for them, the answer carries the variables and watches, read over the bridge
+        # by the status's own code, with ids expand_variable takes.
+        shown = {v["name"]: v for v in stepped["variables"]}
+        assert {"subtotal", "items"} <= set(shown), stepped
+        [watched] = stepped["watches"]
+        assert watched["id"] == watch["watch_id"] and watched["error"] is None, watched
+        assert watched["value"] == shown["subtotal"]["value"], stepped
+        assert (await t.ok("expand_variable", variable_id=shown["items"]["id"]))["children"]
         step_call = recorded(h, "step")[-1]["args"]
         assert step_call["kind"] == "over" and step_call["ignoreBreakpoints"] is False, step_call
         await t.ok("step_into")

@@ -1,5 +1,6 @@
 //! Watch expressions. They belong to a project (not to a session), are evaluated at
-//! every status, and are kept across server restarts in the user state directory.
+//! every status (and in execution answers asked with `include_variables`), and are
+//! kept across server restarts in the user state directory.
 //! Like breakpoints, every change is a read-modify-write of the project's file under
 //! the state directory's lock, with ids from its shared counter: two servers on one
 //! directory never hand out the same id nor lose each other's watches, and a change

@@ -1,11 +1,15 @@
 //! Execution control: resume, pause, the steps and run-to-line. Each sends its
 //! request and then waits for the next stop (never a stale one, see `tracker`),
-//! bounded by `timeout`, and answers where execution now stands.
+//! bounded by `timeout`, and answers where execution now stands; asked with
+//! `include_variables`, a stop's answer also carries the top frame's variables and
+//! the watches' values (read as the status reads them, `frame_values`), so the agent
+//! needs no status call to see them.
 
-use super::common::{self, Location, Target};
+use super::common::{self, Location, Target, VariableView};
+use super::frame_values::{self, WatchValue};
 use super::Call;
 use crate::lenient;
-use crate::tracker::WaitOutcome;
+use crate::tracker::{SessionRecord, WaitOutcome};
 use debugger_core::model::{ExceptionInfo, SessionState, StepKind, StopReason};
 use debugger_core::ToolResult;
 use schemars::JsonSchema;
@@ -37,15 +41,24 @@ pub struct ExecutionResult {
     /// Program output since execution resumed (tail, capped).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub output: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variables: Option<Vec<VariableView>>,
+    /// Variables left out by the cap.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variables_omitted: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub watches: Option<Vec<WatchValue>>,
     pub message: String,
 }
 
-/// Describe the session after a wait.
+/// Describe the session after a wait; at a stop, with the top frame's variables and
+/// the watches when `include_variables`.
 pub async fn summarize(
     call: &Call<'_>,
     session: &str,
     outcome: WaitOutcome,
     stepping: bool,
+    include_variables: bool,
 ) -> ToolResult<ExecutionResult> {
     let record = call.app.tracker.get(session)?;
     let output = Some(record.output_since_resume.text().to_string()).filter(|o| !o.is_empty());
@@ -61,6 +74,9 @@ pub async fn summarize(
         breakpoints_hit: Vec::new(),
         exit_code: record.exit_code,
         output,
+        variables: None,
+        variables_omitted: None,
+        watches: None,
         message: String::new(),
     };
     match outcome {
@@ -92,6 +108,9 @@ pub async fn summarize(
                         location.method
                     );
                     result.new_location = Some(location);
+                    if include_variables {
+                        add_frame_values(call, &mut result, &record, &frame.frame_ref).await;
+                    }
                 }
                 Err(err) => {
                     result.message = format!(
@@ -120,6 +139,30 @@ pub async fn summarize(
     Ok(result)
 }
 
+/// The top frame's variables and the watches' values, as the status shows them. The
+/// stop has happened whatever they say: a failed read is told in the message, not
+/// returned as the call's error.
+async fn add_frame_values(
+    call: &Call<'_>,
+    result: &mut ExecutionResult,
+    record: &SessionRecord,
+    frame_ref: &str,
+) {
+    let watches = call.app.watches.list(&record.descriptor.project);
+    let values = frame_values::read(call, &record.descriptor.id, frame_ref, watches, true).await;
+    match values.variables {
+        Ok(Some(variables)) => {
+            result.variables = Some(variables.shown);
+            result.variables_omitted = variables.omitted;
+        }
+        Ok(None) => {}
+        Err(err) => {
+            result.message = format!("{} Variables unavailable: {}", result.message, err.message)
+        }
+    }
+    result.watches = Some(values.watches);
+}
+
 fn reason_text(reason: StopReason) -> &'static str {
     match reason {
         StopReason::Breakpoint => "breakpoint",
@@ -139,6 +182,17 @@ pub struct ResumeParams {
     #[serde(default, deserialize_with = "lenient::opt_timeout")]
     #[schemars(extend("exclusiveMinimum" = 0, "maximum" = 600, "default" = 30))]
     pub timeout: Option<f64>,
+    // Described once, in resume's description: the tool list's size is budgeted, and
+    // seven tools take it.
+    #[serde(default, deserialize_with = "lenient::opt_bool")]
+    #[schemars(extend("default" = false))]
+    pub include_variables: Option<bool>,
+}
+
+impl ResumeParams {
+    fn include_variables(&self) -> bool {
+        self.include_variables.unwrap_or(false)
+    }
 }
 
 pub type PauseParams = ResumeParams;
@@ -188,7 +242,7 @@ pub async fn resume(call: &Call<'_>, p: ResumeParams) -> ToolResult<ExecutionRes
         backend.resume(&id)
     })
     .await?;
-    summarize(call, &id, outcome, false).await
+    summarize(call, &id, outcome, false, p.include_variables()).await
 }
 
 pub async fn pause(call: &Call<'_>, p: PauseParams) -> ToolResult<ExecutionResult> {
@@ -197,7 +251,8 @@ pub async fn pause(call: &Call<'_>, p: PauseParams) -> ToolResult<ExecutionResul
     let record = common::live_session(call, &project, p.target.session_id.as_deref())?;
     let id = record.descriptor.id.clone();
     if record.state == SessionState::Paused {
-        let mut result = summarize(call, &id, WaitOutcome::Paused, false).await?;
+        let mut result =
+            summarize(call, &id, WaitOutcome::Paused, false, p.include_variables()).await?;
         result.message = format!("Already paused. {}", result.message);
         return Ok(result);
     }
@@ -207,7 +262,7 @@ pub async fn pause(call: &Call<'_>, p: PauseParams) -> ToolResult<ExecutionResul
         .tracker
         .wait_for_stop(&id, record.stop_generation, common::wait_time(p.timeout))
         .await;
-    summarize(call, &id, outcome, false).await
+    summarize(call, &id, outcome, false, p.include_variables()).await
 }
 
 async fn step(
@@ -232,7 +287,7 @@ async fn step(
         backend.step(&id, &thread, kind, ignore_breakpoints)
     })
     .await?;
-    summarize(call, &id, outcome, true).await
+    summarize(call, &id, outcome, true, p.include_variables()).await
 }
 
 pub async fn step_over(call: &Call<'_>, p: StepOverParams) -> ToolResult<ExecutionResult> {
@@ -268,5 +323,5 @@ pub async fn run_to_line(call: &Call<'_>, p: RunToLineParams) -> ToolResult<Exec
         backend.run_to_line(&id, &thread, &file, line, ignore)
     })
     .await?;
-    summarize(call, &id, outcome, false).await
+    summarize(call, &id, outcome, false, p.common.include_variables()).await
 }

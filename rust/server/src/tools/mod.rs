@@ -10,6 +10,7 @@ mod breakpoints;
 pub(crate) mod common;
 mod evaluation;
 mod execution;
+mod frame_values;
 mod run;
 mod schema;
 mod sessions;
@@ -339,22 +340,22 @@ registry! {
         "Stop when an exception of a class is raised: caught, uncaught, or both.";
     "resume" => execution::resume(execution::ResumeParams) -> execution::ExecutionResult, CONTROL,
         "Resume",
-        "Resume and wait for the next stop. Like all execution tools, returns where execution stands: status running on timeout, stopped with exit_code at the end.";
+        "Resume and wait for the next stop. Like all execution tools, returns where execution stands: status running on timeout, stopped with exit_code at the end; at a stop, include_variables: true adds the top frame's variables and the watches.";
     "pause" => execution::pause(execution::PauseParams) -> execution::ExecutionResult, CONTROL,
         "Pause",
-        "Pause a running session; returns where it stopped.";
+        "Pause a running session.";
     "step_over" => execution::step_over(execution::StepOverParams) -> execution::ExecutionResult, CONTROL,
         "Step over",
-        "Step over the current line; returns the new location.";
+        "Step over the current line.";
     "step_into" => execution::step_into(execution::StepIntoParams) -> execution::ExecutionResult, CONTROL,
         "Step into",
-        "Step into the call on the current line; returns the new location.";
+        "Step into the call on the current line.";
     "step_out" => execution::step_out(execution::StepParams) -> execution::ExecutionResult, CONTROL,
         "Step out",
-        "Run until the current function returns; returns the new location.";
+        "Run until the current function returns.";
     "run_to_line" => execution::run_to_line(execution::RunToLineParams) -> execution::ExecutionResult, CONTROL,
         "Run to line",
-        "Run to file_path:line (breakpoints left as they are); returns where it stopped.";
+        "Run to file_path:line (breakpoints left as they are).";
     "get_stack_trace" => stack::get_stack_trace(stack::StackParams) -> stack::StackTrace, READ,
         "Get stack trace",
         "Call stack of the current (or given) thread, top first, library frames marked.";

@@ -3,7 +3,9 @@
 //! sake is taken out here, in one place, not tool by tool:
 //!
 //! - `"default": null` and numeric `format`s (`uint32`, `double`, ...) go; real
-//!   defaults stay (`#[schemars(extend("default" = 30))]` on a field);
+//!   defaults stay (`#[schemars(extend("default" = 30))]` on a field), but for a
+//!   flag's `false`: a boolean parameter is off unless given, so only the flags that
+//!   default to `true` say so;
 //! - an optional parameter is declared once, as its type (`"string"`), not as
 //!   `["string", "null"]`: leaving it out is how it is not given (`null` is still
 //!   accepted, as is `"42"` for 42: decoding is lenient whatever the schema says);
@@ -41,7 +43,9 @@ pub fn lean(schema: &mut Map<String, Value>, side: Side) {
 
 fn walk(node: &mut Map<String, Value>, side: Side) {
     node.remove("format");
-    if node.get("default") == Some(&Value::Null) {
+    let off_flag = node.get("type") == Some(&Value::from("boolean"))
+        && node.get("default") == Some(&Value::Bool(false));
+    if node.get("default") == Some(&Value::Null) || (side == Side::Input && off_flag) {
         node.remove("default");
     }
     let typed = ["properties", "enum", "oneOf"]
@@ -173,6 +177,7 @@ mod tests {
                 "timeout": {"type": ["number", "null"], "format": "double", "default": null,
                             "exclusiveMinimum": 0, "maximum": 600},
                 "enabled": {"type": ["boolean", "null"], "default": true},
+                "temporary": {"type": ["boolean", "null"], "default": false},
                 "kind": {"anyOf": [{"type": "string", "enum": ["a", "b"]}, {"type": "null"}],
                          "description": "Which."},
                 "session_id": {"type": ["string", "null"], "default": null}
@@ -188,6 +193,7 @@ mod tests {
                     "timeout": {"type": "number", "exclusiveMinimum": 0, "maximum": 600,
                                 "description": "Seconds"},
                     "enabled": {"type": "boolean", "default": true},
+                    "temporary": {"type": "boolean"},
                     "kind": {"type": "string", "enum": ["a", "b"], "description": "Which."},
                     "session_id": {"type": "string"}
                 },

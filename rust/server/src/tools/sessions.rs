@@ -2,12 +2,13 @@
 
 use super::common::{self, Location, Target, VariableView};
 use super::execution::{summarize, ExecutionResult};
+use super::frame_values::{self, WatchValue};
 use super::{confirm, Call, ConfirmRequest};
 use crate::lenient;
 use crate::tracker::{is_run_only, SessionRecord, WaitOutcome};
 use crate::watches::Watch;
 use debugger_core::model::{
-    BreakpointKind, ExceptionInfo, LaunchMode, Project, SessionState, StopReason, VariableScope,
+    BreakpointKind, ExceptionInfo, LaunchMode, Project, SessionState, StopReason,
 };
 use debugger_core::{ErrorCode, ToolError, ToolResult};
 use schemars::JsonSchema;
@@ -72,6 +73,10 @@ pub struct StartSession {
     #[serde(default, deserialize_with = "lenient::opt_timeout")]
     #[schemars(extend("exclusiveMinimum" = 0, "maximum" = 600, "default" = 30))]
     pub timeout: Option<f64>,
+    // As the execution tools' (`execution::ResumeParams`), for the first stop.
+    #[serde(default, deserialize_with = "lenient::opt_bool")]
+    #[schemars(extend("default" = false))]
+    pub include_variables: Option<bool>,
 }
 
 #[derive(Debug, Serialize, JsonSchema)]
@@ -171,7 +176,8 @@ pub async fn start_debug_session(call: &Call<'_>, p: StartSession) -> ToolResult
         .tracker
         .wait_for_stop(&id, 0, common::wait_time(p.timeout))
         .await;
-    let execution = summarize(call, &id, outcome, false).await?;
+    let include_variables = p.include_variables.unwrap_or(false);
+    let execution = summarize(call, &id, outcome, false, include_variables).await?;
     Ok(StartedSession {
         session_id: id,
         status: execution.status.clone(),
@@ -274,16 +280,6 @@ pub struct FrameSummary {
 }
 
 #[derive(Debug, Serialize, JsonSchema)]
-pub struct WatchValue {
-    pub id: String,
-    pub expression: String,
-    pub value: Option<String>,
-    #[serde(rename = "type")]
-    pub type_name: Option<String>,
-    pub error: Option<String>,
-}
-
-#[derive(Debug, Serialize, JsonSchema)]
 pub struct ThreadSummary {
     pub id: String,
     pub name: String,
@@ -332,9 +328,6 @@ pub struct SessionStatus {
     pub message: Option<String>,
 }
 
-/// Variables shown in the status before the cap.
-const STATUS_VARIABLE_CAP: usize = 50;
-
 pub async fn get_debug_session_status(
     call: &Call<'_>,
     p: StatusParams,
@@ -361,13 +354,7 @@ pub async fn get_debug_session_status(
         });
         status.watches = watches
             .into_iter()
-            .map(|w| WatchValue {
-                id: w.id,
-                expression: w.expression,
-                value: None,
-                type_name: None,
-                error: Some("not paused".into()),
-            })
+            .map(|w| WatchValue::unavailable(w, "not paused".into()))
             .collect();
         return Ok(status);
     }
@@ -480,55 +467,19 @@ async fn paused_details(
     status.selected_frame = Some(selected);
     status.current_location = Some(Location::of(frame));
 
-    let include_variables = p.include_variables.unwrap_or(true);
-    let variables_call = async {
-        if include_variables {
-            Some(
-                backend
-                    .variables(&id, &frame.frame_ref, VariableScope::All)
-                    .await,
-            )
-        } else {
-            None
-        }
-    };
-    let watch_calls =
-        futures_util::future::join_all(watches.iter().map(|w| {
-            super::evaluation::evaluate_watch(call, &id, &frame.frame_ref, &w.expression)
-        }));
-    let (variables, watch_values) = tokio::join!(variables_call, watch_calls);
-    if let Some(variables) = variables {
-        let variables = variables?;
-        let omitted = variables.len().saturating_sub(STATUS_VARIABLE_CAP);
-        status.variables = Some(
-            variables
-                .into_iter()
-                .take(STATUS_VARIABLE_CAP)
-                .map(|v| common::view(call, &id, &frame.frame_ref, None, v))
-                .collect::<ToolResult<_>>()?,
-        );
-        status.variables_omitted = Some(omitted).filter(|n| *n > 0);
+    let values = frame_values::read(
+        call,
+        &id,
+        &frame.frame_ref,
+        watches,
+        p.include_variables.unwrap_or(true),
+    )
+    .await;
+    if let Some(variables) = values.variables? {
+        status.variables = Some(variables.shown);
+        status.variables_omitted = variables.omitted;
     }
-    status.watches = watches
-        .into_iter()
-        .zip(watch_values)
-        .map(|(w, result)| match result {
-            Ok(value) => WatchValue {
-                id: w.id,
-                expression: w.expression,
-                value: Some(common::cap(&value.value).0),
-                type_name: value.type_name,
-                error: None,
-            },
-            Err(err) => WatchValue {
-                id: w.id,
-                expression: w.expression,
-                value: None,
-                type_name: None,
-                error: Some(err.message),
-            },
-        })
-        .collect();
+    status.watches = values.watches;
     if p.include_source_context.unwrap_or(true) {
         if let (Some(file), Some(line)) = (&frame.file, frame.line) {
             let breakpoints = breakpoints.unwrap_or_default();

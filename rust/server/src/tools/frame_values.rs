@@ -1,0 +1,114 @@
+//! The values of a stop that answers show: a frame's variables (capped, each object
+//! given an id for expand_variable / set_variable) and the project's watches evaluated
+//! in that frame. Read here once for get_debug_session_status and for the execution
+//! answers that ask for them (`include_variables`), so both show the same values, ids
+//! and caps.
+
+use super::common::{self, VariableView};
+use super::Call;
+use crate::watches::Watch;
+use debugger_core::model::{Value as DebugValue, VariableScope};
+use debugger_core::ToolResult;
+use schemars::JsonSchema;
+use serde::Serialize;
+
+/// Variables shown before the cap.
+pub const VARIABLE_CAP: usize = 50;
+
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct WatchValue {
+    pub id: String,
+    pub expression: String,
+    pub value: Option<String>,
+    #[serde(rename = "type")]
+    pub type_name: Option<String>,
+    pub error: Option<String>,
+}
+
+impl WatchValue {
+    /// A watch that could not be evaluated, and why.
+    pub fn unavailable(watch: Watch, why: String) -> Self {
+        Self {
+            id: watch.id,
+            expression: watch.expression,
+            value: None,
+            type_name: None,
+            error: Some(why),
+        }
+    }
+
+    fn of(watch: Watch, result: ToolResult<DebugValue>) -> Self {
+        match result {
+            Ok(value) => Self {
+                id: watch.id,
+                expression: watch.expression,
+                value: Some(common::cap(&value.value).0),
+                type_name: value.type_name,
+                error: None,
+            },
+            Err(err) => Self::unavailable(watch, err.message),
+        }
+    }
+}
+
+/// A frame's variables as answers show them: the first [`VARIABLE_CAP`], and how many
+/// the cap left out.
+#[derive(Debug)]
+pub struct Variables {
+    pub shown: Vec<VariableView>,
+    pub omitted: Option<usize>,
+}
+
+/// What [`read`] found at a stop.
+#[derive(Debug)]
+pub struct FrameValues {
+    /// `None` when not asked for.
+    pub variables: ToolResult<Option<Variables>>,
+    /// Each watch's value, or why it has none.
+    pub watches: Vec<WatchValue>,
+}
+
+/// Read the variables (when `include_variables`) and evaluate `watches` in the frame
+/// `frame_ref` of a paused session, at once.
+pub async fn read(
+    call: &Call<'_>,
+    session: &str,
+    frame_ref: &str,
+    watches: Vec<Watch>,
+    include_variables: bool,
+) -> FrameValues {
+    let variables_call = async {
+        if !include_variables {
+            return Ok(None);
+        }
+        let variables = call
+            .app
+            .backend
+            .variables(session, frame_ref, VariableScope::All)
+            .await?;
+        let omitted = variables.len().saturating_sub(VARIABLE_CAP);
+        let shown = variables
+            .into_iter()
+            .take(VARIABLE_CAP)
+            .map(|v| common::view(call, session, frame_ref, None, v))
+            .collect::<ToolResult<_>>()?;
+        Ok(Some(Variables {
+            shown,
+            omitted: Some(omitted).filter(|n| *n > 0),
+        }))
+    };
+    let watch_calls = futures_util::future::join_all(
+        watches
+            .iter()
+            .map(|w| super::evaluation::evaluate_watch(call, session, frame_ref, &w.expression)),
+    );
+    let (variables, values) = tokio::join!(variables_call, watch_calls);
+    FrameValues {
+        variables,
+        watches: watches
+            .into_iter()
+            .zip(values)
+            .map(|(w, value)| WatchValue::of(w, value))
+            .collect(),
+    }
+}
