@@ -33,7 +33,8 @@ pub const SERVER_NAME: &str = "jetbrains-debugger";
 const INSTRUCTIONS: &str = "Debug programs in the user's IDE (or, standalone, with debugpy). \
 Typical flow: list_run_configurations → set_breakpoint → start_debug_session (waits for the first stop) → \
 get_debug_session_status (location, variables, watches, source in one call) → step_over/step_into/resume \
-(each waits for the next stop and says where execution is) → evaluate → stop_debug_session. \
+(each waits for the next stop and says where execution is; include_variables: true adds the locals and watches, \
+so no status call is needed) → evaluate → stop_debug_session. \
 Errors are JSON with a stable 'error' code. Paths may be absolute or project-relative. \
 Every tool takes projectPath (needed only when several projects are open and the call names no id of one of them) and, where a session is meant, \
 session_id (default: the project's current session). \
