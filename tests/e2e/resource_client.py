@@ -18,7 +18,8 @@ SESSION = "debugger://session"
 BREAKPOINTS = "debugger://breakpoints"
 THREADS = "debugger://threads"
 OUTPUT = "debugger://session/output"
-LISTED = {SESSION, BREAKPOINTS, THREADS, OUTPUT}
+LOG = "debugger://session/log"
+LISTED = {SESSION, BREAKPOINTS, THREADS, OUTPUT, LOG}
 LIST_CHANGED = ("list_changed", None)
 
 
@@ -88,7 +89,7 @@ async def read(client, uri: str) -> Any:
     assert content.uri == uri
     if content.mime_type == "application/json":
         return json.loads(content.text)
-    assert content.mime_type == "text/plain"
+    assert content.mime_type in {"text/plain", "text/markdown"}
     return content.text
 
 

@@ -339,6 +339,7 @@ async def test_coding_clients_through_the_bridge(binary, state_dir, tmp_path):
         exported = h.command("export csv")["content"]
         assert exported.startswith("timestamp,tool,") and "list_run_configurations" in exported, exported
         assert json.loads(h.command("export json")["content"])[0]["tool"] == "list_run_configurations"
+        assert h.command("export markdown")["content"].startswith("# Debug session log\n\nNo debug session")
 
 
 def upgrade(port: int, headers: dict[str, str]) -> str:

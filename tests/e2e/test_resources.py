@@ -18,7 +18,7 @@ from mcp.shared.exceptions import MCPError
 from mcp import Client
 
 from conftest import MODES, PROGRAMS, TRANSPORTS, Tools, connect, line_of, serve_http, tidy
-from resource_client import (BREAKPOINTS, LIST_CHANGED, LISTED, OUTPUT, SESSION, THREADS, Notices, read,
+from resource_client import (BREAKPOINTS, LIST_CHANGED, LISTED, LOG, OUTPUT, SESSION, THREADS, Notices, read,
                              read_error, updated)
 
 pytestmark = pytest.mark.anyio
@@ -44,7 +44,7 @@ async def test_resources_follow_a_debug_session(binary, state_dir, transport, mo
 
             listed = (await client.list_resources()).resources
             assert {r.uri for r in listed} == LISTED
-            assert all(r.mime_type == "application/json" for r in listed)
+            assert {r.mime_type for r in listed if r.uri != LOG} == {"application/json"}
             [template] = (await client.list_resource_templates()).resource_templates
             assert template.uri_template == "debugger://source/{file}"
 
@@ -221,3 +221,24 @@ async def test_foreign_and_malformed_uris_are_refused(server):
             warnings.simplefilter("ignore")
             with pytest.raises(MCPError):
                 await t.client.subscribe_resource("file:///etc/passwd")
+
+
+async def test_the_session_log_tells_what_the_agent_did(server):
+    async with server() as t:
+        await t.ok("set_breakpoint", file_path="nested.py", line=line_of("nested.py", "after_loop"))
+        started = await t.start("Nested")
+        await t.ok("step_over", include_variables=True)
+        assert await t.evaluate("order.total") == "78"
+        await t.err("evaluate", "evaluation_failed", expression="no_such_name")
+        await t.ok("stop_debug_session")
+        # Read after the session ended: a log is most useful then.
+        log = await read(t.client, LOG)
+        assert log.startswith(f"# Debug session {started['session_id']}\n"), log
+        for expected in ["`start_debug_session`(configuration_name=\"Nested\")",
+                         f"- paused at nested.py:{line_of('nested.py', 'after_loop')} in process",
+                         f"- stepped at nested.py:{line_of('nested.py', 'process_return')} in process",
+                         "`discount` = `4`", "`order.total` = `78`", "- **evaluation_failed**",
+                         "`stop_debug_session`()"]:
+            assert expected in log, f"{expected!r} not in:\n{log}"
+        assert "set_breakpoint" not in log, "a call before the session is not the session's"
+

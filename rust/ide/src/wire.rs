@@ -491,6 +491,8 @@ pub struct SettingsUpdateParams {
 pub enum HistoryFormat {
     Json,
     Csv,
+    /// The log of the most recent debug session (calls, stops, values seen).
+    Markdown,
 }
 
 /// `history/export` params.

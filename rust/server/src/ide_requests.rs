@@ -6,6 +6,7 @@
 use crate::clients::catalogue::ClientId;
 use crate::clients::{self, install};
 use crate::consent::ConsentMemory;
+use crate::session_log;
 use debugger_core::history::History;
 use debugger_core::{ErrorCode, ToolError, ToolResult};
 use debugger_ide::rpc::RpcError;
@@ -39,6 +40,13 @@ impl IdeRequests for ServerRequests {
         match format {
             HistoryFormat::Json => self.history.export_json(),
             HistoryFormat::Csv => self.history.export_csv(),
+            HistoryFormat::Markdown => {
+                let entries = self.history.entries();
+                match session_log::latest_session(&entries) {
+                    Some(session) => session_log::render(&entries, &session),
+                    None => "# Debug session log\n\nNo debug session is in the history.\n".into(),
+                }
+            }
         }
     }
 

@@ -16,6 +16,7 @@ mod mcp;
 mod mrtr;
 mod proxy;
 mod resources;
+mod session_log;
 mod tools;
 mod tracker;
 mod watches;

@@ -39,7 +39,7 @@ Errors are JSON with a stable 'error' code. Paths may be absolute or project-rel
 Every tool takes projectPath (needed only when several projects are open and the call names no id of one of them) and, where a session is meant, \
 session_id (default: the project's current session). \
 While a session lives, its state is also readable (and subscribable) as resources: debugger://session, \
-debugger://breakpoints, debugger://threads, debugger://session/output, debugger://source/{file}.";
+debugger://breakpoints, debugger://threads, debugger://session/output, debugger://session/log, debugger://source/{file}.";
 
 /// How long the user has to answer a confirmation.
 const CONFIRMATION_TIMEOUT: Duration = Duration::from_secs(120);
@@ -377,7 +377,11 @@ impl ServerHandler for McpServer {
         request: ReadResourceRequestParams,
         _context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, McpError> {
-        Ok(resources::read(&self.app, &request.uri).await?.into())
+        Ok(
+            resources::read(&self.app, &self.history.history, &request.uri)
+                .await?
+                .into(),
+        )
     }
 
     fn accepted_subscription_filter(

@@ -1,6 +1,7 @@
 //! The debugger's state as MCP resources (requirements: `spec/resources.md`):
 //! `debugger://session`, `debugger://breakpoints`, `debugger://threads`,
-//! `debugger://session/output` and the template `debugger://source/{file}`, listed
+//! `debugger://session/output`, `debugger://session/log` and the template
+//! `debugger://source/{file}`, listed
 //! per project while that project has a live session. Reads answer what the
 //! matching tools answer (written once above the `Backend` trait, so both backends
 //! serve them); [`notify`] tells subscribers when they change.
@@ -8,8 +9,10 @@
 pub mod notify;
 pub mod uri;
 
+use crate::session_log;
 use crate::tools::{self, common, App, Call, ConfirmRequest, Confirmer, Consent};
 use crate::tracker::SessionRecord;
+use debugger_core::history::History;
 use debugger_core::model::{Project, SessionState};
 use debugger_core::{ErrorCode as ToolCode, ToolError, ToolResult};
 use rmcp::model::{
@@ -22,6 +25,7 @@ use uri::{Kind, ResourceUri};
 
 const JSON: &str = "application/json";
 const TEXT: &str = "text/plain";
+const MARKDOWN: &str = "text/markdown";
 /// The largest source file a read answers (agents pay per token; the tools page).
 const SOURCE_CAP: u64 = 1024 * 1024;
 
@@ -95,7 +99,16 @@ fn describe(project: &str, uri: ResourceUri) -> Resource {
             "output",
             "What the program printed; read again with ?since=<cursor> for what is new.",
         ),
+        Kind::Log => (
+            "log",
+            "What the agent did in the session, in Markdown: calls, stops, values seen.",
+        ),
         Kind::Source(_) => unreachable!("source files are a template, not listed"),
+    };
+    let mime = if uri.kind == Kind::Log {
+        MARKDOWN
+    } else {
+        JSON
     };
     let name = if uri.project.is_some() {
         format!("{name} ({project})")
@@ -104,11 +117,15 @@ fn describe(project: &str, uri: ResourceUri) -> Resource {
     };
     Resource::new(uri.to_string(), name)
         .with_description(description)
-        .with_mime_type(JSON)
+        .with_mime_type(mime)
 }
 
-/// `resources/read`.
-pub async fn read(app: &App, text: &str) -> Result<ReadResourceResult, McpError> {
+/// `resources/read`; `history` is the command history the session log is read from.
+pub async fn read(
+    app: &App,
+    history: &History,
+    text: &str,
+) -> Result<ReadResourceResult, McpError> {
     let uri =
         ResourceUri::parse(text).map_err(|e| McpError::invalid_params(e.to_string(), None))?;
     let call = Call {
@@ -124,6 +141,15 @@ pub async fn read(app: &App, text: &str) -> Result<ReadResourceResult, McpError>
             ResourceContents::text(source_text(&project, file).await.map_err(to_mcp)?, text)
                 .with_mime_type(TEXT)
         }
+        Kind::Log => {
+            // A log is most useful once the session is over: an ended session has one.
+            let record = app
+                .tracker
+                .current(&project.path)
+                .ok_or_else(|| to_mcp(no_session(&project)))?;
+            let log = session_log::render(&history.entries(), &record.descriptor.id);
+            ResourceContents::text(log, text).with_mime_type(MARKDOWN)
+        }
         _ => {
             let body = state_json(&call, &project, &uri).await.map_err(to_mcp)?;
             ResourceContents::text(body.to_string(), text).with_mime_type(JSON)
@@ -134,20 +160,25 @@ pub async fn read(app: &App, text: &str) -> Result<ReadResourceResult, McpError>
 
 /// The project's current session; an ended one (or none) is the reader's error.
 fn current_session(app: &App, project: &Project) -> ToolResult<SessionRecord> {
-    let record = app.tracker.current(&project.path).ok_or_else(|| {
-        ToolError::new(
-            ToolCode::NoSession,
-            format!(
-                "No debug session in '{}': debugger resources exist while one runs \
-                 (start_debug_session).",
-                project.name
-            ),
-        )
-    })?;
+    let record = app
+        .tracker
+        .current(&project.path)
+        .ok_or_else(|| no_session(project))?;
     if !record.is_live() {
         return Err(common::ended_error(&record));
     }
     Ok(record)
+}
+
+fn no_session(project: &Project) -> ToolError {
+    ToolError::new(
+        ToolCode::NoSession,
+        format!(
+            "No debug session in '{}': debugger resources exist while one runs \
+             (start_debug_session).",
+            project.name
+        ),
+    )
 }
 
 /// A session still starting: no process yet, never stopped.
@@ -198,7 +229,7 @@ async fn state_json(call: &Call<'_>, project: &Project, uri: &ResourceUri) -> To
         }
         Kind::Threads => tools::call(call, "list_threads", scope).await,
         Kind::Output => Ok(output_from(&record, uri)),
-        Kind::Source(_) => unreachable!("source files are text, read by source_text"),
+        Kind::Source(_) | Kind::Log => unreachable!("text resources are read by `read`"),
     }
 }
 

@@ -25,17 +25,20 @@ pub enum Kind {
     Threads,
     /// What the program printed, from a byte cursor on.
     Output,
+    /// What the agent did in the session (Markdown, from the command history).
+    Log,
     /// A source file's text.
     Source(String),
 }
 
 impl Kind {
     /// The fixed resources a live session lists, in listing order.
-    pub const LISTED: [Kind; 4] = [
+    pub const LISTED: [Kind; 5] = [
         Kind::Session,
         Kind::Breakpoints,
         Kind::Threads,
         Kind::Output,
+        Kind::Log,
     ];
 
     fn path(&self) -> String {
@@ -44,6 +47,7 @@ impl Kind {
             Kind::Breakpoints => "breakpoints".into(),
             Kind::Threads => "threads".into(),
             Kind::Output => "session/output".into(),
+            Kind::Log => "session/log".into(),
             Kind::Source(file) => format!("source/{}", encode(file)),
         }
     }
@@ -64,7 +68,7 @@ pub struct ResourceUri {
 pub enum UriError {
     #[error("'{0}' is not a debugger:// resource")]
     Scheme(String),
-    #[error("'{0}' names no debugger resource; they are session, breakpoints, threads, session/output and source/{{file}}")]
+    #[error("'{0}' names no debugger resource; they are session, breakpoints, threads, session/output, session/log and source/{{file}}")]
     Unknown(String),
     #[error("'{0}' is not percent-encoded UTF-8")]
     Encoding(String),
@@ -91,6 +95,7 @@ impl ResourceUri {
             "breakpoints" => Kind::Breakpoints,
             "threads" => Kind::Threads,
             "session/output" => Kind::Output,
+            "session/log" => Kind::Log,
             _ => match path.strip_prefix("source/") {
                 Some(file) if !file.is_empty() => Kind::Source(decode(file)?),
                 _ => return Err(UriError::Unknown(text.into())),

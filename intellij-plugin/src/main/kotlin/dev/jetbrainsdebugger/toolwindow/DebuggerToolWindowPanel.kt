@@ -40,6 +40,8 @@ class DebuggerToolWindowPanel(
 ) : JPanel(BorderLayout()), AutoCloseable {
     companion object {
         const val EXPORT_DEFAULT_NAME = "jetbrains-debugger-history.json"
+        /** File extension → the server's `history/export` format (`md`: the last debug session's log). */
+        val EXPORT_FORMATS = linkedMapOf("json" to "json", "csv" to "csv", "md" to "markdown")
         const val CARD_LIST = "list"
         const val CARD_EMPTY = "empty"
         const val CARD_NO_MATCH = "no-match"
@@ -80,7 +82,7 @@ class DebuggerToolWindowPanel(
         PanelAction("clearHistory", "Clear History", "Clear command history", ThemeIcon.CLEAR, {
             state is ServerState.Running && model.totalSize > 0
         }) { clearHistory() },
-        PanelAction("exportHistory", "Export History", "Export to JSON/CSV file", ThemeIcon.EXPORT, { state is ServerState.Running }) {
+        PanelAction("exportHistory", "Export History", "Export to JSON/CSV file, or the last debug session's log as Markdown (.md)", ThemeIcon.EXPORT, { state is ServerState.Running }) {
             exportHistory()
         },
     )
@@ -310,11 +312,11 @@ class DebuggerToolWindowPanel(
     }
 
     internal fun exportHistory() {
-        val chosen = host.chooseExportFile("Export History", EXPORT_DEFAULT_NAME, listOf("json", "csv")) ?: return
+        val chosen = host.chooseExportFile("Export History", EXPORT_DEFAULT_NAME, EXPORT_FORMATS.keys.toList()) ?: return
         val name = chosen.fileName?.toString() ?: ""
         val ext = name.substringAfterLast('.', "").lowercase()
-        val format = if (ext == "csv") "csv" else "json"
-        val target = if (ext == "json" || ext == "csv") chosen else chosen.resolveSibling("$name.json")
+        val format = EXPORT_FORMATS[ext] ?: "json"
+        val target = if (ext in EXPORT_FORMATS) chosen else chosen.resolveSibling("$name.json")
         server.history.exportHistory(format).whenComplete { content, error ->
             if (error != null) {
                 host.onUiThread { host.notify(NoticeKind.ERROR, "Could not export the history", failureReason(error)) }

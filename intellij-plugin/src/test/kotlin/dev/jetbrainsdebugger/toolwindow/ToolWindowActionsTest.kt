@@ -39,12 +39,12 @@ class ToolWindowActionsTest {
     }
 
     @Test
-    fun export_as_json_or_csv_by_extension_written_in_the_background(@TempDir dir: Path) {
+    fun export_as_json_csv_or_a_session_log_by_extension_written_in_the_background(@TempDir dir: Path) {
         val p = panel()
         host.deferBackground = true
         host.exportChoice = dir.resolve("calls.CSV")
         p.action("exportHistory").perform(null)
-        assertEquals(Triple("Export History", "jetbrains-debugger-history.json", listOf("json", "csv")), host.chooserCalls.single())
+        assertEquals(Triple("Export History", "jetbrains-debugger-history.json", listOf("json", "csv", "md")), host.chooserCalls.single())
         assertFalse(Files.exists(dir.resolve("calls.CSV")), "not written on the UI thread")
         host.runBackground()
         assertEquals("exported as csv", Files.readString(dir.resolve("calls.CSV")))
@@ -60,7 +60,12 @@ class ToolWindowActionsTest {
         p.action("exportHistory").perform(null)
         host.runBackground()
         assertEquals("exported as json", Files.readString(dir.resolve("calls.json")), "no extension: JSON, .json added")
-        assertEquals(listOf("csv", "json", "json"), server.history.exported)
+
+        host.exportChoice = dir.resolve("session.md")
+        p.action("exportHistory").perform(null)
+        host.runBackground()
+        assertEquals("exported as markdown", Files.readString(dir.resolve("session.md")))
+        assertEquals(listOf("csv", "json", "json", "markdown"), server.history.exported)
     }
 
     @Test
