@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # MCP Inspector CLI smoke test: a third-party client (@modelcontextprotocol/inspector)
-# lists the 26 tools of jetbrains-debugger-mcp over stdio in strict mode (`--strict`:
+# lists the 27 tools of jetbrains-debugger-mcp over stdio in strict mode (`--strict`:
 # any schema portability finding, warning or error, fails the test), prints what the
 # list weighs, and calls one of the tools.
 #
@@ -46,7 +46,7 @@ if grep -Eq '^(Warning|Error): tool|Schema portability|across [0-9]+ tools?' "$W
     fail "the Inspector's --strict schema check reported findings"
 fi
 echo "   --strict: no schema portability findings"
-node - "$WORK/tools.json" <<'JS' || fail "tools/list did not list the 26 tools"
+node - "$WORK/tools.json" <<'JS' || fail "tools/list did not list the 27 tools"
 const fs = require("fs");
 const listed = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 const names = listed.tools.map((t) => t.name).sort();
@@ -55,7 +55,7 @@ const expected = ["add_watch", "evaluate", "expand_variable", "get_debug_session
   "list_debug_sessions", "list_run_configurations", "list_threads", "pause", "remove_breakpoint",
   "remove_watch", "resume", "run_configuration", "run_to_line", "select_stack_frame",
   "set_breakpoint", "set_exception_breakpoint", "set_variable", "start_debug_session",
-  "step_into", "step_out", "step_over", "stop_debug_session"];
+  "step_into", "step_out", "step_over", "stop_debug_session", "trace_execution"];
 console.log(`   ${names.length} tools: ${names.join(", ")}`);
 if (JSON.stringify(names) !== JSON.stringify(expected)) process.exit(1);
 for (const t of listed.tools) {
@@ -96,4 +96,4 @@ for method in resources/list resources/templates/list; do
         || { cat "$WORK/resources.json" >&2; fail "$method listed resources without a session"; }
 done
 echo "   resources/list and resources/templates/list: empty"
-echo "inspector smoke: OK (26 tools listed, no --strict findings, list_run_configurations answered, resources empty)"
+echo "inspector smoke: OK (27 tools listed, no --strict findings, list_run_configurations answered, resources empty)"

@@ -183,12 +183,18 @@ async def test_every_tool_crosses_the_bridge(binary, state_dir):
         sessions = (await t.ok("list_debug_sessions"))["sessions"]
         assert {s["id"]: s["state"] for s in sessions} == {session: "stopped", second["session_id"]: "stopped"}
 
+        # A trace (test_a_trace_through_the_bridge looks closer).
+        traced = await t.ok("trace_execution", configuration_name="App", max_hits=1, probes=[
+            {"file_path": "calculator.py", "line": CALC_LINES["subtotal"], "expressions": ["subtotal"]}])
+        assert traced["hits"][0]["values"] == {"subtotal": "120.0"}, traced
+        await t.ok("stop_debug_session", session_id=traced["session_id"])
+
         ran = await t.ok("run_configuration", configuration_name="App", wait_for_completion=True)
         assert recorded(h, "launch")[-1]["args"]["mode"] == "run"
         assert ran["status"] == "completed" and ran["exit_code"] == 0, ran
 
         listed_tools = {tool.name for tool in (await t.client.list_tools()).tools}
-        assert len(listed_tools) == 26
+        assert len(listed_tools) == 27
         assert t.called == listed_tools, f"not exercised here: {sorted(listed_tools - t.called)}"
 
 
@@ -224,6 +230,20 @@ async def test_resources_through_the_bridge(binary, state_dir, mode):
             await notices.wait(mark, LIST_CHANGED)
             assert (await t.client.list_resources()).resources == []
             await read_error(t.client, SESSION, "session_ended")
+
+
+async def test_a_trace_through_the_bridge(binary, state_dir):
+    """trace_execution over the IDE backend: the probe is an IDE breakpoint, set and removed
+    through the bridge; its expression is evaluated by the IDE at the hit."""
+    async with ide(binary, state_dir) as (t, h, _):
+        trace = await t.ok("trace_execution", configuration_name="App", max_hits=1, probes=[
+            {"file_path": "calculator.py", "line": CALC_LINES["subtotal"], "expressions": ["subtotal"]}])
+        assert trace["ended"] == "hit_budget" and trace["hits"][0]["values"] == {"subtotal": "120.0"}, trace
+        added = recorded(h, "addBreakpoint")[-1]["args"]["spec"]["kind"]
+        assert added == {"type": "line", "file": CALC_FILE, "line": CALC_LINES["subtotal"]}
+        assert recorded(h, "removeBreakpoint"), "the probe's breakpoint is removed in the IDE"
+        assert (await t.ok("list_breakpoints"))["breakpoints"] == []
+        await t.ok("stop_debug_session")
 
 
 async def test_bridge_drop_is_ide_not_connected_then_recovers(binary, state_dir):

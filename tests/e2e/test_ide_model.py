@@ -186,6 +186,13 @@ async def test_every_tool_through_the_intellij_layer(binary, state_dir, project)
         assert ran["status"] == "completed" and ran["exit_code"] == 0, ran
         assert "Total: 150.00" in json.dumps(ran), ran
 
+        # A trace: the probe is a python-line breakpoint of the IDE, set, hit and removed.
+        traced = await t.ok("trace_execution", configuration_name="App", probes=[
+            {"file_path": "calculator.py", "line": CALC_LINES["tax"], "expressions": ["subtotal", "tax"]}])
+        assert traced["ended"] == "program_ended" and traced["exit_code"] == 0, traced
+        assert [hit["values"] for hit in traced["hits"]] == [{"subtotal": "150.0", "tax": "0.0"}], traced["hits"]
+        assert [b for b in h.command("breakpoints")["breakpoints"] if b["type"] == "python-line"] == []
+
         listed_tools = {tool.name for tool in (await t.client.list_tools()).tools}
         assert t.called == listed_tools, f"not exercised here: {sorted(listed_tools - t.called)}"
 

@@ -1,5 +1,5 @@
 //! `jetbrains-debugger-mcp`: the MCP server binary. Subcommands: `stdio` and
-//! `serve` (streamable HTTP on loopback) run the 26 tools; `bench` measures the
+//! `serve` (streamable HTTP on loopback) run the 27 tools; `bench` measures the
 //! overhead over raw DAP; `install` and `config` set up coding clients. See
 //! ARCHITECTURE.md for the map.
 

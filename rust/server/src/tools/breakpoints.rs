@@ -266,7 +266,7 @@ pub async fn set_breakpoint(call: &Call<'_>, p: SetBreakpoint) -> ToolResult<Bre
 pub struct SetExceptionBreakpoint {
     #[serde(rename = "projectPath", default)]
     pub project_path: Option<String>,
-    /// E.g. `ValueError`, `java.lang.NullPointerException`; subclasses match too.
+    /// E.g. `ValueError`; subclasses match too.
     pub exception_class: String,
     #[serde(default, deserialize_with = "lenient::opt_bool")]
     #[schemars(extend("default" = true))]

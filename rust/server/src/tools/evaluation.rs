@@ -184,7 +184,7 @@ pub struct EvaluateParams {
     /// Default: the selected frame (0 is the top).
     #[serde(default, deserialize_with = "lenient::opt_usize")]
     pub frame_index: Option<usize>,
-    /// Let it change program state (asks the user unless brave mode).
+    /// Let it change program state (asks the user).
     #[serde(default, deserialize_with = "lenient::opt_bool")]
     #[schemars(extend("default" = false))]
     pub allow_side_effects: Option<bool>,
@@ -263,7 +263,7 @@ pub async fn evaluate(call: &Call<'_>, p: EvaluateParams) -> ToolResult<Evaluati
 pub struct AddWatch {
     #[serde(rename = "projectPath", default)]
     pub project_path: Option<String>,
-    /// Evaluate it now in this session (default: the current one, if paused).
+    /// Evaluate it now there.
     #[serde(default)]
     pub session_id: Option<String>,
     pub expression: String,
@@ -326,7 +326,6 @@ pub async fn add_watch(call: &Call<'_>, p: AddWatch) -> ToolResult<WatchAdded> {
 pub struct RemoveWatch {
     #[serde(rename = "projectPath", default)]
     pub project_path: Option<String>,
-    /// Ignored: watches belong to the project.
     #[serde(default)]
     pub session_id: Option<String>,
     pub watch_id: String,

@@ -180,7 +180,6 @@ pub struct ResumeParams {
     #[serde(flatten)]
     pub target: Target,
     #[serde(default, deserialize_with = "lenient::opt_timeout")]
-    #[schemars(extend("exclusiveMinimum" = 0, "maximum" = 600, "default" = 30))]
     pub timeout: Option<f64>,
     // Described once, in resume's description: the tool list's size is budgeted, and
     // seven tools take it.

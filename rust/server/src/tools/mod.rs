@@ -1,4 +1,4 @@
-//! The 26 tools: their names, schemas, annotations and handlers, written once over
+//! The 27 tools: their names, schemas, annotations and handlers, written once over
 //! the [`Backend`] trait. Nothing here knows MCP framing (see `mcp.rs`) or DAP.
 //!
 //! Each handler takes its parameter struct (which doubles as the input JSON Schema;
@@ -17,6 +17,7 @@ mod sessions;
 mod source;
 mod source_file;
 mod stack;
+mod trace;
 mod variables;
 
 use crate::consent::{ConsentMemory, Scope};
@@ -310,28 +311,28 @@ macro_rules! registry {
 registry! {
     "list_run_configurations" => run::list_run_configurations(run::ListRunConfigurations) -> run::RunConfigurations, READ,
         "List run configurations",
-        "List run configurations (the IDE's, or .vscode/launch.json standalone) with can_run/can_debug.";
+        "Run configurations (the IDE's, or .vscode/launch.json) with can_run/can_debug.";
     "run_configuration" => run::run_configuration(run::RunConfigurationParams) -> run::RunOutcome, DESTRUCTIVE,
         "Run a configuration",
-        "Run a configuration without the debugger. With wait_for_completion: waits, returns exit_code and output; else returns a session_id at once. Asks the user first unless brave mode is on.";
+        "Run a configuration without the debugger; with wait_for_completion, answers exit_code and output, else a session_id at once.";
     "list_debug_sessions" => sessions::list_debug_sessions(sessions::ListSessions) -> sessions::SessionList, READ,
         "List debug sessions",
         "List the project's sessions (recently ended ones as 'stopped'), marking the current one.";
     "start_debug_session" => sessions::start_debug_session(sessions::StartSession) -> sessions::StartedSession, DESTRUCTIVE,
         "Start a debug session",
-        "Debug a configuration (needs can_debug); breakpoints set before apply from the first line. Waits for the first stop unless wait_for_pause is false. Asks the user first unless brave mode is on.";
+        "Debug a configuration (needs can_debug); breakpoints apply from the first line. Waits for the first stop unless wait_for_pause is false.";
     "stop_debug_session" => sessions::stop_debug_session(sessions::SessionOnly) -> sessions::StoppedSession, DESTRUCTIVE,
         "Stop a debug session",
         "Terminate a session and its processes. Breakpoints and watches are kept.";
     "get_debug_session_status" => sessions::get_debug_session_status(sessions::StatusParams) -> sessions::SessionStatus, READ,
         "Get debug session status",
-        "The current stop in one call: state, reason, location, breakpoint hit, stack summary, variables, watches, source, thread, output since resume.";
+        "The current stop in one call: reason, location, breakpoint hit, stack, variables, watches, source, output since resume.";
     "list_breakpoints" => breakpoints::list_breakpoints(breakpoints::ListBreakpoints) -> breakpoints::BreakpointList, READ,
         "List breakpoints",
         "List the project's breakpoints, optionally filtered.";
     "set_breakpoint" => breakpoints::set_breakpoint(breakpoints::SetBreakpoint) -> breakpoints::BreakpointSet, EDIT,
         "Set a line breakpoint",
-        "Set a line breakpoint: conditional, logpoint (log_message), temporary or disabled. Breakpoints belong to the project: set them before a session; they persist.";
+        "Set a line breakpoint: conditional, logpoint (log_message), temporary or disabled. Breakpoints belong to the project and persist.";
     "remove_breakpoint" => breakpoints::remove_breakpoint(breakpoints::RemoveBreakpoint) -> breakpoints::BreakpointsRemoved, EDIT,
         "Remove breakpoints",
         "Remove by breakpoint_id, by file_path and line, or every breakpoint of file_path. Removing a missing one succeeds.";
@@ -340,7 +341,7 @@ registry! {
         "Stop when an exception of a class is raised: caught, uncaught, or both.";
     "resume" => execution::resume(execution::ResumeParams) -> execution::ExecutionResult, CONTROL,
         "Resume",
-        "Resume and wait for the next stop. Like all execution tools, returns where execution stands: status running on timeout, stopped with exit_code at the end; at a stop, include_variables: true adds the top frame's variables and the watches.";
+        "Resume; wait for the next stop. All execution tools answer where execution stands (running on timeout, stopped with exit_code at the end); include_variables adds the frame's variables and watches.";
     "pause" => execution::pause(execution::PauseParams) -> execution::ExecutionResult, CONTROL,
         "Pause",
         "Pause a running session.";
@@ -373,7 +374,7 @@ registry! {
         "Children of an object, by variable_id and/or dotted path.";
     "set_variable" => variables::set_variable(variables::SetVariable) -> variables::VariableSet, DESTRUCTIVE,
         "Set variable",
-        "Set a variable in the paused program and return it re-read (set_failed if it did not change). Asks the user first unless brave mode is on.";
+        "Set a variable in the paused program; answers it re-read (set_failed if unchanged).";
     "evaluate" => evaluation::evaluate(evaluation::EvaluateParams) -> evaluation::Evaluation, CONTROL,
         "Evaluate",
         "Evaluate an expression in a frame. Without allow_side_effects only expressions proven free of side effects run; others are refused.";
@@ -383,6 +384,9 @@ registry! {
     "remove_watch" => evaluation::remove_watch(evaluation::RemoveWatch) -> evaluation::WatchRemoved, EDIT,
         "Remove watch",
         "Remove a watch. Removing a missing one succeeds.";
+    "trace_execution" => trace::trace_execution(trace::TraceParams) -> trace::Trace, DESTRUCTIVE,
+        "Trace execution",
+        "How values evolve, in one call: at each probe hit, evaluate its expressions (no side effects) and go on, until the program ends, max_hits, the timeout or another stop. Launches configuration_name, else goes on from the current stop. Leaves no breakpoint.";
     "get_source_context" => source::get_source_context(source::SourceParams) -> source::SourceContext, READ,
         "Get source context",
         "Numbered source lines around a line, marking the current line and breakpoint lines.";

@@ -41,7 +41,6 @@ pub struct RunConfigurationParams {
     #[schemars(extend("default" = false))]
     pub wait_for_completion: Option<bool>,
     #[serde(default, deserialize_with = "lenient::opt_timeout")]
-    #[schemars(extend("exclusiveMinimum" = 0, "maximum" = 600, "default" = 30))]
     pub timeout: Option<f64>,
 }
 

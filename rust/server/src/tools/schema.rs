@@ -15,10 +15,12 @@
 //!   [`SHARED`] (the server's instructions explain `projectPath` and `session_id`
 //!   once, so those carry none);
 //! - a result field that may be null is `anyOf` a type and `null`: type arrays are
-//!   less portable (the MCP Inspector's `--strict` warns about them).
+//!   less portable (the MCP Inspector's `--strict` warns about them);
+//! - a parameter's `"minimum": 0` (schemars' mark of an unsigned Rust type) goes: a
+//!   negative count is refused by decoding with a message naming the parameter.
 //!
-//! Validation keywords (`minimum`, `maximum`, `exclusiveMinimum`, `enum`,
-//! `required`) are kept as generated.
+//! Other validation keywords (`minimum` above 0, `maximum`, `exclusiveMinimum`,
+//! `enum`, `required`) are kept as generated.
 
 use serde_json::{Map, Value};
 
@@ -33,7 +35,7 @@ pub enum Side {
 
 /// The one description of a parameter many tools share, used where the parameter's
 /// own field has none.
-const SHARED: &[(&str, &str)] = &[("timeout", "Seconds")];
+const SHARED: &[(&str, &str)] = &[("timeout", "Seconds (default 30, max 600)")];
 
 /// Make a generated schema lean (see the module doc).
 pub fn lean(schema: &mut Map<String, Value>, side: Side) {
@@ -47,6 +49,9 @@ fn walk(node: &mut Map<String, Value>, side: Side) {
         && node.get("default") == Some(&Value::Bool(false));
     if node.get("default") == Some(&Value::Null) || (side == Side::Input && off_flag) {
         node.remove("default");
+    }
+    if side == Side::Input && node.get("minimum") == Some(&Value::from(0)) {
+        node.remove("minimum");
     }
     let typed = ["properties", "enum", "oneOf"]
         .iter()
@@ -174,8 +179,8 @@ mod tests {
             "description": "Which project and session a call means.",
             "properties": {
                 "line": {"type": "integer", "format": "uint32", "minimum": 1},
-                "timeout": {"type": ["number", "null"], "format": "double", "default": null,
-                            "exclusiveMinimum": 0, "maximum": 600},
+                "count": {"type": ["integer", "null"], "format": "uint32", "minimum": 0},
+                "timeout": {"type": ["number", "null"], "format": "double", "default": null},
                 "enabled": {"type": ["boolean", "null"], "default": true},
                 "temporary": {"type": ["boolean", "null"], "default": false},
                 "kind": {"anyOf": [{"type": "string", "enum": ["a", "b"]}, {"type": "null"}],
@@ -190,8 +195,8 @@ mod tests {
                 "type": "object",
                 "properties": {
                     "line": {"type": "integer", "minimum": 1},
-                    "timeout": {"type": "number", "exclusiveMinimum": 0, "maximum": 600,
-                                "description": "Seconds"},
+                    "count": {"type": "integer"},
+                    "timeout": {"type": "number", "description": "Seconds (default 30, max 600)"},
                     "enabled": {"type": "boolean", "default": true},
                     "temporary": {"type": "boolean"},
                     "kind": {"type": "string", "enum": ["a", "b"], "description": "Which."},

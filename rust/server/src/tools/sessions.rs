@@ -71,7 +71,6 @@ pub struct StartSession {
     #[schemars(extend("default" = true))]
     pub wait_for_pause: Option<bool>,
     #[serde(default, deserialize_with = "lenient::opt_timeout")]
-    #[schemars(extend("exclusiveMinimum" = 0, "maximum" = 600, "default" = 30))]
     pub timeout: Option<f64>,
     // As the execution tools' (`execution::ResumeParams`), for the first stop.
     #[serde(default, deserialize_with = "lenient::opt_bool")]

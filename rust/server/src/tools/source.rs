@@ -85,7 +85,6 @@ fn in_view(lines: &[u32], start: u32, end: u32) -> Vec<u32> {
 pub struct SourceParams {
     #[serde(rename = "projectPath", default)]
     pub project_path: Option<String>,
-    /// Whose location is the default.
     #[serde(default)]
     pub session_id: Option<String>,
     /// Default: the current location's file.

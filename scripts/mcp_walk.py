@@ -1,0 +1,63 @@
+"""What the agent-cost benchmarks share (scripts/bench-appendix-b, scripts/bench-trace):
+one way through a workflow against the real binary over stdio with the official MCP
+SDK, counting the tool calls and the bytes of their answers (structuredContent as
+compact JSON), and the binary to measure."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+
+try:
+    from mcp import Client
+except ImportError:
+    venv = ROOT / ".venv" / "bin" / "python"
+    if venv.is_file() and Path(sys.executable) != venv:
+        os.execv(str(venv), [str(venv), *sys.argv])
+    raise
+
+
+def size(answer: dict[str, Any]) -> int:
+    return len(json.dumps(answer, separators=(",", ":"), ensure_ascii=False).encode())
+
+
+class Walk:
+    """One way through a workflow: the calls made and their answers' sizes."""
+
+    def __init__(self, client: Client, verbose: bool) -> None:
+        self.client = client
+        self.verbose = verbose
+        self.calls: list[tuple[str, int]] = []
+
+    async def call(self, name: str, **arguments: Any) -> dict[str, Any]:
+        result = await self.client.call_tool(name, arguments)
+        if result.is_error:
+            text = "".join(getattr(c, "text", "") for c in result.content)
+            raise SystemExit(f"{name}({arguments}) failed: {text}")
+        answer = result.structured_content or {}
+        self.calls.append((name, size(answer)))
+        if self.verbose:
+            print(f"  {name}({json.dumps(arguments)}) → {size(answer)} B")
+        return answer
+
+    @property
+    def total(self) -> int:
+        return sum(b for _, b in self.calls)
+
+
+def binary(given: str | None) -> str | None:
+    """The binary to measure: `given` if it exists (None if not), else a release build
+    made now (always: a stale one would measure old answers)."""
+    if given:
+        if not Path(given).is_file():
+            print(f"No binary at {given}", file=sys.stderr)
+            return None
+        return given
+    subprocess.run(["cargo", "build", "--release", "-q", "-p", "jetbrains-debugger-mcp"], cwd=ROOT, check=True)
+    return str(ROOT / "target" / "release" / "jetbrains-debugger-mcp")
