@@ -13,6 +13,7 @@ mod http;
 mod ide_requests;
 mod lenient;
 mod mcp;
+mod owners;
 mod mrtr;
 mod proxy;
 mod resources;

@@ -4,6 +4,7 @@
 use super::common;
 use super::Call;
 use crate::lenient;
+use crate::owners::Owner;
 use debugger_core::model::{Breakpoint, BreakpointKind, BreakpointSpec, SuspendPolicy};
 use debugger_core::{ToolError, ToolResult};
 use schemars::JsonSchema;
@@ -47,10 +48,12 @@ pub struct BreakpointView {
     pub verified: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
+    /// `agent` (set through these tools) or `user`.
+    pub owner: Owner,
 }
 
-impl From<Breakpoint> for BreakpointView {
-    fn from(b: Breakpoint) -> Self {
+impl BreakpointView {
+    fn new(b: Breakpoint, owner: Owner) -> Self {
         let (kind, file, line, exception_class, caught, uncaught) = match b.spec.kind {
             BreakpointKind::Line { file, line } => (
                 "line",
@@ -89,6 +92,7 @@ impl From<Breakpoint> for BreakpointView {
             temporary: b.spec.temporary,
             verified: b.verified,
             message: b.message,
+            owner,
         }
     }
 }
@@ -117,19 +121,18 @@ pub async fn list_breakpoints(call: &Call<'_>, p: ListBreakpoints) -> ToolResult
         )));
     }
     let enabled_only = p.enabled_only.unwrap_or(false);
-    let breakpoints: Vec<BreakpointView> = call
-        .app
-        .backend
-        .breakpoints(&project)
-        .await?
+    let all = call.app.backend.breakpoints(&project).await?;
+    let owners = call.app.owners.of(&project.path, &all);
+    let breakpoints: Vec<BreakpointView> = all
         .into_iter()
-        .filter(|b| !enabled_only || b.spec.enabled)
-        .filter(|b| match (&b.spec.kind, &file) {
+        .zip(owners)
+        .filter(|(b, _)| !enabled_only || b.spec.enabled)
+        .filter(|(b, _)| match (&b.spec.kind, &file) {
             (_, None) => true,
             (BreakpointKind::Line { file: f, .. }, Some(wanted)) => f == wanted,
             (BreakpointKind::Exception { .. }, Some(_)) => false,
         })
-        .filter(|b| {
+        .filter(|(b, _)| {
             matches!(
                 (&b.spec.kind, kind.as_str()),
                 (_, "all")
@@ -137,7 +140,7 @@ pub async fn list_breakpoints(call: &Call<'_>, p: ListBreakpoints) -> ToolResult
                     | (BreakpointKind::Exception { .. }, "exception")
             )
         })
-        .map(BreakpointView::from)
+        .map(|(b, owner)| BreakpointView::new(b, owner))
         .collect();
     Ok(BreakpointList {
         total_count: breakpoints.len(),
@@ -156,7 +159,7 @@ pub struct SetBreakpoint {
     /// Stop only when true.
     #[serde(default)]
     pub condition: Option<String>,
-    /// Message to log at each hit; `{expression}` parts are evaluated.
+    /// Logged at each hit; `{expr}` parts are evaluated.
     #[serde(default)]
     pub log_message: Option<String>,
     /// `none`: never stop (log only).
@@ -213,6 +216,13 @@ async fn add(
         .collect();
     let breakpoint = call.app.backend.add_breakpoint(project, spec).await?;
     let existed = before.contains(&breakpoint.id);
+    if !existed {
+        if let Err(err) = call.app.owners.record(&project.path, &breakpoint) {
+            // The breakpoint is set; unrecorded, it counts as the user's (never removed
+            // by an owner-wide removal): the safe side.
+            tracing::warn!(%err, "could not record the agent's breakpoint");
+        }
+    }
     Ok(BreakpointSet {
         status: if existed { "already_exists" } else { "set" }.into(),
         verified: breakpoint.verified,
@@ -342,6 +352,10 @@ pub struct RemoveBreakpoint {
     pub file_path: Option<String>,
     #[serde(default, deserialize_with = "lenient::opt_u32")]
     pub line: Option<u32>,
+    /// Only the agent's own breakpoints (alone: all of them).
+    #[serde(default)]
+    #[schemars(extend("enum" = ["agent"]))]
+    pub owner: Option<String>,
 }
 
 #[derive(Debug, Serialize, JsonSchema)]
@@ -360,13 +374,38 @@ pub async fn remove_breakpoint(
         ..Default::default()
     };
     let project = common::project_of(call, p.project_path.as_deref(), named).await?;
+    let agents_only = match p.owner.as_deref().map(str::trim) {
+        None => false,
+        Some("agent") => true,
+        Some(other) => {
+            return Err(ToolError::invalid_params(format!(
+                "'owner' can only be 'agent' (the user's breakpoints are removed by naming them); got '{other}'."
+            )))
+        }
+    };
     let backend = &call.app.backend;
+    // The project's breakpoints the call may remove: all, or the agent's own.
+    let candidates = || async {
+        let all = backend.breakpoints(&project).await?;
+        let owners = call.app.owners.of(&project.path, &all);
+        Ok::<_, ToolError>(
+            all.into_iter()
+                .zip(owners)
+                .filter(|(_, owner)| !agents_only || *owner == Owner::Agent)
+                .map(|(b, _)| b)
+                .collect::<Vec<_>>(),
+        )
+    };
     let targets: Vec<String> = match (&p.breakpoint_id, &p.file_path) {
+        (Some(_), _) if agents_only => {
+            return Err(ToolError::invalid_params(
+                "'breakpoint_id' names one breakpoint; 'owner' filters the others: give one.",
+            ))
+        }
         (Some(id), None) if p.line.is_none() => vec![id.trim().to_string()],
         (None, Some(file)) => {
             let file = common::file_in(&project, file)?;
-            backend
-                .breakpoints(&project)
+            candidates()
                 .await?
                 .into_iter()
                 .filter(|b| match &b.spec.kind {
@@ -381,9 +420,10 @@ pub async fn remove_breakpoint(
         (None, None) if p.line.is_some() => {
             return Err(ToolError::invalid_params("'line' needs 'file_path'."))
         }
+        (None, None) if agents_only => candidates().await?.into_iter().map(|b| b.id).collect(),
         (None, None) => {
             return Err(ToolError::invalid_params(
-                "Give 'breakpoint_id', or 'file_path' (with or without 'line').",
+                "Give 'breakpoint_id', 'file_path' (with or without 'line'), or owner: 'agent'.",
             ))
         }
         _ => {

@@ -181,7 +181,6 @@ pub struct EvaluateParams {
     pub target: Target,
     /// Or multi-line code (needs allow_side_effects).
     pub expression: String,
-    /// Default: the selected frame (0 is the top).
     #[serde(default, deserialize_with = "lenient::opt_usize")]
     pub frame_index: Option<usize>,
     /// Let it change program state (asks the user).

@@ -201,7 +201,6 @@ pub type StepParams = ResumeParams;
 pub struct StepOverParams {
     #[serde(flatten)]
     pub common: StepParams,
-    /// Do not stop at breakpoints inside the calls.
     #[serde(default, deserialize_with = "lenient::opt_bool")]
     #[schemars(extend("default" = false))]
     pub ignore_breakpoints: Option<bool>,
@@ -225,7 +224,6 @@ pub struct RunToLineParams {
     #[serde(deserialize_with = "lenient::u32_value")]
     #[schemars(range(min = 1))]
     pub line: u32,
-    /// Do not stop at breakpoints on the way.
     #[serde(default, deserialize_with = "lenient::opt_bool")]
     #[schemars(extend("default" = false))]
     pub ignore_breakpoints: Option<bool>,

@@ -21,6 +21,7 @@ mod trace;
 mod variables;
 
 use crate::consent::{ConsentMemory, Scope};
+use crate::owners::Owners;
 use crate::resources::notify::Change;
 use crate::tracker::Tracker;
 use crate::watches::WatchStore;
@@ -83,6 +84,8 @@ pub struct App {
     pub watches: WatchStore,
     /// Brave mode and the sessions approved for their life.
     pub consent: Arc<ConsentMemory>,
+    /// Which breakpoints the agent set.
+    pub owners: Owners,
     /// What each backend event changed, sent once the tracker has applied it (the
     /// resource subscriptions listen here).
     pub changes: broadcast::Sender<Change>,
@@ -127,6 +130,7 @@ impl App {
         Arc::new(Self {
             backend,
             tracker,
+            owners: Owners::new(watches.state().clone()),
             watches,
             consent,
             changes,
@@ -335,7 +339,7 @@ registry! {
         "Set a line breakpoint: conditional, logpoint (log_message), temporary or disabled. Breakpoints belong to the project and persist.";
     "remove_breakpoint" => breakpoints::remove_breakpoint(breakpoints::RemoveBreakpoint) -> breakpoints::BreakpointsRemoved, EDIT,
         "Remove breakpoints",
-        "Remove by breakpoint_id, by file_path and line, or every breakpoint of file_path. Removing a missing one succeeds.";
+        "Remove by breakpoint_id, by file_path and line, every one of file_path, or the agent's own (owner). Removing a missing one succeeds.";
     "set_exception_breakpoint" => breakpoints::set_exception_breakpoint(breakpoints::SetExceptionBreakpoint) -> breakpoints::BreakpointSet, EDIT,
         "Set an exception breakpoint",
         "Stop when an exception of a class is raised: caught, uncaught, or both.";

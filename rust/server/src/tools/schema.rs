@@ -35,7 +35,11 @@ pub enum Side {
 
 /// The one description of a parameter many tools share, used where the parameter's
 /// own field has none.
-const SHARED: &[(&str, &str)] = &[("timeout", "Seconds (default 30, max 600)")];
+const SHARED: &[(&str, &str)] = &[
+    ("timeout", "Seconds (default 30, max 600)"),
+    ("ignore_breakpoints", "Skip breakpoints on the way."),
+    ("frame_index", "0 is the top; default: the selected frame."),
+];
 
 /// Make a generated schema lean (see the module doc).
 pub fn lean(schema: &mut Map<String, Value>, side: Side) {

@@ -87,10 +87,10 @@ pub struct SourceParams {
     pub project_path: Option<String>,
     #[serde(default)]
     pub session_id: Option<String>,
-    /// Default: the current location's file.
+    /// Default: the current location.
     #[serde(default)]
     pub file_path: Option<String>,
-    /// Default: the current line, or 1.
+    /// Default: the current location.
     #[serde(default, deserialize_with = "lenient::opt_u32")]
     pub line: Option<u32>,
     /// Lines above and below.

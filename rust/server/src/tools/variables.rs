@@ -17,7 +17,6 @@ const DEFAULT_LIST_CAP: usize = 100;
 pub struct GetVariables {
     #[serde(flatten)]
     pub target: Target,
-    /// Default: the selected frame (0 is the top).
     #[serde(default, deserialize_with = "lenient::opt_usize")]
     pub frame_index: Option<usize>,
     /// `all`: the frame's locals.

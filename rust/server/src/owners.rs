@@ -1,0 +1,158 @@
+//! Who set each breakpoint (issue 11 item 2): the agent, through the tools, or the
+//! user (in the IDE, or before; anything this file does not name). Written once above
+//! the `Backend` trait: the server records, per project in the user state directory,
+//! the breakpoints the agent's calls created, each by its id *and* its place (file and
+//! line, or exception class). The place guards against ids an IDE hands out again
+//! after a restart: a recycled id at another place is not the agent's. Entries whose
+//! breakpoint is gone are dropped when the project's list is next read.
+
+use debugger_core::model::{Breakpoint, BreakpointKind};
+use debugger_core::state::StateDir;
+use debugger_core::ToolResult;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// Who set a breakpoint.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Owner {
+    Agent,
+    User,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+struct Entry {
+    id: String,
+    place: String,
+}
+
+#[derive(Debug, Default, Serialize, Deserialize)]
+struct ProjectEntries {
+    breakpoints: Vec<Entry>,
+}
+
+/// Where a breakpoint is, as one comparable string.
+fn place(breakpoint: &Breakpoint) -> String {
+    match &breakpoint.spec.kind {
+        BreakpointKind::Line { file, line } => format!("line:{}:{line}", file.display()),
+        BreakpointKind::Exception {
+            exception_class, ..
+        } => format!("exception:{exception_class}"),
+    }
+}
+
+/// The agent's breakpoints of every project.
+pub struct Owners {
+    state: StateDir,
+}
+
+impl Owners {
+    pub fn new(state: StateDir) -> Self {
+        Self { state }
+    }
+
+    fn file(&self, project: &Path) -> std::path::PathBuf {
+        self.state.project_file(project, "agent-breakpoints")
+    }
+
+    fn read(&self, project: &Path) -> ProjectEntries {
+        self.state.load(&self.file(project)).unwrap_or_default()
+    }
+
+    fn update(&self, project: &Path, change: impl FnOnce(&mut Vec<Entry>)) -> ToolResult<()> {
+        self.state.locked(|| {
+            let mut entries = self.read(project);
+            change(&mut entries.breakpoints);
+            self.state.save(&self.file(project), &entries)
+        })
+    }
+
+    /// The agent created `breakpoint`.
+    pub fn record(&self, project: &Path, breakpoint: &Breakpoint) -> ToolResult<()> {
+        let entry = Entry {
+            id: breakpoint.id.clone(),
+            place: place(breakpoint),
+        };
+        self.update(project, |entries| {
+            entries.retain(|e| e.id != entry.id);
+            entries.push(entry);
+        })
+    }
+
+    /// Who set each of `current` (the project's breakpoints as the backend lists them);
+    /// entries of breakpoints no longer there are forgotten.
+    pub fn of(&self, project: &Path, current: &[Breakpoint]) -> Vec<Owner> {
+        let entries = self.read(project).breakpoints;
+        let owners = current
+            .iter()
+            .map(|b| {
+                let place = place(b);
+                if entries.iter().any(|e| e.id == b.id && e.place == place) {
+                    Owner::Agent
+                } else {
+                    Owner::User
+                }
+            })
+            .collect();
+        let stale = entries
+            .iter()
+            .any(|e| !current.iter().any(|b| b.id == e.id && place(b) == e.place));
+        if stale {
+            let kept = |e: &Entry| current.iter().any(|b| b.id == e.id && place(b) == e.place);
+            if let Err(err) = self.update(project, |entries| entries.retain(kept)) {
+                tracing::debug!(%err, "could not forget removed agent breakpoints");
+            }
+        }
+        owners
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use debugger_core::model::{BreakpointSpec, SuspendPolicy};
+
+    fn line(id: &str, file: &str, line: u32) -> Breakpoint {
+        Breakpoint {
+            id: id.into(),
+            spec: BreakpointSpec {
+                kind: BreakpointKind::Line {
+                    file: file.into(),
+                    line,
+                },
+                enabled: true,
+                condition: None,
+                log_message: None,
+                suspend_policy: SuspendPolicy::All,
+                temporary: false,
+            },
+            hit_count: 0,
+            verified: None,
+            message: None,
+        }
+    }
+
+    #[test]
+    fn the_agents_breakpoints_are_known_by_id_and_place_and_survive_a_restart() {
+        let dir = std::env::temp_dir().join(format!("jbd-owners-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let project = Path::new("/p/shop");
+        let (mine, users) = (line("b1", "/p/shop/a.py", 3), line("b2", "/p/shop/a.py", 9));
+        Owners::new(StateDir::at(&dir)).record(project, &mine).unwrap();
+        let owners = Owners::new(StateDir::at(&dir));
+        assert_eq!(
+            owners.of(project, &[mine.clone(), users.clone()]),
+            [Owner::Agent, Owner::User]
+        );
+        // After an IDE restart `b1` names another breakpoint: it is not the agent's.
+        let recycled = line("b1", "/p/shop/other.py", 3);
+        assert_eq!(owners.of(project, &[recycled]), [Owner::User]);
+        assert_eq!(
+            owners.of(project, &[mine]),
+            [Owner::User],
+            "the stale entry was forgotten when the list no longer held it"
+        );
+        assert_eq!(owners.of(Path::new("/p/api"), &[users]), [Owner::User]);
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}
