@@ -319,7 +319,7 @@ registry! {
         "List the project's sessions (recently ended ones as 'stopped'), marking the current one.";
     "start_debug_session" => sessions::start_debug_session(sessions::StartSession) -> sessions::StartedSession, DESTRUCTIVE,
         "Start a debug session",
-        "Debug a configuration (needs can_debug); breakpoints set before apply from the first line. Waits for the first stop unless wait_for_pause is false. Asks the user first unless brave mode is on.";
+        "Debug a configuration (needs can_debug); breakpoints set before apply from the first line. Waits for the first stop unless wait_for_pause is false. Stops at an uncaught exception unless break_on_uncaught is false. Asks the user first unless brave mode is on.";
     "stop_debug_session" => sessions::stop_debug_session(sessions::SessionOnly) -> sessions::StoppedSession, DESTRUCTIVE,
         "Stop a debug session",
         "Terminate a session and its processes. Breakpoints and watches are kept.";
