@@ -165,15 +165,11 @@ async def test_server_exit_ends_its_debuggees(binary, state_dir, transport):
 
 async def test_crashing_program_ends_the_session_with_the_error_visible(server):
     async with server() as t:
-        started = await t.start("Crash", timeout=20)
+        # Without the default break on uncaught exceptions (test_uncaught.py covers the
+        # stop), the crash ends the session: never a hang.
+        started = await t.start("Crash", timeout=20, break_on_uncaught=False)
         session = started["session_id"]
-        # Either it ended already, or it stopped on the uncaught exception; never a hang.
-        if started["status"] == "paused":
-            assert started["execution"]["paused_reason"] == "exception"
-            assert "kaboom" in started["execution"]["exception"]["message"]
-            await t.ok("resume", timeout=20)
-        else:
-            assert started["status"] == "stopped"
+        assert started["status"] == "stopped" and started["break_on_uncaught"] is False, started
         status = await t.wait_until_ended(session)
         assert status["state"] == "stopped"
         assert status["exit_code"] == 1
@@ -185,10 +181,12 @@ async def test_crashing_program_ends_the_session_with_the_error_visible(server):
 
 async def test_crash_output_shows_the_traceback(server):
     async with server() as t:
-        await t.ok("set_exception_breakpoint", exception_class="RuntimeError", caught=False, uncaught=True)
+        bp = await t.ok("set_exception_breakpoint", exception_class="RuntimeError", caught=False, uncaught=True)
         started = await t.start("Crash", timeout=20)
         execution = started["execution"]
         assert execution["paused_reason"] == "exception"
+        # The default break on uncaught stops there too; the stop is the user's breakpoint's.
+        assert execution["breakpoints_hit"] == [bp["breakpoint_id"]], execution
         assert execution["exception"]["type"].split(".")[-1] == "RuntimeError"
         assert execution["exception"]["message"] == "kaboom from crash.py"
         assert execution["new_location"]["method"] == "explode"

@@ -7,7 +7,7 @@ records every call and answers with requirement-shaped data.
 What this proves: every tool crosses the wire and reaches the IDE-facing interface with
 the right arguments, and its answer comes back in the requirements' result shape; the
 bridge enforces its token; a dropped bridge is `ide_not_connected` and recovers;
-confirmations become IDE dialogs; `stdio` finds the IDE through the discovery file.
+confirmations become IDE dialogs; break on uncaught is left to the IDE; `stdio` finds the IDE through the discovery file.
 What it does NOT prove: the IntelliJ calls behind the interface (they are only
 compile-checked against stubs here).
 
@@ -196,6 +196,28 @@ async def test_every_tool_crosses_the_bridge(binary, state_dir):
         listed_tools = {tool.name for tool in (await t.client.list_tools()).tools}
         assert len(listed_tools) == 27
         assert t.called == listed_tools, f"not exercised here: {sorted(listed_tools - t.called)}"
+
+
+async def test_break_on_uncaught_is_left_to_the_ide(binary, state_dir):
+    """The platform has no public way to break on uncaught exceptions for one launch without
+    changing the user's exception breakpoints: the start answer says the default is not
+    applied there; asking for it is not_supported and launches nothing; false is honoured."""
+    async with ide(binary, state_dir) as (t, h, _):
+        body = await t.err("start_debug_session", "not_supported", configuration_name="App",
+                           break_on_uncaught=True)
+        assert "exception breakpoints" in body["message"], body
+        assert not recorded(h, "launch")
+        started = await t.start("App", wait_for_pause=False)
+        assert started["break_on_uncaught"] is False, started
+        assert "IDE's own exception breakpoints" in started["message"], started
+        # The launch crosses the wire as before, and no breakpoint is added for it.
+        assert recorded(h, "launch")[-1]["args"] == {"project": str(CALCULATOR), "configuration": "App",
+                                                     "mode": "debug"}
+        assert not recorded(h, "addBreakpoint")
+        await t.ok("stop_debug_session", session_id=started["session_id"])
+        started = await t.start("App", wait_for_pause=False, break_on_uncaught=False)
+        assert started["break_on_uncaught"] is False and "exception breakpoints" not in started["message"]
+        await t.ok("stop_debug_session", session_id=started["session_id"])
 
 
 @pytest.mark.parametrize("mode", MODES)

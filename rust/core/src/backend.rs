@@ -102,7 +102,16 @@ pub trait Backend: Send + Sync + 'static {
         project: &Project,
         configuration: &str,
         mode: LaunchMode,
+        options: &LaunchOptions,
     ) -> ToolResult<SessionDescriptor>;
+
+    /// Whether debug sessions stop at an uncaught exception unless the launch says
+    /// otherwise ([`LaunchOptions::break_on_uncaught`]): `Some(default)` when this
+    /// backend can do it for one launch, `None` when it cannot (the IDE, where the
+    /// user's own exception breakpoints decide).
+    fn break_on_uncaught_default(&self) -> Option<bool> {
+        None
+    }
 
     /// Terminate a session and its process tree.
     async fn stop(&self, session: &str) -> ToolResult<()>;

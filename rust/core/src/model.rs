@@ -38,6 +38,16 @@ pub enum LaunchMode {
     Run,
 }
 
+/// What one launch asks for on top of its configuration.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LaunchOptions {
+    /// Stop where an exception nobody catches would end the program (a debug launch
+    /// only). A launch behaviour, not a breakpoint: it never shows among the
+    /// project's breakpoints and leaves the user's exception breakpoints alone.
+    /// Only for backends whose [`crate::Backend::break_on_uncaught_default`] is `Some`.
+    pub break_on_uncaught: bool,
+}
+
 /// Life cycle of a session as the agent sees it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]

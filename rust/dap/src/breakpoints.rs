@@ -504,8 +504,10 @@ pub fn builtin_name(class: &str) -> Option<&str> {
 /// `setExceptionBreakpoints` arguments for the requested classes. Built-in classes
 /// are named in `exceptionOptions`; a user-defined class cannot be (debugpy cannot
 /// resolve it), so it is requested as `BaseException` and the stop is checked
-/// against the class afterwards ([`exception_wanted`]).
-pub fn exception_arguments(requests: &[ExceptionRequest]) -> Value {
+/// against the class afterwards ([`exception_wanted`]). With `break_on_uncaught`
+/// the launch's own option (every class, unhandled) comes last, so the adapter's
+/// answers for the requests keep their positions.
+pub fn exception_arguments(requests: &[ExceptionRequest], break_on_uncaught: bool) -> Value {
     let mut options = Vec::new();
     for r in requests {
         let name = builtin_name(&r.class).unwrap_or("BaseException");
@@ -518,7 +520,20 @@ pub fn exception_arguments(requests: &[ExceptionRequest]) -> Value {
             }
         }
     }
+    if break_on_uncaught {
+        options.push(json!({
+            "path": [{ "names": ["Python Exceptions"] }, { "names": ["BaseException"] }],
+            "breakMode": "unhandled",
+        }));
+    }
     json!({ "filters": [], "exceptionOptions": options })
+}
+
+/// Whether a launch's own break on uncaught exceptions wants a stop: an uncaught
+/// exception other than `SystemExit` (a program that exits on purpose with a
+/// status is not crashing; debugpy itself already skips `sys.exit(0)`).
+pub fn uncaught_default_wants(mro: &[String], uncaught: bool) -> bool {
+    uncaught && !mro.iter().any(|name| class_matches("SystemExit", name))
 }
 
 /// Whether an exception stop is one the user asked for. `mro` lists the
@@ -775,7 +790,7 @@ mod tests {
                 condition: None,
             },
         ];
-        let args = exception_arguments(&reqs);
+        let args = exception_arguments(&reqs, false);
         let opts = args["exceptionOptions"].as_array().unwrap();
         assert_eq!(opts.len(), 2);
         assert_eq!(opts[0]["path"][1]["names"][0], "ValueError");
@@ -813,5 +828,39 @@ mod tests {
         ));
         assert_eq!(builtin_name("builtins.KeyError"), Some("KeyError"));
         assert_eq!(builtin_name("InventoryError"), None);
+    }
+
+    #[test]
+    fn the_launch_default_comes_last_and_skips_deliberate_exits() {
+        let reqs = vec![ExceptionRequest {
+            id: "bp-1".into(),
+            class: "ValueError".into(),
+            caught: true,
+            uncaught: true,
+            condition: None,
+        }];
+        let args = exception_arguments(&reqs, true);
+        let opts = args["exceptionOptions"].as_array().unwrap();
+        assert_eq!(opts.len(), 3, "the requests' two options, then the default");
+        assert_eq!(opts[2]["path"][1]["names"][0], "BaseException");
+        assert_eq!(opts[2]["breakMode"], "unhandled");
+        assert_eq!(
+            exception_arguments(&[], true)["exceptionOptions"]
+                .as_array()
+                .unwrap()
+                .len(),
+            1
+        );
+
+        let crash: Vec<String> = vec!["builtins.RuntimeError".into(), "builtins.Exception".into()];
+        assert!(uncaught_default_wants(&crash, true));
+        assert!(!uncaught_default_wants(&crash, false), "caught: no stop");
+        let exit = vec![
+            "builtins.SystemExit".to_string(),
+            "builtins.BaseException".into(),
+        ];
+        assert!(!uncaught_default_wants(&exit, true));
+        // Only the stopped type's name known (bases unreadable).
+        assert!(!uncaught_default_wants(&["SystemExit".to_string()], true));
     }
 }

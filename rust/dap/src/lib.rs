@@ -54,10 +54,12 @@ pub struct DapConfig {
     pub request_timeout: Duration,
     /// Bound of the launch handshake (adapter start to `launch` answered).
     pub launch_timeout: Duration,
+    /// Debug sessions stop at an uncaught exception unless the launch says otherwise.
+    pub break_on_uncaught: bool,
 }
 
 impl DapConfig {
-    /// Defaults: shim on, 10 s per request, 30 s per launch.
+    /// Defaults: shim on, 10 s per request, 30 s per launch, break on uncaught.
     pub fn new(projects: Vec<Project>, state: StateDir) -> Self {
         Self {
             projects,
@@ -66,6 +68,7 @@ impl DapConfig {
             state,
             request_timeout: Duration::from_secs(10),
             launch_timeout: Duration::from_secs(30),
+            break_on_uncaught: true,
         }
     }
 }
@@ -235,6 +238,7 @@ impl DapBackend {
         project: &Project,
         mut config: debugger_core::launch_json::LaunchConfig,
         mode: LaunchMode,
+        options: &LaunchOptions,
     ) -> ToolResult<SessionDescriptor> {
         if let Some(reason) = &config.unsupported {
             let code = if mode == LaunchMode::Debug {
@@ -313,6 +317,7 @@ impl DapBackend {
             mode,
             python,
             shim: shim.as_ref().map(|s| s.path().to_path_buf()),
+            break_on_uncaught: options.break_on_uncaught && mode == LaunchMode::Debug,
         };
         let session = Session::start(self.shared.clone(), spec).await?;
         Ok(session.descriptor())
@@ -388,6 +393,7 @@ impl Backend for DapBackend {
         project: &Project,
         configuration: &str,
         mode: LaunchMode,
+        options: &LaunchOptions,
     ) -> ToolResult<SessionDescriptor> {
         let configs = load_launch_configs(&project.path)?;
         let names: Vec<String> = configs.iter().map(|c| c.name.clone()).collect();
@@ -401,7 +407,11 @@ impl Backend for DapBackend {
             )
             .with_detail("available", names));
         };
-        self.launch_config(project, config, mode).await
+        self.launch_config(project, config, mode, options).await
+    }
+
+    fn break_on_uncaught_default(&self) -> Option<bool> {
+        Some(self.config.break_on_uncaught)
     }
 
     async fn stop(&self, session: &str) -> ToolResult<()> {

@@ -18,6 +18,11 @@
 //!   `__exception__` in the top frame, falling back to `exceptionInfo`) against the
 //!   requested classes and caught/uncaught modes. A stop nobody asked for is
 //!   continued silently: no `Stopped`, no `Continued`.
+//! - **Break on uncaught** (a launch option, on by default): one more exception
+//!   option, every class unhandled, sent after the project's, held by the session
+//!   and never by the store, so it is no breakpoint (not listed, not persisted, the
+//!   user's own exception breakpoints untouched). Its stop names no breakpoint.
+//!   An uncaught `SystemExit` is a deliberate exit, continued silently.
 //! - **Scopes.** `Local` and `All` list the frame's locals (module globals only
 //!   when `Global` is asked for: they are large and agents pay per token);
 //!   `This` is the `self` (or `cls`) local; `Arguments` are the locals named by the
@@ -111,6 +116,8 @@ pub struct SessionSpec {
     pub mode: LaunchMode,
     pub python: PathBuf,
     pub shim: Option<PathBuf>,
+    /// Stop at an uncaught exception without a project breakpoint.
+    pub break_on_uncaught: bool,
 }
 
 /// A live (or ended) session.
@@ -119,6 +126,8 @@ pub struct Session {
     project: PathBuf,
     program: Option<PathBuf>,
     mode: LaunchMode,
+    /// [`SessionSpec::break_on_uncaught`].
+    break_on_uncaught: bool,
     descriptor: Mutex<SessionDescriptor>,
     client: Arc<Client>,
     shared: Arc<Shared>,
@@ -234,6 +243,7 @@ impl Session {
             project: spec.project.clone(),
             program: spec.config.program.clone(),
             mode: spec.mode,
+            break_on_uncaught: spec.break_on_uncaught,
             descriptor: Mutex::new(descriptor.clone()),
             client: client.clone(),
             shared: shared.clone(),
@@ -545,7 +555,10 @@ impl Session {
                         exception_wanted(&requests, &mro, uncaught),
                     )
                     .await;
-                if !requests.is_empty() && exception_hits.is_empty() {
+                let by_default =
+                    self.break_on_uncaught && breakpoints::uncaught_default_wants(&mro, uncaught);
+                let asked = !requests.is_empty() || self.break_on_uncaught;
+                if asked && exception_hits.is_empty() && !by_default {
                     tracing::debug!(session = %self.id, ty = %info.type_name, "exception stop not asked for; continuing");
                     if let Err(e) = self
                         .client
@@ -951,7 +964,7 @@ impl Session {
         let body = self
             .call(
                 "setExceptionBreakpoints",
-                exception_arguments(&requests),
+                exception_arguments(&requests, self.break_on_uncaught),
                 "setting exception breakpoints",
                 ErrorCode::AdapterFailed,
             )

@@ -218,9 +218,15 @@ impl Fixture {
             .unwrap()
     }
 
+    /// Launch without the break on uncaught exceptions (the tests that want it say so).
     async fn launch(&self, config: &str, mode: LaunchMode) -> String {
+        self.launch_with(config, mode, LaunchOptions::default())
+            .await
+    }
+
+    async fn launch_with(&self, config: &str, mode: LaunchMode, options: LaunchOptions) -> String {
         self.backend
-            .launch(&self.project, config, mode)
+            .launch(&self.project, config, mode, &options)
             .await
             .unwrap_or_else(|e| panic!("launch {config}: {e}"))
             .id
@@ -842,6 +848,61 @@ async fn a_crashing_program_ends_the_session() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn break_on_uncaught_stops_a_crash_at_its_raise_and_nothing_else() {
+    let mut f = Fixture::new("uncaught");
+    assert_eq!(f.backend.break_on_uncaught_default(), Some(true));
+    let on = LaunchOptions {
+        break_on_uncaught: true,
+    };
+    let s = f.launch_with("crash", LaunchMode::Debug, on.clone()).await;
+    let stop = f.events.stop(&s).await;
+    assert_eq!(stop.reason, StopReason::Exception);
+    let exc = stop.exception.clone().expect("exception info");
+    assert_eq!(exc.type_name, "builtins.RuntimeError");
+    assert_eq!(exc.message, "boom");
+    assert_eq!(exc.uncaught, Some(true));
+    assert!(
+        stop.hits.is_empty(),
+        "no breakpoint caused it: {:?}",
+        stop.hits
+    );
+    let top = f.top(&s, &stop.thread).await;
+    assert_eq!(top.line, Some(f.line("crash.py", "raise")));
+    assert_eq!(top.method, "explode");
+    assert!(
+        f.backend.breakpoints(&f.project).await.unwrap().is_empty(),
+        "a launch behaviour, not a breakpoint"
+    );
+    f.backend.resume(&s).await.unwrap();
+    let ev = f
+        .events
+        .wait_for(
+            "exit",
+            |e| matches!(e, BackendEvent::Exited { session, .. } if *session == s),
+        )
+        .await;
+    assert!(
+        matches!(ev, BackendEvent::Exited { exit_code: 1, .. }),
+        "{ev:?}"
+    );
+
+    // Caught exceptions (a built-in and a user class) do not stop, nor does sys.exit(3).
+    for (config, code) in [("exceptions", 0), ("exit3", 3)] {
+        let s = f.launch_with(config, LaunchMode::Debug, on.clone()).await;
+        let ev = f
+            .events
+            .wait_for("a stop or the exit", |e| {
+                matches!(e, BackendEvent::Stopped { session, .. } | BackendEvent::Exited { session, .. } if *session == s)
+            })
+            .await;
+        match ev {
+            BackendEvent::Exited { exit_code, .. } => assert_eq!(exit_code, code, "{config}"),
+            other => panic!("{config} stopped: {other:?}"),
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn pause_then_stop_kills_the_process_tree_and_shutdown_too() {
     let mut f = Fixture::new("kill");
     let program = f.file("forever.py").display().to_string();
@@ -902,7 +963,12 @@ async fn launch_failures_are_classified() {
     );
     let err = f
         .backend
-        .launch(&f.project, "no-debugpy", LaunchMode::Debug)
+        .launch(
+            &f.project,
+            "no-debugpy",
+            LaunchMode::Debug,
+            &LaunchOptions::default(),
+        )
         .await
         .unwrap_err();
     assert_eq!(err.code, ErrorCode::DebuggerUnavailable, "{err}");
@@ -915,7 +981,12 @@ async fn launch_failures_are_classified() {
     // A missing program.
     let err = f
         .backend
-        .launch(&f.project, "bad-program", LaunchMode::Debug)
+        .launch(
+            &f.project,
+            "bad-program",
+            LaunchMode::Debug,
+            &LaunchOptions::default(),
+        )
         .await
         .unwrap_err();
     assert_eq!(err.code, ErrorCode::AdapterFailed, "{err}");
@@ -923,7 +994,12 @@ async fn launch_failures_are_classified() {
     // Unknown configuration.
     let err = f
         .backend
-        .launch(&f.project, "nope", LaunchMode::Debug)
+        .launch(
+            &f.project,
+            "nope",
+            LaunchMode::Debug,
+            &LaunchOptions::default(),
+        )
         .await
         .unwrap_err();
     assert_eq!(err.code, ErrorCode::ConfigurationNotFound);

@@ -514,6 +514,11 @@ impl Backend for IdeBackend {
         project: &Project,
         configuration: &str,
         mode: LaunchMode,
+        // Nothing to send: the platform has no public way to break on uncaught
+        // exceptions for one launch without changing the user's exception
+        // breakpoints, so `break_on_uncaught_default` is `None` and the server
+        // never asks for it here.
+        _options: &LaunchOptions,
     ) -> ToolResult<SessionDescriptor> {
         let params = wire::LaunchParams {
             project: project.path.clone(),

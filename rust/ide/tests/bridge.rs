@@ -2,7 +2,7 @@
 //! client) against `IdeBackend`.
 
 use debugger_core::history::{HistoryChange, HistoryEntry, Status};
-use debugger_core::model::{LaunchMode, Project, StopReason, ValueTarget};
+use debugger_core::model::{LaunchMode, LaunchOptions, Project, StopReason, ValueTarget};
 use debugger_core::{Backend, BackendEvent, ErrorCode, ToolResult};
 use debugger_ide::rpc::RpcError;
 use debugger_ide::wire::{
@@ -419,7 +419,12 @@ async fn hello_then_calls_round_trip_and_notifications_become_events() {
     let caller = backend.clone();
     let call = tokio::spawn(async move {
         caller
-            .launch(&shop(), "Calculator App", LaunchMode::Debug)
+            .launch(
+                &shop(),
+                "Calculator App",
+                LaunchMode::Debug,
+                &LaunchOptions::default(),
+            )
             .await
     });
     let (id, params) = ide.expect_request("session/launch").await;
@@ -435,7 +440,12 @@ async fn hello_then_calls_round_trip_and_notifications_become_events() {
     let caller = backend.clone();
     let call = tokio::spawn(async move {
         caller
-            .launch(&shop(), "Calculator App", LaunchMode::Run)
+            .launch(
+                &shop(),
+                "Calculator App",
+                LaunchMode::Run,
+                &LaunchOptions::default(),
+            )
             .await
     });
     let (id, _) = ide.expect_request("session/launch").await;
@@ -649,7 +659,11 @@ async fn bridge_tool_errors_become_the_same_tool_errors() {
     assert_eq!(err.message, "session s17 is running");
 
     let caller = backend.clone();
-    let call = tokio::spawn(async move { caller.launch(&shop(), "Nope", LaunchMode::Run).await });
+    let call = tokio::spawn(async move {
+        caller
+            .launch(&shop(), "Nope", LaunchMode::Run, &LaunchOptions::default())
+            .await
+    });
     let (id, _) = ide.expect_request("session/launch").await;
     ide.reply_error(
         id,

@@ -116,6 +116,10 @@ pub struct ServerArgs {
     /// Do not inject the TCP_NODELAY fix into debuggees (debugpy then takes ~44 ms per request).
     #[arg(long)]
     pub no_tcp_nodelay: bool,
+    /// Standalone: debug sessions run through uncaught exceptions (and end) unless
+    /// start_debug_session says break_on_uncaught: true. Same values as --brave's variable.
+    #[arg(long, env = "JETBRAINS_DEBUGGER_NO_BREAK_ON_UNCAUGHT", value_parser = clap::builder::FalseyValueParser::new())]
+    pub no_break_on_uncaught: bool,
     /// Loopback port of the IDE bridge, with the IDE backend (0: any free port).
     #[arg(long, default_value_t = 0)]
     pub bridge_port: u16,
@@ -236,6 +240,7 @@ impl Server {
                 let mut config = DapConfig::new(projects, state.clone());
                 config.python = args.python.clone();
                 config.tcp_nodelay_shim = !args.no_tcp_nodelay;
+                config.break_on_uncaught = !args.no_break_on_uncaught;
                 let dap = DapBackend::new(config);
                 (dap.clone(), Engine::Dap(dap))
             }
@@ -246,6 +251,11 @@ impl Server {
                 if !args.projects.is_empty() {
                     tracing::warn!(
                         "--project is ignored with the IDE backend: the IDE's open projects count"
+                    );
+                }
+                if args.no_break_on_uncaught {
+                    tracing::warn!(
+                        "--no-break-on-uncaught is ignored with the IDE backend: its own exception breakpoints decide"
                     );
                 }
                 let requests = Arc::new(crate::ide_requests::ServerRequests {

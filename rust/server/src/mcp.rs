@@ -35,6 +35,7 @@ Typical flow: list_run_configurations → set_breakpoint → start_debug_session
 get_debug_session_status (location, variables, watches, source in one call) → step_over/step_into/resume \
 (each waits for the next stop and says where execution is; include_variables: true adds the locals and watches, \
 so no status call is needed) → evaluate → stop_debug_session. \
+A crashing program stops at its uncaught exception (break_on_uncaught: false lets it end). \
 Errors are JSON with a stable 'error' code. Paths may be absolute or project-relative. \
 Every tool takes projectPath (needed only when several projects are open and the call names no id of one of them) and, where a session is meant, \
 session_id (default: the project's current session). \
@@ -527,6 +528,7 @@ mod tests {
             project: &Project,
             configuration: &str,
             mode: LaunchMode,
+            _: &LaunchOptions,
         ) -> ToolResult<SessionDescriptor> {
             let _ = self
                 .events

@@ -138,7 +138,9 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         let project = Path::new("/p/shop");
         let (mine, users) = (line("b1", "/p/shop/a.py", 3), line("b2", "/p/shop/a.py", 9));
-        Owners::new(StateDir::at(&dir)).record(project, &mine).unwrap();
+        Owners::new(StateDir::at(&dir))
+            .record(project, &mine)
+            .unwrap();
         let owners = Owners::new(StateDir::at(&dir));
         assert_eq!(
             owners.of(project, &[mine.clone(), users.clone()]),

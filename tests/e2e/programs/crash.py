@@ -1,6 +1,6 @@
 def explode(depth):
     if depth == 0:
-        raise RuntimeError("kaboom from crash.py")
+        raise RuntimeError("kaboom from crash.py")  # MARK: crash_raise
     explode(depth - 1)
 
 

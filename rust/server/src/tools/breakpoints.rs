@@ -352,7 +352,6 @@ pub struct RemoveBreakpoint {
     pub file_path: Option<String>,
     #[serde(default, deserialize_with = "lenient::opt_u32")]
     pub line: Option<u32>,
-    /// Only the agent's own breakpoints (alone: all of them).
     #[serde(default)]
     #[schemars(extend("enum" = ["agent"]))]
     pub owner: Option<String>,
@@ -396,42 +395,41 @@ pub async fn remove_breakpoint(
                 .collect::<Vec<_>>(),
         )
     };
-    let targets: Vec<String> = match (&p.breakpoint_id, &p.file_path) {
-        (Some(_), _) if agents_only => {
-            return Err(ToolError::invalid_params(
-                "'breakpoint_id' names one breakpoint; 'owner' filters the others: give one.",
-            ))
-        }
-        (Some(id), None) if p.line.is_none() => vec![id.trim().to_string()],
-        (None, Some(file)) => {
-            let file = common::file_in(&project, file)?;
-            candidates()
-                .await?
-                .into_iter()
-                .filter(|b| match &b.spec.kind {
-                    BreakpointKind::Line { file: f, line } => {
-                        *f == file && p.line.is_none_or(|wanted| wanted == *line)
-                    }
-                    BreakpointKind::Exception { .. } => false,
-                })
-                .map(|b| b.id)
-                .collect()
-        }
-        (None, None) if p.line.is_some() => {
-            return Err(ToolError::invalid_params("'line' needs 'file_path'."))
-        }
-        (None, None) if agents_only => candidates().await?.into_iter().map(|b| b.id).collect(),
-        (None, None) => {
-            return Err(ToolError::invalid_params(
+    let targets: Vec<String> =
+        match (&p.breakpoint_id, &p.file_path) {
+            (Some(_), _) if agents_only => {
+                return Err(ToolError::invalid_params(
+                    "'breakpoint_id' names one breakpoint; 'owner' filters the others: give one.",
+                ))
+            }
+            (Some(id), None) if p.line.is_none() => vec![id.trim().to_string()],
+            (None, Some(file)) => {
+                let file = common::file_in(&project, file)?;
+                candidates()
+                    .await?
+                    .into_iter()
+                    .filter(|b| match &b.spec.kind {
+                        BreakpointKind::Line { file: f, line } => {
+                            *f == file && p.line.is_none_or(|wanted| wanted == *line)
+                        }
+                        BreakpointKind::Exception { .. } => false,
+                    })
+                    .map(|b| b.id)
+                    .collect()
+            }
+            (None, None) if p.line.is_some() => {
+                return Err(ToolError::invalid_params("'line' needs 'file_path'."))
+            }
+            (None, None) if agents_only => candidates().await?.into_iter().map(|b| b.id).collect(),
+            (None, None) => return Err(ToolError::invalid_params(
                 "Give 'breakpoint_id', 'file_path' (with or without 'line'), or owner: 'agent'.",
-            ))
-        }
-        _ => {
-            return Err(ToolError::invalid_params(
-                "Give either 'breakpoint_id' or 'file_path'/'line', not both.",
-            ))
-        }
-    };
+            )),
+            _ => {
+                return Err(ToolError::invalid_params(
+                    "Give either 'breakpoint_id' or 'file_path'/'line', not both.",
+                ))
+            }
+        };
     let mut removed = Vec::new();
     for id in targets {
         if backend.remove_breakpoint(&project, &id).await? {

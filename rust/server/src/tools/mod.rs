@@ -324,7 +324,7 @@ registry! {
         "List the project's sessions (recently ended ones as 'stopped'), marking the current one.";
     "start_debug_session" => sessions::start_debug_session(sessions::StartSession) -> sessions::StartedSession, DESTRUCTIVE,
         "Start a debug session",
-        "Debug a configuration (needs can_debug); breakpoints apply from the first line. Waits for the first stop unless wait_for_pause is false.";
+        "Debug a configuration (needs can_debug); breakpoints apply from the first line. Waits for the first stop (wait_for_pause); stops at uncaught exceptions (break_on_uncaught).";
     "stop_debug_session" => sessions::stop_debug_session(sessions::SessionOnly) -> sessions::StoppedSession, DESTRUCTIVE,
         "Stop a debug session",
         "Terminate a session and its processes. Breakpoints and watches are kept.";
@@ -390,7 +390,7 @@ registry! {
         "Remove a watch. Removing a missing one succeeds.";
     "trace_execution" => trace::trace_execution(trace::TraceParams) -> trace::Trace, DESTRUCTIVE,
         "Trace execution",
-        "How values evolve, in one call: at each probe hit, evaluate its expressions (no side effects) and go on, until the program ends, max_hits, the timeout or another stop. Launches configuration_name, else goes on from the current stop. Leaves no breakpoint.";
+        "How values evolve, in one call: at each probe hit, evaluate its expressions (no side effects) and go on, until the end, max_hits, timeout or another stop. Launches configuration_name, else continues the current session. Leaves no breakpoint.";
     "get_source_context" => source::get_source_context(source::SourceParams) -> source::SourceContext, READ,
         "Get source context",
         "Numbered source lines around a line, marking the current line and breakpoint lines.";

@@ -5,7 +5,7 @@ use super::sessions::launchable;
 use super::{confirm, Call, ConfirmRequest};
 use crate::lenient;
 use crate::tracker::WaitOutcome;
-use debugger_core::model::{LaunchMode, RunConfiguration};
+use debugger_core::model::{LaunchMode, LaunchOptions, RunConfiguration};
 use debugger_core::ToolResult;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -81,7 +81,7 @@ pub async fn run_configuration(
     let descriptor = call
         .app
         .backend
-        .launch(&project, name, LaunchMode::Run)
+        .launch(&project, name, LaunchMode::Run, &LaunchOptions::default())
         .await?;
     let id = descriptor.id.clone();
     call.app.consent.record(scope, &id);

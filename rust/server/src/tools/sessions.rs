@@ -8,7 +8,7 @@ use crate::lenient;
 use crate::tracker::{is_run_only, SessionRecord, WaitOutcome};
 use crate::watches::Watch;
 use debugger_core::model::{
-    BreakpointKind, ExceptionInfo, LaunchMode, Project, SessionState, StopReason,
+    BreakpointKind, ExceptionInfo, LaunchMode, LaunchOptions, Project, SessionState, StopReason,
 };
 use debugger_core::{ErrorCode, ToolError, ToolResult};
 use schemars::JsonSchema;
@@ -76,6 +76,10 @@ pub struct StartSession {
     #[serde(default, deserialize_with = "lenient::opt_bool")]
     #[schemars(extend("default" = false))]
     pub include_variables: Option<bool>,
+    // Stop where an uncaught exception would end the program. Default: the server's
+    // setting (on unless `--no-break-on-uncaught`); the tool description says it.
+    #[serde(default, deserialize_with = "lenient::opt_bool")]
+    pub break_on_uncaught: Option<bool>,
 }
 
 #[derive(Debug, Serialize, JsonSchema)]
@@ -84,6 +88,9 @@ pub struct StartedSession {
     /// `started` (not waiting), `paused` (stopped within the wait), `running` (no
     /// stop within the wait) or `stopped` (the program already ended).
     pub status: String,
+    /// Whether an uncaught exception stops this session (paused_reason `exception`)
+    /// instead of ending it.
+    pub break_on_uncaught: bool,
     pub message: String,
     /// Where execution stands, when the call waited.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -138,9 +145,38 @@ pub async fn launchable(
     Ok(())
 }
 
+/// What a debug launch does with uncaught exceptions: the agent's choice, else the
+/// server's setting. Where the backend cannot break on them for one launch (the IDE:
+/// its own exception breakpoints decide), asking for it is `not_supported`, and the
+/// default comes with a note for the answer.
+fn uncaught_behaviour(
+    call: &Call<'_>,
+    asked: Option<bool>,
+) -> ToolResult<(LaunchOptions, Option<&'static str>)> {
+    let (break_on_uncaught, note) = match (call.app.backend.break_on_uncaught_default(), asked) {
+        (Some(default), asked) => (asked.unwrap_or(default), None),
+        (None, Some(true)) => {
+            return Err(ToolError::new(
+                ErrorCode::NotSupported,
+                "break_on_uncaught: the IDE has no public way to break on uncaught exceptions \
+                 for one launch; its own exception breakpoints decide (set_exception_breakpoint).",
+            ))
+        }
+        (None, Some(false)) => (false, None),
+        (None, None) => (false, Some(UNCAUGHT_IN_THE_IDE)),
+    };
+    Ok((LaunchOptions { break_on_uncaught }, note))
+}
+
+/// The start answer's note where the default break on uncaught is not applied.
+const UNCAUGHT_IN_THE_IDE: &str = "Uncaught exceptions stop only where the IDE's own \
+    exception breakpoints say (list_breakpoints).";
+
 pub async fn start_debug_session(call: &Call<'_>, p: StartSession) -> ToolResult<StartedSession> {
     let project = common::project(call, p.project_path.as_deref()).await?;
     launchable(call, &project, &p.configuration_name, LaunchMode::Debug).await?;
+    let (options, note) = uncaught_behaviour(call, p.break_on_uncaught)?;
+    let note = note.map(|n| format!(" {n}")).unwrap_or_default();
     let scope = confirm(
         call,
         ConfirmRequest {
@@ -157,7 +193,7 @@ pub async fn start_debug_session(call: &Call<'_>, p: StartSession) -> ToolResult
     let descriptor = call
         .app
         .backend
-        .launch(&project, &p.configuration_name, LaunchMode::Debug)
+        .launch(&project, &p.configuration_name, LaunchMode::Debug, &options)
         .await?;
     let id = descriptor.id.clone();
     call.app.consent.record(scope, &id);
@@ -166,7 +202,8 @@ pub async fn start_debug_session(call: &Call<'_>, p: StartSession) -> ToolResult
         return Ok(StartedSession {
             session_id: id,
             status: "started".into(),
-            message: format!("Debug session started for {}", p.configuration_name),
+            break_on_uncaught: options.break_on_uncaught,
+            message: format!("Debug session started for {}.{note}", p.configuration_name),
             execution: None,
         });
     }
@@ -180,8 +217,9 @@ pub async fn start_debug_session(call: &Call<'_>, p: StartSession) -> ToolResult
     Ok(StartedSession {
         session_id: id,
         status: execution.status.clone(),
+        break_on_uncaught: options.break_on_uncaught,
         message: format!(
-            "Debug session started for {}. {}",
+            "Debug session started for {}. {}{note}",
             p.configuration_name, execution.message
         ),
         execution: Some(execution),

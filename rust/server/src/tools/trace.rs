@@ -41,7 +41,6 @@ pub struct Probe {
     pub expressions: Vec<String>,
     #[serde(default)]
     pub condition: Option<String>,
-    /// Hits of this probe to record.
     #[serde(default, deserialize_with = "lenient::opt_u32")]
     pub max_hits: Option<u32>,
 }
@@ -215,6 +214,8 @@ async fn run(
                     wait_for_pause: Some(true),
                     timeout: Some(remaining(deadline).as_secs_f64().max(0.001)),
                     include_variables: None,
+                    // A crash during the trace stops there: `paused_elsewhere`.
+                    break_on_uncaught: None,
                 },
             )
             .await?;
