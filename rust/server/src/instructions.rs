@@ -1,0 +1,97 @@
+//! The MCP `instructions`: the short guide a client hands its model once per session
+//! (the handshake's `instructions` field), saying how to use the tools well. It names
+//! only tools, parameters, error codes and resources that exist (checked below), and
+//! stays under [`MAX_BYTES`]. The longer workflow is the agent skill
+//! (`skills/jetbrains-debugger/SKILL.md`, `crate::clients::skill`).
+
+/// The guide, one point a line.
+pub const INSTRUCTIONS: &str = "\
+Debugger for the user's JetBrains IDE (standalone: debugpy).
+- Start with get_debug_session_status: is a session live, where it stopped, its variables.
+- Breakpoints belong to the project, not a session: set them before start_debug_session; \
+they persist across sessions and restarts. The user's are there too (list_breakpoints): leave them alone.
+- start_debug_session, resume, step_over, step_into, step_out, run_to_line and pause wait \
+for the next stop and say where it is; include_variables: true adds the locals and watches. \
+No stop in time: status running.
+- Variable ids expire at every stop (variable_expired): read them again.
+- evaluate refuses side effects (side_effects_not_allowed) unless allow_side_effects: true.
+- run_configuration, start_debug_session, set_variable and side-effecting evaluate ask the \
+user (IDE dialog or elicitation): confirmation_denied means no; confirmation_required means \
+brave mode is off and nobody can be asked: tell the user.
+- Stop the sessions you start (stop_debug_session).
+- Errors are {\"error\": code, \"message\"}; the code is stable.
+- projectPath is needed only when several projects are open and the call names no id of one; \
+session_id defaults to the project's current session. Paths: absolute or project-relative, \
+inside the project.
+- While a session lives, resources (subscribe for changes): debugger://session, \
+debugger://breakpoints, debugger://threads, debugger://session/output, debugger://source/{file}.";
+
+/// The most the guide may take: clients put it in the model's context.
+pub const MAX_BYTES: usize = 1_500;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::resources::uri::ResourceUri;
+    use debugger_core::ErrorCode;
+    use std::collections::BTreeSet;
+
+    #[test]
+    fn the_guide_is_short() {
+        println!("instructions: {} bytes", INSTRUCTIONS.len());
+        assert!(
+            INSTRUCTIONS.len() <= MAX_BYTES,
+            "{} bytes",
+            INSTRUCTIONS.len()
+        );
+    }
+
+    /// Every snake_case or camelCase word is a tool, a tool's parameter or an error
+    /// code, and every `debugger://` URI parses: the guide cannot name what is gone.
+    #[test]
+    fn the_guide_names_only_what_exists() {
+        let tools = crate::mcp::tool_list();
+        let mut known: BTreeSet<String> = tools.iter().map(|t| t.name.to_string()).collect();
+        for tool in &tools {
+            if let Some(properties) = tool
+                .input_schema
+                .get("properties")
+                .and_then(|p| p.as_object())
+            {
+                known.extend(properties.keys().cloned());
+            }
+        }
+        known.extend(ErrorCode::ALL.iter().map(|c| c.as_str().to_string()));
+
+        let words = INSTRUCTIONS
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .filter(|w| {
+                let camel = w.starts_with(|c: char| c.is_ascii_lowercase())
+                    && w.chars().any(|c| c.is_ascii_uppercase());
+                w.contains('_') || camel
+            });
+        let mut named = 0;
+        for word in words {
+            assert!(
+                known.contains(word),
+                "the instructions name '{word}', which does not exist"
+            );
+            named += 1;
+        }
+        assert!(named >= 15, "only {named} names checked");
+
+        let uris: Vec<&str> = INSTRUCTIONS
+            .split([' ', ','])
+            .filter(|w| w.starts_with("debugger://"))
+            .map(|w| w.trim_end_matches('.'))
+            .collect();
+        assert_eq!(uris.len(), 5, "{uris:?}");
+        for uri in uris {
+            let concrete = uri.replace("{file}", "src%2Fapp.py");
+            assert!(
+                ResourceUri::parse(&concrete).is_ok(),
+                "{uri} does not parse"
+            );
+        }
+    }
+}
