@@ -549,6 +549,9 @@ pub struct ClientsListResult {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ClientInstallParams {
     pub client: String,
+    /// Then write the agent skill too (clients that read skills only). Absent: false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub skill: bool,
 }
 
 /// `clients/install` result: what running the client's own CLI came to.

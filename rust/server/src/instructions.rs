@@ -1,7 +1,7 @@
 //! The MCP `instructions`: the short guide a client hands its model once per session
 //! (the handshake's `instructions` field), saying how to use the tools well. It names
 //! only tools, parameters, error codes and resources that exist (checked below), and
-//! stays under [`MAX_BYTES`]. The longer workflow is the agent skill
+//! stays under 1,500 bytes. The longer workflow is the agent skill
 //! (`skills/jetbrains-debugger/SKILL.md`, `crate::clients::skill`).
 
 /// The guide, one point a line.
@@ -26,15 +26,15 @@ inside the project.
 - While a session lives, resources (subscribe for changes): debugger://session, \
 debugger://breakpoints, debugger://threads, debugger://session/output, debugger://source/{file}.";
 
-/// The most the guide may take: clients put it in the model's context.
-pub const MAX_BYTES: usize = 1_500;
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::resources::uri::ResourceUri;
     use debugger_core::ErrorCode;
     use std::collections::BTreeSet;
+
+    /// The most the guide may take: clients put it in the model's context.
+    const MAX_BYTES: usize = 1_500;
 
     #[test]
     fn the_guide_is_short() {
