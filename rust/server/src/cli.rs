@@ -73,8 +73,10 @@ pub enum Command {
     /// Measure the server's overhead over raw DAP on a sample program.
     Bench(crate::bench::BenchArgs),
     /// Configure a coding client by running its own CLI (claude-code, codex, gemini);
-    /// installing twice replaces the entry. With --skill (or --skill-only) also (or
-    /// only) write the companion agent skill (claude-code, codex, gemini).
+    /// installing twice replaces the entry.
+    ///
+    /// With --skill (or --skill-only) also (or only) write the companion agent skill
+    /// (claude-code, codex, gemini).
     Install(InstallArgs),
     /// Print a coding client's configuration snippet (stdout) and where it goes (stderr).
     Config(ClientArgs),
