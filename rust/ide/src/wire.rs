@@ -537,6 +537,9 @@ pub struct ClientInfo {
     /// The command `clients/install` runs, or null when the client has no CLI.
     pub install_command: Option<String>,
     pub config: ClientConfig,
+    /// Where `clients/install` with `skill: true` writes the agent skill, or null when
+    /// the server knows no skills folder for the client.
+    pub skill_location: Option<String>,
 }
 
 /// `clients/list` result, for the server's own MCP URL.

@@ -74,6 +74,7 @@ impl IdeRequests for Requests {
                     location: "~/.cursor/mcp.json".into(),
                     hint: None,
                 },
+                skill_location: None,
             }],
         }
     }

@@ -34,6 +34,8 @@ pub fn list(url: &str) -> ClientsListResult {
                 name: client.name().into(),
                 install_command: client.installer(url).map(|i| i.add_command()),
                 config: client.config(&target),
+                skill_location: skill::location(client, |var| std::env::var_os(var))
+                    .map(|path| path.display().to_string()),
             })
             .collect(),
     }
@@ -148,6 +150,12 @@ mod tests {
         let listed = list(&default_url(&state));
         assert_eq!(listed.clients.len(), ClientId::all().count());
         assert!(listed.clients[5].config.text.contains("47825"));
+        let skill = |id: &str| {
+            let client = listed.clients.iter().find(|c| c.id == id).unwrap();
+            client.skill_location.clone()
+        };
+        assert!(skill("codex").is_some_and(|l| l.ends_with("jetbrains-debugger/SKILL.md")));
+        assert_eq!(skill("cursor"), None);
         std::fs::remove_dir_all(root).unwrap();
     }
 

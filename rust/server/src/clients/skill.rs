@@ -96,17 +96,20 @@ pub fn check(client: ClientId) -> Result<(), SkillError> {
     }
 }
 
+/// The file [`install`] writes for `client`, the environment read through `env`;
+/// `None` when the client has no skills folder we know (or no home is set).
+pub fn location(client: ClientId, env: impl Fn(&str) -> Option<OsString>) -> Option<PathBuf> {
+    Some(client.skills_dir(env)?.join(NAME).join(FILE))
+}
+
 /// Write the skill where `client` reads it, the environment read through `env`.
 pub fn install(
     client: ClientId,
     env: impl Fn(&str) -> Option<OsString>,
 ) -> Result<SkillOutcome, SkillError> {
     check(client)?;
-    let dir = client
-        .skills_dir(env)
-        .ok_or(SkillError::NoHome { client })?
-        .join(NAME);
-    let path = dir.join(FILE);
+    let path = location(client, env).ok_or(SkillError::NoHome { client })?;
+    let dir = path.parent().expect("the skill file is in its folder");
     let failed = |source| SkillError::Write {
         path: path.clone(),
         source,
@@ -114,7 +117,7 @@ pub fn install(
     let written = match std::fs::read(&path) {
         Ok(existing) if existing == TEXT.as_bytes() => Written::Unchanged,
         Ok(existing) => Written::Replaced {
-            backup: back_up(&dir, &existing)?,
+            backup: back_up(dir, &existing)?,
         },
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => Written::Created,
         Err(err) => return Err(failed(err)),
