@@ -32,5 +32,5 @@ async def test_the_guide_arrives_and_names_what_is_listed(binary, state_dir, tra
         assert "allow_side_effects" in listed["evaluate"].input_schema["properties"]
         # What is neither a tool nor a parameter must be an error code the guide explains.
         rest = named - listed.keys() - parameters
-        assert rest == {"variable_expired", "side_effects_not_allowed", "confirmation_denied",
+        assert rest == {"no_session", "variable_expired", "side_effects_not_allowed", "confirmation_denied",
                         "confirmation_required"}, rest

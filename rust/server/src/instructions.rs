@@ -7,7 +7,7 @@
 /// The guide, one point a line.
 pub const INSTRUCTIONS: &str = "\
 Debugger for the user's JetBrains IDE (standalone: debugpy).
-- Start with get_debug_session_status: is a session live, where it stopped, its variables.
+- Start with get_debug_session_status: where a live session stopped, its variables (no_session: none).
 - Breakpoints belong to the project, not a session: set them before start_debug_session; \
 they persist across sessions and restarts. The user's are there too (list_breakpoints): leave them alone.
 - start_debug_session, resume, step_over, step_into, step_out, run_to_line and pause wait \
