@@ -258,3 +258,32 @@ async def test_breakpoints_and_watches_persist_across_server_restart(binary, sta
         assert [(w["id"], w["expression"], w["value"]) for w in status["watches"]] == [
             (watch["watch_id"], "total * 2", str(2 * sum(range(4))))]
         assert (await t.variables())["i"] == "4"
+
+
+async def test_the_agents_breakpoints_are_told_from_the_users_and_cleared_alone(binary, state_dir):
+    """Standalone, the user's breakpoints are those that existed before the agent's calls
+    (here: set by an earlier server whose record of the agent's was lost)."""
+    nested = PROGRAMS / "nested.py"
+    async with connect(binary, state_dir) as t:
+        users = await t.ok("set_breakpoint", file_path="nested.py", line=line_of("nested.py", "after_loop"))
+    for record in state_dir.rglob("*agent-breakpoints*"):
+        record.unlink()
+    async with connect(binary, state_dir) as t:
+        mine = await t.ok("set_breakpoint", file_path="nested.py", line=line_of("nested.py", "line_total"))
+        exc = await t.ok("set_exception_breakpoint", exception_class="KeyError")
+        owners = {b["id"]: b["owner"] for b in (await t.ok("list_breakpoints"))["breakpoints"]}
+        assert owners == {users["breakpoint_id"]: "user", mine["breakpoint_id"]: "agent",
+                          exc["breakpoint_id"]: "agent"}, owners
+        # Setting one where the user's is keeps the user's (and it stays the user's).
+        again = await t.ok("set_breakpoint", file_path="nested.py", line=line_of("nested.py", "after_loop"))
+        assert again["status"] == "already_exists"
+        await t.err("remove_breakpoint", "invalid_params", owner="user")
+        await t.err("remove_breakpoint", "invalid_params", owner="agent", breakpoint_id=mine["breakpoint_id"])
+        in_file = await t.ok("remove_breakpoint", owner="agent", file_path=str(nested))
+        assert in_file["removed"] == [mine["breakpoint_id"]], in_file
+        cleared = await t.ok("remove_breakpoint", owner="agent")
+        assert cleared["removed"] == [exc["breakpoint_id"]], cleared
+        [left] = (await t.ok("list_breakpoints"))["breakpoints"]
+        assert (left["id"], left["owner"]) == (users["breakpoint_id"], "user")
+        # Named, the user's can be removed.
+        assert (await t.ok("remove_breakpoint", breakpoint_id=users["breakpoint_id"]))["removed_count"] == 1

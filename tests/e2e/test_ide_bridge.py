@@ -22,6 +22,7 @@ import contextlib
 import json
 import os
 import socket
+import stat
 import subprocess
 import time
 from pathlib import Path
@@ -33,7 +34,7 @@ import pytest
 from mcp import Client, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
-from conftest import CALCULATOR, CALC_LINES, MODES, PROGRAMS, PYTHON, Tools, text_of
+from conftest import CALCULATOR, CALC_LINES, MODES, PROGRAMS, PYTHON, ROOT, Tools, text_of
 from resource_client import BREAKPOINTS, LIST_CHANGED, LISTED, SESSION, Notices, read, read_error, updated
 from jvm_harness import CountingTools, Harness, jvm
 
@@ -365,6 +366,8 @@ async def test_coding_clients_through_the_bridge(binary, state_dir, tmp_path):
         assert by_id["cursor"]["install_command"] is None
         assert json.loads(by_id["vscode"]["config"]["text"])["servers"]["jetbrains-debugger"]["url"] == url
         assert by_id["codex"]["config"]["location"] == str(home / ".codex" / "config.toml")
+        skill = home / ".claude" / "skills" / "jetbrains-debugger" / "SKILL.md"
+        assert by_id["claude-code"]["skill_location"] == str(skill) and by_id["cursor"]["skill_location"] is None
 
         outcome = h.command("install claude-code")
         assert outcome["ok"] is True and "Added HTTP MCP server" in outcome["output"], outcome
@@ -372,6 +375,13 @@ async def test_coding_clients_through_the_bridge(binary, state_dir, tmp_path):
             "mcp remove --scope user jetbrains-debugger",
             f"mcp add --transport http --scope user jetbrains-debugger {url}",
         ]
+        assert not skill.exists(), "no skill unless asked"
+        with_skill = h.command("install claude-code skill")
+        assert with_skill["ok"] is True and with_skill["message"].endswith(f"skill for Claude Code (CLI) is at {skill}."), with_skill
+        assert skill.read_text() == (ROOT / "skills" / "jetbrains-debugger" / "SKILL.md").read_text()
+        assert stat.S_IMODE(skill.stat().st_mode) == 0o600 and stat.S_IMODE(skill.parent.stat().st_mode) == 0o700
+        no_skills = h.command("install cursor skill")
+        assert "only, not for Cursor" in no_skills["error"], no_skills
         missing = h.command("install codex")
         assert missing["ok"] is False and "npm install -g @openai/codex" in missing["message"], missing
         refused = h.command("install cursor")

@@ -7,6 +7,12 @@ parsed and checked against the keys its client documents; where a client reads i
 from a file we can point it at (Claude Code's project .mcp.json, Gemini's settings.json,
 Codex's config.toml), the real CLI must read ours.
 
+`install <client> --skill` (and `--skill-only`) writes the companion agent skill where the
+client reads skills; each real CLI must list it, as far as that takes no model or API key:
+Claude Code's `-p --output-format stream-json` init message (sent before any model call; with
+no credentials it then stops at "Not logged in"), `codex debug prompt-input` and
+`gemini skills list`.
+
 The CLIs are found in $JBD_CLIENTS_BIN (default .cache/clients/node_modules/.bin). Without
 them these tests skip, unless $JBD_REQUIRE_CLIENTS is set (.ci/run sets it): then they fail.
 None of them needs an API key or a model for `mcp add/list/get`.
@@ -16,6 +22,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import subprocess
 import tomllib
 from pathlib import Path
@@ -190,3 +197,89 @@ async def test_the_clients_read_the_snippets_we_hand_out(binary, server, home):
     (home / ".gemini" / "settings.json").write_text(config(binary, "gemini", server, home)[0])
     listed = run([gemini, "mcp", "list"], home, with_clients())
     assert f"{SERVER}: {server} (http) - Connected" in listed.stdout + listed.stderr, listed
+
+
+# ---- the agent skill ---------------------------------------------------------------------
+
+SKILL_TEXT = (ROOT / "skills" / "jetbrains-debugger" / "SKILL.md").read_text()
+SKILL_DIRS = {"claude-code": ".claude", "codex": ".codex", "gemini": ".gemini"}
+
+
+def skill_file(home: Path, client: str) -> Path:
+    return home / SKILL_DIRS[client] / "skills" / "jetbrains-debugger" / "SKILL.md"
+
+
+def mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def skills_seen_by(client: str, home: Path) -> str:
+    """What the real client lists as its skills, asked without a model or an API key."""
+    if client == "claude-code":
+        # The init message lists the skills before any model call; no credentials, so it then
+        # stops ("Not logged in"). The base URL is a dead port all the same: nothing leaves.
+        env = {**client_env(home, with_clients()), "ANTHROPIC_BASE_URL": "http://127.0.0.1:9"}
+        done = subprocess.run([str(need("claude")), "-p", "--output-format", "stream-json", "--verbose", "hi"],
+                              cwd=home / "work", env=env, capture_output=True, text=True, timeout=90,
+                              stdin=subprocess.DEVNULL)
+        init = json.loads(done.stdout.splitlines()[0])
+        assert init["type"] == "system" and init["subtype"] == "init", done.stdout[:500]
+        return "\n".join(init["skills"])
+    if client == "codex":
+        done = run([str(need("codex")), "debug", "prompt-input"], home, with_clients())
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+    done = run([str(need("gemini")), "skills", "list"], home, with_clients())
+    assert done.returncode == 0, done.stderr
+    return done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("client", ["claude-code", "codex", "gemini"])
+async def test_install_with_skill_writes_it_privately_once_and_the_client_lists_it(binary, server, home, client):
+    cli = {"claude-code": "claude", "codex": "codex", "gemini": "gemini"}[client]
+    need(cli)
+    path = skill_file(home, client)
+    assert "jetbrains-debugger" not in skills_seen_by(client, home), "a clean home has no such skill"
+    for attempt in (1, 2):
+        done = run([binary, "install", client, "--skill", "--url", server], home, with_clients())
+        assert done.returncode == 0, f"install #{attempt}: {done.stdout}\n{done.stderr}"
+        assert f"{SERVER} → {server}" in done.stdout, done.stdout
+        said = "is at" if attempt == 1 else "is up to date"
+        assert f"skill for" in done.stdout and said in done.stdout and str(path) in done.stdout, done.stdout
+        assert path.read_text() == SKILL_TEXT
+        assert mode(path) == 0o600 and mode(path.parent) == 0o700, (oct(mode(path)), oct(mode(path.parent)))
+        assert sorted(p.name for p in path.parent.iterdir()) == ["SKILL.md"], "no backup, no temporary file"
+    seen = skills_seen_by(client, home)
+    if client == "claude-code":
+        assert "jetbrains-debugger" in seen.splitlines(), seen
+    elif client == "codex":
+        assert "- jetbrains-debugger: Debug a program at runtime" in seen, seen[-2000:]
+    else:
+        assert "jetbrains-debugger [Enabled]" in seen and str(path) in seen, seen
+
+
+async def test_skill_only_needs_no_cli_and_keeps_a_different_file(binary, home):
+    path = skill_file(home, "claude-code")
+    done = run([binary, "install", "claude-code", "--skill-only"], home, "")
+    assert done.returncode == 0, done.stderr
+    assert path.read_text() == SKILL_TEXT and not (home / ".claude.json").exists(), "the CLI did not run"
+    assert mode(path) == 0o600 and all(mode(d) == 0o700 for d in (path.parent, path.parent.parent, home / ".claude"))
+    path.write_text("my own notes\n")
+    done = run([binary, "install", "claude-code", "--skill-only"], home, "")
+    assert done.returncode == 0, done.stderr
+    backup = path.parent / "SKILL.md.bak"
+    assert f"kept as {backup}" in done.stdout, done.stdout
+    assert backup.read_text() == "my own notes\n" and path.read_text() == SKILL_TEXT
+
+
+async def test_a_client_without_skills_is_refused_and_nothing_is_written(binary, home):
+    before = sorted(p.relative_to(home) for p in home.rglob("*"))
+    for args in (["cursor", "--skill"], ["claude-desktop", "--skill-only"], ["vscode", "--skill", "--url", "http://127.0.0.1:1/mcp"]):
+        done = run([binary, "install", *args], home, with_clients())
+        assert done.returncode != 0, done.stdout
+        assert "the agent skill is installed for claude-code, codex, gemini only, not for" in done.stderr, done.stderr
+    conflicting = run([binary, "install", "codex", "--skill-only", "--url", "http://127.0.0.1:1/mcp"], home, "")
+    assert conflicting.returncode == 2 and "cannot be used with" in conflicting.stderr, conflicting.stderr
+    assert sorted(p.relative_to(home) for p in home.rglob("*")) == before
+    helped = run([binary, "install", "--help"], home, "")
+    assert "--skill-only" in helped.stdout and "SKILL.md" in helped.stdout, helped.stdout

@@ -59,13 +59,15 @@ pub trait IdeRequests: Send + Sync + 'static {
     fn update_settings(&self, settings: &wire::SettingsUpdateParams) -> ToolResult<()>;
     /// `clients/list`: every coding client, with snippets for `mcp_url`.
     fn clients_list(&self, mcp_url: &str) -> wire::ClientsListResult;
-    /// `clients/install`: run `client`'s own CLI to point it at `mcp_url`. Slow (a
-    /// process, bounded by the implementation); runs on its own task. An unknown
-    /// client is `-32602`, one without a CLI `-32000` `not_supported`.
+    /// `clients/install`: run `client`'s own CLI to point it at `mcp_url`, then with
+    /// `skill` write the agent skill. Slow (a process, bounded by the implementation);
+    /// runs on its own task. An unknown client is `-32602`, one without a CLI (or
+    /// without skills, when `skill`) `-32000` `not_supported`.
     async fn install_client(
         &self,
         client: &str,
         mcp_url: &str,
+        skill: bool,
     ) -> Result<wire::ClientInstallResult, RpcError>;
 }
 
@@ -294,14 +296,14 @@ impl Shared {
     /// `clients/install`, on its own task: it runs a CLI for up to a minute or so.
     fn install_client(&self, params: Json) -> Answer {
         let prepared = rpc::params::<wire::ClientInstallParams>(method::CLIENTS_INSTALL, params)
-            .and_then(|p| Ok((p.client, self.own_mcp_url()?)));
-        let (client, mcp_url) = match prepared {
+            .and_then(|p| Ok((p.client, p.skill, self.own_mcp_url()?)));
+        let (client, skill, mcp_url) = match prepared {
             Ok(prepared) => prepared,
             Err(err) => return Answer::Now(Err(err)),
         };
         let requests = self.requests.clone();
         Answer::Later(Box::pin(async move {
-            let outcome = requests.install_client(&client, &mcp_url).await?;
+            let outcome = requests.install_client(&client, &mcp_url, skill).await?;
             rpc::result(&outcome)
         }))
     }

@@ -539,6 +539,9 @@ pub struct ClientInfo {
     /// The command `clients/install` runs, or null when the client has no CLI.
     pub install_command: Option<String>,
     pub config: ClientConfig,
+    /// Where `clients/install` with `skill: true` writes the agent skill, or null when
+    /// the server knows no skills folder for the client.
+    pub skill_location: Option<String>,
 }
 
 /// `clients/list` result, for the server's own MCP URL.
@@ -551,6 +554,9 @@ pub struct ClientsListResult {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ClientInstallParams {
     pub client: String,
+    /// Then write the agent skill too (clients that read skills only). Absent: false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub skill: bool,
 }
 
 /// `clients/install` result: what running the client's own CLI came to.

@@ -74,6 +74,7 @@ impl IdeRequests for Requests {
                     location: "~/.cursor/mcp.json".into(),
                     hint: None,
                 },
+                skill_location: None,
             }],
         }
     }
@@ -82,6 +83,7 @@ impl IdeRequests for Requests {
         &self,
         client: &str,
         mcp_url: &str,
+        skill: bool,
     ) -> Result<ClientInstallResult, RpcError> {
         if client != "claude-code" {
             return Err(RpcError::invalid_params(format!(
@@ -93,7 +95,7 @@ impl IdeRequests for Requests {
             client: client.into(),
             ok: true,
             command: format!("claude mcp add {mcp_url}"),
-            message: "configured".into(),
+            message: format!("configured (skill: {skill})"),
             output: String::new(),
         })
     }
@@ -554,6 +556,21 @@ async fn hello_then_calls_round_trip_and_notifications_become_events() {
         installed["result"]["command"],
         "claude mcp add http://127.0.0.1:47823/mcp"
     );
+    assert_eq!(installed["result"]["message"], "configured (skill: false)");
+    let with_skill = ide
+        .request(
+            "clients/install",
+            json!({"client": "claude-code", "skill": true}),
+        )
+        .await;
+    assert_eq!(with_skill["result"]["message"], "configured (skill: true)");
+    let mistyped_skill = ide
+        .request(
+            "clients/install",
+            json!({"client": "claude-code", "skill": "yes"}),
+        )
+        .await;
+    assert_eq!(mistyped_skill["error"]["code"], -32602);
     let unknown_client = ide
         .request("clients/install", json!({"client": "emacs"}))
         .await;

@@ -74,7 +74,10 @@ pub enum Command {
     Bench(crate::bench::BenchArgs),
     /// Configure a coding client by running its own CLI (claude-code, codex, gemini);
     /// installing twice replaces the entry.
-    Install(ClientArgs),
+    ///
+    /// With --skill (or --skill-only) also (or only) write the companion agent skill
+    /// (claude-code, codex, gemini).
+    Install(InstallArgs),
     /// Print a coding client's configuration snippet (stdout) and where it goes (stderr).
     Config(ClientArgs),
 }
@@ -87,6 +90,31 @@ pub struct ClientArgs {
     /// else http://127.0.0.1:47823/mcp.
     #[arg(long)]
     pub url: Option<String>,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct InstallArgs {
+    #[command(flatten)]
+    pub client: ClientArgs,
+    /// Then write the agent skill to ~/.claude/skills/jetbrains-debugger/SKILL.md
+    /// (claude-code), ~/.codex/skills/... (codex) or ~/.gemini/skills/... (gemini);
+    /// a different SKILL.md there is kept as SKILL.md.bak.
+    #[arg(long)]
+    pub skill: bool,
+    /// Write the agent skill only: do not run the client's CLI.
+    #[arg(long, conflicts_with_all = ["skill", "url"])]
+    pub skill_only: bool,
+}
+
+impl InstallArgs {
+    pub fn skill_choice(&self) -> crate::clients::SkillChoice {
+        use crate::clients::SkillChoice;
+        match (self.skill, self.skill_only) {
+            (_, true) => SkillChoice::Only,
+            (true, false) => SkillChoice::Also,
+            (false, false) => SkillChoice::No,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -434,7 +462,10 @@ pub async fn run(cli: Cli, token: Option<String>) -> Result<()> {
             result
         }
         Command::Bench(args) => crate::bench::run(args).await,
-        Command::Install(args) => crate::clients::install_command(&args.client, args.url).await,
+        Command::Install(args) => {
+            let skill = args.skill_choice();
+            crate::clients::install_command(&args.client.client, args.client.url, skill).await
+        }
         Command::Config(args) => crate::clients::config_command(&args.client, args.url),
     }
 }

@@ -1,7 +1,8 @@
 //! The server's answers to the IDE's own requests (`protocol/README.md`): the tool
 //! window's history (`history/list`, `history/clear`, `history/export`), the IDE's
 //! settings (`settings/update`: history size and brave mode, applied at once), and
-//! the coding clients (`clients/list`, `clients/install`, from `clients/`).
+//! the coding clients (`clients/list`, `clients/install` with the agent skill on
+//! request, from `clients/`).
 
 use crate::clients::catalogue::ClientId;
 use crate::clients::{self, install};
@@ -70,11 +71,12 @@ impl IdeRequests for ServerRequests {
         &self,
         client: &str,
         mcp_url: &str,
+        skill: bool,
     ) -> Result<ClientInstallResult, RpcError> {
         let client =
             ClientId::parse(client).map_err(|e| RpcError::invalid_params(e.to_string()))?;
         let search = install::SearchPath::discover().await;
-        install::install(client, mcp_url, &search)
+        clients::install_client(client, mcp_url, skill, &search, |var| std::env::var_os(var))
             .await
             .map_err(|refused| {
                 RpcError::from(ToolError::new(ErrorCode::NotSupported, refused.to_string()))

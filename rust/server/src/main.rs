@@ -11,6 +11,7 @@ mod discovery;
 mod history_log;
 mod http;
 mod ide_requests;
+mod instructions;
 mod lenient;
 mod mcp;
 mod mrtr;

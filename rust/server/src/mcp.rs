@@ -30,18 +30,6 @@ use std::time::{Duration, Instant};
 /// MCP server name, as agents register it.
 pub const SERVER_NAME: &str = "jetbrains-debugger";
 
-const INSTRUCTIONS: &str = "Debug programs in the user's IDE (or, standalone, with debugpy). \
-Typical flow: list_run_configurations → set_breakpoint → start_debug_session (waits for the first stop) → \
-get_debug_session_status (location, variables, watches, source in one call) → step_over/step_into/resume \
-(each waits for the next stop and says where execution is; include_variables: true adds the locals and watches, \
-so no status call is needed) → evaluate → stop_debug_session. \
-A crashing program stops at its uncaught exception (break_on_uncaught: false lets it end). \
-Errors are JSON with a stable 'error' code. Paths may be absolute or project-relative. \
-Every tool takes projectPath (needed only when several projects are open and the call names no id of one of them) and, where a session is meant, \
-session_id (default: the project's current session). \
-While a session lives, its state is also readable (and subscribable) as resources: debugger://session, \
-debugger://breakpoints, debugger://threads, debugger://session/output, debugger://session/log, debugger://source/{file}.";
-
 /// How long the user has to answer a confirmation.
 const CONFIRMATION_TIMEOUT: Duration = Duration::from_secs(120);
 /// Most MRTR confirmations waiting for an answer at once (the oldest goes first).
@@ -94,7 +82,7 @@ pub fn server_config() -> ServerConfig {
         .build();
     ServerConfig::new(capabilities)
         .with_server_info(Implementation::new(SERVER_NAME, env!("CARGO_PKG_VERSION")))
-        .with_instructions(INSTRUCTIONS)
+        .with_instructions(crate::instructions::INSTRUCTIONS)
 }
 
 /// The tools as MCP lists them.

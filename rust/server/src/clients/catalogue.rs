@@ -1,8 +1,9 @@
 //! The coding clients this server can be installed on, as one table: for each, its id
 //! and name, the configuration snippet in the exact format and key names the client
 //! reads, where that snippet goes on this OS, and the client's own command-line
-//! installer where it has one. Pure data and formatting: nothing here runs a process
-//! or touches a file (running is `install.rs`). Snippets are the bridge's own
+//! installer where it has one, and the folder it reads the user's agent skills from
+//! where it reads any. Pure data and formatting: nothing here runs a process or
+//! touches a file (running is `install.rs`, writing the skill `skill.rs`). Snippets are the bridge's own
 //! `ClientConfig`, so `clients/list` sends them as they are.
 //!
 //! Sources (November 2026): each client's documentation, summarized in
@@ -12,8 +13,12 @@
 use crate::mcp::SERVER_NAME;
 pub use debugger_ide::wire::{ClientConfig, ConfigFormat};
 use serde_json::json;
+use std::ffi::OsString;
 use std::fmt;
 use std::path::PathBuf;
+
+/// The environment variable that holds the user's home directory.
+pub const HOME_VAR: &str = if cfg!(windows) { "USERPROFILE" } else { "HOME" };
 
 /// A coding client, in the order the IDE lists them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -117,7 +122,6 @@ pub struct Target {
 impl Target {
     /// A target for `url` on this machine, for this binary.
     pub fn here(url: impl Into<String>) -> Target {
-        let home_var = if cfg!(windows) { "USERPROFILE" } else { "HOME" };
         Target {
             url: url.into(),
             binary: std::env::current_exe()
@@ -125,7 +129,7 @@ impl Target {
                 .and_then(|p| p.canonicalize().ok())
                 .unwrap_or_else(|| PathBuf::from("jetbrains-debugger-mcp")),
             os: Os::current(),
-            home: std::env::var_os(home_var)
+            home: std::env::var_os(HOME_VAR)
                 .filter(|h| !h.is_empty())
                 .map(PathBuf::from),
             app_data: std::env::var_os("APPDATA")
@@ -266,6 +270,24 @@ struct Spec {
     snippet: Snippet,
     location: Location,
     hint: &'static str,
+    /// Where the client reads the user's agent skills, when it reads any.
+    skills: Option<Skills>,
+}
+
+/// A client's agent skills folder: `<its config folder>/skills`, the config folder
+/// being `~/<config_dir>` unless a variable moves it (what each client does, checked
+/// against the real CLIs).
+struct Skills {
+    config_dir: &'static str,
+    moved_by: Moved,
+}
+
+/// The environment variable that moves a client's config folder, when set.
+enum Moved {
+    /// `$VAR` is the config folder itself (`CODEX_HOME`, `CLAUDE_CONFIG_DIR`).
+    ConfigDir(&'static str),
+    /// `$VAR` stands for the home directory (`GEMINI_CLI_HOME`).
+    Home(&'static str),
 }
 
 /// A client CLI: its `remove` and `add` arguments, where `{name}` stands for the server's
@@ -335,6 +357,10 @@ const CATALOGUE: [Spec; 7] = [
                jetbrains-debugger` first. For one project only, put \
                {\"mcpServers\":{\"jetbrains-debugger\":{\"type\":\"http\",\"url\":…}}} \
                in its .mcp.json.",
+        skills: Some(Skills {
+            config_dir: ".claude",
+            moved_by: Moved::ConfigDir("CLAUDE_CONFIG_DIR"),
+        }),
     },
     Spec {
         client: ClientId::ClaudeDesktop,
@@ -349,6 +375,7 @@ const CATALOGUE: [Spec; 7] = [
         hint: "Claude Desktop starts local servers over stdio only: this runs the plugin's \
                binary in stdio mode, which relays to the running IDE. Merge the entry into \
                the file's mcpServers object and restart Claude Desktop.",
+        skills: None,
     },
     Spec {
         client: ClientId::Cursor,
@@ -365,6 +392,7 @@ const CATALOGUE: [Spec; 7] = [
         location: Location::Home(&[".cursor", "mcp.json"]),
         hint: "Or .cursor/mcp.json in a project. Merge the entry into the file's mcpServers \
                object.",
+        skills: None,
     },
     Spec {
         client: ClientId::VsCode,
@@ -381,6 +409,7 @@ const CATALOGUE: [Spec; 7] = [
         location: Location::AppData(&["Code", "User", "mcp.json"]),
         hint: "That is the user mcp.json (command \"MCP: Open User Configuration\"); or \
                .vscode/mcp.json in a workspace. The key is \"servers\", not \"mcpServers\".",
+        skills: None,
     },
     Spec {
         client: ClientId::Windsurf,
@@ -397,6 +426,7 @@ const CATALOGUE: [Spec; 7] = [
         location: Location::Home(&[".codeium", "windsurf", "mcp_config.json"]),
         hint: "Windsurf names the URL \"serverUrl\". Merge the entry into the file's \
                mcpServers object.",
+        skills: None,
     },
     Spec {
         client: ClientId::Codex,
@@ -412,6 +442,10 @@ const CATALOGUE: [Spec; 7] = [
         snippet: Snippet::CodexToml,
         location: Location::Home(&[".codex", "config.toml"]),
         hint: "Or run `codex mcp add jetbrains-debugger --url <url>`.",
+        skills: Some(Skills {
+            config_dir: ".codex",
+            moved_by: Moved::ConfigDir("CODEX_HOME"),
+        }),
     },
     Spec {
         client: ClientId::Gemini,
@@ -434,6 +468,10 @@ const CATALOGUE: [Spec; 7] = [
         location: Location::Home(&[".gemini", "settings.json"]),
         hint: "Or .gemini/settings.json in a project. \"httpUrl\" is streamable HTTP \
                (a plain \"url\" would mean SSE).",
+        skills: Some(Skills {
+            config_dir: ".gemini",
+            moved_by: Moved::Home("GEMINI_CLI_HOME"),
+        }),
     },
 ];
 
@@ -456,6 +494,34 @@ impl ClientId {
             add: fill(cli.add),
             how_to_get: cli.how_to_get,
         })
+    }
+
+    /// Whether the client reads agent skills (`SKILL.md` folders) from a folder we know.
+    pub fn has_skills(self) -> bool {
+        self.spec().skills.is_some()
+    }
+
+    /// The clients with a known skills folder: `claude-code, codex, gemini`.
+    pub fn with_skills() -> String {
+        ClientId::all()
+            .filter(|c| c.has_skills())
+            .map(ClientId::id)
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// The folder the client reads the user's agent skills from, as `env` (a lookup of
+    /// environment variables) sets it; `None` when the client reads none, or neither
+    /// its config variable nor the home directory is set.
+    pub fn skills_dir(self, env: impl Fn(&str) -> Option<OsString>) -> Option<PathBuf> {
+        let skills = self.spec().skills.as_ref()?;
+        let set = |var: &str| env(var).filter(|v| !v.is_empty()).map(PathBuf::from);
+        let in_home = |home: PathBuf| home.join(skills.config_dir);
+        let config = match skills.moved_by {
+            Moved::ConfigDir(var) => set(var).or_else(|| set(HOME_VAR).map(in_home)),
+            Moved::Home(var) => set(var).or_else(|| set(HOME_VAR)).map(in_home),
+        }?;
+        Some(config.join("skills"))
     }
 
     /// The configuration snippet for `target`, and where it goes.
@@ -668,5 +734,62 @@ mod tests {
         ] {
             assert!(client.installer(URL).is_none(), "{client}");
         }
+    }
+
+    #[test]
+    fn claude_code_codex_and_gemini_read_skills_from_their_config_folders() {
+        let env = |vars: &'static [(&'static str, &'static str)]| {
+            move |name: &str| {
+                vars.iter()
+                    .find(|(k, _)| *k == name)
+                    .map(|(_, v)| OsString::from(v))
+            }
+        };
+        let home = env(&[(HOME_VAR, "/home/ada")]);
+        assert_eq!(
+            ClientId::ClaudeCode.skills_dir(home),
+            Some(PathBuf::from("/home/ada/.claude/skills"))
+        );
+        assert_eq!(
+            ClientId::Codex.skills_dir(home),
+            Some(PathBuf::from("/home/ada/.codex/skills"))
+        );
+        assert_eq!(
+            ClientId::Gemini.skills_dir(home),
+            Some(PathBuf::from("/home/ada/.gemini/skills"))
+        );
+        let moved = env(&[
+            (HOME_VAR, "/home/ada"),
+            ("CODEX_HOME", "/srv/codex"),
+            ("CLAUDE_CONFIG_DIR", "/srv/claude"),
+            ("GEMINI_CLI_HOME", "/srv/gemini"),
+        ]);
+        assert_eq!(
+            ClientId::Gemini.skills_dir(moved),
+            Some(PathBuf::from("/srv/gemini/.gemini/skills"))
+        );
+        assert_eq!(
+            ClientId::Codex.skills_dir(moved),
+            Some(PathBuf::from("/srv/codex/skills"))
+        );
+        assert_eq!(
+            ClientId::ClaudeCode.skills_dir(moved),
+            Some(PathBuf::from("/srv/claude/skills"))
+        );
+        let empty_var = env(&[(HOME_VAR, "/home/ada"), ("CODEX_HOME", "")]);
+        assert_eq!(
+            ClientId::Codex.skills_dir(empty_var),
+            Some(PathBuf::from("/home/ada/.codex/skills"))
+        );
+        assert_eq!(ClientId::Codex.skills_dir(env(&[])), None, "no home known");
+        for client in ClientId::all() {
+            let expected = matches!(
+                client,
+                ClientId::ClaudeCode | ClientId::Codex | ClientId::Gemini
+            );
+            assert_eq!(client.has_skills(), expected, "{client}");
+            assert_eq!(client.skills_dir(home).is_some(), expected, "{client}");
+        }
+        assert_eq!(ClientId::with_skills(), "claude-code, codex, gemini");
     }
 }

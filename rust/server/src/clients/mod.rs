@@ -1,15 +1,18 @@
 //! The coding clients (Claude Code, Claude Desktop, Cursor, VS Code, Windsurf, Codex,
-//! Gemini): one catalogue ([`catalogue`]) and one installer ([`install`]) serving both
-//! the command line (`install` and `config` subcommands, here) and the IDE's tool
-//! window (`clients/list`, `clients/install` over the bridge, in `ide_requests.rs`).
+//! Gemini): one catalogue ([`catalogue`]), one installer ([`install`]) and the
+//! companion agent skill ([`skill`]) serving both the command line (`install` and
+//! `config` subcommands, here) and the IDE's tool window (`clients/list`,
+//! `clients/install` over the bridge, in `ide_requests.rs`).
 
 pub mod catalogue;
 pub mod install;
+pub mod skill;
 
 use anyhow::{bail, Result};
 use catalogue::{ClientId, Target};
 use debugger_core::state::StateDir;
-use debugger_ide::wire::{ClientInfo, ClientsListResult};
+use debugger_ide::wire::{ClientInfo, ClientInstallResult, ClientsListResult};
+use std::ffi::OsString;
 
 /// The MCP URL to configure when none is given: a running IDE-managed server's (from
 /// the discovery files), else the standalone `serve` default.
@@ -31,18 +34,62 @@ pub fn list(url: &str) -> ClientsListResult {
                 name: client.name().into(),
                 install_command: client.installer(url).map(|i| i.add_command()),
                 config: client.config(&target),
+                skill_location: skill::location(client, |var| std::env::var_os(var))
+                    .map(|path| path.display().to_string()),
             })
             .collect(),
     }
 }
 
-/// `jetbrains-debugger-mcp install <client>`: run the client's CLI; an error (and a
-/// non-zero exit) when it fails or the client has none.
-pub async fn install_command(client: &str, url: Option<String>) -> Result<()> {
+/// Why a client cannot be installed as asked (nothing was done).
+#[derive(Debug, thiserror::Error)]
+pub enum Refused {
+    #[error(transparent)]
+    NoInstaller(#[from] install::NoInstaller),
+    #[error(transparent)]
+    Skill(#[from] skill::SkillError),
+}
+
+/// Configure `client` for `url` through its own CLI and then, with `with_skill`, write
+/// the agent skill (only once the client is configured). A client that has no CLI, or
+/// no skills folder we know when the skill is asked for, is refused before anything is
+/// done; a skill that cannot be written makes the outcome a failure that says so.
+pub async fn install_client(
+    client: ClientId,
+    url: &str,
+    with_skill: bool,
+    search: &install::SearchPath,
+    env: impl Fn(&str) -> Option<OsString>,
+) -> Result<ClientInstallResult, Refused> {
+    if with_skill {
+        skill::check(client)?;
+    }
+    let mut outcome = install::install(client, url, search).await?;
+    if outcome.ok && with_skill {
+        match skill::install(client, env) {
+            Ok(written) => outcome.message = format!("{} {written}", outcome.message),
+            Err(err) => {
+                outcome.ok = false;
+                outcome.message = format!("{} But {err}.", outcome.message);
+            }
+        }
+    }
+    Ok(outcome)
+}
+
+/// `jetbrains-debugger-mcp install <client> [--skill | --skill-only]`: run the client's
+/// CLI and/or write the skill; an error (and a non-zero exit) when either fails, or the
+/// client has no CLI (or no skills folder we know, when the skill is asked for).
+pub async fn install_command(client: &str, url: Option<String>, skill: SkillChoice) -> Result<()> {
     let client = ClientId::parse(client)?;
+    let env = |var: &str| std::env::var_os(var);
+    if skill == SkillChoice::Only {
+        println!("{}", skill::install(client, env)?);
+        return Ok(());
+    }
     let url = url.unwrap_or_else(|| default_url(&StateDir::from_env()));
     let search = install::SearchPath::discover().await;
-    let outcome = install::install(client, &url, &search).await?;
+    let outcome = install_client(client, &url, skill == SkillChoice::Also, &search, env).await?;
     if !outcome.ok {
         if !outcome.output.trim().is_empty() {
             eprintln!("{}", outcome.output.trim_end());
@@ -51,6 +98,17 @@ pub async fn install_command(client: &str, url: Option<String>) -> Result<()> {
     }
     println!("{}", outcome.message);
     Ok(())
+}
+
+/// Whether `install` writes the agent skill.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SkillChoice {
+    /// Configure the client only.
+    No,
+    /// Configure the client, then write the skill.
+    Also,
+    /// Write the skill only.
+    Only,
 }
 
 /// `jetbrains-debugger-mcp config <client>`: the snippet on stdout, where it goes
@@ -92,6 +150,95 @@ mod tests {
         let listed = list(&default_url(&state));
         assert_eq!(listed.clients.len(), ClientId::all().count());
         assert!(listed.clients[5].config.text.contains("47825"));
+        let skill = |id: &str| {
+            let client = listed.clients.iter().find(|c| c.id == id).unwrap();
+            client.skill_location.clone()
+        };
+        let codex_skill = skill::location(ClientId::Codex, |var| std::env::var_os(var));
+        assert_eq!(skill("codex"), codex_skill.map(|p| p.display().to_string()));
+        assert_eq!(skill("cursor"), None);
         std::fs::remove_dir_all(root).unwrap();
+    }
+
+    /// A throwaway home with a fake `codex` CLI in `bin/` that succeeds unless
+    /// `fails`.
+    #[cfg(unix)]
+    fn home_with_codex(tag: &str, fails: bool) -> (std::path::PathBuf, install::SearchPath) {
+        use std::os::unix::fs::PermissionsExt;
+        let home = std::env::temp_dir().join(format!(
+            "jbd-clients-skill-{tag}-{}-{}",
+            std::process::id(),
+            now_ms()
+        ));
+        std::fs::create_dir_all(home.join("bin")).unwrap();
+        let cli = home.join("bin/codex");
+        let exit = if fails {
+            "echo broken >&2; exit 2"
+        } else {
+            "exit 0"
+        };
+        std::fs::write(
+            &cli,
+            format!("#!/bin/sh\n[ \"$2\" = add ] && {{ {exit}; }}\nexit 0\n"),
+        )
+        .unwrap();
+        std::fs::set_permissions(&cli, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let search = install::SearchPath::new([home.join("bin")]);
+        (home, search)
+    }
+
+    #[cfg(unix)]
+    #[tokio::test]
+    async fn the_skill_is_written_once_the_client_is_configured_and_only_then() {
+        const URL: &str = "http://127.0.0.1:47823/mcp";
+        let (home, search) = home_with_codex("ok", false);
+        let env = |var: &str| (var == catalogue::HOME_VAR).then(|| home.clone().into_os_string());
+        let skill_file = home.join(".codex/skills/jetbrains-debugger/SKILL.md");
+
+        let plain = install_client(ClientId::Codex, URL, false, &search, env)
+            .await
+            .unwrap();
+        assert!(plain.ok, "{plain:?}");
+        assert!(!skill_file.exists(), "no skill unless asked");
+
+        let with_skill = install_client(ClientId::Codex, URL, true, &search, env)
+            .await
+            .unwrap();
+        assert!(with_skill.ok, "{with_skill:?}");
+        assert!(
+            with_skill.message.starts_with("Codex CLI is configured")
+                && with_skill.message.ends_with(&format!(
+                    "The jetbrains-debugger skill for Codex CLI is at {}.",
+                    skill_file.display()
+                )),
+            "{}",
+            with_skill.message
+        );
+        assert_eq!(std::fs::read_to_string(&skill_file).unwrap(), skill::TEXT);
+
+        let refused = install_client(ClientId::Windsurf, URL, true, &search, env)
+            .await
+            .unwrap_err();
+        assert!(matches!(refused, Refused::Skill(_)), "{refused}");
+        assert!(
+            refused.to_string().ends_with("only, not for Windsurf"),
+            "{refused}"
+        );
+        std::fs::remove_dir_all(home).unwrap();
+
+        let (home, search) = home_with_codex("fails", true);
+        let env = |var: &str| (var == catalogue::HOME_VAR).then(|| home.clone().into_os_string());
+        let failed = install_client(ClientId::Codex, URL, true, &search, env)
+            .await
+            .unwrap();
+        assert!(
+            !failed.ok && failed.message.contains("broken"),
+            "{failed:?}"
+        );
+        assert!(
+            !home.join(".codex").exists(),
+            "a failed install writes no skill"
+        );
+        std::fs::remove_dir_all(home).unwrap();
     }
 }

@@ -259,7 +259,8 @@ class ProtocolExamplesTest {
                     c.client.updateSettings(settings).thenApply { JsonObject() as JsonElement }
                 }
                 "clients/list" -> c.client.clientsList().thenApply { Json.obj("clients" to it) }
-                "clients/install" -> c.client.installClient(params.get("client").asString).thenApply { Json.tree(it) }
+                "clients/install" -> c.client.installClient(params.get("client").asString, params.get("skill")?.asBoolean ?: false)
+                    .thenApply { Json.tree(it) }
                 else -> fail("no client call for ${ex.method}")
             }
             val sent = c.conn.nextSent()

@@ -180,8 +180,8 @@ class BridgeClient(
     override fun clientsList(): CompletableFuture<List<CodingClient>> =
         request("clients/list", JsonObject()).thenApply { Fields.of(it).list<CodingClient>("clients") }
 
-    override fun installClient(id: String): CompletableFuture<InstallOutcome> =
-        request("clients/install", Json.obj("client" to id), timing.installTimeout)
+    override fun installClient(id: String, withSkill: Boolean): CompletableFuture<InstallOutcome> =
+        request("clients/install", if (withSkill) Json.obj("client" to id, "skill" to true) else Json.obj("client" to id), timing.installTimeout)
             .thenApply { Json.decode(it, InstallOutcome::class.java) }
 
     private fun request(

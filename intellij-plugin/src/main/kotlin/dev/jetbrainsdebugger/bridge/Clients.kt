@@ -27,6 +27,8 @@ data class CodingClient(
     /** The command INSTALL NOW runs, for display; null when the client has no command-line installer. */
     val installCommand: String?,
     val config: ClientConfig,
+    /** Where installing with the agent skill writes it; null when the server knows no skills folder for the client. */
+    val skillLocation: String? = null,
 )
 
 /** What INSTALL NOW did. A CLI that failed or is missing is an outcome (`ok` false), not an exception. */
@@ -49,6 +51,9 @@ interface BridgeClients {
     /** Every client, in the popup's order, with snippets for the server's current URL. */
     fun clientsList(): CompletableFuture<List<CodingClient>>
 
-    /** Runs the client's own install command (idempotent: an earlier entry is replaced). */
-    fun installClient(id: String): CompletableFuture<InstallOutcome>
+    /**
+     * Runs the client's own install command (idempotent: an earlier entry is replaced) and, with
+     * [withSkill], then writes the agent skill to the client's [CodingClient.skillLocation].
+     */
+    fun installClient(id: String, withSkill: Boolean = false): CompletableFuture<InstallOutcome>
 }

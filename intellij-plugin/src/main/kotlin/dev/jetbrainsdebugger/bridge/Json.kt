@@ -141,7 +141,12 @@ object Json {
         }
         .decoder { f -> HistoryPage(f.list("entries"), f.int("capacity")) }
         .decoder { f -> ClientConfig(f.string("format"), f.string("text"), f.string("location"), f.stringOrNull("hint")) }
-        .decoder { f -> CodingClient(f.string("id"), f.string("name"), f.stringOrNull("install_command"), f.decode("config")) }
+        .decoder { f ->
+            CodingClient(
+                f.string("id"), f.string("name"), f.stringOrNull("install_command"), f.decode("config"),
+                f.stringOrNull("skill_location"),
+            )
+        }
         .decoder { f ->
             InstallOutcome(f.string("client"), f.boolean("ok"), f.string("command"), f.string("message"), f.string("output"))
         }

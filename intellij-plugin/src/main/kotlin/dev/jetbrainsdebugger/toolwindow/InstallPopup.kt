@@ -1,5 +1,6 @@
 // The "Install on Coding Agents" popup (FR-2.10.7): INSTALL NOW for the clients the server
-// can install with their own CLI, COPY CONFIGURATION for every client. The catalogue comes
+// can install with their own CLI (and, where the client reads agent skills, the same followed
+// by writing the jetbrains-debugger skill), COPY CONFIGURATION for every client. The catalogue comes
 // from the running server (clients/list) each time the popup opens; what the popup does
 // is reported through the host's notifications.
 package dev.jetbrainsdebugger.toolwindow
@@ -20,16 +21,18 @@ class InstallActions(private val host: UiHost, private val clients: () -> Bridge
         const val TITLE = "Install on Coding Agents"
         const val INSTALL_NOW = "INSTALL NOW"
         const val INSTALL_SUBTITLE = "Run installation command"
+        const val WITH_SKILL = "+ agent skill"
+        const val WITH_SKILL_SUBTITLE = "Also write the debugging skill"
         const val COPY_CONFIGURATION = "COPY CONFIGURATION"
         const val LOADING = "Loading…"
         const val NOT_RUNNING = "Server not running: start it first"
     }
 
-    /** Runs the client's own install command off the UI thread and notifies the outcome. */
-    fun install(client: CodingClient) {
+    /** Runs the client's own install command (then, [withSkill], writes the skill) off the UI thread and notifies the outcome. */
+    fun install(client: CodingClient, withSkill: Boolean = false) {
         host.inBackground {
             val outcome = try {
-                clients().installClient(client.id)
+                clients().installClient(client.id, withSkill)
             } catch (e: RuntimeException) {
                 java.util.concurrent.CompletableFuture.failedFuture(e)
             }
@@ -86,13 +89,12 @@ class InstallPopup(private val theme: UiTheme, private val actions: InstallActio
         if (installable.isNotEmpty()) {
             addSection(InstallActions.INSTALL_NOW)
             installable.forEach { c ->
-                add(JMenuItem(
-                    "<html>${escapeHtml(c.name)}<br><span style='font-size:90%;color:$subtitleColor'>${InstallActions.INSTALL_SUBTITLE}</span></html>",
-                    theme.icon(ThemeIcon.INSTALL),
-                ).apply {
-                    toolTipText = c.installCommand
-                    addActionListener { actions.install(c) }
-                })
+                add(installItem(c.name, InstallActions.INSTALL_SUBTITLE, c.installCommand) { actions.install(c) })
+                c.skillLocation?.let { skill ->
+                    add(installItem("${c.name} ${InstallActions.WITH_SKILL}", InstallActions.WITH_SKILL_SUBTITLE, "${c.installCommand}, then write $skill") {
+                        actions.install(c, withSkill = true)
+                    })
+                }
             }
             addSeparator()
         }
@@ -104,6 +106,14 @@ class InstallPopup(private val theme: UiTheme, private val actions: InstallActio
             })
         }
         pack()
+    }
+
+    private fun installItem(title: String, subtitle: String, tip: String?, action: () -> Unit) = JMenuItem(
+        "<html>${escapeHtml(title)}<br><span style='font-size:90%;color:$subtitleColor'>$subtitle</span></html>",
+        theme.icon(ThemeIcon.INSTALL),
+    ).apply {
+        toolTipText = tip
+        addActionListener { action() }
     }
 
     /** Popup labels span the popup's width, text on the left (JPopupMenu centres narrower children). */

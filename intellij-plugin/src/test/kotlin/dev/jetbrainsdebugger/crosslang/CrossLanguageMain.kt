@@ -22,7 +22,8 @@
 //   settings <n> [brave]    {"ok": true} via settings/update (max_history_size, brave_mode)
 //   export json|csv         {"content": "..."} via history/export
 //   clients                 {"clients": [...]} via clients/list
-//   install <client>        the clients/install outcome {"client", "ok", "command", ...}
+//   install <client> [skill] the clients/install outcome {"client", "ok", "command", ...}
+//                           (with `skill`: skill: true, the agent skill written too)
 //   quit                    {"quit": true}, then closes everything and exits 0 (stdin EOF too)
 // A command that fails answers {"error": "..."}.
 package dev.jetbrainsdebugger.crosslang
@@ -131,7 +132,7 @@ fun main(args: Array<String>) {
             }
             "export" -> reply(Json.obj("content" to runtime.history.exportHistory(words.getOrNull(1) ?: "json").result()))
             "clients" -> reply(Json.obj("clients" to runtime.clients.clientsList().result()))
-            "install" -> reply(Json.tree(runtime.clients.installClient(words.getOrNull(1) ?: "").result(100)))
+            "install" -> reply(Json.tree(runtime.clients.installClient(words.getOrNull(1) ?: "", words.getOrNull(2) == "skill").result(100)))
             else -> reply(Json.obj("error" to "unknown command: $line"))
         }
     }

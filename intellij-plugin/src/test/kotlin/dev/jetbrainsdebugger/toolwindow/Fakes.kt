@@ -99,8 +99,8 @@ class FakeClients : BridgeClients {
         listAnswer ?: if (available) CompletableFuture.completedFuture(catalogue)
         else CompletableFuture.failedFuture(BridgeUnavailableException("no MCP server is connected"))
 
-    override fun installClient(id: String): CompletableFuture<InstallOutcome> {
-        installed += id
+    override fun installClient(id: String, withSkill: Boolean): CompletableFuture<InstallOutcome> {
+        installed += if (withSkill) "$id with skill" else id
         installThreads += Thread.currentThread().name
         return if (available) CompletableFuture.completedFuture(outcome(id))
         else CompletableFuture.failedFuture(BridgeUnavailableException("no MCP server is connected"))
@@ -171,12 +171,13 @@ object Samples {
     )
 
     fun clients(): List<CodingClient> {
-        fun client(id: String, name: String, command: String?, format: String, text: String, location: String, hint: String? = null) =
-            CodingClient(id, name, command, ClientConfig(format, text, location, hint))
+        fun client(id: String, name: String, command: String?, format: String, text: String, location: String, hint: String? = null, skill: String? = null) =
+            CodingClient(id, name, command, ClientConfig(format, text, location, hint), skill)
         val json = """{"mcpServers":{"jetbrains-debugger":{"url":"$URL"}}}"""
         return listOf(
             client("claude-code", "Claude Code (CLI)", "claude mcp add --transport http --scope user jetbrains-debugger $URL", "shell",
-                "claude mcp add --transport http --scope user jetbrains-debugger $URL", "a terminal"),
+                "claude mcp add --transport http --scope user jetbrains-debugger $URL", "a terminal",
+                skill = "~/.claude/skills/jetbrains-debugger/SKILL.md"),
             client("claude-desktop", "Claude Desktop", null, "json", json, "~/.config/Claude/claude_desktop_config.json", "Restart Claude Desktop afterwards."),
             client("cursor", "Cursor", null, "json", json, "~/.cursor/mcp.json (all projects) or .cursor/mcp.json (this project)"),
             client("vscode", "VS Code (Generic MCP)", null, "json", """{"servers":{"jetbrains-debugger":{"type":"http","url":"$URL"}}}""", ".vscode/mcp.json"),

@@ -182,6 +182,10 @@ class ToolWindowActionsTest {
         val texts = menuTexts(p.installPopup)
         assertEquals(listOf("Install on Coding Agents", "---", "INSTALL NOW"), texts.take(3))
         assertEquals(3, texts.count { "Run installation command" in it }, "claude-code, codex, gemini have a command")
+        val withSkill = texts.filter { "+ agent skill" in it }
+        assertEquals(1, withSkill.size, "only the sample claude-code has a skill location")
+        assertTrue("Claude Code (CLI) + agent skill" in withSkill[0] && "Also write the debugging skill" in withSkill[0], withSkill[0])
+        assertTrue("Claude Code (CLI)<br>" in texts[texts.indexOf(withSkill[0]) - 1], "right after its plain install")
         val copyAt = texts.indexOf("COPY CONFIGURATION")
         assertEquals("---", texts[copyAt - 1])
         assertEquals(Samples.clients().map { it.name }, texts.drop(copyAt + 1))
@@ -224,6 +228,20 @@ class ToolWindowActionsTest {
         host.runBackground()
         assertEquals(listOf("claude-code"), server.clients.installed)
         assertEquals(Notice(NoticeKind.INFO, "Installed on Claude Code (CLI)", "Claude Code now uses jetbrains-debugger."), host.lastNotice())
+    }
+
+    @Test
+    fun install_with_the_skill_asks_the_server_for_it() {
+        val p = panel()
+        p.showInstallPopup(p.installButton)
+        val item = p.installPopup.components.filterIsInstance<JMenuItem>().single { "+ agent skill" in it.text }
+        assertEquals(
+            "claude mcp add --transport http --scope user jetbrains-debugger ${Samples.URL}, then write ~/.claude/skills/jetbrains-debugger/SKILL.md",
+            item.toolTipText,
+        )
+        item.doClick()
+        assertEquals(listOf("claude-code with skill"), server.clients.installed)
+        assertEquals(NoticeKind.INFO, host.lastNotice().kind)
     }
 
     @Test

@@ -1,0 +1,98 @@
+//! The MCP `instructions`: the short guide a client hands its model once per session
+//! (the handshake's `instructions` field), saying how to use the tools well. It names
+//! only tools, parameters, error codes and resources that exist (checked below), and
+//! stays under 1,500 bytes. The longer workflow is the agent skill
+//! (`skills/jetbrains-debugger/SKILL.md`, `crate::clients::skill`).
+
+/// The guide, one point a line.
+pub const INSTRUCTIONS: &str = "\
+Debugger for the user's JetBrains IDE (standalone: debugpy).
+- Start with get_debug_session_status: where a session stopped, its variables.
+- Breakpoints belong to the project: set them before start_debug_session; they persist. \
+Leave the user's alone (list_breakpoints owner); remove_breakpoint owner: agent clears yours.
+- start_debug_session, resume, the steps, run_to_line and pause wait for the next stop and \
+say where it is; include_variables: true adds locals and watches. No stop in time: running. \
+An uncaught exception stops the program there (break_on_uncaught: false lets it end).
+- trace_execution: how values evolve over many hits, in one call.
+- Variable ids expire at every stop (variable_expired).
+- evaluate refuses side effects (side_effects_not_allowed) unless allow_side_effects: true.
+- run_configuration, start_debug_session, set_variable and side-effecting evaluate ask the \
+user: confirmation_denied means no; confirmation_required means nobody can be asked (brave \
+mode off): tell the user.
+- Stop the sessions you start.
+- Errors are {\"error\": code, \"message\"}; the code is stable.
+- projectPath is needed only when several projects are open and the call names no id of one; \
+session_id defaults to the current session. Paths: absolute or project-relative.
+- Resources while a session lives (subscribe for changes): debugger://session, \
+debugger://breakpoints, debugger://threads, debugger://session/output, debugger://session/log, \
+debugger://source/{file}.";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::resources::uri::ResourceUri;
+    use debugger_core::ErrorCode;
+    use std::collections::BTreeSet;
+
+    /// The most the guide may take: clients put it in the model's context.
+    const MAX_BYTES: usize = 1_500;
+
+    #[test]
+    fn the_guide_is_short() {
+        println!("instructions: {} bytes", INSTRUCTIONS.len());
+        assert!(
+            INSTRUCTIONS.len() <= MAX_BYTES,
+            "{} bytes",
+            INSTRUCTIONS.len()
+        );
+    }
+
+    /// Every snake_case or camelCase word is a tool, a tool's parameter or an error
+    /// code, and every `debugger://` URI parses: the guide cannot name what is gone.
+    #[test]
+    fn the_guide_names_only_what_exists() {
+        let tools = crate::mcp::tool_list();
+        let mut known: BTreeSet<String> = tools.iter().map(|t| t.name.to_string()).collect();
+        for tool in &tools {
+            if let Some(properties) = tool
+                .input_schema
+                .get("properties")
+                .and_then(|p| p.as_object())
+            {
+                known.extend(properties.keys().cloned());
+            }
+        }
+        known.extend(ErrorCode::ALL.iter().map(|c| c.as_str().to_string()));
+
+        let words = INSTRUCTIONS
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .filter(|w| {
+                let camel = w.starts_with(|c: char| c.is_ascii_lowercase())
+                    && w.chars().any(|c| c.is_ascii_uppercase());
+                w.contains('_') || camel
+            });
+        let mut named = 0;
+        for word in words {
+            assert!(
+                known.contains(word),
+                "the instructions name '{word}', which does not exist"
+            );
+            named += 1;
+        }
+        assert!(named >= 15, "only {named} names checked");
+
+        let uris: Vec<&str> = INSTRUCTIONS
+            .split([' ', ','])
+            .filter(|w| w.starts_with("debugger://"))
+            .map(|w| w.trim_end_matches('.'))
+            .collect();
+        assert_eq!(uris.len(), 6, "{uris:?}");
+        for uri in uris {
+            let concrete = uri.replace("{file}", "src%2Fapp.py");
+            assert!(
+                ResourceUri::parse(&concrete).is_ok(),
+                "{uri} does not parse"
+            );
+        }
+    }
+}
