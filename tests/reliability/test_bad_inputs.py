@@ -36,6 +36,7 @@ BASELINE = {
     "name": "x",
     "frame_index": 0,
     "thread_id": "1",
+    "probes": [{"file_path": "ok.py", "line": 2, "expressions": ["x"]}],
 }
 
 
