@@ -221,6 +221,23 @@ async def test_break_on_uncaught_is_left_to_the_ide(binary, state_dir):
         await t.ok("stop_debug_session", session_id=started["session_id"])
 
 
+async def test_launch_overrides_are_not_supported_by_the_ide(binary, state_dir):
+    """The IDE backend launches its run configurations as they are: overrides are
+    not_supported before any confirmation or launch, on both launching tools; a bad cwd is
+    still path_outside_project first, and an empty overrides object launches as usual."""
+    async with ide(binary, state_dir) as (t, h, _):
+        for tool in ("start_debug_session", "run_configuration"):
+            body = await t.err(tool, "not_supported", configuration_name="App",
+                               overrides={"args": ["--fast"], "env": {"MODE": "x"}})
+            assert "overrides" in body["message"] and "as they are" in body["message"], body
+            await t.err(tool, "path_outside_project", configuration_name="App",
+                        overrides={"cwd": ".."})
+        assert not recorded(h, "launch")
+        started = await t.start("App", wait_for_pause=False, overrides={})
+        assert recorded(h, "launch")[-1]["args"]["configuration"] == "App"
+        await t.ok("stop_debug_session", session_id=started["session_id"])
+
+
 @pytest.mark.parametrize("mode", MODES)
 async def test_resources_through_the_bridge(binary, state_dir, mode):
     """The same resources and notifications as on debugpy, served from the IDE's answers

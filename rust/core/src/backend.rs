@@ -113,6 +113,12 @@ pub trait Backend: Send + Sync + 'static {
         None
     }
 
+    /// Whether this backend applies [`LaunchOptions::overrides`] (standalone: on top
+    /// of launch.json); where it cannot, the tools refuse them before any launch.
+    fn launch_overrides(&self) -> bool {
+        false
+    }
+
     /// Terminate a session and its process tree.
     async fn stop(&self, session: &str) -> ToolResult<()>;
 

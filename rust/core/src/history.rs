@@ -30,6 +30,10 @@ pub const EXPORT_CAP_BYTES: usize = 8 * 1024 * 1024;
 
 /// Substrings of parameter names whose values are never stored (case-insensitive).
 const SECRET_KEY_PARTS: &[&str] = &["token", "password", "secret", "authorization"];
+/// Parameters that hold environment variables (a launch's `overrides.env`): every
+/// value is masked, whatever its name, since `DATABASE_URL` or `PGPASS` carry secrets
+/// no name rule catches; the names stay, to show what was set.
+const ENVIRONMENT_KEYS: &[&str] = &["env"];
 
 /// Outcome of a call.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -384,6 +388,13 @@ fn mask_secrets(value: &Value) -> Value {
                     let key = k.to_lowercase();
                     let masked = if SECRET_KEY_PARTS.iter().any(|part| key.contains(part)) {
                         Value::String("***".into())
+                    } else if let (true, Value::Object(vars)) =
+                        (ENVIRONMENT_KEYS.contains(&key.as_str()), v)
+                    {
+                        let masked = vars
+                            .keys()
+                            .map(|name| (name.clone(), Value::String("***".into())));
+                        Value::Object(masked.collect())
                     } else {
                         mask_secrets(v)
                     };
@@ -604,6 +615,35 @@ mod tests {
                 "Auth_Token": "***",
                 "nested": { "dbPassword": "***", "list": [{ "client_secret": "***" }], "keep": "me" },
                 "AUTHORIZATION": "***",
+            })
+        );
+    }
+
+    #[test]
+    fn environment_values_are_masked_whatever_their_names() {
+        let history = History::default();
+        history.begin(
+            "start_debug_session",
+            &json!({
+                "configuration_name": "App",
+                "overrides": {
+                    "args": ["--verbose"],
+                    "cwd": "sub",
+                    "env": { "DATABASE_URL": "postgres://u:hunter2@db", "MODE": "fast" },
+                },
+                "environment": "prod",
+            }),
+        );
+        assert_eq!(
+            history.entries()[0].parameters,
+            json!({
+                "configuration_name": "App",
+                "overrides": {
+                    "args": ["--verbose"],
+                    "cwd": "sub",
+                    "env": { "DATABASE_URL": "***", "MODE": "***" },
+                },
+                "environment": "prod",
             })
         );
     }

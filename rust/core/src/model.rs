@@ -46,6 +46,27 @@ pub struct LaunchOptions {
     /// project's breakpoints and leaves the user's exception breakpoints alone.
     /// Only for backends whose [`crate::Backend::break_on_uncaught_default`] is `Some`.
     pub break_on_uncaught: bool,
+    /// Replace the configuration's program arguments, working directory or (key by
+    /// key) environment for this launch only; the configuration itself is unchanged.
+    /// Only for backends whose [`crate::Backend::launch_overrides`] is true.
+    pub overrides: LaunchOverrides,
+}
+
+/// What one launch changes of its configuration ([`LaunchOptions::overrides`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LaunchOverrides {
+    /// Replace the program arguments.
+    pub args: Option<Vec<String>>,
+    /// Replace the working directory (absolute, checked to be inside the project).
+    pub cwd: Option<PathBuf>,
+    /// Set these variables on top of the configuration's environment.
+    pub env: std::collections::BTreeMap<String, String>,
+}
+
+impl LaunchOverrides {
+    pub fn is_empty(&self) -> bool {
+        self == &Self::default()
+    }
 }
 
 /// Life cycle of a session as the agent sees it.

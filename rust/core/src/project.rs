@@ -133,9 +133,21 @@ pub fn resolve_project_for(
 /// written with a leading slash (`/src/app.py` for `<root>/src/app.py`), which are
 /// tried when the absolute reading does not name a file inside the project.
 pub fn resolve_file(project: &Project, file_path: &str) -> ToolResult<PathBuf> {
-    let trimmed = file_path.trim();
+    resolve_path(project, file_path, "file_path", false)
+}
+
+/// The directory an agent means by `param` (a launch's working directory), read
+/// like [`resolve_file`]'s paths and confined to the project the same way.
+pub fn resolve_dir(project: &Project, path: &str, param: &str) -> ToolResult<PathBuf> {
+    resolve_path(project, path, param, true)
+}
+
+fn resolve_path(project: &Project, path: &str, param: &str, dir: bool) -> ToolResult<PathBuf> {
+    let trimmed = path.trim();
     if trimmed.is_empty() {
-        return Err(ToolError::invalid_params("file_path must not be empty"));
+        return Err(ToolError::invalid_params(format!(
+            "{param} must not be empty"
+        )));
     }
     let root = project
         .path
@@ -165,9 +177,14 @@ pub fn resolve_file(project: &Project, file_path: &str) -> ToolResult<PathBuf> {
             exists_outside = true;
             continue;
         }
-        if real.is_dir() {
+        if real.is_dir() != dir {
+            let (is, wanted) = if dir {
+                ("a file", "a directory")
+            } else {
+                ("a directory", "a file")
+            };
             return Err(ToolError::invalid_params(format!(
-                "'{trimmed}' is a directory, not a file"
+                "'{trimmed}' is {is}, not {wanted}"
             )));
         }
         return Ok(real);
@@ -178,7 +195,8 @@ pub fn resolve_file(project: &Project, file_path: &str) -> ToolResult<PathBuf> {
     Err(ToolError::new(
         ErrorCode::FileNotFound,
         format!(
-            "File not found: '{trimmed}' (looked in project '{}')",
+            "{} not found: '{trimmed}' (looked in project '{}')",
+            if dir { "Directory" } else { "File" },
             project.name
         ),
     ))

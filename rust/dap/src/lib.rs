@@ -279,6 +279,13 @@ impl DapBackend {
             )
             .with_detail("program", program.display().to_string()));
         }
+        let overrides = &options.overrides;
+        if let Some(args) = &overrides.args {
+            config.args = args.clone();
+        }
+        if let Some(cwd) = &overrides.cwd {
+            config.cwd = cwd.clone();
+        }
         if !config.cwd.is_dir() {
             return Err(ToolError::new(
                 ErrorCode::AdapterFailed,
@@ -302,6 +309,7 @@ impl DapBackend {
             env.append(&mut config.env);
             config.env = env;
         }
+        config.env.extend(overrides.env.clone());
         let python = debugpy::choose_python(
             config.python.as_deref(),
             self.config.python.as_deref(),
@@ -412,6 +420,10 @@ impl Backend for DapBackend {
 
     fn break_on_uncaught_default(&self) -> Option<bool> {
         Some(self.config.break_on_uncaught)
+    }
+
+    fn launch_overrides(&self) -> bool {
+        true
     }
 
     async fn stop(&self, session: &str) -> ToolResult<()> {

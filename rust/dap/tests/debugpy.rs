@@ -853,6 +853,7 @@ async fn break_on_uncaught_stops_a_crash_at_its_raise_and_nothing_else() {
     assert_eq!(f.backend.break_on_uncaught_default(), Some(true));
     let on = LaunchOptions {
         break_on_uncaught: true,
+        ..LaunchOptions::default()
     };
     let s = f.launch_with("crash", LaunchMode::Debug, on.clone()).await;
     let stop = f.events.stop(&s).await;

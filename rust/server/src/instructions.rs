@@ -7,13 +7,14 @@
 /// The guide, one point a line.
 pub const INSTRUCTIONS: &str = "\
 Debugger for the user's JetBrains IDE (standalone: debugpy).
-- Start with get_debug_session_status: where a session stopped, its variables.
+- Start with get_debug_session_status: where it stopped, its variables.
 - Breakpoints belong to the project: set them before start_debug_session; they persist. \
 Leave the user's alone (list_breakpoints owner); remove_breakpoint owner: agent clears yours.
 - start_debug_session, resume, the steps, run_to_line and pause wait for the next stop and \
 say where it is; include_variables: true adds locals and watches. No stop in time: running. \
 An uncaught exception stops the program there (break_on_uncaught: false lets it end).
-- trace_execution: how values evolve over many hits, in one call.
+- overrides {args, cwd, env}: for one launch only.
+- trace_execution: how values evolve over many hits.
 - Variable ids expire at every stop (variable_expired).
 - evaluate refuses side effects (side_effects_not_allowed) unless allow_side_effects: true.
 - run_configuration, start_debug_session, set_variable and side-effecting evaluate ask the \
@@ -21,7 +22,7 @@ user: confirmation_denied means no; confirmation_required means nobody can be as
 mode off): tell the user.
 - Stop the sessions you start.
 - Errors are {\"error\": code, \"message\"}; the code is stable.
-- projectPath is needed only when several projects are open and the call names no id of one; \
+- projectPath: only when several projects are open and the call names no id of one; \
 session_id defaults to the current session. Paths: absolute or project-relative.
 - Resources while a session lives (subscribe for changes): debugger://session, \
 debugger://breakpoints, debugger://threads, debugger://session/output, debugger://session/log, \

@@ -318,34 +318,34 @@ registry! {
         "Run configurations (the IDE's, or .vscode/launch.json) with can_run/can_debug.";
     "run_configuration" => run::run_configuration(run::RunConfigurationParams) -> run::RunOutcome, DESTRUCTIVE,
         "Run a configuration",
-        "Run a configuration without the debugger; with wait_for_completion, answers exit_code and output, else a session_id at once.";
+        "Run without the debugger; wait_for_completion answers exit_code and output, else a session_id.";
     "list_debug_sessions" => sessions::list_debug_sessions(sessions::ListSessions) -> sessions::SessionList, READ,
         "List debug sessions",
-        "List the project's sessions (recently ended ones as 'stopped'), marking the current one.";
+        "The project's sessions (recently ended: 'stopped'), the current one marked.";
     "start_debug_session" => sessions::start_debug_session(sessions::StartSession) -> sessions::StartedSession, DESTRUCTIVE,
         "Start a debug session",
-        "Debug a configuration (needs can_debug); breakpoints apply from the first line. Waits for the first stop (wait_for_pause); stops at uncaught exceptions (break_on_uncaught).";
+        "Debug a configuration (can_debug); breakpoints apply from line one. Waits for the first stop (wait_for_pause); stops at uncaught exceptions (break_on_uncaught).";
     "stop_debug_session" => sessions::stop_debug_session(sessions::SessionOnly) -> sessions::StoppedSession, DESTRUCTIVE,
         "Stop a debug session",
-        "Terminate a session and its processes. Breakpoints and watches are kept.";
+        "Terminate a session and its processes; breakpoints and watches stay.";
     "get_debug_session_status" => sessions::get_debug_session_status(sessions::StatusParams) -> sessions::SessionStatus, READ,
         "Get debug session status",
-        "The current stop in one call: reason, location, breakpoint hit, stack, variables, watches, source, output since resume.";
+        "The current stop in one call: reason, location, stack, variables, watches, source, output.";
     "list_breakpoints" => breakpoints::list_breakpoints(breakpoints::ListBreakpoints) -> breakpoints::BreakpointList, READ,
         "List breakpoints",
         "List the project's breakpoints, optionally filtered.";
     "set_breakpoint" => breakpoints::set_breakpoint(breakpoints::SetBreakpoint) -> breakpoints::BreakpointSet, EDIT,
         "Set a line breakpoint",
-        "Set a line breakpoint: conditional, logpoint (log_message), temporary or disabled. Breakpoints belong to the project and persist.";
+        "A line breakpoint: conditional, logpoint (log_message), temporary or disabled; it belongs to the project and persists.";
     "remove_breakpoint" => breakpoints::remove_breakpoint(breakpoints::RemoveBreakpoint) -> breakpoints::BreakpointsRemoved, EDIT,
         "Remove breakpoints",
-        "Remove by breakpoint_id, by file_path and line, every one of file_path, or the agent's own (owner). Removing a missing one succeeds.";
+        "Remove by breakpoint_id, file_path and line, all of file_path, or the agent's own (owner); a missing one succeeds.";
     "set_exception_breakpoint" => breakpoints::set_exception_breakpoint(breakpoints::SetExceptionBreakpoint) -> breakpoints::BreakpointSet, EDIT,
         "Set an exception breakpoint",
         "Stop when an exception of a class is raised: caught, uncaught, or both.";
     "resume" => execution::resume(execution::ResumeParams) -> execution::ExecutionResult, CONTROL,
         "Resume",
-        "Resume; wait for the next stop. All execution tools answer where execution stands (running on timeout, stopped with exit_code at the end); include_variables adds the frame's variables and watches.";
+        "Resume until the next stop. Execution tools answer where execution stands (running on timeout, stopped with exit_code at the end); include_variables adds the frame's variables and watches.";
     "pause" => execution::pause(execution::PauseParams) -> execution::ExecutionResult, CONTROL,
         "Pause",
         "Pause a running session.";
@@ -363,16 +363,16 @@ registry! {
         "Run to file_path:line (breakpoints left as they are).";
     "get_stack_trace" => stack::get_stack_trace(stack::StackParams) -> stack::StackTrace, READ,
         "Get stack trace",
-        "Call stack of the current (or given) thread, top first, library frames marked.";
+        "Call stack of the current (or given) thread, top first; library frames marked.";
     "select_stack_frame" => stack::select_stack_frame(stack::SelectFrame) -> stack::FrameSelected, EDIT,
         "Select stack frame",
-        "Select the frame get_variables, evaluate, set_variable and the status use by default, until execution moves.";
+        "Select the default frame of get_variables, evaluate, set_variable and the status, until execution moves.";
     "list_threads" => stack::list_threads(stack::ThreadsParams) -> stack::ThreadList, READ,
         "List threads",
         "The debuggee's threads, marking the current one.";
     "get_variables" => variables::get_variables(variables::GetVariables) -> variables::VariableList, READ,
         "Get variables",
-        "Variables of a frame. Values cut at 1,000 chars; objects get an id for expand_variable and set_variable (valid until execution moves).";
+        "Variables of a frame (values cut at 1,000 chars); objects get an id for expand_variable/set_variable, valid until execution moves.";
     "expand_variable" => variables::expand_variable(variables::ExpandVariable) -> variables::Children, READ,
         "Expand variable",
         "Children of an object, by variable_id and/or dotted path.";
@@ -381,19 +381,19 @@ registry! {
         "Set a variable in the paused program; answers it re-read (set_failed if unchanged).";
     "evaluate" => evaluation::evaluate(evaluation::EvaluateParams) -> evaluation::Evaluation, CONTROL,
         "Evaluate",
-        "Evaluate an expression in a frame. Without allow_side_effects only expressions proven free of side effects run; others are refused.";
+        "Evaluate an expression in a frame; without allow_side_effects, only expressions proven side-effect free run.";
     "add_watch" => evaluation::add_watch(evaluation::AddWatch) -> evaluation::WatchAdded, EDIT,
         "Add watch",
-        "Watch an expression: evaluated in every get_debug_session_status. Persists with the project.";
+        "Watch an expression in every get_debug_session_status; persists with the project.";
     "remove_watch" => evaluation::remove_watch(evaluation::RemoveWatch) -> evaluation::WatchRemoved, EDIT,
         "Remove watch",
         "Remove a watch. Removing a missing one succeeds.";
     "trace_execution" => trace::trace_execution(trace::TraceParams) -> trace::Trace, DESTRUCTIVE,
         "Trace execution",
-        "How values evolve, in one call: at each probe hit, evaluate its expressions (no side effects) and go on, until the end, max_hits, timeout or another stop. Launches configuration_name, else continues the current session. Leaves no breakpoint.";
+        "How values evolve, in one call: at each probe hit, evaluate its expressions (no side effects), go on, until the end, max_hits, timeout or another stop. Launches configuration_name or continues the current session; leaves no breakpoint.";
     "get_source_context" => source::get_source_context(source::SourceParams) -> source::SourceContext, READ,
         "Get source context",
-        "Numbered source lines around a line, marking the current line and breakpoint lines.";
+        "Numbered source lines around a line; current and breakpoint lines marked.";
 }
 
 /// Apply the confirmation policy: brave mode, or an earlier "for this session"

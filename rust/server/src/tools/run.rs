@@ -1,7 +1,7 @@
 //! Run configurations: listing them, and running one without the debugger.
 
 use super::common;
-use super::sessions::launchable;
+use super::sessions::{describe_overrides, launch_overrides, launchable, Overrides};
 use super::{confirm, Call, ConfirmRequest};
 use crate::lenient;
 use crate::tracker::WaitOutcome;
@@ -42,6 +42,9 @@ pub struct RunConfigurationParams {
     pub wait_for_completion: Option<bool>,
     #[serde(default, deserialize_with = "lenient::opt_timeout")]
     pub timeout: Option<f64>,
+    #[serde(default)]
+    #[schemars(schema_with = "super::schema::object")]
+    pub overrides: Option<Overrides>,
 }
 
 #[derive(Debug, Serialize, JsonSchema)]
@@ -68,10 +71,18 @@ pub async fn run_configuration(
     let project = common::project(call, p.project_path.as_deref()).await?;
     let name = p.configuration_name.as_str();
     launchable(call, &project, name, LaunchMode::Run).await?;
+    let options = LaunchOptions {
+        overrides: launch_overrides(call, &project, p.overrides)?,
+        ..LaunchOptions::default()
+    };
     let scope = confirm(
         call,
         ConfirmRequest {
-            action: format!("Run '{name}' in {}?", project.name),
+            action: format!(
+                "Run '{name}' in {}{}?",
+                project.name,
+                describe_overrides(&options.overrides)
+            ),
             project: project.name.clone(),
             subject: name.to_string(),
             session_id: None,
@@ -81,7 +92,7 @@ pub async fn run_configuration(
     let descriptor = call
         .app
         .backend
-        .launch(&project, name, LaunchMode::Run, &LaunchOptions::default())
+        .launch(&project, name, LaunchMode::Run, &options)
         .await?;
     let id = descriptor.id.clone();
     call.app.consent.record(scope, &id);

@@ -39,7 +39,17 @@ const SHARED: &[(&str, &str)] = &[
     ("timeout", "Seconds (default 30, max 600)"),
     ("ignore_breakpoints", "Skip breakpoints on the way."),
     ("frame_index", "0 is the top; default: the selected frame."),
+    (
+        "overrides",
+        "This launch only: {args:[str], cwd, env:{name: value}}",
+    ),
 ];
+
+/// A parameter advertised as a plain object, its fields named by its description: a
+/// nested schema for a rarely used parameter costs every turn more than it helps.
+pub fn object(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({ "type": "object" })
+}
 
 /// Make a generated schema lean (see the module doc).
 pub fn lean(schema: &mut Map<String, Value>, side: Side) {

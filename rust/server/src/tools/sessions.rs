@@ -8,11 +8,13 @@ use crate::lenient;
 use crate::tracker::{is_run_only, SessionRecord, WaitOutcome};
 use crate::watches::Watch;
 use debugger_core::model::{
-    BreakpointKind, ExceptionInfo, LaunchMode, LaunchOptions, Project, SessionState, StopReason,
+    BreakpointKind, ExceptionInfo, LaunchMode, LaunchOptions, LaunchOverrides, Project,
+    SessionState, StopReason,
 };
 use debugger_core::{ErrorCode, ToolError, ToolResult};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::time::Duration;
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -80,6 +82,81 @@ pub struct StartSession {
     // setting (on unless `--no-break-on-uncaught`); the tool description says it.
     #[serde(default, deserialize_with = "lenient::opt_bool")]
     pub break_on_uncaught: Option<bool>,
+    #[serde(default)]
+    #[schemars(schema_with = "super::schema::object")]
+    pub overrides: Option<Overrides>,
+}
+
+/// Launch overrides as the agent gives them (start_debug_session, run_configuration).
+/// Advertised as a bare object whose one shared description names the fields
+/// ([`super::schema::object`]): decoding still checks every type.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Overrides {
+    #[serde(default)]
+    pub args: Option<Vec<String>>,
+    #[serde(default)]
+    pub cwd: Option<String>,
+    #[serde(default)]
+    pub env: Option<BTreeMap<String, String>>,
+}
+
+/// The overrides of one launch, checked before anything is confirmed or launched:
+/// the working directory must be a directory inside the project, variable names
+/// must be usable, and the backend must be able to apply them at all.
+pub fn launch_overrides(
+    call: &Call<'_>,
+    project: &Project,
+    given: Option<Overrides>,
+) -> ToolResult<LaunchOverrides> {
+    let Some(given) = given else {
+        return Ok(LaunchOverrides::default());
+    };
+    let env = given.env.unwrap_or_default();
+    if let Some(bad) = env
+        .keys()
+        .find(|name| name.is_empty() || name.contains(['=', '\0']))
+    {
+        return Err(ToolError::invalid_params(format!(
+            "overrides.env: '{bad}' is not a variable name"
+        )));
+    }
+    let cwd = given
+        .cwd
+        .map(|cwd| debugger_core::project::resolve_dir(project, &cwd, "overrides.cwd"))
+        .transpose()?;
+    let overrides = LaunchOverrides {
+        args: given.args,
+        cwd,
+        env,
+    };
+    if !overrides.is_empty() && !call.app.backend.launch_overrides() {
+        return Err(ToolError::new(
+            ErrorCode::NotSupported,
+            "overrides: the IDE backend launches its run configurations as they are; \
+             edit the configuration in the IDE instead.",
+        ));
+    }
+    Ok(overrides)
+}
+
+/// How a confirmation names a launch's overrides (variable names, never values).
+pub fn describe_overrides(overrides: &LaunchOverrides) -> String {
+    if overrides.is_empty() {
+        return String::new();
+    }
+    let mut parts = Vec::new();
+    if let Some(args) = &overrides.args {
+        parts.push(format!("arguments {args:?}"));
+    }
+    if let Some(cwd) = &overrides.cwd {
+        parts.push(format!("working directory {}", cwd.display()));
+    }
+    if !overrides.env.is_empty() {
+        let names: Vec<&str> = overrides.env.keys().map(String::as_str).collect();
+        parts.push(format!("environment {}", names.join(", ")));
+    }
+    format!(" with {}", parts.join(", "))
 }
 
 #[derive(Debug, Serialize, JsonSchema)]
@@ -165,7 +242,11 @@ fn uncaught_behaviour(
         (None, Some(false)) => (false, None),
         (None, None) => (false, Some(UNCAUGHT_IN_THE_IDE)),
     };
-    Ok((LaunchOptions { break_on_uncaught }, note))
+    let options = LaunchOptions {
+        break_on_uncaught,
+        ..LaunchOptions::default()
+    };
+    Ok((options, note))
 }
 
 /// The start answer's note where the default break on uncaught is not applied.
@@ -175,14 +256,17 @@ const UNCAUGHT_IN_THE_IDE: &str = "Uncaught exceptions stop only where the IDE's
 pub async fn start_debug_session(call: &Call<'_>, p: StartSession) -> ToolResult<StartedSession> {
     let project = common::project(call, p.project_path.as_deref()).await?;
     launchable(call, &project, &p.configuration_name, LaunchMode::Debug).await?;
-    let (options, note) = uncaught_behaviour(call, p.break_on_uncaught)?;
+    let (mut options, note) = uncaught_behaviour(call, p.break_on_uncaught)?;
+    options.overrides = launch_overrides(call, &project, p.overrides)?;
     let note = note.map(|n| format!(" {n}")).unwrap_or_default();
     let scope = confirm(
         call,
         ConfirmRequest {
             action: format!(
-                "Start a debug session of '{}' in {}?",
-                p.configuration_name, project.name
+                "Start a debug session of '{}' in {}{}?",
+                p.configuration_name,
+                project.name,
+                describe_overrides(&options.overrides)
             ),
             project: project.name.clone(),
             subject: p.configuration_name.clone(),

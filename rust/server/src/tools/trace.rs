@@ -216,6 +216,7 @@ async fn run(
                     include_variables: None,
                     // A crash during the trace stops there: `paused_elsewhere`.
                     break_on_uncaught: None,
+                    overrides: None,
                 },
             )
             .await?;
