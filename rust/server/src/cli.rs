@@ -26,6 +26,9 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
+use tracing_subscriber::filter::Targets;
+use tracing_subscriber::layer::SubscriberExt;
+use tracing_subscriber::util::SubscriberInitExt;
 
 /// Default HTTP port: stable, so `claude mcp add` URLs survive restarts.
 pub const DEFAULT_PORT: u16 = 47823;
@@ -203,14 +206,18 @@ pub fn choose_backend(
 
 pub fn init_logging(cli: &Cli) -> Result<()> {
     let default = match cli.command {
-        Command::Serve { .. } => "info",
-        _ => "warn",
+        Command::Serve { .. } => tracing::Level::INFO,
+        _ => tracing::Level::WARN,
     };
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
-    let builder = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_target(false);
+    // `Targets` takes RUST_LOG's `level` and `target=level` lists (not EnvFilter's span and
+    // field directives, whose regex engine would cost the binary ~300 KB); empty or unparsable →
+    // the default.
+    let filter: Targets = std::env::var("RUST_LOG")
+        .ok()
+        .filter(|spec| !spec.trim().is_empty())
+        .and_then(|spec| spec.parse().ok())
+        .unwrap_or_else(|| Targets::new().with_default(default));
+    let builder = tracing_subscriber::fmt().with_target(false);
     match &cli.log_file {
         Some(path) => {
             let file = std::fs::OpenOptions::new()
@@ -218,10 +225,18 @@ pub fn init_logging(cli: &Cli) -> Result<()> {
                 .append(true)
                 .open(path)
                 .with_context(|| format!("opening log file {}", path.display()))?;
-            builder.with_ansi(false).with_writer(Arc::new(file)).init();
+            let subscriber = builder
+                .with_ansi(false)
+                .with_writer(Arc::new(file))
+                .finish();
+            subscriber.with(filter).init();
         }
         // Never stdout: in stdio mode it carries the protocol.
-        None => builder.with_writer(std::io::stderr).init(),
+        None => builder
+            .with_writer(std::io::stderr)
+            .finish()
+            .with(filter)
+            .init(),
     }
     Ok(())
 }
