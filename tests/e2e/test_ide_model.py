@@ -210,19 +210,6 @@ async def test_a_pause_that_arrives_while_a_modal_dialog_is_open(binary, state_d
         await t.ok("set_breakpoint", file_path="calculator.py", line=CALC_LINES["tax"])
         started = await t.start("App")
         assert started["execution"]["new_location"]["line"] == CALC_LINES["tax"]
-        await t.ok("stop_debug_session")
-
-        # Whose is whose: the user's stays when the agent clears its own.
-        [users] = await listed()
-        assert users["owner"] == "user", users
-        mine = await t.ok("set_breakpoint", file_path="calculator.py", line=CALC_LINES["total"])
-        owners = {b["line"]: b["owner"] for b in (await t.ok("list_breakpoints"))["breakpoints"]}
-        assert owners == {CALC_LINES["tax"]: "user", CALC_LINES["total"]: "agent"}, owners
-        cleared = await t.ok("remove_breakpoint", owner="agent")
-        assert cleared["removed"] == [mine["breakpoint_id"]], cleared
-        assert [b["line"] for b in (await t.ok("list_breakpoints"))["breakpoints"]] == [CALC_LINES["tax"]]
-        assert [b for b in h.command("breakpoints")["breakpoints"] if b["type"] == "python-line"], \
-            "the user's breakpoint is still in the IDE"
         await t.ok("set_breakpoint", file_path="calculator.py", line=CALC_LINES["total"])
         assert h.command("modal-open") == {"modal": "open"}
         # The user has Settings open in the IDE: the agent still steps, reads and is told of the stop.
@@ -252,6 +239,21 @@ async def test_a_breakpoint_the_user_adds_in_the_ide_is_seen_by_the_agent(binary
         await eventually(listed, "the user's breakpoint in list_breakpoints")
         started = await t.start("App")
         assert started["execution"]["new_location"]["line"] == CALC_LINES["tax"]
+        await t.ok("stop_debug_session")
+
+        # Whose is whose: the user's stays when the agent clears its own.
+        [users] = await listed()
+        assert users["owner"] == "user", users
+        mine = await t.ok("set_breakpoint", file_path="calculator.py", line=CALC_LINES["total"])
+        listed_all = (await t.ok("list_breakpoints"))["breakpoints"]
+        owners = {b["line"]: b["owner"] for b in listed_all if b["type"] == "line"}
+        assert owners == {CALC_LINES["tax"]: "user", CALC_LINES["total"]: "agent"}, owners
+        assert all(b["owner"] == "user" for b in listed_all if b["type"] != "line"), "the IDE's own"
+        cleared = await t.ok("remove_breakpoint", owner="agent")
+        assert cleared["removed"] == [mine["breakpoint_id"]], cleared
+        assert [b["line"] for b in (await t.ok("list_breakpoints", type="line"))["breakpoints"]] == [CALC_LINES["tax"]]
+        assert [b for b in h.command("breakpoints")["breakpoints"] if b["type"] == "python-line"], \
+            "the user's breakpoint is still in the IDE"
 
 
 async def test_confirmations_are_the_plugins_dialog_in_the_ide(binary, state_dir, project):
