@@ -12,7 +12,7 @@
 //!   a [`BackendEvent::Stopped`].
 //! - Breakpoints belong to projects and exist with or without sessions.
 
-use crate::error::ToolResult;
+use crate::error::{ErrorCode, ToolError, ToolResult};
 use crate::model::*;
 use async_trait::async_trait;
 use std::path::Path;
@@ -104,6 +104,26 @@ pub trait Backend: Send + Sync + 'static {
         mode: LaunchMode,
         options: &LaunchOptions,
     ) -> ToolResult<SessionDescriptor>;
+
+    /// Debug one file with no run configuration, as the IDE's gutter "Debug" does: the
+    /// backend makes a temporary configuration for it (a script, or the test runner for
+    /// a test file) and launches it like [`Backend::launch`] in debug mode. `file` is
+    /// absolute and inside `project` (the tools check it). Where the backend has no
+    /// way to make one, `not_supported` saying why.
+    async fn launch_file(
+        &self,
+        _project: &Project,
+        file: &Path,
+        _options: &LaunchOptions,
+    ) -> ToolResult<SessionDescriptor> {
+        Err(ToolError::new(
+            ErrorCode::NotSupported,
+            format!(
+                "{}: this backend cannot debug a file without a run configuration",
+                file.display()
+            ),
+        ))
+    }
 
     /// Whether debug sessions stop at an uncaught exception unless the launch says
     /// otherwise ([`LaunchOptions::break_on_uncaught`]): `Some(default)` when this
