@@ -39,6 +39,17 @@ BASELINE = {
     "probes": [{"file_path": "ok.py", "line": 2, "expressions": ["x"]}],
 }
 
+# Tools whose target is one of several parameters, none of them `required` in the schema:
+# the target that lets the parameter under test be reached ("": any other parameter).
+ONE_OF_TARGETS = {
+    "start_debug_session": {
+        "configuration_name": {},
+        "file_path": {},
+        "line": {"file_path": "ok.py"},
+        "": {"configuration_name": "no such configuration"},
+    },
+}
+
 
 def hostile_values(outside: Path, symlink: Path) -> list[object]:
     return [
@@ -107,9 +118,11 @@ async def test_every_tool_answers_bad_input_with_a_structured_error(binary, stat
             base = {name: BASELINE[name] for name in required if name in BASELINE}
             if required:
                 await probe(tool.name, {})  # every required parameter missing
+            targets = ONE_OF_TARGETS.get(tool.name, {})
             for name in properties:
+                target = targets.get(name, targets.get("", {}))
                 for value in hostile_values(outside, symlink):
-                    await probe(tool.name, {**base, name: value}, name)
+                    await probe(tool.name, {**base, **target, name: value}, name)
             await probe(tool.name, {**base, "unknown_parameter": 1})
 
         figure("bad-input calls", calls)

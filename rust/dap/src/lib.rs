@@ -5,6 +5,8 @@
 //! - [`client`]: one adapter connection (request correlation, timeouts, events).
 //! - [`debugpy`]: interpreter choice, the TCP_NODELAY shim, launch arguments, spawning.
 //! - [`breakpoints`]: the per-project breakpoint store and the full-list logic.
+//! - [`file_launch`]: the temporary configuration that debugs one file with no
+//!   launch.json entry (a script, or pytest for a test file).
 //! - [`session`]: one session's handshake, event loop and requests.
 //!
 //! This file holds the configuration, the backend-wide state shared by sessions
@@ -20,6 +22,7 @@
 pub mod breakpoints;
 pub mod client;
 pub mod debugpy;
+pub mod file_launch;
 pub mod protocol;
 pub mod session;
 pub mod tree;
@@ -416,6 +419,17 @@ impl Backend for DapBackend {
             .with_detail("available", names));
         };
         self.launch_config(project, config, mode, options).await
+    }
+
+    async fn launch_file(
+        &self,
+        project: &Project,
+        file: &Path,
+        options: &LaunchOptions,
+    ) -> ToolResult<SessionDescriptor> {
+        let config = file_launch::configuration_for(project, file)?;
+        self.launch_config(project, config, LaunchMode::Debug, options)
+            .await
     }
 
     fn break_on_uncaught_default(&self) -> Option<bool> {

@@ -11,20 +11,21 @@ Debugger for the user's JetBrains IDE (standalone: debugpy).
 - Breakpoints belong to the project: set them before start_debug_session; they persist. \
 Leave the user's alone (list_breakpoints owner); remove_breakpoint owner: agent clears yours.
 - start_debug_session, resume, the steps, run_to_line and pause wait for the next stop and \
-say where it is; include_variables: true adds locals and watches. No stop in time: running. \
-An uncaught exception stops the program there (break_on_uncaught: false lets it end).
-- overrides {args, cwd, env}: for one launch only.
-- trace_execution: how values evolve over many hits.
+say where it is (running if none in time); include_variables: true adds locals and watches. \
+An uncaught exception stops there (break_on_uncaught: false lets it end).
+- No configuration: start_debug_session file_path (line: stop there). overrides {args, cwd, \
+env}: one launch only.
+- trace_execution: values over many hits.
 - Variable ids expire at every stop (variable_expired).
 - evaluate refuses side effects (side_effects_not_allowed) unless allow_side_effects: true.
-- run_configuration, start_debug_session, set_variable and side-effecting evaluate ask the \
-user: confirmation_denied means no; confirmation_required means nobody can be asked (brave \
+- Launches, set_variable and side-effecting evaluate ask the user: confirmation_denied means \
+no; confirmation_required means nobody can be asked (brave \
 mode off): tell the user.
 - Stop the sessions you start.
-- Errors are {\"error\": code, \"message\"}; the code is stable.
+- Errors: {\"error\": code, \"message\"}; codes are stable.
 - projectPath: only when several projects are open and the call names no id of one; \
 session_id defaults to the current session. Paths: absolute or project-relative.
-- Resources while a session lives (subscribe for changes): debugger://session, \
+- Resources while a session lives (subscribable): debugger://session, \
 debugger://breakpoints, debugger://threads, debugger://session/output, debugger://session/log, \
 debugger://source/{file}.";
 

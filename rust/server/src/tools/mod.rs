@@ -324,7 +324,7 @@ registry! {
         "The project's sessions (recently ended: 'stopped'), the current one marked.";
     "start_debug_session" => sessions::start_debug_session(sessions::StartSession) -> sessions::StartedSession, DESTRUCTIVE,
         "Start a debug session",
-        "Debug a configuration (can_debug); breakpoints apply from line one. Waits for the first stop (wait_for_pause); stops at uncaught exceptions (break_on_uncaught).";
+        "Debug a configuration (can_debug) or a file (file_path; pytest for tests; line: stop there). Waits for the first stop (wait_for_pause); stops at uncaught exceptions (break_on_uncaught).";
     "stop_debug_session" => sessions::stop_debug_session(sessions::SessionOnly) -> sessions::StoppedSession, DESTRUCTIVE,
         "Stop a debug session",
         "Terminate a session and its processes; breakpoints and watches stay.";
@@ -345,7 +345,7 @@ registry! {
         "Stop when an exception of a class is raised: caught, uncaught, or both.";
     "resume" => execution::resume(execution::ResumeParams) -> execution::ExecutionResult, CONTROL,
         "Resume",
-        "Resume until the next stop. Execution tools answer where execution stands (running on timeout, stopped with exit_code at the end); include_variables adds the frame's variables and watches.";
+        "Resume until the next stop; like every execution tool, answers where execution stands (running on timeout, stopped with exit_code at the end).";
     "pause" => execution::pause(execution::PauseParams) -> execution::ExecutionResult, CONTROL,
         "Pause",
         "Pause a running session.";

@@ -1,9 +1,10 @@
 //! Session tools: list, start, stop, and the one-call status.
 
+use super::breakpoints::{self, SetBreakpoint};
 use super::common::{self, Location, Target, VariableView};
 use super::execution::{summarize, ExecutionResult};
 use super::frame_values::{self, WatchValue};
-use super::{confirm, Call, ConfirmRequest};
+use super::{confirm, source_file, Call, ConfirmRequest};
 use crate::lenient;
 use crate::tracker::{is_run_only, SessionRecord, WaitOutcome};
 use crate::watches::Watch;
@@ -15,6 +16,7 @@ use debugger_core::{ErrorCode, ToolError, ToolResult};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -68,7 +70,15 @@ pub struct StartSession {
     #[serde(rename = "projectPath", default)]
     pub project_path: Option<String>,
     /// From list_run_configurations.
-    pub configuration_name: String,
+    #[serde(default)]
+    pub configuration_name: Option<String>,
+    // Instead of a configuration: a file, launched as the IDE's gutter "Debug" does (a
+    // script, or pytest for a test file); `line` stops there through a temporary
+    // breakpoint of the agent's. The tool description says so, once.
+    #[serde(default)]
+    pub file_path: Option<String>,
+    #[serde(default, deserialize_with = "lenient::opt_u32")]
+    pub line: Option<u32>,
     #[serde(default, deserialize_with = "lenient::opt_bool")]
     #[schemars(extend("default" = true))]
     pub wait_for_pause: Option<bool>,
@@ -253,32 +263,107 @@ fn uncaught_behaviour(
 const UNCAUGHT_IN_THE_IDE: &str = "Uncaught exceptions stop only where the IDE's own \
     exception breakpoints say (list_breakpoints).";
 
+/// What a debug launch starts: a configuration, or one file with a temporary one.
+enum DebugTarget {
+    Configuration(String),
+    File { path: PathBuf, stop_at: Option<u32> },
+}
+
+impl DebugTarget {
+    /// How the confirmation and the answer name it.
+    fn label(&self, project: &Project) -> String {
+        match self {
+            Self::Configuration(name) => format!("'{name}'"),
+            Self::File { path, .. } => path
+                .strip_prefix(&project.path)
+                .unwrap_or(path)
+                .display()
+                .to_string(),
+        }
+    }
+}
+
+/// The launch a start names, checked before anything is asked or changed: exactly one
+/// of a launchable configuration or a file of the project (with a code line to stop at).
+async fn debug_target(
+    call: &Call<'_>,
+    project: &Project,
+    p: &StartSession,
+) -> ToolResult<DebugTarget> {
+    match (&p.configuration_name, &p.file_path) {
+        (Some(name), None) => {
+            if p.line.is_some() {
+                return Err(ToolError::invalid_params(
+                    "'line' goes with file_path; with a configuration, set a breakpoint instead.",
+                ));
+            }
+            launchable(call, project, name, LaunchMode::Debug).await?;
+            Ok(DebugTarget::Configuration(name.clone()))
+        }
+        (None, Some(file_path)) => {
+            let path = common::file_in(project, file_path)?;
+            match p.line {
+                Some(line) => common::check_code_line(&path, line).await?,
+                None => {
+                    source_file::read_lines(&path, 1, 1).await?;
+                }
+            }
+            Ok(DebugTarget::File {
+                path,
+                stop_at: p.line,
+            })
+        }
+        _ => Err(ToolError::invalid_params(
+            "Give either 'configuration_name' (from list_run_configurations) or 'file_path'.",
+        )),
+    }
+}
+
 pub async fn start_debug_session(call: &Call<'_>, p: StartSession) -> ToolResult<StartedSession> {
     let project = common::project(call, p.project_path.as_deref()).await?;
-    launchable(call, &project, &p.configuration_name, LaunchMode::Debug).await?;
+    let target = debug_target(call, &project, &p).await?;
     let (mut options, note) = uncaught_behaviour(call, p.break_on_uncaught)?;
     options.overrides = launch_overrides(call, &project, p.overrides)?;
     let note = note.map(|n| format!(" {n}")).unwrap_or_default();
+    let label = target.label(&project);
     let scope = confirm(
         call,
         ConfirmRequest {
             action: format!(
-                "Start a debug session of '{}' in {}{}?",
-                p.configuration_name,
+                "Start a debug session of {label} in {}{}?",
                 project.name,
                 describe_overrides(&options.overrides)
             ),
             project: project.name.clone(),
-            subject: p.configuration_name.clone(),
+            subject: label.clone(),
             session_id: None,
         },
     )
     .await?;
-    let descriptor = call
-        .app
-        .backend
-        .launch(&project, &p.configuration_name, LaunchMode::Debug, &options)
-        .await?;
+    let (launched, stop_at) = match &target {
+        DebugTarget::Configuration(name) => (
+            call.app
+                .backend
+                .launch(&project, name, LaunchMode::Debug, &options)
+                .await,
+            None,
+        ),
+        DebugTarget::File { path, stop_at } => {
+            let stop_at = match stop_at {
+                Some(line) => place_stop(call, &project, path, *line).await?,
+                None => None,
+            };
+            let launched = call.app.backend.launch_file(&project, path, &options).await;
+            (launched, stop_at)
+        }
+    };
+    let descriptor = match launched {
+        Ok(descriptor) => descriptor,
+        Err(err) => {
+            remove_stop(call, &project, stop_at).await;
+            return Err(err);
+        }
+    };
     let id = descriptor.id.clone();
     call.app.consent.record(scope, &id);
     call.app.tracker.register(descriptor);
@@ -287,7 +372,7 @@ pub async fn start_debug_session(call: &Call<'_>, p: StartSession) -> ToolResult
             session_id: id,
             status: "started".into(),
             break_on_uncaught: options.break_on_uncaught,
-            message: format!("Debug session started for {}.{note}", p.configuration_name),
+            message: format!("Debug session started for {label}.{note}"),
             execution: None,
         });
     }
@@ -296,6 +381,10 @@ pub async fn start_debug_session(call: &Call<'_>, p: StartSession) -> ToolResult
         .tracker
         .wait_for_stop(&id, 0, common::wait_time(p.timeout))
         .await;
+    if outcome == WaitOutcome::Ended {
+        // The program ended before reaching the line: its breakpoint is of no use now.
+        remove_stop(call, &project, stop_at).await;
+    }
     let include_variables = p.include_variables.unwrap_or(false);
     let execution = summarize(call, &id, outcome, false, include_variables).await?;
     Ok(StartedSession {
@@ -303,11 +392,46 @@ pub async fn start_debug_session(call: &Call<'_>, p: StartSession) -> ToolResult
         status: execution.status.clone(),
         break_on_uncaught: options.break_on_uncaught,
         message: format!(
-            "Debug session started for {}. {}{note}",
-            p.configuration_name, execution.message
+            "Debug session started for {label}. {}{note}",
+            execution.message
         ),
         execution: Some(execution),
     })
+}
+
+/// The temporary breakpoint that stops a file launch at `line`: the id, when this
+/// call set it (a breakpoint already there is the user's to keep).
+async fn place_stop(
+    call: &Call<'_>,
+    project: &Project,
+    file: &Path,
+    line: u32,
+) -> ToolResult<Option<String>> {
+    let set = breakpoints::set_breakpoint(
+        call,
+        SetBreakpoint {
+            project_path: Some(project.path.display().to_string()),
+            file_path: file.display().to_string(),
+            line,
+            condition: None,
+            log_message: None,
+            suspend_policy: None,
+            enabled: None,
+            temporary: Some(true),
+        },
+    )
+    .await?;
+    Ok((set.status == "set").then_some(set.breakpoint_id))
+}
+
+/// Remove the stop breakpoint this call set, where the launch will never reach it.
+async fn remove_stop(call: &Call<'_>, project: &Project, stop_at: Option<String>) {
+    let Some(id) = stop_at else {
+        return;
+    };
+    if let Err(err) = call.app.backend.remove_breakpoint(project, &id).await {
+        tracing::warn!(%id, %err, "could not remove the stop breakpoint of a file launch");
+    }
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]

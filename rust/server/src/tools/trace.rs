@@ -210,7 +210,9 @@ async fn run(
                 call,
                 StartSession {
                     project_path: Some(project.path.display().to_string()),
-                    configuration_name: configuration.clone(),
+                    configuration_name: Some(configuration.clone()),
+                    file_path: None,
+                    line: None,
                     wait_for_pause: Some(true),
                     timeout: Some(remaining(deadline).as_secs_f64().max(0.001)),
                     include_variables: None,
