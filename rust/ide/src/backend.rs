@@ -472,6 +472,24 @@ impl IdeBackend {
         Ok(())
     }
 
+    /// `session/launch` of either target: the session the IDE answers is remembered
+    /// (with its language) before its descriptor is returned.
+    async fn launch_target(
+        &self,
+        project: &Project,
+        target: wire::LaunchTarget,
+        mode: LaunchMode,
+    ) -> ToolResult<SessionDescriptor> {
+        let params = wire::LaunchParams {
+            project: project.path.clone(),
+            target,
+            mode,
+        };
+        let session: Session = self.call(method::SESSION_LAUNCH, &params).await?;
+        self.shared.remember_launched(&session);
+        Ok(session.descriptor.clone())
+    }
+
     fn session(session: &str) -> wire::SessionParams {
         wire::SessionParams {
             session: session.to_string(),
@@ -522,14 +540,20 @@ impl Backend for IdeBackend {
         // never asks for it here.
         _options: &LaunchOptions,
     ) -> ToolResult<SessionDescriptor> {
-        let params = wire::LaunchParams {
-            project: project.path.clone(),
-            configuration: configuration.to_string(),
-            mode,
-        };
-        let session: Session = self.call(method::SESSION_LAUNCH, &params).await?;
-        self.shared.remember_launched(&session);
-        Ok(session.descriptor.clone())
+        let target = wire::LaunchTarget::Configuration(configuration.to_string());
+        self.launch_target(project, target, mode).await
+    }
+
+    /// The IDE makes the configuration, as its gutter's "Debug" does; the options are
+    /// not sent, as for [`Self::launch`].
+    async fn launch_file(
+        &self,
+        project: &Project,
+        file: &Path,
+        _options: &LaunchOptions,
+    ) -> ToolResult<SessionDescriptor> {
+        let target = wire::LaunchTarget::File(file.to_path_buf());
+        self.launch_target(project, target, LaunchMode::Debug).await
     }
 
     async fn stop(&self, session: &str) -> ToolResult<()> {

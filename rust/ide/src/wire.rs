@@ -243,10 +243,50 @@ pub struct RunConfigurationsResult {
 
 /// `session/launch` params; the result is a [`Session`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "LaunchParamsFields")]
 pub struct LaunchParams {
     pub project: PathBuf,
-    pub configuration: String,
+    #[serde(flatten)]
+    pub target: LaunchTarget,
     pub mode: LaunchMode,
+}
+
+/// What `session/launch` starts: exactly one of the two fields travels, so a message
+/// naming both or neither does not decode.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LaunchTarget {
+    /// A run configuration, by name.
+    Configuration(String),
+    /// One file (absolute), debugged with the configuration the IDE makes for it.
+    File(PathBuf),
+}
+
+/// [`LaunchParams`] as they arrive, before the one-target rule is checked (a flattened
+/// enum alone would take the first of two targets).
+#[derive(Deserialize)]
+struct LaunchParamsFields {
+    project: PathBuf,
+    configuration: Option<String>,
+    file: Option<PathBuf>,
+    mode: LaunchMode,
+}
+
+impl TryFrom<LaunchParamsFields> for LaunchParams {
+    type Error = &'static str;
+
+    fn try_from(fields: LaunchParamsFields) -> Result<Self, Self::Error> {
+        let target = match (fields.configuration, fields.file) {
+            (Some(name), None) => LaunchTarget::Configuration(name),
+            (None, Some(file)) => LaunchTarget::File(file),
+            _ => return Err("exactly one of `configuration` and `file` is expected"),
+        };
+        Ok(Self {
+            project: fields.project,
+            target,
+            mode: fields.mode,
+        })
+    }
 }
 
 /// `{session}`: params of `session/stop`, `session/resume`, `session/pause`,
@@ -645,6 +685,20 @@ mod tests {
             Duration::from_secs(30)
         );
         assert_eq!(timeout_for("no/such"), DEFAULT_TIMEOUT);
+    }
+
+    #[test]
+    fn a_launch_names_exactly_one_of_configuration_and_file() {
+        let decode = |params: serde_json::Value| serde_json::from_value::<LaunchParams>(params);
+        let file = decode(serde_json::json!({"project": "/p", "file": "/p/a.py", "mode": "debug"}))
+            .unwrap();
+        assert_eq!(file.target, LaunchTarget::File("/p/a.py".into()));
+        for params in [
+            serde_json::json!({"project": "/p", "mode": "debug"}),
+            serde_json::json!({"project": "/p", "configuration": "App", "file": "/p/a.py", "mode": "debug"}),
+        ] {
+            assert!(decode(params.clone()).is_err(), "{params}");
+        }
     }
 
     #[test]

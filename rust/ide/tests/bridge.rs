@@ -12,7 +12,7 @@ use debugger_ide::wire::{
 use debugger_ide::{BridgeConfig, IdeBackend, IdeRequests, SESSION_LOST};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::net::TcpStream;
@@ -438,6 +438,26 @@ async fn hello_then_calls_round_trip_and_notifications_become_events() {
     assert_eq!(call.await.unwrap().unwrap().id, "s18");
     assert_eq!(backend.language("s18").as_deref(), Some("java"));
 
+    // a file launch sends the file in place of a configuration, always to debug
+    let caller = backend.clone();
+    let call = tokio::spawn(async move {
+        caller
+            .launch_file(
+                &shop(),
+                Path::new("/home/ada/shop/tests/test_calculator.py"),
+                &LaunchOptions::default(),
+            )
+            .await
+    });
+    let (id, params) = ide.expect_request("session/launch").await;
+    assert_eq!(
+        params,
+        json!({"project": "/home/ada/shop", "file": "/home/ada/shop/tests/test_calculator.py", "mode": "debug"})
+    );
+    ide.reply(id, session("s20", "python")).await;
+    assert_eq!(call.await.unwrap().unwrap().id, "s20");
+    assert_eq!(backend.language("s20").as_deref(), Some("python"));
+
     // a session that ends before its launch is answered stays ended
     let caller = backend.clone();
     let call = tokio::spawn(async move {
@@ -691,6 +711,28 @@ async fn bridge_tool_errors_become_the_same_tool_errors() {
     let err = call.await.unwrap().unwrap_err();
     assert_eq!(err.code, ErrorCode::ConfigurationNotFound);
     assert_eq!(err.details["available"], json!(["Calculator App"]));
+
+    let caller = backend.clone();
+    let call = tokio::spawn(async move {
+        caller
+            .launch_file(
+                &shop(),
+                Path::new("/home/ada/shop/README.md"),
+                &LaunchOptions::default(),
+            )
+            .await
+    });
+    let (id, params) = ide.expect_request("session/launch").await;
+    assert_eq!(params["file"], json!("/home/ada/shop/README.md"));
+    ide.reply_error(
+        id,
+        json!({"code": -32000, "message": "no run configuration type of this IDE can debug /home/ada/shop/README.md",
+               "data": {"error": "cannot_debug"}}),
+    )
+    .await;
+    let err = call.await.unwrap().unwrap_err();
+    assert_eq!(err.code, ErrorCode::CannotDebug);
+    assert!(err.message.contains("README.md"), "{}", err.message);
 
     let caller = backend.clone();
     let call = tokio::spawn(async move { caller.pause("s17").await });

@@ -169,6 +169,9 @@ class ScriptedIde : IdeFacade {
     override fun runConfigurations(project: String) = call<List<RunConfigurationInfo>>("runConfigurations", "project" to project)
     override fun launch(project: String, configuration: String, mode: LaunchMode) =
         call<SessionInfo>("launch", "project" to project, "configuration" to configuration, "mode" to mode)
+    // A file launch always debugs: the wire's `mode` is recorded as what the call means.
+    override fun launchFile(project: String, file: String) =
+        call<SessionInfo>("launchFile", "project" to project, "file" to file, "mode" to LaunchMode.DEBUG)
     override fun stop(session: String) = call<Unit>("stop", "session" to session)
     override fun resume(session: String) = call<Unit>("resume", "session" to session)
     override fun pause(session: String) = call<Unit>("pause", "session" to session)

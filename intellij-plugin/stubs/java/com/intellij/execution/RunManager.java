@@ -1,11 +1,13 @@
 // Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
 // Mirrors JetBrains/intellij-community platform/execution/src/com/intellij/execution/RunManager.kt (Kotlin abstract class; this is its Java view: `allSettings` is getAllSettings())
 // Upstream: commit not reported (index file id 12360033, the only Kotlin text of RunManager found, (c) 2000-2017: abstract val allSettings, companion @JvmStatic getInstance; 252 line inferred)
+// Also read: index file id 4179799962 (the newest RunManager.kt text, with the Internal isTemplate): abstract fun setTemporaryConfiguration(tempConfiguration: RunnerAndConfigurationSettings?) (RunManagerImpl: marks it temporary, addConfiguration, may select it).
 // getInstance has its upstream body (project.service<RunManager>()); the model registers the project service.
 package com.intellij.execution;
 
 import com.intellij.openapi.project.Project;
 import org.jetbrains.annotations.NotNull;
+import org.jetbrains.annotations.Nullable;
 
 import java.util.List;
 
@@ -13,4 +15,6 @@ public abstract class RunManager {
   public static @NotNull RunManager getInstance(@NotNull Project project) { return project.getService(RunManager.class); }
 
   public abstract @NotNull List<RunnerAndConfigurationSettings> getAllSettings();
+
+  public abstract void setTemporaryConfiguration(@Nullable RunnerAndConfigurationSettings tempConfiguration);
 }

@@ -9,6 +9,9 @@ data class ConfigurationTypeDefinition(val id: String, val displayName: String, 
         /** PyCharm's PythonConfigurationType (id "PythonConfigurationType", display name "Python"). */
         val PYTHON = ConfigurationTypeDefinition("PythonConfigurationType", "Python")
 
+        /** PyCharm's PythonTestConfigurationType (ID "tests"; display name PyBundle "runcfg.test.display_name"). */
+        val PYTHON_TESTS = ConfigurationTypeDefinition("tests", "Python tests")
+
         /** The JavaScript plugin's npm run configuration type. */
         val NPM = ConfigurationTypeDefinition("js.build_tools.npm", "npm")
     }

@@ -7,6 +7,7 @@ import com.intellij.execution.ExecutorRegistry
 import com.intellij.execution.RunManager
 import com.intellij.execution.executors.DefaultDebugExecutor
 import com.intellij.execution.executors.DefaultRunExecutor
+import com.intellij.openapi.application.ApplicationInfo
 import com.intellij.openapi.project.Project
 import dev.jetbrainsdebugger.platformmodel.core.ModelApplication
 import dev.jetbrainsdebugger.platformmodel.core.ModelArea
@@ -17,7 +18,9 @@ import dev.jetbrainsdebugger.platformmodel.core.ModelProject
  * `com.intellij.executor`, found through ExecutorRegistry), the program runners (extensions of
  * `com.intellij.programRunner`, which `ProgramRunner.getRunner` reads: a run runner for every
  * configuration, a debug runner for Python ones), and the project services RunManager and
- * ExecutionManager. A project starts with no configurations: see [calculatorWorld] and
+ * ExecutionManager, and in the products with Python the run configuration producers of a
+ * Python file ([PythonScriptProducer], [PytestProducer]; extensions of
+ * `com.intellij.runConfigurationProducer`). A project starts with no configurations: see [calculatorWorld] and
  * [ModelRunManager.define].
  */
 class ExecutionArea : ModelArea {
@@ -27,6 +30,10 @@ class ExecutionArea : ModelArea {
         app.registerExtension(EXECUTOR_EP, DefaultDebugExecutor())
         app.registerExtension(PROGRAM_RUNNER_EP, ModelProgramRunner.debugPython())
         app.registerExtension(PROGRAM_RUNNER_EP, ModelProgramRunner.run())
+        if (ApplicationInfo.getInstance().build.productCode in PYTHON_PRODUCTS) {
+            app.registerExtension(PRODUCER_EP, PytestProducer())
+            app.registerExtension(PRODUCER_EP, PythonScriptProducer())
+        }
     }
 
     override fun registerProject(project: ModelProject) {
@@ -37,6 +44,10 @@ class ExecutionArea : ModelArea {
     companion object {
         private const val EXECUTOR_EP = "com.intellij.executor"
         private const val PROGRAM_RUNNER_EP = "com.intellij.programRunner"
+        private const val PRODUCER_EP = "com.intellij.runConfigurationProducer"
+
+        /** The products with PyCharm's run configuration producers (PyCharm; IDEA Ultimate with the Python plugin). */
+        private val PYTHON_PRODUCTS = setOf("PC", "IU")
 
         /** The run configurations of the cross-language test's project (examples/calculator): [CalculatorWorld]. */
         fun calculatorWorld(project: Project) {

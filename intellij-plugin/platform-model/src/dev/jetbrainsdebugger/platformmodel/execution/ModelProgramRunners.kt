@@ -45,12 +45,13 @@ class ModelProgramRunner(
         }
 
         /**
-         * Debugs Python configurations only, as PyCharm's PyDebugRunner: the debugger area's
+         * Debugs Python configurations only (scripts and tests: PyDebugRunner.canRun accepts every
+         * AbstractPythonRunConfiguration), as PyCharm's PyDebugRunner: the debugger area's
          * DebugLauncher starts the XDebugSession (publishing XDebuggerManagerListener.processStarted
          * itself) and the session's process handler is the one the launch reports.
          */
         fun debugPython(): ModelProgramRunner =
-            ModelProgramRunner("PyDebugRunner", DefaultDebugExecutor.EXECUTOR_ID, setOf(ConfigurationTypeDefinition.PYTHON.id)) { env, configuration ->
+            ModelProgramRunner("PyDebugRunner", DefaultDebugExecutor.EXECUTOR_ID, setOf(ConfigurationTypeDefinition.PYTHON.id, ConfigurationTypeDefinition.PYTHON_TESTS.id)) { env, configuration ->
                 val script = configuration.definition.script
                     ?: throw ExecutionException("'${configuration.name}' names no script to debug")
                 DebugLaunch.start(env, script)

@@ -35,9 +35,7 @@ class Dispatcher(private val facade: IdeFacade) : RequestHandler {
         "run_configurations/list" to { p ->
             facade.runConfigurations(p.string("project")).then { wrap("configurations" to it) }
         },
-        "session/launch" to { p ->
-            facade.launch(p.string("project"), p.string("configuration"), p.decode<LaunchMode>("mode")).then { Json.tree(it) }
-        },
+        "session/launch" to { p -> launch(p).then { Json.tree(it) } },
         "session/stop" to { p -> facade.stop(p.string("session")).then { JsonObject() } },
         "session/resume" to { p -> facade.resume(p.string("session")).then { JsonObject() } },
         "session/pause" to { p -> facade.pause(p.string("session")).then { JsonObject() } },
@@ -101,6 +99,22 @@ class Dispatcher(private val facade: IdeFacade) : RequestHandler {
         } catch (x: WireFormatException) {
             // Params are decoded before the facade is called, so this is always about them.
             throw RpcException.invalidParams("invalid params: ${x.message}")
+        }
+    }
+
+    /** A configuration by name, or one file (debugged only): exactly one of the two. */
+    private fun launch(p: Fields): CompletableFuture<SessionInfo> {
+        val project = p.string("project")
+        val mode = p.decode<LaunchMode>("mode")
+        val configuration = p.stringOrNull("configuration")
+        val file = p.stringOrNull("file")
+        return when {
+            configuration != null && file == null -> facade.launch(project, configuration, mode)
+            file != null && configuration == null -> {
+                if (mode != LaunchMode.DEBUG) throw WireFormatException("mode", "must be debug with `file`")
+                facade.launchFile(project, file)
+            }
+            else -> throw WireFormatException(null, "exactly one of `configuration` and `file` is expected")
         }
     }
 

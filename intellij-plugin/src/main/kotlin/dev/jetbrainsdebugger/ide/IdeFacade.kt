@@ -21,6 +21,12 @@ interface IdeFacade {
 
     fun runConfigurations(project: String): CompletableFuture<List<RunConfigurationInfo>>
     fun launch(project: String, configuration: String, mode: LaunchMode): CompletableFuture<SessionInfo>
+    /**
+     * Debugs the file at the absolute path [file] as the IDE's gutter "Debug" does: with the
+     * configuration made from it (temporary when none existed). `cannot_debug` when no run
+     * configuration type of the IDE can start it, `file_not_found` when there is no such file.
+     */
+    fun launchFile(project: String, file: String): CompletableFuture<SessionInfo>
     fun stop(session: String): CompletableFuture<Unit>
 
     fun resume(session: String): CompletableFuture<Unit>

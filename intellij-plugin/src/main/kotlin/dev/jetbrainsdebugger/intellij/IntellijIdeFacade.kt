@@ -85,6 +85,9 @@ class IntellijIdeFacade : IdeFacade {
     override fun launch(project: String, configuration: String, mode: LaunchMode): CompletableFuture<SessionInfo> =
         call("launching '$configuration'", Deadlines.LAUNCH + 5_000) { runConfigs.launch(Projects.find(project), configuration, mode) }
 
+    override fun launchFile(project: String, file: String): CompletableFuture<SessionInfo> =
+        call("debugging $file", Deadlines.LAUNCH + 5_000) { runConfigs.launchFile(Projects.find(project), file) }
+
     override fun stop(session: String): CompletableFuture<Unit> = call("stopping $session", Deadlines.QUICK) {
         val record = sessions.get(session)
         if (record.terminated.get()) return@call CompletableFuture.completedFuture(Unit)

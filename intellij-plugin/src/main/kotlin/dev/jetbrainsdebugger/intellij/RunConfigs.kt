@@ -1,5 +1,6 @@
 // Run configurations: listing with can_run/can_debug from the real program runners, and
-// launching without any modal dialog. The IDE opens one in two cases this code avoids:
+// launching without any modal dialog, by name or (debug only) the configuration made for a
+// file (FileConfigurations). The IDE opens one in two cases this code avoids:
 //  - "Edit configuration" when the configuration does not validate (even with showSettings
 //    false): settings.checkSettings(executor) runs first, on a pooled thread in a read action
 //    (newer platforms assert it is not the EDT), and its error goes back to the agent;
@@ -60,14 +61,24 @@ internal class RunConfigs(private val sessions: Sessions) {
         data class Refused(val error: IdeError) : Check()
     }
 
-    fun launch(project: Project, name: String, mode: LaunchMode): CompletableFuture<SessionInfo> {
+    fun launch(project: Project, name: String, mode: LaunchMode): CompletableFuture<SessionInfo> =
+        Async.readOnPooled {
+            val all = RunManager.getInstance(project).allSettings
+            all.firstOrNull { it.name == name && !it.isTemporary } ?: all.firstOrNull { it.name == name }
+                ?: throw IdeError("configuration_not_found", "no run configuration named '$name'", mapOf("available" to all.map { it.name }))
+        }.thenCompose { launch(project, it, mode) }.unwrapped()
+
+    /** Debugs one file with the configuration made for it as the gutter's "Debug" makes it ([FileConfigurations]). */
+    fun launchFile(project: Project, path: String): CompletableFuture<SessionInfo> =
+        FileConfigurations.forFile(project, path).thenCompose { launch(project, it, LaunchMode.DEBUG) }.unwrapped()
+
+    /** Checks [settings] as the IDE would before launching, never with its dialog, then starts them. */
+    private fun launch(project: Project, settings: RunnerAndConfigurationSettings, mode: LaunchMode): CompletableFuture<SessionInfo> {
         val debug = mode == LaunchMode.DEBUG
         val code = if (debug) "cannot_debug" else "cannot_run"
         val verb = if (debug) "debug" else "run"
+        val name = settings.name
         return Async.readOnPooled {
-            val all = RunManager.getInstance(project).allSettings
-            val settings = all.firstOrNull { it.name == name && !it.isTemporary } ?: all.firstOrNull { it.name == name }
-                ?: throw IdeError("configuration_not_found", "no run configuration named '$name'", mapOf("available" to all.map { it.name }))
             val executor = executor(mode)
             if (ProgramRunner.getRunner(executor.id, settings.configuration) == null) {
                 throw IdeError(code, "the IDE has no runner that can $verb run configuration '$name' (${settings.type.displayName})")
@@ -92,7 +103,7 @@ internal class RunConfigs(private val sessions: Sessions) {
                     start(project, check.settings, mode, code)
                 }
             }
-        }.unwrapped()
+        }
     }
 
     private fun executor(mode: LaunchMode): Executor =

@@ -12,7 +12,10 @@
 // running the project's first top-level .py file, else app.py) and "npm build" (run only). Sessions are s17, s18, ...; threads t1 MainThread and
 // t2 worker-1. A debug launch emits session/started and session/process_started and, when
 // an enabled line breakpoint exists, pauses there (reason breakpoint); otherwise it runs
-// until paused or stopped. A run launch prints a line, exits 0 and terminates. Resume
+// until paused or stopped. A run launch prints a line, exits 0 and terminates. A file launch
+// debugs an existing file of the project with a temporary configuration, as PyCharm's
+// producers name it: a test_*.py file "pytest in <file>", another .py file "<file without
+// .py>"; any other file is cannot_debug, a missing one file_not_found. Resume
 // emits session/resumed, then a pause at the next line breakpoint (reason breakpoint), or,
 // with none, the program's end (session/exited 0, session/terminated). Step and
 // run_to_line emit session/resumed, then session/paused (reason step) a few ms later on
@@ -164,20 +167,38 @@ class RecordingIde(private val projectPath: String) : IdeFacade {
         if (mode == LaunchMode.DEBUG && !config.canDebug) {
             throw IdeError("cannot_debug", "Run configuration '$configuration' cannot be debugged: ${config.unavailableReason}")
         }
+        startLocked(config.name, mode, if (config.type == "Python") "python" else null, mainFile)
+    }
+
+    override fun launchFile(project: String, file: String) = answer {
+        record("launchFile", "project" to project, "file" to file)
+        checkProject(project)
+        val path = java.io.File(file)
+        if (!path.isFile) throw IdeError("file_not_found", "no such file: $file")
+        val configuration = when {
+            path.name.startsWith("test_") && path.name.endsWith(".py") -> "pytest in ${path.name}"
+            path.name.endsWith(".py") -> path.name.removeSuffix(".py")
+            else -> throw IdeError("cannot_debug", "no run configuration type of this IDE can debug $file")
+        }
+        startLocked(configuration, LaunchMode.DEBUG, "python", file)
+    }
+
+    /** A new session of [configuration] running [file]: started, with a process, then paused or ended as the mode says. */
+    private fun startLocked(configuration: String, mode: LaunchMode, language: String?, file: String): SessionInfo {
         val id = "s${nextSession++}"
-        val info = SessionInfo(id, config.name, config.name, mode, projectPath, null, if (config.type == "Python") "python" else null)
-        val session = Session(info).also { it.file = mainFile }
+        val info = SessionInfo(id, configuration, configuration, mode, projectPath, null, language)
+        val session = Session(info).also { it.file = file }
         sessions[id] = session
         val pid = 40_000L + nextSession
         later { it.sessionStarted(info) }
         later { it.processStarted(id, pid) }
         if (mode == LaunchMode.RUN) {
-            later(20) { it.output(id, OutputCategory.STDOUT, "hello from ${config.name}\n") }
+            later(20) { it.output(id, OutputCategory.STDOUT, "hello from $configuration\n") }
             endLocked(session, 30)
         } else {
             nextBreakpointLine(session)?.let { bp -> pauseLocked(session, StopReason.BREAKPOINT, bp, 20) }
         }
-        info
+        return info
     }
 
     override fun stop(session: String): CompletableFuture<Unit> = answer {

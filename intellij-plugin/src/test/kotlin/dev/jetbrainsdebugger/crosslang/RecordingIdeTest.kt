@@ -15,10 +15,14 @@ import dev.jetbrainsdebugger.ide.ConfirmDecision
 import dev.jetbrainsdebugger.ide.IdeError
 import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.io.TempDir
+import java.nio.file.Files
+import java.nio.file.Path
 import java.util.concurrent.ExecutionException
 import java.util.concurrent.LinkedBlockingQueue
 import java.util.concurrent.TimeUnit
 import kotlin.test.assertEquals
+import kotlin.test.assertFailsWith
 import kotlin.test.assertIs
 import kotlin.test.assertTrue
 import kotlin.test.fail
@@ -132,5 +136,27 @@ class RecordingIdeTest {
         val run = call("session/launch", "project" to project, "configuration" to "npm build", "mode" to "run").asJsonObject.get("id").asString
         assertEquals("hello from npm build\n", event("session/output").get("text").asString)
         assertEquals(run, event("session/terminated").get("session").asString)
+    }
+
+    @Test
+    fun a_file_launch_debugs_with_a_temporary_configuration_named_as_the_producers_name_it(@TempDir dir: Path) {
+        val root = dir.toString().replace('\\', '/')
+        listOf("calculator.py", "test_calculator.py", "README.md").forEach { Files.writeString(dir.resolve(it), "") }
+        val files = RecordingIde(root)
+        try {
+            val launch = Dispatcher(files)
+            fun start(file: String) = launch.handle("session/launch", Json.obj("project" to root, "file" to "$root/$file", "mode" to "debug"))
+            assertEquals("calculator", start("calculator.py").await().asJsonObject.get("run_configuration").asString)
+            val test = start("test_calculator.py").await().asJsonObject
+            assertEquals("pytest in test_calculator.py", test.get("run_configuration").asString)
+            assertEquals("debug", test.get("mode").asString)
+            assertEquals(Json.obj("project" to root, "file" to "$root/calculator.py"), files.calls().first { it.method == "launchFile" }.args)
+            for ((file, code) in listOf("README.md" to "cannot_debug", "gone.py" to "file_not_found")) {
+                val x = assertFailsWith<ExecutionException> { start(file).await() }
+                assertEquals(code, assertIs<IdeError>(RpcMessage.unwrap(x)).code, file)
+            }
+        } finally {
+            files.close()
+        }
     }
 }

@@ -83,6 +83,23 @@ class DispatcherTest {
     }
 
     @Test
+    fun a_launch_names_a_configuration_or_a_file_and_a_file_is_only_debugged() {
+        val exactlyOne = "invalid params: exactly one of `configuration` and `file` is expected"
+        assertEquals(exactlyOne, invalid("session/launch", Json.obj("project" to "/p", "mode" to "debug")))
+        assertEquals(
+            exactlyOne,
+            invalid("session/launch", Json.obj("project" to "/p", "configuration" to "App", "file" to "/p/a.py", "mode" to "debug")),
+        )
+        assertEquals(
+            "invalid params: `mode` must be debug with `file`",
+            invalid("session/launch", Json.obj("project" to "/p", "file" to "/p/a.py", "mode" to "run")),
+        )
+        assertEquals("invalid params: `file` must be a string", invalid("session/launch", Json.obj("project" to "/p", "file" to 7, "mode" to "debug")))
+        dispatcher.handle("session/launch", Json.obj("project" to "/p", "file" to "/p/a.py", "mode" to "debug"))
+        assertEquals("launchFile" to Json.obj("project" to "/p", "file" to "/p/a.py", "mode" to "debug"), ide.calls.single())
+    }
+
+    @Test
     fun params_must_be_an_object() {
         assertEquals("invalid params: `params` must be an object", invalid("session/stop", JsonArray()))
         assertEquals("invalid params: `params` must be an object", invalid("session/stop", null))
