@@ -238,6 +238,39 @@ async def test_launch_overrides_are_not_supported_by_the_ide(binary, state_dir):
         await t.ok("stop_debug_session", session_id=started["session_id"])
 
 
+async def test_a_file_is_debugged_without_a_configuration(binary, state_dir):
+    """start_debug_session file_path crosses as session/launch with a file (the plugin makes
+    the gutter's configuration); line is a temporary breakpoint of the agent's, added before
+    the launch; what no producer takes is the IDE's cannot_debug, and nothing is left set."""
+    async with ide(binary, state_dir) as (t, h, _):
+        line = CALC_LINES["subtotal"]
+        started = await t.ok("start_debug_session", file_path="calculator.py", line=line)
+        assert recorded(h, "launchFile")[-1]["args"] == {"project": str(CALCULATOR), "file": CALC_FILE}
+        stop = recorded(h, "addBreakpoint")[-1]["args"]["spec"]
+        assert stop["kind"] == {"type": "line", "file": CALC_FILE, "line": line}, stop
+        assert stop["temporary"] is True, stop
+        assert started["status"] == "paused", started
+        assert started["execution"]["new_location"]["line"] == line, started
+        sessions = (await t.ok("list_debug_sessions"))["sessions"]
+        assert [s["run_configuration"] for s in sessions] == ["calculator"], sessions
+        listed = (await t.ok("list_breakpoints"))["breakpoints"]
+        assert [(b["line"], b["owner"], b["temporary"]) for b in listed] == [(line, "agent", True)]
+        await t.ok("stop_debug_session", session_id=started["session_id"])
+        await t.ok("remove_breakpoint", owner="agent")
+
+        launches = len(recorded(h, "launchFile"))
+        # The calculator has no file a producer refuses: one that is not Python, made here.
+        odd = CALCULATOR / "notes.txt"
+        odd.write_text("not a program\n")
+        try:
+            body = await t.err("start_debug_session", "cannot_debug", file_path="notes.txt")
+        finally:
+            odd.unlink()
+        assert "notes.txt" in body["message"], body
+        assert len(recorded(h, "launchFile")) == launches + 1
+        assert (await t.ok("list_breakpoints"))["breakpoints"] == []
+
+
 @pytest.mark.parametrize("mode", MODES)
 async def test_resources_through_the_bridge(binary, state_dir, mode):
     """The same resources and notifications as on debugpy, served from the IDE's answers

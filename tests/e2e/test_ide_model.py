@@ -197,6 +197,31 @@ async def test_every_tool_through_the_intellij_layer(binary, state_dir, project)
         assert t.called == listed_tools, f"not exercised here: {sorted(listed_tools - t.called)}"
 
 
+async def test_a_file_is_debugged_with_the_configuration_the_gutter_would_use(binary, state_dir, project):
+    """start_debug_session file_path through IntellijIdeFacade: ConfigurationContext finds the
+    project's own configuration of calculator.py (App) as the gutter's Debug would; line is a
+    temporary breakpoint in the IDE's XBreakpointManager, gone once the hit is resumed."""
+    async with ide(binary, state_dir, project) as (t, h):
+        line = CALC_LINES["tax"]
+        started = await t.ok("start_debug_session", file_path="calculator.py", line=line)
+        assert started["status"] == "paused", started
+        assert started["execution"]["new_location"]["line"] == line, started
+        sessions = (await t.ok("list_debug_sessions"))["sessions"]
+        assert [s["run_configuration"] for s in sessions] == ["App"], sessions
+        ide_bps = [b for b in h.command("breakpoints")["breakpoints"] if b["type"] == "python-line"]
+        assert [b["line"] for b in ide_bps] == [line], ide_bps
+        resumed = await t.ok("resume")
+        assert resumed["status"] == "stopped" and resumed["exit_code"] == 0, resumed
+        # PyCharm's own exception breakpoint stays; no line breakpoint is left.
+        listed = (await t.ok("list_breakpoints"))["breakpoints"]
+        assert [b for b in listed if b["type"] == "line"] == [], listed
+        assert [c["name"] for c in (await t.ok("list_run_configurations"))["run_configurations"]
+                if c["is_temporary"]] == []
+        (project / "notes.txt").write_text("not a program\n")
+        body = await t.err("start_debug_session", "cannot_debug", file_path="notes.txt")
+        assert "notes.txt" in body["message"], body
+
+
 async def test_a_configuration_that_fails_validation_is_refused_without_a_dialog(binary, state_dir, project):
     async with ide(binary, state_dir, project) as (t, h):
         body = await t.err("start_debug_session", "cannot_debug", configuration_name="Broken")
