@@ -231,8 +231,10 @@ pub trait Backend: Send + Sync + 'static {
     /// Language of the session's debuggee (`python`, `java`...), for the evaluation guard.
     fn language(&self, session: &str) -> Option<String>;
 
-    /// Whether the session's debuggee runs [`EvaluationKind::GuardedExpression`]
-    /// under a runtime side-effect guard; backends without one say no.
+    /// Whether the session runs [`EvaluationKind::GuardedExpression`] under a
+    /// runtime side-effect guard: debugpy's shim in the debuggee, or a debugger's own
+    /// read-only evaluation (lldb's variable paths, Delve without `call`) where the
+    /// language has no static guard; backends without one say no.
     fn runtime_guard(&self, _session: &str) -> bool {
         false
     }

@@ -2,9 +2,11 @@
 //! in the real VS Code format (JSON with comments and trailing commas, `${...}`
 //! variables). Parsing and substitution live here; launching is the DAP backend's.
 //!
-//! A configuration this backend cannot launch (another debugger type, `attach`,
-//! a variable only an editor can resolve, ...) is still listed, with the reason in
-//! [`LaunchConfig::unsupported`], so the agent learns why instead of not seeing it.
+//! A configuration this backend cannot launch (`attach`, a variable only an editor
+//! can resolve, a mistyped field, ...) is still listed, with the reason in
+//! [`LaunchConfig::unsupported`], so the agent learns why instead of not seeing it;
+//! the DAP backend adds what its adapter profiles say (an unknown `type`, a field
+//! the adapter needs, the adapter not installed).
 //! Only a file that is not JSON(C) at all is an error. The only I/O is reading the
 //! file in [`load_launch_configs`]; [`parse_launch_json`] is pure.
 
@@ -41,18 +43,18 @@ pub struct LaunchConfig {
     pub folder: Option<String>,
     /// Why this backend cannot launch it, if it cannot.
     pub unsupported: Option<String>,
+    /// The whole entry, variables substituted: what an adapter profile reads beyond
+    /// the fields above (Delve's `mode` and `buildFlags`, CodeLLDB's `cargo`, ...).
+    pub extra: Map<String, Value>,
 }
 
 impl LaunchConfig {
-    /// The `list_run_configurations` entry.
-    pub fn to_run_configuration(&self) -> RunConfiguration {
+    /// The `list_run_configurations` entry, its type shown as `type_label`.
+    pub fn to_run_configuration(&self, type_label: &str) -> RunConfiguration {
         let ok = self.unsupported.is_none();
         RunConfiguration {
             name: self.name.clone(),
-            type_name: match self.type_name.as_str() {
-                "debugpy" | "python" => "Python".into(),
-                other => other.into(),
-            },
+            type_name: type_label.into(),
             type_id: self.type_name.clone(),
             is_temporary: false,
             can_run: ok,
@@ -173,22 +175,15 @@ fn configuration(raw: &Map<String, Value>, index: usize, vars: &Variables) -> Op
     let request = text("request").unwrap_or_default();
     let program = text("program").map(|p| root.join(p));
     let module = text("module");
-    match type_name.as_str() {
-        "debugpy" | "python" => {}
-        "" => problems.push("it has no \"type\"".into()),
-        other => problems.push(format!(
-            "type \"{other}\" is not supported by the standalone backend (only debugpy / python)"
-        )),
+    // Which types, and which of their fields, an adapter needs is the DAP backend's
+    // (its adapter profiles); here only what every configuration needs.
+    if type_name.is_empty() {
+        problems.push("it has no \"type\"".into());
     }
     if request != "launch" {
         problems.push(format!(
             "request \"{request}\" is not supported (only \"launch\")"
         ));
-    }
-    match (&program, &module) {
-        (None, None) => problems.push("it names neither \"program\" nor \"module\"".into()),
-        (Some(_), Some(_)) => problems.push("it names both \"program\" and \"module\"".into()),
-        _ => {}
     }
     let args = match obj.get("args") {
         None | Some(Value::Null) => Vec::new(),
@@ -209,8 +204,19 @@ fn configuration(raw: &Map<String, Value>, index: usize, vars: &Variables) -> Op
             .filter(|(_, v)| !v.is_null())
             .map(|(k, v)| (k.clone(), stringify(v)))
             .collect(),
+        // lldb-dap's form: ["NAME=value", ...].
+        Some(Value::Array(items)) => items
+            .iter()
+            .filter_map(|item| {
+                let pair = item.as_str().and_then(|text| text.split_once('='));
+                if pair.is_none() {
+                    problems.push(format!("\"env\": {item} is not \"NAME=value\""));
+                }
+                pair.map(|(k, v)| (k.to_string(), v.to_string()))
+            })
+            .collect(),
         Some(_) => {
-            problems.push("\"env\" must be an object".into());
+            problems.push("\"env\" must be an object (or a list of \"NAME=value\")".into());
             BTreeMap::new()
         }
     };
@@ -252,6 +258,7 @@ fn configuration(raw: &Map<String, Value>, index: usize, vars: &Variables) -> Op
             .filter(|g| !g.is_empty())
             .map(str::to_owned),
         unsupported: (!problems.is_empty()).then(|| problems.join("; ")),
+        extra: obj,
     })
 }
 
@@ -692,14 +699,14 @@ mod tests {
     #[test]
     fn lists_what_it_cannot_launch_with_a_reason() {
         let text = r#"{ "configurations": [
-            { "name": "node", "type": "node", "request": "launch", "program": "app.js" },
             { "name": "attach", "type": "debugpy", "request": "attach", "connect": { "port": 5678 } },
-            { "name": "nothing", "type": "debugpy", "request": "launch" },
-            { "name": "both", "type": "debugpy", "request": "launch", "program": "a.py", "module": "a" },
+            { "name": "untyped", "request": "launch", "program": "a.py" },
             { "type": "debugpy", "request": "launch", "program": "a.py" },
             { "name": "bad flag", "type": "debugpy", "request": "launch", "program": "a.py", "justMyCode": "no" },
-            { "name": "bad env", "type": "debugpy", "request": "launch", "program": "a.py", "env": ["A=1"] },
-            { "name": "bad args", "type": "debugpy", "request": "launch", "program": "a.py", "args": 3 }
+            { "name": "bad env", "type": "debugpy", "request": "launch", "program": "a.py", "env": 3 },
+            { "name": "bad env item", "type": "lldb-dap", "request": "launch", "program": "a", "env": ["A"] },
+            { "name": "bad args", "type": "debugpy", "request": "launch", "program": "a.py", "args": 3 },
+            { "name": "node", "type": "node", "request": "launch", "program": "app.js" }
         ] }"#;
         let configs = parse(text).unwrap();
         let reason = |name: &str| {
@@ -709,26 +716,40 @@ mod tests {
                 .unwrap_or_else(|| panic!("{name} listed"))
                 .unsupported
                 .clone()
-                .unwrap_or_else(|| panic!("{name} unsupported"))
         };
-        assert!(reason("node").contains("type \"node\" is not supported"));
-        let attach = reason("attach");
-        assert!(attach.contains("request \"attach\" is not supported"));
-        assert!(attach.contains("neither \"program\" nor \"module\""));
-        assert!(reason("nothing").contains("neither"));
-        assert!(reason("both").contains("both"));
-        assert!(reason("configuration 5").contains("no \"name\""));
-        assert!(reason("bad flag").contains("\"justMyCode\" must be true or false"));
-        assert!(reason("bad env").contains("\"env\" must be an object"));
-        assert!(reason("bad args").contains("\"args\" must be an array or a string"));
+        let unsupported = |name: &str| reason(name).unwrap_or_else(|| panic!("{name} unsupported"));
+        assert!(unsupported("attach").contains("request \"attach\" is not supported"));
+        assert!(unsupported("untyped").contains("no \"type\""));
+        assert!(unsupported("configuration 3").contains("no \"name\""));
+        assert!(unsupported("bad flag").contains("\"justMyCode\" must be true or false"));
+        assert!(unsupported("bad env").contains("\"env\" must be an object"));
+        assert!(unsupported("bad env item").contains("is not \"NAME=value\""));
+        assert!(unsupported("bad args").contains("\"args\" must be an array or a string"));
+        // Types are the adapter profiles' to judge (rust/dap/src/adapter.rs).
+        assert_eq!(reason("node"), None);
 
         let run = configs
             .iter()
-            .find(|c| c.name == "node")
+            .find(|c| c.name == "attach")
             .unwrap()
-            .to_run_configuration();
-        assert!(!run.can_debug);
-        assert!(run.unavailable_reason.is_some());
+            .to_run_configuration("Python");
+        assert!(!run.can_debug && run.unavailable_reason.is_some());
+        assert_eq!(run.type_name, "Python");
+    }
+
+    #[test]
+    fn env_as_a_list_of_assignments_is_read_like_an_object() {
+        let c = one(
+            r#"{ "name": "n", "type": "lldb-dap", "request": "launch", "program": "a",
+                 "env": ["A=1", "B=x=y"] }"#,
+        );
+        assert_eq!(c.unsupported, None);
+        assert_eq!(c.env.get("A").map(String::as_str), Some("1"));
+        assert_eq!(c.env.get("B").map(String::as_str), Some("x=y"));
+        assert_eq!(
+            c.extra.get("type").and_then(Value::as_str),
+            Some("lldb-dap")
+        );
     }
 
     #[test]

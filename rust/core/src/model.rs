@@ -239,9 +239,10 @@ pub enum EvaluationKind {
     Expression,
     /// Statements (may change state); the value of a trailing expression is returned.
     CodeFragment,
-    /// A single expression run under the debuggee's runtime side-effect guard
-    /// (only where [`crate::backend::Backend::runtime_guard`] says it exists): any
-    /// call that is not to a pure builtin fails with `side_effects_not_allowed`.
+    /// A single expression run under the session's runtime side-effect guard (only
+    /// where [`crate::backend::Backend::runtime_guard`] says it exists): in Python any
+    /// call that is not to a pure builtin fails with `side_effects_not_allowed`; in
+    /// native code and Go, the debugger's read-only evaluation runs no code at all.
     GuardedExpression,
 }
 

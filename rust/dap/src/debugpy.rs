@@ -1,7 +1,7 @@
-//! Everything specific to debugpy: which interpreter runs it, whether debugpy is
-//! importable there, the TCP_NODELAY shim (`sitecustomize.py`, microsoft/debugpy#2054),
-//! the `launch` arguments, and spawning `python -m debugpy.adapter` as a process
-//! group leader that dies with the server (Linux `PR_SET_PDEATHSIG`).
+//! Everything specific to debugpy (its row in `adapter::PROFILES` points here): which
+//! interpreter runs it, whether debugpy is importable there, the TCP_NODELAY shim
+//! (`sitecustomize.py`, microsoft/debugpy#2054), the runtime guard's call, and the
+//! `launch` arguments.
 
 use debugger_core::error::{ErrorCode, ToolError, ToolResult};
 use debugger_core::launch_json::LaunchConfig;
@@ -11,7 +11,7 @@ use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::Duration;
-use tokio::process::{Child, Command};
+use tokio::process::Command;
 
 /// The shim, embedded in the binary.
 const SITECUSTOMIZE: &str = include_str!("sitecustomize.py");
@@ -74,15 +74,7 @@ pub fn choose_python(
     path_var: Option<&OsStr>,
 ) -> ToolResult<PathBuf> {
     let wanted = from_launch.or(from_server).unwrap_or(Path::new("python3"));
-    let found = if wanted.components().count() > 1 || wanted.is_absolute() {
-        wanted.is_file().then(|| wanted.to_path_buf())
-    } else {
-        path_var.and_then(|paths| {
-            std::env::split_paths(paths)
-                .map(|dir| dir.join(wanted))
-                .find(|p| is_executable(p))
-        })
-    };
+    let found = crate::adapter::find_on_path(wanted, path_var);
     found.ok_or_else(|| {
         ToolError::new(
             ErrorCode::DebuggerUnavailable,
@@ -93,13 +85,6 @@ pub fn choose_python(
         )
         .with_detail("python", wanted.display().to_string())
     })
-}
-
-fn is_executable(p: &Path) -> bool {
-    use std::os::unix::fs::PermissionsExt;
-    p.metadata()
-        .map(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-        .unwrap_or(false)
 }
 
 /// Check that `python` can import debugpy; its version on success.
@@ -278,66 +263,6 @@ pub fn parse_env_file(text: &str) -> std::collections::BTreeMap<String, String> 
         .collect()
 }
 
-/// Spawn `python -m debugpy.adapter` on stdio, as the leader of a new process
-/// group (so the whole group can be killed) that gets SIGKILL when the thread
-/// that spawned it dies (Linux; tokio's worker threads live as long as the runtime),
-/// with the session's `tag` in its environment (inherited by the whole tree: see
-/// `tree`).
-pub fn spawn_adapter(python: &Path, cwd: &Path, tag: &str) -> ToolResult<Child> {
-    let mut cmd = Command::new(python);
-    cmd.args(["-m", "debugpy.adapter"])
-        .env(crate::tree::TAG_ENV, tag)
-        .current_dir(cwd)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0)
-        .kill_on_drop(true);
-    #[cfg(target_os = "linux")]
-    // SAFETY: the closure only calls the async-signal-safe prctl(2) between fork and exec.
-    unsafe {
-        cmd.pre_exec(|| {
-            if libc::prctl(
-                libc::PR_SET_PDEATHSIG,
-                libc::SIGKILL as libc::c_ulong,
-                0,
-                0,
-                0,
-            ) != 0
-            {
-                return Err(std::io::Error::last_os_error());
-            }
-            Ok(())
-        });
-    }
-    cmd.spawn().map_err(|e| {
-        ToolError::new(
-            ErrorCode::DebuggerUnavailable,
-            format!(
-                "cannot start '{} -m debugpy.adapter': {e}",
-                python.display()
-            ),
-        )
-    })
-}
-
-/// SIGKILL a process group (`pgid` > 1); false when there was none.
-pub fn kill_group(pgid: u32) -> bool {
-    match i32::try_from(pgid) {
-        // SAFETY: killpg has no memory effects; a stale id fails with ESRCH.
-        Ok(id) if id > 1 => unsafe { libc::killpg(id, libc::SIGKILL) == 0 },
-        _ => false,
-    }
-}
-
-/// The process group of `pid`, if the process exists.
-pub fn group_of(pid: u32) -> Option<u32> {
-    let id = i32::try_from(pid).ok().filter(|&p| p > 1)?;
-    // SAFETY: getpgid only reads kernel state.
-    let pgid = unsafe { libc::getpgid(id) };
-    u32::try_from(pgid).ok().filter(|&g| g > 0)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -407,6 +332,7 @@ mod tests {
             env_file: None,
             folder: None,
             unsupported: None,
+            extra: serde_json::Map::new(),
         };
         let a = launch_arguments(
             &config,

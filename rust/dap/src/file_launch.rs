@@ -83,6 +83,7 @@ pub fn configuration_for(project: &Project, file: &Path) -> ToolResult<LaunchCon
         env_file: None,
         folder: None,
         unsupported: None,
+        extra: serde_json::Map::new(),
     })
 }
 

@@ -1,6 +1,9 @@
-//! The standalone backend: implements [`debugger_core::Backend`] by driving debugpy
-//! (`python -m debugpy.adapter`, one adapter process per session, DAP over stdio).
+//! The standalone backend: implements [`debugger_core::Backend`] by driving debug
+//! adapters (one adapter process per session): debugpy for Python, lldb-dap for C,
+//! C++ and Rust, Delve for Go, each described by a profile in [`adapter`].
 //!
+//! - [`adapter`]: the adapter profiles (which `type`s, how to start and reach the
+//!   adapter, its launch arguments, evaluation, exceptions, quirks).
 //! - [`protocol`]: DAP message shapes and `Content-Length` framing.
 //! - [`client`]: one adapter connection (request correlation, timeouts, events).
 //! - [`debugpy`]: interpreter choice, the TCP_NODELAY shim, launch arguments, spawning.
@@ -19,6 +22,7 @@
 //! and, like any failure debugpy reports, is `adapter_failed` with debugpy's
 //! message and the tail of its stderr.
 
+pub mod adapter;
 pub mod breakpoints;
 pub mod client;
 pub mod debugpy;
@@ -235,7 +239,7 @@ impl DapBackend {
     }
 
     /// Launch a configuration directly (the trait's `launch` reads it from the
-    /// project's launch.json first).
+    /// project's launch.json first) with the adapter its `type` names.
     pub async fn launch_config(
         &self,
         project: &Project,
@@ -243,35 +247,27 @@ impl DapBackend {
         mode: LaunchMode,
         options: &LaunchOptions,
     ) -> ToolResult<SessionDescriptor> {
-        if let Some(reason) = &config.unsupported {
-            let code = if mode == LaunchMode::Debug {
-                ErrorCode::CannotDebug
-            } else {
-                ErrorCode::CannotRun
-            };
-            return Err(ToolError::new(
-                code,
-                format!("'{}' cannot be launched here: {reason}", config.name),
-            ));
-        }
-        if config.request != "launch" || !matches!(config.type_name.as_str(), "debugpy" | "python")
-        {
-            return Err(ToolError::new(
-                ErrorCode::CannotDebug,
-                format!(
-                    "'{}' is a {} '{}' configuration; this backend launches debugpy/python 'launch' configurations only",
-                    config.name, config.type_name, config.request
-                ),
-            ));
-        }
-        if config.program.is_none() && config.module.is_none() {
-            return Err(ToolError::new(
-                ErrorCode::CannotDebug,
-                format!("'{}' names neither a program nor a module", config.name),
-            ));
-        }
-        // debugpy starts a missing program happily (Python then exits with 2): say so now.
-        if let Some(program) = config.program.as_ref().filter(|p| !p.is_file()) {
+        let path_var = std::env::var_os("PATH");
+        let profile = match (
+            adapter::unsupported(&config, path_var.as_deref()),
+            adapter::profile_for(&config.type_name),
+        ) {
+            (None, Some(profile)) => profile,
+            (reason, _) => {
+                let code = if mode == LaunchMode::Debug {
+                    ErrorCode::CannotDebug
+                } else {
+                    ErrorCode::CannotRun
+                };
+                let reason = reason.unwrap_or_else(|| "no adapter serves it".into());
+                return Err(ToolError::new(
+                    code,
+                    format!("'{}' cannot be launched here: {reason}", config.name),
+                ));
+            }
+        };
+        // An adapter starts a missing program happily (Python then exits with 2): say so now.
+        if let Some(program) = config.program.as_ref().filter(|p| !p.exists()) {
             return Err(ToolError::new(
                 ErrorCode::AdapterFailed,
                 format!(
@@ -313,21 +309,42 @@ impl DapBackend {
             config.env = env;
         }
         config.env.extend(overrides.env.clone());
-        let python = debugpy::choose_python(
-            config.python.as_deref(),
-            self.config.python.as_deref(),
-            std::env::var_os("PATH").as_deref(),
-        )?;
-        self.ensure_debugpy(&python).await?;
-        let shim = self.shim();
+        let python = match profile.program {
+            adapter::AdapterProgram::PythonModule(_) => {
+                let python = debugpy::choose_python(
+                    config.python.as_deref(),
+                    self.config.python.as_deref(),
+                    path_var.as_deref(),
+                )?;
+                self.ensure_debugpy(&python).await?;
+                Some(python)
+            }
+            adapter::AdapterProgram::Executable { .. } => None,
+        };
+        let shim = python.as_ref().and_then(|_| self.shim());
+        let command = adapter::locate(profile, python.as_deref(), path_var.as_deref())?;
         let id = format!("dap-{}", self.next_session.fetch_add(1, Ordering::SeqCst));
+        let launch_args = (profile.launch_arguments)(&adapter::LaunchRequest {
+            config: &config,
+            mode,
+            session_id: &id,
+            python: python.as_deref(),
+            shim: shim.as_ref().map(|s| s.path()),
+        });
+        let runtime_guard = mode == LaunchMode::Debug
+            && match profile.evaluation.guard {
+                adapter::Guard::PythonShim => shim.is_some(),
+                adapter::Guard::VariablePaths | adapter::Guard::RefusedPrefixes(_) => true,
+            };
         let spec = SessionSpec {
             id,
             project: project.path.clone(),
             config,
             mode,
-            python,
-            shim: shim.as_ref().map(|s| s.path().to_path_buf()),
+            adapter: profile,
+            command,
+            launch_args,
+            runtime_guard,
             break_on_uncaught: options.break_on_uncaught && mode == LaunchMode::Debug,
         };
         let session = Session::start(self.shared.clone(), spec).await?;
@@ -391,9 +408,15 @@ impl Backend for DapBackend {
     }
 
     async fn run_configurations(&self, project: &Project) -> ToolResult<Vec<RunConfiguration>> {
+        let path_var = std::env::var_os("PATH");
         let mut configs: Vec<RunConfiguration> = load_launch_configs(&project.path)?
-            .iter()
-            .map(|c| c.to_run_configuration())
+            .into_iter()
+            .map(|mut c| {
+                c.unsupported = adapter::unsupported(&c, path_var.as_deref());
+                let label =
+                    adapter::profile_for(&c.type_name).map_or(c.type_name.as_str(), |p| p.label);
+                c.to_run_configuration(label)
+            })
             .collect();
         configs.sort_by(|a, b| a.name.cmp(&b.name));
         Ok(configs)
@@ -587,8 +610,8 @@ impl Backend for DapBackend {
 
     fn language(&self, session: &str) -> Option<String> {
         lock(&self.shared.sessions)
-            .contains_key(session)
-            .then(|| "python".to_string())
+            .get(session)
+            .map(|s| s.language().to_string())
     }
 
     fn runtime_guard(&self, session: &str) -> bool {

@@ -1,8 +1,9 @@
-//! One debug session: a debugpy adapter process, its connection, the launch
-//! handshake, the event loop that turns DAP events into [`BackendEvent`]s, and
-//! every request a session answers (execution, breakpoints sync, inspection).
+//! One debug session: an adapter process (as its [`AdapterProfile`] says), its
+//! connection, the launch handshake, the event loop that turns DAP events into
+//! [`BackendEvent`]s, and every request a session answers (execution, breakpoints
+//! sync, inspection). What differs between adapters is read from the profile.
 //!
-//! Decisions where DAP or debugpy leave a choice:
+//! Decisions where DAP or the adapters leave a choice:
 //! - **Stop reasons.** A stop caused only by the one-shot target of `run_to_line`
 //!   is reported as [`StopReason::Step`] with description `"run to line"`; if a
 //!   user breakpoint caused it (also), it is a `Breakpoint` stop with its ids. The
@@ -12,7 +13,7 @@
 //!   gets an empty list (only a run-to target stays) until the next stop of the
 //!   session, whatever causes it; then the full lists are restored before the stop
 //!   is reported. Exception breakpoints stay in force.
-//! - **Exception breakpoints.** debugpy resolves only built-in class names in
+//! - **Exception breakpoints** (Python). debugpy resolves only built-in class names in
 //!   `exceptionOptions`, so a user-defined class is requested as `BaseException`
 //!   and each exception stop is checked: its class and bases (read from pydevd's
 //!   `__exception__` in the top frame, falling back to `exceptionInfo`) against the
@@ -23,6 +24,11 @@
 //!   and never by the store, so it is no breakpoint (not listed, not persisted, the
 //!   user's own exception breakpoints untouched). Its stop names no breakpoint.
 //!   An uncaught `SystemExit` is a deliberate exit, continued silently.
+//! - **Crashes** (lldb-dap, Delve: profiles without Python exceptions). An exception
+//!   stop is the program crashing (a signal, a panic): it stops with the
+//!   adapter's `exceptionInfo` when break on uncaught is on, and is continued
+//!   silently (the program then ends) when it is off. Exception breakpoints by class
+//!   are Python's: the project's are reported unverified in such a session.
 //! - **Scopes.** `Local` and `All` list the frame's locals (module globals only
 //!   when `Global` is asked for: they are large and agents pay per token);
 //!   `This` is the `self` (or `cls`) local; `Arguments` are the locals named by the
@@ -43,6 +49,7 @@
 //!   precedes the next `Stopped`) or when debugpy reports a resume while we
 //!   considered the session paused.
 
+use crate::adapter::{self, AdapterCommand, AdapterProfile, Guard};
 use crate::breakpoints::{self, exception_arguments, exception_wanted, plan_file, Owner};
 use crate::client::{Client, ClientError};
 use crate::debugpy;
@@ -66,6 +73,8 @@ use tokio::sync::{mpsc, watch};
 const EXIT_GRACE: Duration = Duration::from_secs(3);
 /// How often a session checks whether its debuggee process is still there.
 const REAP_POLL: Duration = Duration::from_millis(250);
+/// How long a session that terminated waits for an exit status told after it.
+const EXIT_STATUS_WAIT: Duration = Duration::from_secs(1);
 /// How much of the adapter's stderr is kept for error messages.
 const STDERR_TAIL: usize = 4096;
 /// How long an evaluation that outlived its timeout is still waited for (and blocks
@@ -98,7 +107,7 @@ struct State {
     suppressed: bool,
     /// Pending `run_to_line` target.
     run_to: Option<(PathBuf, u32)>,
-    /// `stop()` was asked: the end is not an error.
+    /// `stop()` was asked, or the adapter said `terminated`: its end is no error.
     stopping: bool,
 }
 
@@ -114,8 +123,12 @@ pub struct SessionSpec {
     pub project: PathBuf,
     pub config: LaunchConfig,
     pub mode: LaunchMode,
-    pub python: PathBuf,
-    pub shim: Option<PathBuf>,
+    pub adapter: &'static AdapterProfile,
+    pub command: AdapterCommand,
+    /// The `launch` request's arguments (the profile made them).
+    pub launch_args: Json,
+    /// `GuardedExpression` can run here (the profile's guard is in place).
+    pub runtime_guard: bool,
     /// Stop at an uncaught exception without a project breakpoint.
     pub break_on_uncaught: bool,
 }
@@ -123,6 +136,7 @@ pub struct SessionSpec {
 /// A live (or ended) session.
 pub struct Session {
     pub id: String,
+    adapter: &'static AdapterProfile,
     project: PathBuf,
     program: Option<PathBuf>,
     mode: LaunchMode,
@@ -140,8 +154,10 @@ pub struct Session {
     adapter_pgid: Option<u32>,
     stderr_tail: Arc<Mutex<String>>,
     initialized: watch::Sender<bool>,
+    /// The program's exit status is known.
+    exited: watch::Sender<bool>,
     ended: watch::Sender<bool>,
-    /// The debuggee loads the shim, whose runtime guard runs guarded evaluations.
+    /// [`SessionSpec::runtime_guard`].
     pub runtime_guard: bool,
     /// The evaluation that outlived its timeout, until it answers.
     hung_evaluation: Arc<Mutex<Option<HungEvaluation>>>,
@@ -178,29 +194,48 @@ impl Session {
     /// Spawn the adapter, run the launch handshake (breakpoints in place before
     /// `configurationDone`) and return once the launch is acknowledged.
     pub async fn start(shared: Arc<Shared>, spec: SessionSpec) -> ToolResult<Arc<Session>> {
-        let cwd = if spec.config.cwd.is_dir() {
-            spec.config.cwd.clone()
-        } else {
-            spec.project.clone()
-        };
-        let mut child = debugpy::spawn_adapter(
-            &spec.python,
+        let profile = spec.adapter;
+        let cwd = adapter::adapter_cwd(profile, &spec.config, &spec.project);
+        let mut child = adapter::spawn(
+            &spec.command,
             &cwd,
             &tree::tag_for(&shared.tree_owner, &spec.id),
         )?;
         let adapter_pgid = child.id();
-        let (Some(stdin), Some(stdout), Some(stderr)) =
-            (child.stdin.take(), child.stdout.take(), child.stderr.take())
-        else {
+        let Some(stderr) = child.stderr.take() else {
             return Err(ToolError::internal("adapter spawned without piped stdio"));
         };
         let stderr_tail = Arc::new(Mutex::new(String::new()));
-        tokio::spawn(collect_stderr(BufReader::new(stderr), stderr_tail.clone()));
-        let (client, events) = Client::start(stdout, stdin);
+        let (program_stderr, program_stderr_lines) = match profile.program_on_adapter_stdio {
+            true => {
+                let (tx, rx) = mpsc::unbounded_channel();
+                (Some(tx), Some(rx))
+            }
+            false => (None, None),
+        };
+        tokio::spawn(collect_stderr(
+            BufReader::new(stderr),
+            stderr_tail.clone(),
+            profile.name,
+            program_stderr,
+        ));
+        let connection =
+            match adapter::connect(profile.transport, &mut child, shared.launch_timeout).await {
+                Ok(connection) => connection,
+                Err(e) => {
+                    let _ = child.kill().await;
+                    let tail = lock(&stderr_tail).clone();
+                    return Err(ToolError::new(
+                        e.code,
+                        format!("{}{}", e.message, tail_suffix(profile, &tail)),
+                    ));
+                }
+            };
+        let (client, events) = Client::start(connection.reader, connection.writer);
 
         let init_args = json!({
             "clientID": "jetbrains-debugger", "clientName": "jetbrains-debugger",
-            "adapterID": "debugpy", "locale": "en-US",
+            "adapterID": profile.adapter_id, "locale": "en-US",
             "linesStartAt1": true, "columnsStartAt1": true, "pathFormat": "path",
             "supportsVariableType": true, "supportsVariablePaging": false,
             "supportsRunInTerminalRequest": false, "supportsStartDebuggingRequest": false,
@@ -217,15 +252,16 @@ impl Session {
             let tail = lock(&stderr_tail).clone();
             if tail.contains("No module named debugpy") {
                 return Err(debugpy::missing_debugpy(
-                    &spec.python,
+                    &spec.command.program,
                     "No module named debugpy",
                 ));
             }
             return Err(ToolError::new(
                 ErrorCode::AdapterFailed,
                 format!(
-                    "debugpy adapter did not initialize: {e}{}",
-                    tail_suffix(&tail)
+                    "the {} adapter did not initialize: {e}{}",
+                    profile.name,
+                    tail_suffix(profile, &tail)
                 ),
             ));
         }
@@ -240,6 +276,7 @@ impl Session {
         };
         let session = Arc::new(Session {
             id: spec.id.clone(),
+            adapter: profile,
             project: spec.project.clone(),
             program: spec.config.program.clone(),
             mode: spec.mode,
@@ -262,13 +299,25 @@ impl Session {
             adapter_pgid,
             stderr_tail,
             initialized: watch::channel(false).0,
+            exited: watch::channel(false).0,
             ended: watch::channel(false).0,
-            runtime_guard: spec.shim.is_some() && spec.mode == LaunchMode::Debug,
+            runtime_guard: spec.runtime_guard,
             hung_evaluation: Arc::new(Mutex::new(None)),
         });
         shared.register(session.clone());
         shared.emit(BackendEvent::SessionStarted(descriptor.clone()));
         tokio::spawn(session.clone().event_loop(events));
+        if let Some(lines) = connection.adapter_stdout {
+            tokio::spawn(session.clone().read_adapter_stdout(lines));
+        }
+        if let Some(mut lines) = program_stderr_lines {
+            let session = session.clone();
+            tokio::spawn(async move {
+                while let Some(line) = lines.recv().await {
+                    session.on_output(&json!({ "category": "stderr", "output": line }));
+                }
+            });
+        }
 
         match session.handshake(&spec).await {
             Ok(()) => {
@@ -288,13 +337,7 @@ impl Session {
 
     async fn handshake(&self, spec: &SessionSpec) -> ToolResult<()> {
         let t = self.shared.launch_timeout;
-        let args = debugpy::launch_arguments(
-            &spec.config,
-            spec.mode,
-            &spec.python,
-            spec.shim.as_deref(),
-            std::env::var_os("PYTHONPATH"),
-        );
+        let args = spec.launch_args.clone();
         let launch = self
             .client
             .send("launch", args)
@@ -311,7 +354,7 @@ impl Session {
             },
             _ = tokio::time::sleep(t) => {
                 return Err(ToolError::new(ErrorCode::Timeout, format!(
-                    "debugpy did not get ready within {} s{}", t.as_secs(), tail_suffix(&self.stderr_tail()))));
+                    "{} did not get ready within {} s{}", self.adapter.name, t.as_secs(), self.stderr_suffix())));
             }
         }
         if let Some(Err(e)) = &early {
@@ -327,7 +370,10 @@ impl Session {
             tokio::time::timeout(t, init.wait_for(|v| *v))
                 .await
                 .map_err(|_| {
-                    ToolError::new(ErrorCode::Timeout, "no 'initialized' event from debugpy")
+                    ToolError::new(
+                        ErrorCode::Timeout,
+                        format!("no 'initialized' event from {}", self.adapter.name),
+                    )
                 })?
                 .map_err(|_| self.launch_error("the session ended during launch"))?;
         }
@@ -363,14 +409,16 @@ impl Session {
         ToolError::new(
             ErrorCode::AdapterFailed,
             format!(
-                "debugpy could not launch the program: {message}{}",
-                tail_suffix(&self.stderr_tail())
+                "{} could not launch the program: {message}{}",
+                self.adapter.name,
+                self.stderr_suffix()
             ),
         )
     }
 
-    fn stderr_tail(&self) -> String {
-        lock(&self.stderr_tail).clone()
+    /// The adapter's stderr tail, as a suffix for an error message.
+    fn stderr_suffix(&self) -> String {
+        tail_suffix(self.adapter, &lock(&self.stderr_tail))
     }
 
     pub fn descriptor(&self) -> SessionDescriptor {
@@ -379,6 +427,11 @@ impl Session {
 
     pub fn project(&self) -> &Path {
         &self.project
+    }
+
+    /// The language of the program, as its adapter profile says.
+    pub fn language(&self) -> &'static str {
+        self.adapter.language
     }
 
     /// Once the debuggee process is gone, kill what it left behind outside the
@@ -457,15 +510,25 @@ impl Session {
                 "breakpoint" => self.on_breakpoint_event(body),
                 "exited" => {
                     let code = body.get("exitCode").and_then(as_i64).unwrap_or(0);
-                    self.shared.emit(BackendEvent::Exited {
-                        session: self.id.clone(),
-                        exit_code: i32::try_from(code).unwrap_or(i32::MIN),
-                    });
+                    self.exited(i32::try_from(code).unwrap_or(i32::MIN));
                 }
                 "terminated" => {
+                    // The adapter may now exit: that is the end it announced.
+                    lock(&self.state).stopping = true;
                     let session = self.clone();
                     // Cleanup closes the adapter; its end of stream then ends this loop.
-                    tokio::spawn(async move { session.finish(None).await });
+                    tokio::spawn(async move {
+                        if session.adapter.exit_status_after.is_some() {
+                            // Delve tells the exit status only once told to disconnect.
+                            let t = session.shared.request_timeout.min(EXIT_GRACE);
+                            let disconnect = json!({ "terminateDebuggee": true });
+                            let _ = session.client.request("disconnect", disconnect, t).await;
+                            let mut exited = session.exited.subscribe();
+                            let _ = tokio::time::timeout(EXIT_STATUS_WAIT, exited.wait_for(|v| *v))
+                                .await;
+                        }
+                        session.finish(None).await
+                    });
                 }
                 _ => {}
             }
@@ -474,12 +537,21 @@ impl Session {
             let st = lock(&self.state);
             (!st.stopping && st.phase != Phase::Ended).then(|| {
                 format!(
-                    "the debug adapter exited unexpectedly{}",
-                    tail_suffix(&self.stderr_tail())
+                    "the {} adapter exited unexpectedly{}",
+                    self.adapter.name,
+                    self.stderr_suffix()
                 )
             })
         };
         self.finish(error).await;
+    }
+
+    fn exited(&self, exit_code: i32) {
+        self.exited.send_replace(true);
+        self.shared.emit(BackendEvent::Exited {
+            session: self.id.clone(),
+            exit_code,
+        });
     }
 
     fn on_output(&self, body: &Json) {
@@ -496,11 +568,40 @@ impl Session {
         if text.is_empty() {
             return;
         }
+        if category == OutputCategory::Console {
+            let status = self
+                .adapter
+                .exit_status_after
+                .and_then(|marker| adapter::exit_status_in(text, marker));
+            if let Some(exit_code) = status {
+                self.exited(exit_code);
+            }
+            if !self.adapter.python_semantics {
+                // lldb's "Process 42 exited", Delve's "Type 'dlv help'": not the program's.
+                return;
+            }
+        }
         self.shared.emit(BackendEvent::Output {
             session: self.id.clone(),
             category,
-            text: text.to_string(),
+            // lldb runs the program on a terminal, which ends lines with \r\n.
+            text: text.replace("\r\n", "\n"),
         });
+    }
+
+    /// Read the adapter's stdout to its end (a full pipe would block it): the
+    /// program's output where the program writes there (Delve), else logged.
+    async fn read_adapter_stdout(
+        self: Arc<Self>,
+        mut lines: tokio::io::Lines<BufReader<tokio::process::ChildStdout>>,
+    ) {
+        while let Ok(Some(line)) = lines.next_line().await {
+            if self.adapter.program_on_adapter_stdio {
+                self.on_output(&json!({ "category": "stdout", "output": format!("{line}\n") }));
+            } else {
+                tracing::debug!(target: "adapter", adapter = self.adapter.name, "{line}");
+            }
+        }
     }
 
     fn on_breakpoint_event(&self, body: &Json) {
@@ -545,20 +646,26 @@ impl Session {
         let mut exception_hits = Vec::new();
         if reason == "exception" {
             if let Some(thread) = thread {
-                let requests = self.shared.exception_requests(&self.project);
                 let (info, mro) = self.exception_details(thread).await;
-                let uncaught = info.uncaught == Some(true);
-                exception_hits = self
-                    .conditions_hold(
-                        thread,
-                        &requests,
-                        exception_wanted(&requests, &mro, uncaught),
-                    )
-                    .await;
-                let by_default =
-                    self.break_on_uncaught && breakpoints::uncaught_default_wants(&mro, uncaught);
-                let asked = !requests.is_empty() || self.break_on_uncaught;
-                if asked && exception_hits.is_empty() && !by_default {
+                let unwanted = if self.adapter.python_semantics {
+                    let requests = self.shared.exception_requests(&self.project);
+                    let uncaught = info.uncaught == Some(true);
+                    exception_hits = self
+                        .conditions_hold(
+                            thread,
+                            &requests,
+                            exception_wanted(&requests, &mro, uncaught),
+                        )
+                        .await;
+                    let by_default = self.break_on_uncaught
+                        && breakpoints::uncaught_default_wants(&mro, uncaught);
+                    let asked = !requests.is_empty() || self.break_on_uncaught;
+                    asked && exception_hits.is_empty() && !by_default
+                } else {
+                    // A crash: stopping there is what break on uncaught means.
+                    !self.break_on_uncaught
+                };
+                if unwanted {
                     tracing::debug!(session = %self.id, ty = %info.type_name, "exception stop not asked for; continuing");
                     if let Err(e) = self
                         .client
@@ -737,12 +844,20 @@ impl Session {
             .and_then(Json::as_str)
             .unwrap_or_default()
             .to_string();
-        let uncaught = info
-            .get("breakMode")
-            .and_then(Json::as_str)
-            .map(|m| m == "unhandled" || m == "userUnhandled");
+        let uncaught = match self.adapter.python_semantics {
+            true => info
+                .get("breakMode")
+                .and_then(Json::as_str)
+                .map(|m| m == "unhandled" || m == "userUnhandled"),
+            // A signal or a panic: nothing in the program handled it.
+            false => Some(true),
+        };
         let mut mro = Vec::new();
-        if let Some(frame) = self.top_frame_id(thread).await {
+        let frame = match self.adapter.python_semantics {
+            true => self.top_frame_id(thread).await,
+            false => None,
+        };
+        if let Some(frame) = frame {
             let expr =
                 "' '.join(c.__module__ + '.' + c.__qualname__ for c in __exception__[0].__mro__)";
             if let Ok(v) = self
@@ -763,7 +878,10 @@ impl Session {
                 }
             }
         }
-        let type_name = mro.first().cloned().unwrap_or(type_name);
+        let (type_name, message) = match self.adapter.python_semantics {
+            true => (mro.first().cloned().unwrap_or(type_name), message),
+            false => crash_details(type_name, message),
+        };
         if mro.is_empty() {
             mro.push(type_name.clone());
         }
@@ -842,15 +960,15 @@ impl Session {
                 tracing::debug!(session = %self.id, "adapter did not exit on EOF; killing it");
             }
             if let Some(pgid) = self.adapter_pgid {
-                debugpy::kill_group(pgid);
+                tree::kill_group(pgid);
             }
             let _ = child.kill().await;
         }
         // The launcher puts the debuggee in a process group of its own.
         let pid = lock(&self.state).debuggee_pid;
         if let Some(pid) = pid {
-            if debugpy::group_of(pid) == Some(pid) {
-                debugpy::kill_group(pid);
+            if tree::group_of(pid) == Some(pid) {
+                tree::kill_group(pid);
             }
         }
         // Descendants that left both groups (setsid, double fork) carry the tag.
@@ -961,6 +1079,25 @@ impl Session {
 
     async fn sync_exceptions_locked(&self) -> ToolResult<()> {
         let requests = self.shared.exception_requests(&self.project);
+        if !self.adapter.python_semantics {
+            let why = format!(
+                "{} stops where the program crashes (a signal, a panic) by itself; exception \
+                 breakpoints by class are for Python",
+                self.adapter.name
+            );
+            for r in &requests {
+                if let Some(bp) =
+                    self.shared
+                        .set_status(&self.project, &r.id, false, Some(why.clone()))
+                {
+                    self.shared.emit(BackendEvent::BreakpointChanged {
+                        project: self.project.clone(),
+                        breakpoint: bp,
+                    });
+                }
+            }
+            return Ok(());
+        }
         let body = self
             .call(
                 "setExceptionBreakpoints",
@@ -1270,11 +1407,9 @@ impl Session {
                 .and_then(|l| u32::try_from(l).ok()),
             class: file
                 .as_deref()
+                .filter(|_| self.adapter.python_semantics)
                 .and_then(|p| module_name(p, self.program.as_deref(), &self.project)),
-            method: f
-                .get("name")
-                .and_then(Json::as_str)
-                .unwrap_or("?")
+            method: without_rust_hash(f.get("name").and_then(Json::as_str).unwrap_or("?"))
                 .to_string(),
             file,
             is_library,
@@ -1371,10 +1506,10 @@ impl Session {
             VariableScope::This => match locals {
                 Some(r) => {
                     let all = self.list(r).await?;
-                    let this = all
+                    // Python's `self`/`cls`, C++'s `this`, Rust's `self`.
+                    let this = ["self", "cls", "this"]
                         .iter()
-                        .find(|v| v.name == "self")
-                        .or_else(|| all.iter().find(|v| v.name == "cls"))
+                        .find_map(|name| all.iter().find(|v| v.name == *name))
                         .cloned();
                     Ok(this.into_iter().collect())
                 }
@@ -1396,6 +1531,15 @@ impl Session {
 
     /// Parameter names of the frame's function, in order (none at module level).
     async fn argument_names(&self, frame: i64) -> ToolResult<Vec<String>> {
+        if !self.adapter.python_semantics {
+            return Err(ToolError::new(
+                ErrorCode::NotSupported,
+                format!(
+                    "{} lists a frame's arguments among its locals; use scope local",
+                    self.adapter.name
+                ),
+            ));
+        }
         // pydevd evaluates with a merged globals+locals dict, so the frame cannot be
         // found by its locals; its `evaluate_expression(py_db, frame, ...)` holds it.
         let expr = "(lambda F: None if F is None else ','.join(F.f_code.co_varnames[:F.f_code.co_argcount + F.f_code.co_kwonlyargcount + bool(F.f_code.co_flags & 4) + bool(F.f_code.co_flags & 8)]))(next((i.frame.f_locals['frame'] for i in __import__('inspect').stack(0) if i.frame.f_code.co_name == 'evaluate_expression' and 'frame' in i.frame.f_locals), None))";
@@ -1497,18 +1641,25 @@ impl Session {
                         ..value
                     })
             }
-            EvaluationKind::CodeFragment => match split_trailing_expression(expression) {
-                (Some(body), Some(last)) => {
-                    self.eval_once(frame, &body, "repl").await?;
-                    self.eval_once(frame, &last, "repl").await
+            EvaluationKind::CodeFragment => {
+                let context = self.adapter.evaluation.statements_context;
+                match self.adapter.evaluation.guard {
+                    Guard::PythonShim => match split_trailing_expression(expression) {
+                        (Some(body), Some(last)) => {
+                            self.eval_once(frame, &body, context).await?;
+                            self.eval_once(frame, &last, context).await
+                        }
+                        _ => self.eval_once(frame, expression, context).await,
+                    },
+                    _ => self.eval_once(frame, expression, context).await,
                 }
-                _ => self.eval_once(frame, expression, "repl").await,
-            },
+            }
         }
     }
 
-    /// Evaluate through the shim's runtime guard; its refusals become
-    /// `side_effects_not_allowed`.
+    /// Evaluate under the profile's guard: the shim's runtime guard (its refusals
+    /// become `side_effects_not_allowed`), lldb's variable paths, or Delve's
+    /// evaluation with its calling prefixes refused.
     async fn eval_guarded(&self, frame: i64, expression: &str) -> ToolResult<Value> {
         if !self.runtime_guard {
             return Err(ToolError::new(
@@ -1516,9 +1667,44 @@ impl Session {
                 "Not evaluated: this session runs without the runtime side-effect guard.",
             ));
         }
-        self.eval_once(frame, &debugpy::guarded_call(expression), "watch")
-            .await
-            .map_err(debugpy::guard_refusal)
+        match self.adapter.evaluation.guard {
+            Guard::PythonShim => self
+                .eval_once(frame, &debugpy::guarded_call(expression), "watch")
+                .await
+                .map_err(debugpy::guard_refusal),
+            Guard::VariablePaths => self
+                .eval_once(frame, expression, "hover")
+                .await
+                .map_err(|e| match e.code {
+                    ErrorCode::EvaluationFailed => ToolError::new(
+                        ErrorCode::EvaluationFailed,
+                        format!(
+                            "{} (without allow_side_effects, native code is read as a \
+                             variable path only: a.b, p->c, a[0], *p; anything else would \
+                             run code in the program)",
+                            e.message
+                        ),
+                    ),
+                    _ => e,
+                }),
+            Guard::RefusedPrefixes(prefixes) => {
+                let first = expression
+                    .trim_start()
+                    .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                    .next()
+                    .unwrap_or_default();
+                if prefixes.contains(&first) {
+                    return Err(ToolError::new(
+                        ErrorCode::SideEffectsNotAllowed,
+                        format!(
+                            "Not evaluated: `{first}` runs code in the program; pass \
+                             allow_side_effects: true to ask the user"
+                        ),
+                    ));
+                }
+                self.eval_once(frame, expression, "watch").await
+            }
+        }
     }
 
     async fn eval_once(&self, frame: i64, expression: &str, context: &str) -> ToolResult<Value> {
@@ -1600,18 +1786,47 @@ fn to_value(v: &Json, container: i64) -> Value {
     }
 }
 
-fn tail_suffix(tail: &str) -> String {
+/// How a crash reads: lldb's `signal` / `signal SIGABRT` as the signal's name,
+/// Delve's `panic` with its Go-quoted value unquoted.
+fn crash_details(kind: String, description: String) -> (String, String) {
+    if kind == "signal" {
+        if let Some(name) = description.strip_prefix("signal ") {
+            return (name.to_string(), description.clone());
+        }
+    }
+    let unquoted = description
+        .strip_prefix('"')
+        .and_then(|d| d.strip_suffix('"'))
+        .map(str::to_owned);
+    (kind, unquoted.unwrap_or(description))
+}
+
+/// A Rust symbol without its legacy mangling hash (`main::f::h0123456789abcdef`).
+fn without_rust_hash(name: &str) -> &str {
+    match name.rsplit_once("::h") {
+        Some((path, hash)) if hash.len() == 16 && hash.chars().all(|c| c.is_ascii_hexdigit()) => {
+            path
+        }
+        _ => name,
+    }
+}
+
+fn tail_suffix(adapter: &AdapterProfile, tail: &str) -> String {
     let tail = tail.trim();
     if tail.is_empty() {
         String::new()
     } else {
-        format!("\n--- debugpy stderr (tail) ---\n{tail}")
+        format!("\n--- {} stderr (tail) ---\n{tail}", adapter.name)
     }
 }
 
+/// Keep the tail of the adapter's stderr for error messages; where the program
+/// writes there too, hand each line on as its output (`program`).
 async fn collect_stderr(
     mut reader: BufReader<tokio::process::ChildStderr>,
     tail: Arc<Mutex<String>>,
+    adapter: &'static str,
+    program: Option<mpsc::UnboundedSender<String>>,
 ) {
     let mut line = String::new();
     loop {
@@ -1619,7 +1834,10 @@ async fn collect_stderr(
         match reader.read_line(&mut line).await {
             Ok(0) | Err(_) => break,
             Ok(_) => {
-                tracing::debug!(target: "debugpy", "{}", line.trim_end());
+                tracing::debug!(target: "adapter", adapter, "{}", line.trim_end());
+                if let Some(program) = &program {
+                    let _ = program.send(line.clone());
+                }
                 let mut t = lock(&tail);
                 t.push_str(&line);
                 if t.len() > STDERR_TAIL {

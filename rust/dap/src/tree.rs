@@ -13,7 +13,7 @@
 //! processes when it starts ([`kill_orphans_of_gone_servers`]).
 //!
 //! A descendant that clears its own environment escapes this; the process groups
-//! (`debugpy::kill_group`) still cover the usual case.
+//! (`kill_group`) still cover the usual case.
 
 /// The environment variable that marks a session's processes.
 pub const TAG_ENV: &str = "JETBRAINS_DEBUGGER_SESSION_TAG";
@@ -45,7 +45,7 @@ pub fn kill_tagged(tag: &str) -> usize {
 pub fn kill_tagged_outside_group(tag: &str, keep: Option<u32>) -> usize {
     kill_matching(
         |found| found == tag,
-        |pid| keep.is_none() || crate::debugpy::group_of(pid) != keep,
+        |pid| keep.is_none() || group_of(pid) != keep,
     )
 }
 
@@ -243,4 +243,20 @@ mod tests {
         child.wait().unwrap();
         assert!(!alive(pid));
     }
+}
+/// SIGKILL a process group (`pgid` > 1); false when there was none.
+pub fn kill_group(pgid: u32) -> bool {
+    match i32::try_from(pgid) {
+        // SAFETY: killpg has no memory effects; a stale id fails with ESRCH.
+        Ok(id) if id > 1 => unsafe { libc::killpg(id, libc::SIGKILL) == 0 },
+        _ => false,
+    }
+}
+
+/// The process group of `pid`, if the process exists.
+pub fn group_of(pid: u32) -> Option<u32> {
+    let id = i32::try_from(pid).ok().filter(|&p| p > 1)?;
+    // SAFETY: getpgid only reads kernel state.
+    let pgid = unsafe { libc::getpgid(id) };
+    u32::try_from(pgid).ok().filter(|&g| g > 0)
 }

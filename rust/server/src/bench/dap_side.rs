@@ -6,8 +6,9 @@ use super::{BenchArgs, BenchProject, Samples, BREAKPOINT_LINE};
 use anyhow::{anyhow, bail, Context, Result};
 use debugger_core::launch_json::load_launch_configs;
 use debugger_core::model::LaunchMode;
+use debugger_dap::adapter::{self, DEBUGPY};
 use debugger_dap::client::Client;
-use debugger_dap::debugpy::{launch_arguments, spawn_adapter, ShimDir};
+use debugger_dap::debugpy::{launch_arguments, ShimDir};
 use debugger_dap::protocol::Event;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
@@ -65,8 +66,10 @@ pub async fn measure(args: &BenchArgs, project: &BenchProject) -> Result<Samples
     } else {
         Some(ShimDir::create()?)
     };
-    let mut child = spawn_adapter(
-        &args.python,
+    let command =
+        adapter::locate(&DEBUGPY, Some(&args.python), None).map_err(|e| anyhow!("{e}"))?;
+    let mut child = adapter::spawn(
+        &command,
         &project.root,
         &debugger_dap::tree::tag_for(&debugger_dap::tree::new_owner(), "bench"),
     )

@@ -37,6 +37,9 @@ pub enum Enforcement {
     /// The static guard alone: this session has no runtime guard (Python through the
     /// IDE, or the shim is off), so properties and operator overloads were not checked.
     StaticOnly,
+    /// No static guard for the language: the debugger's own read-only evaluation ran
+    /// it (lldb: a variable path, never code; Delve: no function call).
+    Debugger,
 }
 
 /// Why an expression may not run without side effects (the reason names the construct).
@@ -64,7 +67,7 @@ fn side_effect_free(
     let Some(language) = call.app.backend.language(session) else {
         return Err("the session's language is unknown".into());
     };
-    let runtime = language == "python" && call.app.backend.runtime_guard(session);
+    let runtime = call.app.backend.runtime_guard(session);
     match classify(&language, expression) {
         Some(Classification::SideEffectFree | Classification::NeedsRuntimeGuard { .. })
             if runtime =>
@@ -74,6 +77,7 @@ fn side_effect_free(
         Some(Classification::SideEffectFree) => {
             Ok((EvaluationKind::Expression, Enforcement::StaticOnly))
         }
+        None if runtime => Ok((EvaluationKind::GuardedExpression, Enforcement::Debugger)),
         other => Err(not_side_effect_free(other, &language)),
     }
 }
