@@ -34,8 +34,13 @@ async def test_set_variable_never_reports_a_false_success(server):
     async with server() as t:
         await paused_in_process(t)
         false_successes = 0
-        for bad in ["1 +", "1/0", "undefined_name_xyz", "int('x')", ")("]:
-            result = await t.raw("set_variable", {"name": "discount", "new_value": bad})
+        variables = (await t.ok("get_variables"))["variables"]
+        discount_id = next(v["id"] for v in variables if v["name"] == "discount")
+        bad_values = ["1 +", "1/0", "undefined_name_xyz", "int('x')", ")("]
+        # By name, and by the id get_variables gave (known then only as listed).
+        for target, bad in [(by, b) for by in ({"name": "discount"}, {"variable_id": discount_id})
+                            for b in bad_values]:
+            result = await t.raw("set_variable", {**target, "new_value": bad})
             if not result.is_error:
                 false_successes += 1
                 continue

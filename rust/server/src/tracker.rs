@@ -47,6 +47,8 @@ pub struct StopInfo {
 #[derive(Debug, Clone, PartialEq)]
 pub struct VariableHandle {
     pub name: String,
+    /// The value as it was listed (capped as answers are): what a set compares with.
+    pub value: String,
     /// Path from the frame's variables, e.g. `order.items.0`.
     pub path: String,
     pub frame_ref: String,
@@ -661,6 +663,7 @@ mod tests {
         stop(&tracker);
         let handle = VariableHandle {
             name: "order".into(),
+            value: "Order(...)".into(),
             path: "order".into(),
             frame_ref: "f0".into(),
             children_ref: Some("c1".into()),

@@ -356,6 +356,7 @@ pub fn view(
             session,
             VariableHandle {
                 name: value.name.clone(),
+                value: text.clone(),
                 path,
                 frame_ref: frame_ref.to_string(),
                 children_ref: value.children_ref.clone(),

@@ -170,7 +170,7 @@ async fn walk(
         Some(handle) => {
             let value = DebugValue {
                 name: handle.name.clone(),
-                value: String::new(),
+                value: handle.value.clone(),
                 type_name: None,
                 children_ref: handle.children_ref.clone(),
                 target: handle.target.clone(),
@@ -437,7 +437,9 @@ async fn confirm_applied(
     before: &DebugValue,
     after: &DebugValue,
 ) -> ToolResult<()> {
-    if reread_shows_applied(&before.value, &after.value, asked) {
+    // A value found by its id is known as listed, capped: compare capped texts.
+    let (before_text, after_text) = (common::cap(&before.value).0, common::cap(&after.value).0);
+    if reread_shows_applied(&before_text, &after_text, asked) {
         return Ok(());
     }
     let still = common::cap(&after.value).0;
