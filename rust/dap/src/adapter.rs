@@ -57,9 +57,17 @@ pub struct AdapterProfile {
     /// Python's semantics: exception stops are exceptions of classes (caught or not,
     /// the project's exception breakpoints by class), frames belong to modules,
     /// arguments are read from the code object. Otherwise an exception stop is the
-    /// program crashing (a signal, a panic) and the adapter's console output is its
-    /// own talk, not the program's.
+    /// program crashing (a signal, a panic).
     pub python_semantics: bool,
+    /// Console lines that are the adapter's own talk, not the program's or a
+    /// logpoint's: (starts with, contains).
+    pub console_chatter: &'static [(&'static str, &'static str)],
+    /// A run-mode (`noDebug`) launch still sends `initialized` and waits for
+    /// `configurationDone` before the program starts.
+    pub run_mode_configures: bool,
+    /// Its variable listings keep the values of the stop, even after a
+    /// `setVariable` (Delve): the set's own answer is the value to trust.
+    pub listings_fixed_at_stop: bool,
     /// The adapter runs in the program's directory instead of the launch's `cwd`.
     pub runs_in_program_dir: bool,
     /// The program writes to the adapter's own stdout and stderr (it inherits them)
@@ -144,6 +152,9 @@ pub const DEBUGPY: AdapterProfile = AdapterProfile {
         statements_context: "repl",
     },
     python_semantics: true,
+    console_chatter: &[],
+    run_mode_configures: false,
+    listings_fixed_at_stop: false,
     runs_in_program_dir: false,
     program_on_adapter_stdio: false,
     exit_status_after: None,
@@ -175,6 +186,12 @@ pub const LLDB_DAP: AdapterProfile = AdapterProfile {
         statements_context: "watch",
     },
     python_semantics: false,
+    console_chatter: &[
+        ("Process ", " exited with status = "),
+        ("Process ", " launched: "),
+    ],
+    run_mode_configures: true,
+    listings_fixed_at_stop: false,
     runs_in_program_dir: false,
     program_on_adapter_stdio: false,
     exit_status_after: None,
@@ -199,6 +216,13 @@ pub const DELVE: AdapterProfile = AdapterProfile {
         statements_context: "repl",
     },
     python_semantics: false,
+    console_chatter: &[
+        ("Type 'dlv help'", ""),
+        ("Detaching", ""),
+        ("Process ", " has exited with status "),
+    ],
+    run_mode_configures: false,
+    listings_fixed_at_stop: true,
     runs_in_program_dir: true,
     program_on_adapter_stdio: true,
     exit_status_after: Some("has exited with status "),
@@ -421,6 +445,14 @@ fn listening_address(line: &str) -> Option<String> {
     let (host, port) = address.rsplit_once(':')?;
     let loopback = matches!(host, "127.0.0.1" | "localhost" | "[::1]");
     (loopback && port.parse::<u16>().is_ok()).then(|| address.to_string())
+}
+
+/// Whether a console line is `profile`'s own talk ([`AdapterProfile::console_chatter`]).
+pub fn is_chatter(profile: &AdapterProfile, line: &str) -> bool {
+    profile
+        .console_chatter
+        .iter()
+        .any(|(start, inside)| line.starts_with(start) && line.contains(inside))
 }
 
 /// The exit status in a console line after `marker` (`... has exited with status 2`).
@@ -746,5 +778,18 @@ mod tests {
             Some(-1)
         );
         assert_eq!(exit_status_in("Detaching", marker), None);
+        assert!(is_chatter(
+            &DELVE,
+            "Type 'dlv help' for list of commands.\n"
+        ));
+        assert!(is_chatter(
+            &LLDB_DAP,
+            "Process 42 exited with status = 0 (0x00000000)\n"
+        ));
+        assert!(
+            !is_chatter(&LLDB_DAP, "Process total=3\n"),
+            "a logpoint's text"
+        );
+        assert!(!is_chatter(&DEBUGPY, "Process 42 exited with status = 0\n"));
     }
 }

@@ -360,9 +360,9 @@ impl Session {
         if let Some(Err(e)) = &early {
             return Err(self.launch_error(&e.to_string()));
         }
-        if early.is_some() && self.mode == LaunchMode::Run {
-            // debugpy answers a `noDebug` launch at once and sends no `initialized`:
-            // there is nothing to configure.
+        if early.is_some() && self.mode == LaunchMode::Run && !self.adapter.run_mode_configures {
+            // debugpy and Delve answer a `noDebug` launch at once and send no
+            // `initialized`: there is nothing to configure.
             return Ok(());
         }
         if early.is_some() {
@@ -576,8 +576,7 @@ impl Session {
             if let Some(exit_code) = status {
                 self.exited(exit_code);
             }
-            if !self.adapter.python_semantics {
-                // lldb's "Process 42 exited", Delve's "Type 'dlv help'": not the program's.
+            if adapter::is_chatter(self.adapter, text) {
                 return;
             }
         }
@@ -1591,6 +1590,9 @@ impl Session {
                     .map_err(|e| dap_error(e, &format!("setting {name}"), ErrorCode::EvaluationFailed))?;
                 let mut v = to_value(&body, reference);
                 v.name = name.clone();
+                if self.adapter.listings_fixed_at_stop {
+                    return Ok(v);
+                }
                 // Re-read it from the container so the answer is what the program sees.
                 if let Ok(list) = self.list(reference).await {
                     if let Some(fresh) = list.into_iter().find(|x| &x.name == name) {

@@ -215,9 +215,10 @@ pub async fn evaluate(call: &Call<'_>, p: EvaluateParams) -> ToolResult<Evaluati
     let record = common::paused_session(call, &project, p.target.session_id.as_deref())?;
     let session = record.descriptor.id.clone();
     let (_, frame) = common::frame_at(call, &record, p.frame_index).await?;
+    let allowed = p.allow_side_effects.unwrap_or(false);
     let (kind, enforcement) = match side_effect_free(call, &session, &expression) {
         Ok((kind, enforcement)) => (kind, Some(enforcement)),
-        Err(why) if !p.allow_side_effects.unwrap_or(false) => {
+        Err(why) if !allowed => {
             return Err(ToolError::new(
                 ErrorCode::SideEffectsNotAllowed,
                 format!(
@@ -226,34 +227,68 @@ pub async fn evaluate(call: &Call<'_>, p: EvaluateParams) -> ToolResult<Evaluati
                 ),
             ))
         }
-        Err(_) => {
-            confirm(
-                call,
-                ConfirmRequest {
-                    action: format!("Run code in the debugged program: {expression}"),
-                    project: project.name.clone(),
-                    subject: expression.clone(),
-                    session_id: Some(session.clone()),
-                },
-            )
-            .await?;
-            let language = call.app.backend.language(&session).unwrap_or_default();
-            match classify(&language, &expression) {
-                Some(Classification::CodeFragment) => (EvaluationKind::CodeFragment, None),
-                _ => (EvaluationKind::Expression, None),
-            }
-        }
+        Err(_) => (consented(call, &project, &session, &expression).await?, None),
     };
-    let value = call
-        .app
-        .backend
+    let backend = &call.app.backend;
+    let value = match backend
         .evaluate(&session, &frame.frame_ref, &expression, kind)
-        .await?;
+        .await
+    {
+        // The debugger's read-only evaluation reads what it can (lldb: variable paths);
+        // with consent, what it cannot read is run as code.
+        Err(e)
+            if allowed
+                && enforcement == Some(Enforcement::Debugger)
+                && e.code == ErrorCode::EvaluationFailed =>
+        {
+            let kind = consented(call, &project, &session, &expression).await?;
+            let value = backend
+                .evaluate(&session, &frame.frame_ref, &expression, kind)
+                .await?;
+            return answer(call, &session, &frame.frame_ref, expression, value, None);
+        }
+        other => other?,
+    };
+    answer(call, &session, &frame.frame_ref, expression, value, enforcement)
+}
+
+/// Ask the user to run `expression` with its side effects; the kind to run it as.
+async fn consented(
+    call: &Call<'_>,
+    project: &debugger_core::model::Project,
+    session: &str,
+    expression: &str,
+) -> ToolResult<EvaluationKind> {
+    confirm(
+        call,
+        ConfirmRequest {
+            action: format!("Run code in the debugged program: {expression}"),
+            project: project.name.clone(),
+            subject: expression.to_string(),
+            session_id: Some(session.to_string()),
+        },
+    )
+    .await?;
+    let language = call.app.backend.language(session).unwrap_or_default();
+    Ok(match classify(&language, expression) {
+        Some(Classification::CodeFragment) => EvaluationKind::CodeFragment,
+        _ => EvaluationKind::Expression,
+    })
+}
+
+fn answer(
+    call: &Call<'_>,
+    session: &str,
+    frame_ref: &str,
+    expression: String,
+    value: DebugValue,
+    enforcement: Option<Enforcement>,
+) -> ToolResult<Evaluation> {
     let value = DebugValue {
         name: expression.clone(),
         ..value
     };
-    let result = common::view(call, &session, &frame.frame_ref, None, value)?;
+    let result = common::view(call, session, frame_ref, None, value)?;
     Ok(Evaluation {
         expression,
         result,

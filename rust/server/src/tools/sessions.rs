@@ -270,10 +270,11 @@ enum DebugTarget {
 }
 
 impl DebugTarget {
-    /// How the confirmation and the answer name it.
+    /// How the confirmation and the answer name it: the configuration's name, or
+    /// the file's path in the project.
     fn label(&self, project: &Project) -> String {
         match self {
-            Self::Configuration(name) => format!("'{name}'"),
+            Self::Configuration(name) => name.clone(),
             Self::File { path, .. } => path
                 .strip_prefix(&project.path)
                 .unwrap_or(path)
@@ -330,7 +331,7 @@ pub async fn start_debug_session(call: &Call<'_>, p: StartSession) -> ToolResult
         call,
         ConfirmRequest {
             action: format!(
-                "Start a debug session of {label} in {}{}?",
+                "Start a debug session of '{label}' in {}{}?",
                 project.name,
                 describe_overrides(&options.overrides)
             ),
