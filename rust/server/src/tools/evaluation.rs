@@ -227,7 +227,10 @@ pub async fn evaluate(call: &Call<'_>, p: EvaluateParams) -> ToolResult<Evaluati
                 ),
             ))
         }
-        Err(_) => (consented(call, &project, &session, &expression).await?, None),
+        Err(_) => (
+            consented(call, &project, &session, &expression).await?,
+            None,
+        ),
     };
     let backend = &call.app.backend;
     let value = match backend
@@ -249,7 +252,14 @@ pub async fn evaluate(call: &Call<'_>, p: EvaluateParams) -> ToolResult<Evaluati
         }
         other => other?,
     };
-    answer(call, &session, &frame.frame_ref, expression, value, enforcement)
+    answer(
+        call,
+        &session,
+        &frame.frame_ref,
+        expression,
+        value,
+        enforcement,
+    )
 }
 
 /// Ask the user to run `expression` with its side effects; the kind to run it as.

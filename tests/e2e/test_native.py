@@ -1,0 +1,190 @@
+"""C, Rust and Go through the standalone backend (issue 12 item 1): the official MCP client
+drives lldb-dap (C as `lldb-dap`, Rust as CodeLLDB's `lldb` type) and Delve (`go`) on the
+same small cart program in each language (tests/e2e/native/), built here, with every tool
+that applies: line, conditional and log breakpoints, the stack, threads, frames, locals,
+a struct expanded, evaluation (the debugger's read-only one without consent, more with it),
+watches, set_variable, steps, run to line, source context, a crash stopped where it happens,
+the exit code, run mode, and a missing adapter named with its package."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from conftest import connect
+
+pytestmark = pytest.mark.anyio
+
+NATIVE = Path(__file__).resolve().parent / "native"
+
+
+@dataclass(frozen=True)
+class Language:
+    directory: str
+    source: str
+    build: tuple[str, ...]      # run in the project's copy; () when the adapter builds it
+    label: str                  # list_run_configurations' type
+    qty_is_3: str               # a breakpoint condition in the language
+    price: str                  # the read-only evaluation of `it`'s price
+    line_total: str             # how the stack names line_total
+    subtotal_of: str
+    crash: str                  # the exception type of the crash
+    crash_exit: int
+    fields: tuple[str, str, str]
+
+
+LANGUAGES = {
+    "c": Language("c", "cart.c", ("gcc", "-g", "-O0", "-o", "build/cart", "cart.c"), "LLDB",
+                  "it->qty == 3", "it->price", "line_total", "subtotal_of", "SIGABRT", 6,
+                  ("name", "price", "qty")),
+    "rust": Language("rust", "src/main.rs",
+                     ("rustc", "-g", "-C", "opt-level=0", "-o", "build/cart", "src/main.rs"), "LLDB",
+                     "it->qty == 3", "it->price", "main::line_total", "main::subtotal_of", "SIGABRT", 6,
+                     ("name", "price", "qty")),
+    "go": Language("go", "main.go", (), "Go", "it.Qty == 3", "it.Price", "main.lineTotal",
+                   "main.subtotalOf", "panic", 2, ("Name", "Price", "Qty")),
+}
+
+
+def mark(path: Path, name: str) -> int:
+    """The line holding `MARK: <name>` (in any language's comment)."""
+    for number, text in enumerate(path.read_text().splitlines(), start=1):
+        if f"MARK: {name}" in text:
+            return number
+    raise AssertionError(f"no MARK: {name} in {path}")
+
+
+@pytest.fixture(params=list(LANGUAGES))
+def cart(request, tmp_path: Path) -> tuple[Language, Path]:
+    """The language's cart project, copied and built."""
+    language = LANGUAGES[request.param]
+    project = tmp_path / language.directory
+    shutil.copytree(NATIVE / language.directory, project)
+    (project / "build").mkdir()
+    if language.build:
+        subprocess.run(language.build, cwd=project, check=True, timeout=120)
+    return language, project.resolve()
+
+
+async def test_a_program_debugged_with_every_tool_that_applies(binary, state_dir, cart):
+    language, project = cart
+    source = project / language.source
+    async with connect(binary, state_dir, projects=(project,)) as t:
+        configs = {c["name"]: c for c in (await t.ok("list_run_configurations"))["run_configurations"]}
+        assert configs["Cart"]["can_debug"] is True and configs["Cart"]["type"] == language.label, configs
+
+        stop = await t.ok("set_breakpoint", file_path=language.source, line=mark(source, "line_total"),
+                          condition=language.qty_is_3)
+        await t.ok("set_breakpoint", file_path=language.source, line=mark(source, "loop"),
+                   log_message="total={total}", suspend_policy="none")
+        await t.ok("add_watch", expression=language.price)
+
+        # Stopped at the second item (the condition), the logpoint having run twice before.
+        started = await t.start("Cart", include_variables=True)
+        execution = started["execution"]
+        assert started["status"] == "paused" and execution["paused_reason"] == "breakpoint", started
+        assert stop["breakpoint_id"] in execution["breakpoints_hit"], execution
+        assert execution["new_location"]["line"] == mark(source, "line_total"), execution
+        assert execution["new_location"]["method"] == language.line_total, execution
+        assert "total=0" in execution["output"] and "total=6" in execution["output"], execution
+        assert [w["value"] for w in execution["watches"]] == ["2"], execution
+
+        # The read-only evaluation, and the struct behind the pointer.
+        answer = await t.ok("evaluate", expression=language.price)
+        assert answer["result"]["value"] == "2" and answer["side_effect_guard"] == "debugger", answer
+        variables = {v["name"]: v for v in (await t.ok("get_variables"))["variables"]}
+        item = await t.ok("expand_variable", variable_id=variables["it"]["id"])
+        children = item["children"]
+        if len(children) == 1:  # Delve shows a pointer's target as one unnamed child
+            children = (await t.ok("expand_variable", variable_id=children[0]["id"]))["children"]
+        fields = {c["name"]: c for c in children}
+        assert set(language.fields) <= set(fields), children
+        assert fields[language.fields[2]]["value"] == "3", fields
+
+        # The quantity changed in the program: 6 + 2 * 50 + 5.
+        changed = await t.ok("set_variable", variable_id=fields[language.fields[2]]["id"], new_value="50")
+        assert changed["variable"]["value"] == "50", changed
+
+        stack = await t.ok("get_stack_trace")
+        assert [f["method"] for f in stack["frames"][:2]] == [language.line_total, language.subtotal_of], stack
+        assert (await t.ok("list_threads"))["threads"], "at least the main thread"
+        await t.ok("select_stack_frame", frame_index=1)
+        outer = {v["name"]: v["value"] for v in (await t.ok("get_variables"))["variables"]}
+        assert outer["total"] == "6", outer
+        context = await t.ok("get_source_context", file_path=language.source, line=mark(source, "loop"),
+                             context_lines=1)
+        assert "MARK: loop" in context["source"], context
+
+        stepped = await t.ok("step_over")
+        assert stepped["status"] == "stepped", stepped
+        out = await t.ok("step_out")
+        assert out["new_location"]["method"] == language.subtotal_of, out
+        ran = await t.ok("run_to_line", file_path=language.source, line=mark(source, "subtotal_return"))
+        assert ran["new_location"]["line"] == mark(source, "subtotal_return"), ran
+        status = await t.status()
+        assert status["state"] == "paused" and status["current_location"]["method"] == language.subtotal_of
+
+        await t.ok("remove_breakpoint", owner="agent")
+        ended = await t.ok("resume")
+        assert ended["status"] == "stopped" and ended["exit_code"] == 3, ended
+        assert "subtotal 111.00" in ended["output"], ended
+
+
+async def test_a_crash_stops_where_it_happens_unless_asked_not_to(binary, state_dir, cart):
+    language, project = cart
+    async with connect(binary, state_dir, projects=(project,)) as t:
+        started = await t.start("Cart crash")
+        execution = started["execution"]
+        assert execution["paused_reason"] == "exception", started
+        assert execution["exception"]["type"] == language.crash and execution["exception"]["uncaught"], execution
+        stack = await t.ok("get_stack_trace", max_frames=30)
+        assert "main" in " ".join(f["method"] for f in stack["frames"]), stack
+        ended = await t.ok("resume")
+        assert ended["status"] == "stopped" and ended["exit_code"] == language.crash_exit, ended
+
+        started = await t.start("Cart crash", break_on_uncaught=False)
+        assert started["status"] == "stopped", started
+        assert started["execution"]["exit_code"] == language.crash_exit, started
+
+
+async def test_run_mode_and_the_debuggers_own_limits(binary, state_dir, cart):
+    language, project = cart
+    source = project / language.source
+    async with connect(binary, state_dir, projects=(project,)) as t:
+        ran = await t.ok("run_configuration", configuration_name="Cart", wait_for_completion=True, timeout=60)
+        assert ran["exit_code"] == 3 and "subtotal 17.00" in ran["output"], ran
+
+        await t.ok("set_breakpoint", file_path=language.source, line=mark(source, "line_total"))
+        await t.start("Cart")
+        if language.directory == "go":
+            # Delve evaluates without running code unless told `call`: refused without consent.
+            refused = await t.err("evaluate", "side_effects_not_allowed", expression="call lineTotal(it)")
+            assert "allow_side_effects" in refused["message"], refused
+            assert await t.evaluate("it.Price * 2") == "3"
+        else:
+            # lldb reads variable paths only; anything else would compile and run code.
+            failed = await t.err("evaluate", "evaluation_failed", expression="it->price * 2")
+            assert "variable path" in failed["message"], failed
+            consented = await t.ok("evaluate", expression="it->price * 2", allow_side_effects=True)
+            assert consented["result"]["value"] == "3", consented
+        assert "runtime guard" not in str(await t.status())
+
+
+async def test_a_missing_adapter_names_its_package(binary, state_dir, cart, tmp_path):
+    language, project = cart
+    empty = tmp_path / "empty-path"
+    empty.mkdir()
+    async with connect(binary, state_dir, projects=(project,), env={"PATH": str(empty)}) as t:
+        config = next(c for c in (await t.ok("list_run_configurations"))["run_configurations"]
+                      if c["name"] == "Cart")
+        assert config["can_debug"] is False, config
+        assert "apt-get install" in config["unavailable_reason"], config
+        body = await t.err("start_debug_session", "cannot_debug", configuration_name="Cart")
+        assert "apt-get install" in body["message"], body
+        assert (await t.ok("list_debug_sessions"))["sessions"] == []
+    assert os.environ.get("PATH"), "the test's own PATH is untouched"
