@@ -188,3 +188,21 @@ async def test_a_missing_adapter_names_its_package(binary, state_dir, cart, tmp_
         assert "apt-get install" in body["message"], body
         assert (await t.ok("list_debug_sessions"))["sessions"] == []
     assert os.environ.get("PATH"), "the test's own PATH is untouched"
+
+
+async def test_restart_keeps_breakpoints_and_watches(binary, state_dir, cart):
+    """start_debug_session restart: the current session is stopped first, the new one stops
+    at the same breakpoint, and the project's breakpoints and watches are still there."""
+    language, project = cart
+    source = project / language.source
+    async with connect(binary, state_dir, projects=(project,)) as t:
+        bp = await t.ok("set_breakpoint", file_path=language.source, line=mark(source, "line_total"))
+        await t.ok("add_watch", expression=language.price)
+        first = await t.start("Cart")
+        again = await t.start("Cart", restart=True)
+        assert again["restarted"] == first["session_id"] != again["session_id"], again
+        assert again["execution"]["breakpoints_hit"] == [bp["breakpoint_id"]], again
+        sessions = {s["id"]: s["state"] for s in (await t.ok("list_debug_sessions"))["sessions"]}
+        assert sessions == {first["session_id"]: "stopped", again["session_id"]: "paused"}, sessions
+        assert [b["id"] for b in (await t.ok("list_breakpoints"))["breakpoints"]] == [bp["breakpoint_id"]]
+        assert (await t.status())["watches"][0]["value"] == "1.5"

@@ -324,7 +324,7 @@ registry! {
         "The project's sessions (recently ended: 'stopped'), the current one marked.";
     "start_debug_session" => sessions::start_debug_session(sessions::StartSession) -> sessions::StartedSession, DESTRUCTIVE,
         "Start a debug session",
-        "Debug a configuration (can_debug) or a file (file_path; pytest for tests; line: stop there). Waits for the first stop (wait_for_pause); stops at uncaught exceptions (break_on_uncaught).";
+        "Debug a configuration (can_debug) or a file (file_path; pytest for tests; line: stop there). Waits for the first stop (wait_for_pause); stops at uncaught exceptions (break_on_uncaught); restart: stop the current session first.";
     "stop_debug_session" => sessions::stop_debug_session(sessions::SessionOnly) -> sessions::StoppedSession, DESTRUCTIVE,
         "Stop a debug session",
         "Terminate a session and its processes; breakpoints and watches stay.";
@@ -333,19 +333,19 @@ registry! {
         "The current stop in one call: reason, location, stack, variables, watches, source, output.";
     "list_breakpoints" => breakpoints::list_breakpoints(breakpoints::ListBreakpoints) -> breakpoints::BreakpointList, READ,
         "List breakpoints",
-        "List the project's breakpoints, optionally filtered.";
+        "The project's breakpoints, optionally filtered.";
     "set_breakpoint" => breakpoints::set_breakpoint(breakpoints::SetBreakpoint) -> breakpoints::BreakpointSet, EDIT,
         "Set a line breakpoint",
         "A line breakpoint: conditional, logpoint (log_message), temporary or disabled; it belongs to the project and persists.";
     "remove_breakpoint" => breakpoints::remove_breakpoint(breakpoints::RemoveBreakpoint) -> breakpoints::BreakpointsRemoved, EDIT,
         "Remove breakpoints",
-        "Remove by breakpoint_id, file_path and line, all of file_path, or the agent's own (owner); a missing one succeeds.";
+        "Remove by breakpoint_id, by file_path (and line), or the agent's own (owner); a missing one succeeds.";
     "set_exception_breakpoint" => breakpoints::set_exception_breakpoint(breakpoints::SetExceptionBreakpoint) -> breakpoints::BreakpointSet, EDIT,
         "Set an exception breakpoint",
         "Stop when an exception of a class is raised: caught, uncaught, or both.";
     "resume" => execution::resume(execution::ResumeParams) -> execution::ExecutionResult, CONTROL,
         "Resume",
-        "Resume until the next stop; like every execution tool, answers where execution stands (running on timeout, stopped with exit_code at the end).";
+        "Resume until the next stop; execution tools answer where execution stands (running on timeout, stopped with exit_code at the end).";
     "pause" => execution::pause(execution::PauseParams) -> execution::ExecutionResult, CONTROL,
         "Pause",
         "Pause a running session.";
@@ -354,10 +354,10 @@ registry! {
         "Step over the current line.";
     "step_into" => execution::step_into(execution::StepIntoParams) -> execution::ExecutionResult, CONTROL,
         "Step into",
-        "Step into the call on the current line.";
+        "Step into the current line's call.";
     "step_out" => execution::step_out(execution::StepParams) -> execution::ExecutionResult, CONTROL,
         "Step out",
-        "Run until the current function returns.";
+        "Run until this function returns.";
     "run_to_line" => execution::run_to_line(execution::RunToLineParams) -> execution::ExecutionResult, CONTROL,
         "Run to line",
         "Run to file_path:line (breakpoints left as they are).";
@@ -366,13 +366,13 @@ registry! {
         "Call stack of the current (or given) thread, top first; library frames marked.";
     "select_stack_frame" => stack::select_stack_frame(stack::SelectFrame) -> stack::FrameSelected, EDIT,
         "Select stack frame",
-        "Select the default frame of get_variables, evaluate, set_variable and the status, until execution moves.";
+        "The default frame of get_variables, evaluate, set_variable and the status until execution moves.";
     "list_threads" => stack::list_threads(stack::ThreadsParams) -> stack::ThreadList, READ,
         "List threads",
         "The debuggee's threads, marking the current one.";
     "get_variables" => variables::get_variables(variables::GetVariables) -> variables::VariableList, READ,
         "Get variables",
-        "Variables of a frame (values cut at 1,000 chars); objects get an id for expand_variable/set_variable, valid until execution moves.";
+        "A frame's variables (values cut at 1,000 chars); objects get an id for expand_variable/set_variable until execution moves.";
     "expand_variable" => variables::expand_variable(variables::ExpandVariable) -> variables::Children, READ,
         "Expand variable",
         "Children of an object, by variable_id and/or dotted path.";

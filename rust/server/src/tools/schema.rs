@@ -33,16 +33,35 @@ pub enum Side {
     Output,
 }
 
-/// The one description of a parameter many tools share, used where the parameter's
-/// own field has none.
-const SHARED: &[(&str, &str)] = &[
-    ("timeout", "Seconds (default 30, max 600)"),
-    ("ignore_breakpoints", "Skip breakpoints on the way."),
-    ("frame_index", "0 is the top; default: the selected frame."),
-    (
-        "overrides",
-        "This launch only: {args:[str], cwd, env:{name: value}}",
-    ),
+/// A parameter many tools share: its one description (and default), used where the
+/// parameter's own field has none.
+struct Shared {
+    name: &'static str,
+    description: &'static str,
+    default: Option<u64>,
+}
+
+const SHARED: &[Shared] = &[
+    Shared {
+        name: "timeout",
+        description: "Seconds, max 600",
+        default: Some(crate::tools::common::DEFAULT_WAIT.as_secs()),
+    },
+    Shared {
+        name: "ignore_breakpoints",
+        description: "Skip breakpoints on the way.",
+        default: None,
+    },
+    Shared {
+        name: "frame_index",
+        description: "0 is the top; default: the selected frame.",
+        default: None,
+    },
+    Shared {
+        name: "overrides",
+        description: "This launch only: {args:[str], cwd, env:{name: value}}",
+        default: None,
+    },
 ];
 
 /// A parameter advertised as a plain object, its fields named by its description: a
@@ -91,8 +110,12 @@ fn walk(node: &mut Map<String, Value>, side: Side) {
                     drop_null(property);
                 }
                 if !property.contains_key("description") {
-                    if let Some((_, text)) = SHARED.iter().find(|(shared, _)| shared == name) {
-                        property.insert("description".into(), Value::from(*text));
+                    if let Some(shared) = SHARED.iter().find(|shared| shared.name == name) {
+                        property.insert("description".into(), Value::from(shared.description));
+                        let unset = property.get("default").is_none_or(Value::is_null);
+                        if let (Some(default), true) = (shared.default, unset) {
+                            property.insert("default".into(), Value::from(default));
+                        }
                     }
                 }
             }
@@ -210,7 +233,7 @@ mod tests {
                 "properties": {
                     "line": {"type": "integer", "minimum": 1},
                     "count": {"type": "integer"},
-                    "timeout": {"type": "number", "description": "Seconds (default 30, max 600)"},
+                    "timeout": {"type": "number", "description": "Seconds, max 600", "default": 30},
                     "enabled": {"type": "boolean", "default": true},
                     "temporary": {"type": "boolean"},
                     "kind": {"type": "string", "enum": ["a", "b"], "description": "Which."},

@@ -95,6 +95,10 @@ pub struct StartSession {
     #[serde(default)]
     #[schemars(schema_with = "super::schema::object")]
     pub overrides: Option<Overrides>,
+    // Stop the project's current live session first (breakpoints and watches belong to
+    // the project and stay); the tool description says it.
+    #[serde(default, deserialize_with = "lenient::opt_bool")]
+    pub restart: Option<bool>,
 }
 
 /// Launch overrides as the agent gives them (start_debug_session, run_configuration).
@@ -182,6 +186,9 @@ pub struct StartedSession {
     /// Where execution stands, when the call waited.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub execution: Option<ExecutionResult>,
+    /// The session `restart` stopped first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub restarted: Option<String>,
 }
 
 fn find_configuration<'a>(
@@ -327,11 +334,23 @@ pub async fn start_debug_session(call: &Call<'_>, p: StartSession) -> ToolResult
     options.overrides = launch_overrides(call, &project, p.overrides)?;
     let note = note.map(|n| format!(" {n}")).unwrap_or_default();
     let label = target.label(&project);
+    let replaced = match p.restart.unwrap_or(false) {
+        true => call
+            .app
+            .tracker
+            .current(&project.path)
+            .filter(|r| r.is_live()),
+        false => None,
+    };
+    let verb = match &replaced {
+        Some(old) => format!("Restart '{}' as a debug session of", old.descriptor.name),
+        None => "Start a debug session of".into(),
+    };
     let scope = confirm(
         call,
         ConfirmRequest {
             action: format!(
-                "Start a debug session of '{label}' in {}{}?",
+                "{verb} '{label}' in {}{}?",
                 project.name,
                 describe_overrides(&options.overrides)
             ),
@@ -341,6 +360,19 @@ pub async fn start_debug_session(call: &Call<'_>, p: StartSession) -> ToolResult
         },
     )
     .await?;
+    if let Some(old) = &replaced {
+        stop_debug_session(
+            call,
+            SessionOnly {
+                target: Target {
+                    project_path: Some(project.path.display().to_string()),
+                    session_id: Some(old.descriptor.id.clone()),
+                },
+            },
+        )
+        .await?;
+    }
+    let restarted = replaced.map(|old| old.descriptor.id);
     let (launched, stop_at) = match &target {
         DebugTarget::Configuration(name) => (
             call.app
@@ -375,6 +407,7 @@ pub async fn start_debug_session(call: &Call<'_>, p: StartSession) -> ToolResult
             break_on_uncaught: options.break_on_uncaught,
             message: format!("Debug session started for {label}.{note}"),
             execution: None,
+            restarted,
         });
     }
     let outcome = call
@@ -397,6 +430,7 @@ pub async fn start_debug_session(call: &Call<'_>, p: StartSession) -> ToolResult
             execution.message
         ),
         execution: Some(execution),
+        restarted,
     })
 }
 

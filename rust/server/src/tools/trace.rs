@@ -219,6 +219,7 @@ async fn run(
                     // A crash during the trace stops there: `paused_elsewhere`.
                     break_on_uncaught: None,
                     overrides: None,
+                    restart: None,
                 },
             )
             .await?;

@@ -225,7 +225,7 @@ pub struct ExpandVariable {
     pub target: Target,
     #[serde(default)]
     pub variable_id: Option<String>,
-    /// Dotted, from the frame (or from variable_id), e.g. `order.items.0`.
+    /// Dotted, from the frame or variable_id, e.g. `order.items.0`.
     #[serde(default)]
     pub path: Option<String>,
     #[serde(default, deserialize_with = "lenient::opt_usize")]
@@ -333,7 +333,7 @@ pub struct SetVariable {
     pub target: Target,
     #[serde(default)]
     pub variable_id: Option<String>,
-    /// Or a name or dotted path in the selected frame, e.g. `order.total`.
+    /// Or a (dotted) name in the selected frame, e.g. `order.total`.
     #[serde(default)]
     pub name: Option<String>,
     /// An expression in the program's language, e.g. `0.08`, `'text'`.
