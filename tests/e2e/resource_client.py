@@ -19,7 +19,8 @@ BREAKPOINTS = "debugger://breakpoints"
 THREADS = "debugger://threads"
 OUTPUT = "debugger://session/output"
 LOG = "debugger://session/log"
-LISTED = {SESSION, BREAKPOINTS, THREADS, OUTPUT, LOG}
+MODULES = "debugger://session/modules"
+LISTED = {SESSION, BREAKPOINTS, THREADS, OUTPUT, LOG, MODULES}
 LIST_CHANGED = ("list_changed", None)
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from conftest import connect
+from resource_client import MODULES, read, read_error
 
 pytestmark = pytest.mark.anyio
 
@@ -206,3 +207,23 @@ async def test_restart_keeps_breakpoints_and_watches(binary, state_dir, cart):
         assert sessions == {first["session_id"]: "stopped", again["session_id"]: "paused"}, sessions
         assert [b["id"] for b in (await t.ok("list_breakpoints"))["breakpoints"]] == [bp["breakpoint_id"]]
         assert (await t.status())["watches"][0]["value"] == "1.5"
+
+
+async def test_loaded_code_as_the_debugger_tells_it(binary, state_dir, cart):
+    """debugger://session/modules (issue 12 item 5): lldb-dap lists the modules (the program
+    with its symbols, libc) and says it does not list sources; Delve tells neither."""
+    language, project = cart
+    source = project / language.source
+    async with connect(binary, state_dir, projects=(project,)) as t:
+        await t.ok("set_breakpoint", file_path=language.source, line=mark(source, "line_total"))
+        await t.start("Cart")
+        if language.directory == "go":
+            body = await read_error(t.client, MODULES, "not_supported")
+            assert "Delve" in body["message"], body
+            return
+        loaded = (await read(t.client, MODULES))["loaded"]
+        modules = {m["name"]: m for m in loaded["modules"]}
+        assert modules["cart"]["path"] == str(project / "build" / "cart"), modules
+        assert "loaded" in modules["cart"]["symbols"].lower(), modules["cart"]
+        assert any(name.startswith("libc.so") for name in modules), sorted(modules)
+        assert loaded["unsupported"] == ["lldb-dap does not list loaded sources"], loaded

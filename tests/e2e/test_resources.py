@@ -18,7 +18,7 @@ from mcp.shared.exceptions import MCPError
 from mcp import Client
 
 from conftest import MODES, PROGRAMS, TRANSPORTS, Tools, connect, line_of, serve_http, tidy
-from resource_client import (BREAKPOINTS, LIST_CHANGED, LISTED, LOG, OUTPUT, SESSION, THREADS, Notices, read,
+from resource_client import (BREAKPOINTS, LIST_CHANGED, LISTED, LOG, MODULES, OUTPUT, SESSION, THREADS, Notices, read,
                              read_error, updated)
 
 pytestmark = pytest.mark.anyio
@@ -242,3 +242,17 @@ async def test_the_session_log_tells_what_the_agent_did(server):
             assert expected in log, f"{expected!r} not in:\n{log}"
         assert "set_breakpoint" not in log, "a call before the session is not the session's"
 
+
+
+async def test_loaded_code_of_a_python_program(server):
+    """debugger://session/modules on debugpy (issue 12 item 5; lldb-dap and Delve in
+    test_native.py): the program's modules as debugpy reports them, capped, at a stop."""
+    async with server() as t:
+        await t.ok("set_breakpoint", file_path="nested.py", line=line_of("nested.py", "after_loop"))
+        await t.start("Nested")
+        loaded = (await read(t.client, MODULES))["loaded"]
+        modules = {m["name"]: m.get("path") for m in loaded["modules"]}
+        assert modules["__main__"] == str(PROGRAMS / "nested.py"), modules
+        assert loaded["unsupported"] == ["debugpy does not list loaded sources"], loaded
+        await t.ok("stop_debug_session")
+        await read_error(t.client, MODULES, "session_ended")

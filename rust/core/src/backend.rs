@@ -179,6 +179,15 @@ pub trait Backend: Send + Sync + 'static {
 
     async fn threads(&self, session: &str) -> ToolResult<Vec<ThreadInfo>>;
 
+    /// The modules and source files the session's program has loaded. Where the
+    /// debugger (or the backend) cannot tell at all, `not_supported` saying why.
+    async fn loaded_code(&self, session: &str) -> ToolResult<LoadedCode> {
+        Err(ToolError::new(
+            ErrorCode::NotSupported,
+            format!("session {session}: this backend does not tell which code is loaded"),
+        ))
+    }
+
     /// Frames of a thread, top first: at most `max` of them, plus the total depth.
     async fn stack(
         &self,

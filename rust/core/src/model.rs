@@ -178,6 +178,34 @@ pub struct ThreadInfo {
     pub name: String,
 }
 
+/// The code a session's program has loaded, as its debugger tells it (DAP `modules`
+/// and `loadedSources`); a part the debugger does not answer is `None`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct LoadedCode {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub modules: Option<Vec<LoadedModule>>,
+    /// Paths (or names, for sources without a file) of the loaded source files.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sources: Option<Vec<String>>,
+    /// Entries left out by the cap, per list.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub omitted: Option<usize>,
+    /// What the debugger cannot tell, and why.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unsupported: Vec<String>,
+}
+
+/// A loaded module: a shared library or executable, a Python module.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct LoadedModule {
+    pub name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+    /// Whether its symbols (debug information) are loaded, as the debugger says.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub symbols: Option<String>,
+}
+
 /// One stack frame.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct StackFrame {

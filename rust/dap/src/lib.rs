@@ -562,6 +562,10 @@ impl Backend for DapBackend {
         self.session(session)?.threads().await
     }
 
+    async fn loaded_code(&self, session: &str) -> ToolResult<LoadedCode> {
+        self.session(session)?.loaded_code().await
+    }
+
     async fn stack(
         &self,
         session: &str,

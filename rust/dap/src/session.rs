@@ -73,6 +73,8 @@ use tokio::sync::{mpsc, watch};
 const EXIT_GRACE: Duration = Duration::from_secs(3);
 /// How often a session checks whether its debuggee process is still there.
 const REAP_POLL: Duration = Duration::from_millis(250);
+/// At most this many modules, and as many sources, in one answer.
+const LOADED_CAP: usize = 300;
 /// How long a session that terminated waits for an exit status told after it.
 const EXIT_STATUS_WAIT: Duration = Duration::from_secs(1);
 /// How much of the adapter's stderr is kept for error messages.
@@ -137,6 +139,8 @@ pub struct SessionSpec {
 pub struct Session {
     pub id: String,
     adapter: &'static AdapterProfile,
+    /// What the adapter said it supports (`initialize`'s answer).
+    capabilities: Json,
     project: PathBuf,
     program: Option<PathBuf>,
     mode: LaunchMode,
@@ -241,30 +245,33 @@ impl Session {
             "supportsRunInTerminalRequest": false, "supportsStartDebuggingRequest": false,
             "supportsProgressReporting": false, "supportsInvalidatedEvent": false,
         });
-        if let Err(e) = client
+        let capabilities = match client
             .request("initialize", init_args, shared.launch_timeout)
             .await
         {
-            client.close_input().await;
-            // Let the adapter finish writing its error, but never wait long.
-            let _ = tokio::time::timeout(EXIT_GRACE, child.wait()).await;
-            let _ = child.kill().await;
-            let tail = lock(&stderr_tail).clone();
-            if tail.contains("No module named debugpy") {
-                return Err(debugpy::missing_debugpy(
-                    &spec.command.program,
-                    "No module named debugpy",
+            Ok(capabilities) => capabilities,
+            Err(e) => {
+                client.close_input().await;
+                // Let the adapter finish writing its error, but never wait long.
+                let _ = tokio::time::timeout(EXIT_GRACE, child.wait()).await;
+                let _ = child.kill().await;
+                let tail = lock(&stderr_tail).clone();
+                if tail.contains("No module named debugpy") {
+                    return Err(debugpy::missing_debugpy(
+                        &spec.command.program,
+                        "No module named debugpy",
+                    ));
+                }
+                return Err(ToolError::new(
+                    ErrorCode::AdapterFailed,
+                    format!(
+                        "the {} adapter did not initialize: {e}{}",
+                        profile.name,
+                        tail_suffix(profile, &tail)
+                    ),
                 ));
             }
-            return Err(ToolError::new(
-                ErrorCode::AdapterFailed,
-                format!(
-                    "the {} adapter did not initialize: {e}{}",
-                    profile.name,
-                    tail_suffix(profile, &tail)
-                ),
-            ));
-        }
+        };
 
         let descriptor = SessionDescriptor {
             id: spec.id.clone(),
@@ -277,6 +284,7 @@ impl Session {
         let session = Arc::new(Session {
             id: spec.id.clone(),
             adapter: profile,
+            capabilities,
             project: spec.project.clone(),
             program: spec.config.program.clone(),
             mode: spec.mode,
@@ -1332,6 +1340,80 @@ impl Session {
 
     // ----- inspection -------------------------------------------------------
 
+    /// The modules and sources the program has loaded, asked only of an adapter that
+    /// says it answers (lldb-dap 19 aborts on a `loadedSources` it does not support).
+    pub async fn loaded_code(&self) -> ToolResult<LoadedCode> {
+        self.live()?;
+        let supports = |capability: &str| {
+            self.capabilities
+                .get(capability)
+                .and_then(Json::as_bool)
+                .unwrap_or(false)
+        };
+        let mut code = LoadedCode::default();
+        let mut omitted = 0;
+        if supports("supportsModulesRequest") {
+            let body = self
+                .call(
+                    "modules",
+                    json!({}),
+                    "listing modules",
+                    ErrorCode::NotSupported,
+                )
+                .await?;
+            let all = body
+                .get("modules")
+                .and_then(Json::as_array)
+                .cloned()
+                .unwrap_or_default();
+            omitted += all.len().saturating_sub(LOADED_CAP);
+            code.modules = Some(all.iter().take(LOADED_CAP).map(loaded_module).collect());
+        } else {
+            code.unsupported
+                .push(format!("{} does not list modules", self.adapter.name));
+        }
+        if supports("supportsLoadedSourcesRequest") {
+            let body = self
+                .call(
+                    "loadedSources",
+                    json!({}),
+                    "listing loaded sources",
+                    ErrorCode::NotSupported,
+                )
+                .await?;
+            let all = body
+                .get("sources")
+                .and_then(Json::as_array)
+                .cloned()
+                .unwrap_or_default();
+            omitted += all.len().saturating_sub(LOADED_CAP);
+            code.sources = Some(
+                all.iter()
+                    .take(LOADED_CAP)
+                    .filter_map(|s| s.get("path").or_else(|| s.get("name")))
+                    .filter_map(Json::as_str)
+                    .map(str::to_owned)
+                    .collect(),
+            );
+        } else {
+            code.unsupported.push(format!(
+                "{} does not list loaded sources",
+                self.adapter.name
+            ));
+        }
+        if code.modules.is_none() && code.sources.is_none() {
+            return Err(ToolError::new(
+                ErrorCode::NotSupported,
+                format!(
+                    "{} tells neither modules nor loaded sources",
+                    self.adapter.name
+                ),
+            ));
+        }
+        code.omitted = (omitted > 0).then_some(omitted);
+        Ok(code)
+    }
+
     pub async fn threads(&self) -> ToolResult<Vec<ThreadInfo>> {
         self.live()?;
         let body = self
@@ -1758,6 +1840,15 @@ impl Session {
             target: Some(ValueTarget::Expression(expression.to_string())),
             evaluate_name: Some(expression.to_string()),
         })
+    }
+}
+
+fn loaded_module(m: &Json) -> LoadedModule {
+    let text = |key: &str| m.get(key).and_then(Json::as_str).map(str::to_owned);
+    LoadedModule {
+        name: text("name").unwrap_or_default(),
+        path: text("path"),
+        symbols: text("symbolStatus"),
     }
 }
 

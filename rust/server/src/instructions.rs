@@ -6,28 +6,27 @@
 
 /// The guide, one point a line.
 pub const INSTRUCTIONS: &str = "\
-Debugger for the user's JetBrains IDE (standalone: debugpy).
+Debugger for the user's JetBrains IDE (or standalone).
 - Start with get_debug_session_status: where it stopped, its variables.
 - Breakpoints belong to the project: set them before start_debug_session; they persist. \
 Leave the user's alone (list_breakpoints owner); remove_breakpoint owner: agent clears yours.
 - start_debug_session, resume, the steps, run_to_line and pause wait for the next stop and \
-say where it is (running if none in time); include_variables: true adds locals and watches. \
+say where it is (or running); include_variables: true adds locals and watches. \
 An uncaught exception stops there (break_on_uncaught: false lets it end).
 - No configuration: start_debug_session file_path (line: stop there). overrides {args, cwd, \
 env}: one launch only.
 - trace_execution: values over many hits.
-- Variable ids expire at every stop (variable_expired).
+- Variable ids expire at each stop (variable_expired).
 - evaluate refuses side effects (side_effects_not_allowed) unless allow_side_effects: true.
 - Launches, set_variable and side-effecting evaluate ask the user: confirmation_denied means \
-no; confirmation_required means nobody can be asked (brave \
-mode off): tell the user.
+no; confirmation_required: nobody can be asked (brave mode off), tell the user.
 - Stop the sessions you start.
 - Errors: {\"error\": code, \"message\"}; codes are stable.
 - projectPath: only when several projects are open and the call names no id of one; \
 session_id defaults to the current session. Paths: absolute or project-relative.
 - Resources while a session lives (subscribable): debugger://session, \
 debugger://breakpoints, debugger://threads, debugger://session/output, debugger://session/log, \
-debugger://source/{file}.";
+debugger://session/modules, debugger://source/{file}.";
 
 #[cfg(test)]
 mod tests {
@@ -88,7 +87,7 @@ mod tests {
             .filter(|w| w.starts_with("debugger://"))
             .map(|w| w.trim_end_matches('.'))
             .collect();
-        assert_eq!(uris.len(), 6, "{uris:?}");
+        assert_eq!(uris.len(), 7, "{uris:?}");
         for uri in uris {
             let concrete = uri.replace("{file}", "src%2Fapp.py");
             assert!(

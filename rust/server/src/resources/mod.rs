@@ -103,6 +103,10 @@ fn describe(project: &str, uri: ResourceUri) -> Resource {
             "log",
             "What the agent did in the session, in Markdown: calls, stops, values seen.",
         ),
+        Kind::Modules => (
+            "modules",
+            "The modules and source files the program has loaded, as its debugger tells.",
+        ),
         Kind::Source(_) => unreachable!("source files are a template, not listed"),
     };
     let mime = if uri.kind == Kind::Log {
@@ -229,6 +233,10 @@ async fn state_json(call: &Call<'_>, project: &Project, uri: &ResourceUri) -> To
         }
         Kind::Threads => tools::call(call, "list_threads", scope).await,
         Kind::Output => Ok(output_from(&record, uri)),
+        Kind::Modules => {
+            let code = call.app.backend.loaded_code(&session.id).await?;
+            Ok(json!({ "session_id": session.id, "loaded": code }))
+        }
         Kind::Source(_) | Kind::Log => unreachable!("text resources are read by `read`"),
     }
 }

@@ -52,7 +52,15 @@ fn touched_by(event: &BackendEvent) -> (bool, &'static [Kind]) {
         ),
         E::ProcessStarted { .. } | E::Exited { .. } => (false, &[Kind::Session]),
         // A stop counts hits and may remove a temporary breakpoint.
-        E::Stopped { .. } => (false, &[Kind::Session, Kind::Threads, Kind::Breakpoints]),
+        E::Stopped { .. } => (
+            false,
+            &[
+                Kind::Session,
+                Kind::Threads,
+                Kind::Breakpoints,
+                Kind::Modules,
+            ],
+        ),
         E::Continued { .. } => (false, &[Kind::Session, Kind::Threads]),
         E::Output { .. } => (false, &[Kind::Output]),
         E::BreakpointChanged { .. } | E::BreakpointRemoved { .. } => (false, &[Kind::Breakpoints]),

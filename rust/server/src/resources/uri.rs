@@ -27,18 +27,21 @@ pub enum Kind {
     Output,
     /// What the agent did in the session (Markdown, from the command history).
     Log,
+    /// The modules and source files the program has loaded.
+    Modules,
     /// A source file's text.
     Source(String),
 }
 
 impl Kind {
     /// The fixed resources a live session lists, in listing order.
-    pub const LISTED: [Kind; 5] = [
+    pub const LISTED: [Kind; 6] = [
         Kind::Session,
         Kind::Breakpoints,
         Kind::Threads,
         Kind::Output,
         Kind::Log,
+        Kind::Modules,
     ];
 
     fn path(&self) -> String {
@@ -48,6 +51,7 @@ impl Kind {
             Kind::Threads => "threads".into(),
             Kind::Output => "session/output".into(),
             Kind::Log => "session/log".into(),
+            Kind::Modules => "session/modules".into(),
             Kind::Source(file) => format!("source/{}", encode(file)),
         }
     }
@@ -68,7 +72,7 @@ pub struct ResourceUri {
 pub enum UriError {
     #[error("'{0}' is not a debugger:// resource")]
     Scheme(String),
-    #[error("'{0}' names no debugger resource; they are session, breakpoints, threads, session/output, session/log and source/{{file}}")]
+    #[error("'{0}' names no debugger resource; they are session, breakpoints, threads, session/output, session/log, session/modules and source/{{file}}")]
     Unknown(String),
     #[error("'{0}' is not percent-encoded UTF-8")]
     Encoding(String),
@@ -96,6 +100,7 @@ impl ResourceUri {
             "threads" => Kind::Threads,
             "session/output" => Kind::Output,
             "session/log" => Kind::Log,
+            "session/modules" => Kind::Modules,
             _ => match path.strip_prefix("source/") {
                 Some(file) if !file.is_empty() => Kind::Source(decode(file)?),
                 _ => return Err(UriError::Unknown(text.into())),
