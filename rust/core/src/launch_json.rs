@@ -2,7 +2,7 @@
 //! in the real VS Code format (JSON with comments and trailing commas, `${...}`
 //! variables). Parsing and substitution live here; launching is the DAP backend's.
 //!
-//! A configuration this backend cannot launch (`attach`, a variable only an editor
+//! A configuration this backend cannot launch (an unknown `request`, a variable only an editor
 //! can resolve, a mistyped field, ...) is still listed, with the reason in
 //! [`LaunchConfig::unsupported`], so the agent learns why instead of not seeing it;
 //! the DAP backend adds what its adapter profiles say (an unknown `type`, a field
@@ -22,7 +22,7 @@ pub struct LaunchConfig {
     pub name: String,
     /// `type` as written (`debugpy`, `python`, `node`, ...).
     pub type_name: String,
-    /// `request` as written (`launch`, `attach`).
+    /// `request` as written: `launch`, or `attach` to a program started elsewhere.
     pub request: String,
     /// Absolute path of the script (`program`).
     pub program: Option<PathBuf>,
@@ -180,9 +180,9 @@ fn configuration(raw: &Map<String, Value>, index: usize, vars: &Variables) -> Op
     if type_name.is_empty() {
         problems.push("it has no \"type\"".into());
     }
-    if request != "launch" {
+    if !matches!(request.as_str(), "launch" | "attach") {
         problems.push(format!(
-            "request \"{request}\" is not supported (only \"launch\")"
+            "request \"{request}\" is not supported (\"launch\" or \"attach\")"
         ));
     }
     let args = match obj.get("args") {
@@ -699,7 +699,7 @@ mod tests {
     #[test]
     fn lists_what_it_cannot_launch_with_a_reason() {
         let text = r#"{ "configurations": [
-            { "name": "attach", "type": "debugpy", "request": "attach", "connect": { "port": 5678 } },
+            { "name": "test", "type": "debugpy", "request": "test", "program": "a.py" },
             { "name": "untyped", "request": "launch", "program": "a.py" },
             { "type": "debugpy", "request": "launch", "program": "a.py" },
             { "name": "bad flag", "type": "debugpy", "request": "launch", "program": "a.py", "justMyCode": "no" },
@@ -718,7 +718,7 @@ mod tests {
                 .clone()
         };
         let unsupported = |name: &str| reason(name).unwrap_or_else(|| panic!("{name} unsupported"));
-        assert!(unsupported("attach").contains("request \"attach\" is not supported"));
+        assert!(unsupported("test").contains("request \"test\" is not supported"));
         assert!(unsupported("untyped").contains("no \"type\""));
         assert!(unsupported("configuration 3").contains("no \"name\""));
         assert!(unsupported("bad flag").contains("\"justMyCode\" must be true or false"));
@@ -730,7 +730,7 @@ mod tests {
 
         let run = configs
             .iter()
-            .find(|c| c.name == "attach")
+            .find(|c| c.name == "test")
             .unwrap()
             .to_run_configuration("Python");
         assert!(!run.can_debug && run.unavailable_reason.is_some());

@@ -88,6 +88,10 @@ pub struct SessionDescriptor {
     /// Root of the project the session belongs to.
     pub project: PathBuf,
     pub process_id: Option<u32>,
+    /// The debugger attached to a program started elsewhere: stopping the session
+    /// detaches and leaves the program running.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub attached: bool,
 }
 
 /// Why execution stopped. Serialized as the requirements' `paused_reason`.

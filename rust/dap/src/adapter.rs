@@ -68,6 +68,9 @@ pub struct AdapterProfile {
     /// Its variable listings keep the values of the stop, even after a
     /// `setVariable` (Delve): the set's own answer is the value to trust.
     pub listings_fixed_at_stop: bool,
+    /// An attach with `connect` reaches the adapter already listening in the program
+    /// (`python -m debugpy --listen`), instead of starting one.
+    pub attach_connects: bool,
     /// The adapter runs in the program's directory instead of the launch's `cwd`.
     pub runs_in_program_dir: bool,
     /// The program writes to the adapter's own stdout and stderr (it inherits them)
@@ -138,14 +141,15 @@ pub const DEBUGPY: AdapterProfile = AdapterProfile {
     install: "<python> -m pip install debugpy",
     language: "python",
     check: python_check,
-    launch_arguments: |request| {
-        crate::debugpy::launch_arguments(
+    launch_arguments: |request| match attaching(request.config) {
+        true => crate::debugpy::attach_arguments(request.config),
+        false => crate::debugpy::launch_arguments(
             request.config,
             request.mode,
             request.python.unwrap_or(Path::new("python3")),
             request.shim,
             std::env::var_os("PYTHONPATH"),
-        )
+        ),
     },
     evaluation: Evaluation {
         guard: Guard::PythonShim,
@@ -155,6 +159,7 @@ pub const DEBUGPY: AdapterProfile = AdapterProfile {
     console_chatter: &[],
     run_mode_configures: false,
     listings_fixed_at_stop: false,
+    attach_connects: true,
     runs_in_program_dir: false,
     program_on_adapter_stdio: false,
     exit_status_after: None,
@@ -192,6 +197,7 @@ pub const LLDB_DAP: AdapterProfile = AdapterProfile {
     ],
     run_mode_configures: true,
     listings_fixed_at_stop: false,
+    attach_connects: false,
     runs_in_program_dir: false,
     program_on_adapter_stdio: false,
     exit_status_after: None,
@@ -223,6 +229,7 @@ pub const DELVE: AdapterProfile = AdapterProfile {
     ],
     run_mode_configures: false,
     listings_fixed_at_stop: true,
+    attach_connects: false,
     runs_in_program_dir: true,
     program_on_adapter_stdio: true,
     exit_status_after: Some("has exited with status "),
@@ -418,24 +425,53 @@ pub async fn connect(
             ))
         }
     };
-    let stream = tokio::net::TcpStream::connect(&address)
-        .await
-        .map_err(|e| {
-            ToolError::new(
-                ErrorCode::AdapterFailed,
-                format!("cannot connect to the adapter at {address}: {e}"),
-            )
-        })?;
+    // Stdin is of no use over TCP; closing it does not end the adapter.
+    drop(stdin);
+    Ok(Connection {
+        adapter_stdout: Some(lines),
+        ..connect_to(&address).await?
+    })
+}
+
+/// DAP over TCP to an adapter listening at `address`.
+pub async fn connect_to(address: &str) -> ToolResult<Connection> {
+    let stream = tokio::net::TcpStream::connect(address).await.map_err(|e| {
+        ToolError::new(
+            ErrorCode::AdapterFailed,
+            format!("cannot connect to the adapter at {address}: {e}"),
+        )
+    })?;
     // Small DAP messages both ways: no Nagle delay (microsoft/debugpy#2054's lesson).
     let _ = stream.set_nodelay(true);
-    // Stdin is of no use over TCP; it stays open so the adapter does not read EOF.
-    drop(stdin);
     let (reader, writer) = stream.into_split();
     Ok(Connection {
         reader: Box::new(reader),
         writer: Box::new(writer),
-        adapter_stdout: Some(lines),
+        adapter_stdout: None,
     })
+}
+
+/// Where an attach finds its adapter already listening in the program (debugpy's
+/// `connect`), for a profile that can: `host:port`, loopback only.
+pub fn listening_adapter(profile: &AdapterProfile, config: &LaunchConfig) -> Option<String> {
+    if !(profile.attach_connects && attaching(config)) {
+        return None;
+    }
+    let connect = config.extra.get("connect")?;
+    let host = connect
+        .get("host")
+        .and_then(Json::as_str)
+        .unwrap_or("127.0.0.1");
+    let port = connect.get("port").and_then(|p| match p {
+        Json::Number(n) => n.as_u64(),
+        Json::String(s) => s.trim().parse().ok(),
+        _ => None,
+    })?;
+    Some(format!("{host}:{port}")).filter(|_| is_loopback(host))
+}
+
+fn is_loopback(host: &str) -> bool {
+    matches!(host, "127.0.0.1" | "localhost" | "::1" | "[::1]")
 }
 
 /// `HOST:PORT` of a line like Delve's `DAP server listening at: 127.0.0.1:43817`,
@@ -443,8 +479,7 @@ pub async fn connect(
 fn listening_address(line: &str) -> Option<String> {
     let address = line.split("listening at:").nth(1)?.trim();
     let (host, port) = address.rsplit_once(':')?;
-    let loopback = matches!(host, "127.0.0.1" | "localhost" | "[::1]");
-    (loopback && port.parse::<u16>().is_ok()).then(|| address.to_string())
+    (is_loopback(host) && port.parse::<u16>().is_ok()).then(|| address.to_string())
 }
 
 /// Whether a console line is `profile`'s own talk ([`AdapterProfile::console_chatter`]).
@@ -465,7 +500,41 @@ pub fn exit_status_in(line: &str, marker: &str) -> Option<i32> {
     digits.parse().ok()
 }
 
+/// Whether a configuration attaches to a program started elsewhere.
+pub fn attaching(config: &LaunchConfig) -> bool {
+    config.request == "attach"
+}
+
+/// The process id an attach configuration names (`field`: a number, or digits).
+pub fn process_id(config: &LaunchConfig, field: &str) -> Option<u32> {
+    match config.extra.get(field)? {
+        Json::Number(n) => n.as_u64().and_then(|n| u32::try_from(n).ok()),
+        Json::String(s) => s.trim().parse().ok(),
+        _ => None,
+    }
+}
+
+/// An attach configuration's problem when it names no process (`what` it needs).
+fn attach_target(what: &str, present: bool) -> Vec<String> {
+    match present {
+        true => vec![],
+        false => vec![format!("an attach configuration needs {what}")],
+    }
+}
+
 fn python_check(config: &LaunchConfig) -> Vec<String> {
+    if attaching(config) {
+        if config.extra.contains_key("connect") && listening_adapter(&DEBUGPY, config).is_none() {
+            return vec![
+                "\"connect\" needs a \"port\" and a host on this machine (127.0.0.1, localhost)"
+                    .into(),
+            ];
+        }
+        return attach_target(
+            "\"connect\": {\"host\", \"port\"} (debugpy --listen) or \"processId\"",
+            config.extra.contains_key("connect") || process_id(config, "processId").is_some(),
+        );
+    }
     match (&config.program, &config.module) {
         (None, None) => vec!["it names neither \"program\" nor \"module\"".into()],
         (Some(_), Some(_)) => vec!["it names both \"program\" and \"module\"".into()],
@@ -490,6 +559,9 @@ const LLDB_PASSED_THROUGH: &[&str] = &[
 ];
 
 fn lldb_check(config: &LaunchConfig) -> Vec<String> {
+    if attaching(config) {
+        return attach_target("\"pid\"", process_id(config, "pid").is_some());
+    }
     let mut problems = Vec::new();
     if config.program.is_none() {
         problems.push("it names no \"program\" (the built binary)".to_string());
@@ -505,6 +577,9 @@ fn lldb_check(config: &LaunchConfig) -> Vec<String> {
 
 fn lldb_launch_arguments(request: &LaunchRequest<'_>) -> Json {
     let config = request.config;
+    if attaching(config) {
+        return json!({ "name": config.name, "pid": process_id(config, "pid") });
+    }
     let mut args = Map::new();
     if config.type_name == "lldb-dap" {
         for key in LLDB_PASSED_THROUGH {
@@ -540,6 +615,12 @@ fn delve_mode(config: &LaunchConfig) -> &str {
 }
 
 fn delve_check(config: &LaunchConfig) -> Vec<String> {
+    if attaching(config) {
+        return attach_target(
+            "\"processId\" (Delve attaches to a local process)",
+            process_id(config, "processId").is_some(),
+        );
+    }
     let mut problems = Vec::new();
     if config.program.is_none() {
         problems.push(
@@ -558,6 +639,13 @@ fn delve_check(config: &LaunchConfig) -> Vec<String> {
 
 fn delve_launch_arguments(request: &LaunchRequest<'_>) -> Json {
     let config = request.config;
+    if attaching(config) {
+        return json!({
+            "name": config.name,
+            "mode": "local",
+            "processId": process_id(config, "processId"),
+        });
+    }
     let mut args = json!({
         "name": config.name,
         "mode": delve_mode(config),

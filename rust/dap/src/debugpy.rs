@@ -224,6 +224,25 @@ pub fn launch_arguments(
     args
 }
 
+/// The `attach` arguments: to a program started with `debugpy --listen` (`connect`),
+/// or by process id (debugpy injects itself). The shim is not in such a program, so
+/// its sessions have no runtime guard.
+pub fn attach_arguments(config: &LaunchConfig) -> Value {
+    let mut args = json!({
+        "name": config.name,
+        "type": "debugpy",
+        "request": "attach",
+        "justMyCode": config.just_my_code,
+        "subProcess": false,
+    });
+    for key in ["connect", "processId", "pathMappings"] {
+        if let Some(value) = config.extra.get(key) {
+            args[key] = value.clone();
+        }
+    }
+    args
+}
+
 /// Parse an `envFile` (dotenv format: `KEY=VALUE`, optional `export `, `#`
 /// comments, single or double quotes around the value).
 pub fn parse_env_file(text: &str) -> std::collections::BTreeMap<String, String> {

@@ -266,8 +266,22 @@ impl DapBackend {
                 ));
             }
         };
+        let attaching = adapter::attaching(&config);
+        if attaching && mode == LaunchMode::Run {
+            return Err(ToolError::new(
+                ErrorCode::CannotRun,
+                format!(
+                    "'{}' attaches the debugger to a running program; debug it instead",
+                    config.name
+                ),
+            ));
+        }
         // An adapter starts a missing program happily (Python then exits with 2): say so now.
-        if let Some(program) = config.program.as_ref().filter(|p| !p.exists()) {
+        let missing = config
+            .program
+            .as_ref()
+            .filter(|p| !attaching && !p.exists());
+        if let Some(program) = missing {
             return Err(ToolError::new(
                 ErrorCode::AdapterFailed,
                 format!(
@@ -321,7 +335,11 @@ impl DapBackend {
             }
             adapter::AdapterProgram::Executable { .. } => None,
         };
-        let shim = python.as_ref().and_then(|_| self.shim());
+        // The shim reaches only a program this server starts.
+        let shim = python
+            .as_ref()
+            .filter(|_| !attaching)
+            .and_then(|_| self.shim());
         let command = adapter::locate(profile, python.as_deref(), path_var.as_deref())?;
         let id = format!("dap-{}", self.next_session.fetch_add(1, Ordering::SeqCst));
         let launch_args = (profile.launch_arguments)(&adapter::LaunchRequest {

@@ -135,6 +135,16 @@ pub struct SessionSpec {
     pub break_on_uncaught: bool,
 }
 
+/// The adapter a session talks to, as reached: the process started for it (none
+/// when it was already listening in the program), the connection, its stderr.
+struct Reached {
+    child: Option<Child>,
+    connection: adapter::Connection,
+    stderr_tail: Arc<Mutex<String>>,
+    /// Lines of the adapter's stderr that are the program's (Delve).
+    program_stderr_lines: Option<mpsc::UnboundedReceiver<String>>,
+}
+
 /// A live (or ended) session.
 pub struct Session {
     pub id: String,
@@ -199,42 +209,13 @@ impl Session {
     /// `configurationDone`) and return once the launch is acknowledged.
     pub async fn start(shared: Arc<Shared>, spec: SessionSpec) -> ToolResult<Arc<Session>> {
         let profile = spec.adapter;
-        let cwd = adapter::adapter_cwd(profile, &spec.config, &spec.project);
-        let mut child = adapter::spawn(
-            &spec.command,
-            &cwd,
-            &tree::tag_for(&shared.tree_owner, &spec.id),
-        )?;
-        let adapter_pgid = child.id();
-        let Some(stderr) = child.stderr.take() else {
-            return Err(ToolError::internal("adapter spawned without piped stdio"));
-        };
-        let stderr_tail = Arc::new(Mutex::new(String::new()));
-        let (program_stderr, program_stderr_lines) = match profile.program_on_adapter_stdio {
-            true => {
-                let (tx, rx) = mpsc::unbounded_channel();
-                (Some(tx), Some(rx))
-            }
-            false => (None, None),
-        };
-        tokio::spawn(collect_stderr(
-            BufReader::new(stderr),
-            stderr_tail.clone(),
-            profile.name,
-            program_stderr,
-        ));
-        let connection =
-            match adapter::connect(profile.transport, &mut child, shared.launch_timeout).await {
-                Ok(connection) => connection,
-                Err(e) => {
-                    let _ = child.kill().await;
-                    let tail = lock(&stderr_tail).clone();
-                    return Err(ToolError::new(
-                        e.code,
-                        format!("{}{}", e.message, tail_suffix(profile, &tail)),
-                    ));
-                }
-            };
+        let Reached {
+            mut child,
+            connection,
+            stderr_tail,
+            program_stderr_lines,
+        } = Self::reach_adapter(&shared, &spec).await?;
+        let adapter_pgid = child.as_ref().and_then(Child::id);
         let (client, events) = Client::start(connection.reader, connection.writer);
 
         let init_args = json!({
@@ -252,9 +233,11 @@ impl Session {
             Ok(capabilities) => capabilities,
             Err(e) => {
                 client.close_input().await;
-                // Let the adapter finish writing its error, but never wait long.
-                let _ = tokio::time::timeout(EXIT_GRACE, child.wait()).await;
-                let _ = child.kill().await;
+                if let Some(child) = child.as_mut() {
+                    // Let the adapter finish writing its error, but never wait long.
+                    let _ = tokio::time::timeout(EXIT_GRACE, child.wait()).await;
+                    let _ = child.kill().await;
+                }
                 let tail = lock(&stderr_tail).clone();
                 if tail.contains("No module named debugpy") {
                     return Err(debugpy::missing_debugpy(
@@ -280,6 +263,7 @@ impl Session {
             mode: spec.mode,
             project: spec.project.clone(),
             process_id: None,
+            attached: spec.config.request == "attach",
         };
         let session = Arc::new(Session {
             id: spec.id.clone(),
@@ -303,7 +287,7 @@ impl Session {
             }),
             cleaned: tokio::sync::Mutex::new(false),
             bp_lock: tokio::sync::Mutex::new(()),
-            child: tokio::sync::Mutex::new(Some(child)),
+            child: tokio::sync::Mutex::new(child),
             adapter_pgid,
             stderr_tail,
             initialized: watch::channel(false).0,
@@ -343,12 +327,66 @@ impl Session {
         }
     }
 
+    /// Start the adapter and connect to it, or (an attach to `debugpy --listen`)
+    /// connect to the one already listening in the program.
+    async fn reach_adapter(shared: &Shared, spec: &SessionSpec) -> ToolResult<Reached> {
+        let profile = spec.adapter;
+        let stderr_tail = Arc::new(Mutex::new(String::new()));
+        if let Some(address) = adapter::listening_adapter(profile, &spec.config) {
+            return Ok(Reached {
+                child: None,
+                connection: adapter::connect_to(&address).await?,
+                stderr_tail,
+                program_stderr_lines: None,
+            });
+        }
+        let cwd = adapter::adapter_cwd(profile, &spec.config, &spec.project);
+        let mut child = adapter::spawn(
+            &spec.command,
+            &cwd,
+            &tree::tag_for(&shared.tree_owner, &spec.id),
+        )?;
+        let Some(stderr) = child.stderr.take() else {
+            return Err(ToolError::internal("adapter spawned without piped stdio"));
+        };
+        let (program_stderr, program_stderr_lines) = match profile.program_on_adapter_stdio {
+            true => {
+                let (tx, rx) = mpsc::unbounded_channel();
+                (Some(tx), Some(rx))
+            }
+            false => (None, None),
+        };
+        tokio::spawn(collect_stderr(
+            BufReader::new(stderr),
+            stderr_tail.clone(),
+            profile.name,
+            program_stderr,
+        ));
+        match adapter::connect(profile.transport, &mut child, shared.launch_timeout).await {
+            Ok(connection) => Ok(Reached {
+                child: Some(child),
+                connection,
+                stderr_tail,
+                program_stderr_lines,
+            }),
+            Err(e) => {
+                let _ = child.kill().await;
+                let tail = lock(&stderr_tail).clone();
+                Err(ToolError::new(
+                    e.code,
+                    format!("{}{}", e.message, tail_suffix(profile, &tail)),
+                ))
+            }
+        }
+    }
+
     async fn handshake(&self, spec: &SessionSpec) -> ToolResult<()> {
         let t = self.shared.launch_timeout;
         let args = spec.launch_args.clone();
         let launch = self
             .client
-            .send("launch", args)
+            // `launch` or `attach`, as the configuration asks.
+            .send(&spec.config.request, args)
             .await
             .map_err(|e| self.launch_error(&e.to_string()))?;
         let launch_fut = launch.wait(t);
@@ -529,7 +567,7 @@ impl Session {
                         if session.adapter.exit_status_after.is_some() {
                             // Delve tells the exit status only once told to disconnect.
                             let t = session.shared.request_timeout.min(EXIT_GRACE);
-                            let disconnect = json!({ "terminateDebuggee": true });
+                            let disconnect = session.disconnect_arguments();
                             let _ = session.client.request("disconnect", disconnect, t).await;
                             let mut exited = session.exited.subscribe();
                             let _ = tokio::time::timeout(EXIT_STATUS_WAIT, exited.wait_for(|v| *v))
@@ -955,7 +993,7 @@ impl Session {
             let t = self.shared.request_timeout.min(EXIT_GRACE);
             let _ = self
                 .client
-                .request("disconnect", json!({ "terminateDebuggee": true }), t)
+                .request("disconnect", self.disconnect_arguments(), t)
                 .await;
         }
         self.client.close_input().await;
@@ -971,8 +1009,11 @@ impl Session {
             }
             let _ = child.kill().await;
         }
-        // The launcher puts the debuggee in a process group of its own.
-        let pid = lock(&self.state).debuggee_pid;
+        // The launcher puts the debuggee in a process group of its own; a program
+        // attached to was started elsewhere and is left running.
+        let pid = lock(&self.state)
+            .debuggee_pid
+            .filter(|_| !self.descriptor().attached);
         if let Some(pid) = pid {
             if tree::group_of(pid) == Some(pid) {
                 tree::kill_group(pid);
@@ -984,6 +1025,12 @@ impl Session {
         if let Ok(n @ 1..) = killed {
             tracing::debug!(session = %self.id, killed = n, "killed the rest of the tree");
         }
+    }
+
+    /// `disconnect`'s arguments: a launched program ends with its session, one
+    /// attached to goes on (the debugger detaches).
+    fn disconnect_arguments(&self) -> Json {
+        json!({ "terminateDebuggee": !self.descriptor().attached })
     }
 
     /// Terminate the session and its processes; returns once it has ended (bounded).

@@ -527,6 +527,7 @@ mod tests {
                     mode,
                     project: project.path.clone(),
                     process_id: Some(4242),
+                    attached: false,
                 }));
             panic!("deliberate: the launch's answer was lost");
         }

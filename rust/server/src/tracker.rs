@@ -593,6 +593,7 @@ mod tests {
             mode: LaunchMode::Debug,
             project: PathBuf::from("/p"),
             process_id: None,
+            attached: false,
         }));
     }
 
@@ -701,6 +702,7 @@ mod tests {
                 mode: LaunchMode::Debug,
                 project: PathBuf::from("/p"),
                 process_id: None,
+                attached: false,
             }));
             tracker.apply(&BackendEvent::Terminated {
                 session: id,

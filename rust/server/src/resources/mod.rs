@@ -323,6 +323,7 @@ mod tests {
             mode: LaunchMode::Debug,
             project: "/p/shop".into(),
             process_id: None,
+            attached: false,
         });
         tracker
     }

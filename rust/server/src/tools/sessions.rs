@@ -478,6 +478,8 @@ pub struct SessionOnly {
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct StoppedSession {
     pub session_id: String,
+    /// `stopped`, or `detached` for a session attached to a program started elsewhere
+    /// (that program goes on running).
     pub status: String,
     pub message: String,
 }
@@ -511,6 +513,16 @@ pub async fn stop_debug_session(call: &Call<'_>, p: SessionOnly) -> ToolResult<S
             ErrorCode::Timeout,
             format!("Session '{id}' was told to stop but has not ended after {STOP_WAIT:?}."),
         ));
+    }
+    if record.descriptor.attached {
+        return Ok(StoppedSession {
+            session_id: id,
+            status: "detached".into(),
+            message: format!(
+                "Detached from '{}'; the program it attached to goes on running.",
+                record.descriptor.name
+            ),
+        });
     }
     Ok(StoppedSession {
         session_id: id,
