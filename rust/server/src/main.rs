@@ -21,6 +21,7 @@ mod resources;
 mod session_log;
 mod tools;
 mod tracker;
+mod upstream;
 mod watches;
 
 use anyhow::Result;

@@ -9,16 +9,18 @@
 
 use crate::discovery::{self, Instance, Preference};
 use crate::mcp;
+use crate::upstream::{Failure, Upstream};
 use debugger_core::error::{ErrorCode, ToolError};
 use debugger_core::state::StateDir;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock,
     ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
-    ReadResourceRequestParams, ReadResourceResponse, ServerConfig,
+    ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, ServerConfig,
 };
-use rmcp::service::{RequestContext, RunningService, ServiceError};
-use rmcp::transport::StreamableHttpClientTransport;
-use rmcp::{ErrorData as McpError, RoleClient, RoleServer, ServerHandler, ServiceExt};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
+use serde::de::DeserializeOwned;
+use serde_json::Value;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -29,19 +31,15 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(3);
 /// Longer than any tool's own wait (execution tools wait at most 600 s).
 const CALL_TIMEOUT: Duration = Duration::from_secs(660);
 
-type Client = RunningService<RoleClient, ()>;
+type Client = Upstream;
 
 /// Connect to an instance's MCP endpoint and check it is one of ours.
 pub async fn connect(instance: &Instance) -> Result<Client, String> {
-    let transport = StreamableHttpClientTransport::from_uri(instance.mcp_url.as_str());
-    let client = tokio::time::timeout(CONNECT_TIMEOUT, ().serve(transport))
+    let client = tokio::time::timeout(CONNECT_TIMEOUT, Upstream::connect(&instance.mcp_url))
         .await
         .map_err(|_| format!("{} did not answer in time", instance.mcp_url))?
         .map_err(|err| format!("{}: {err}", instance.mcp_url))?;
-    let name = client
-        .peer_info()
-        .and_then(|info| info.server_info.as_ref().map(|s| s.name.clone()))
-        .unwrap_or_default();
+    let name = client.server_name();
     if name != mcp::SERVER_NAME {
         return Err(format!(
             "{} is not a {} server (it calls itself '{name}')",
@@ -88,29 +86,32 @@ impl ProxyServer {
     }
 
     /// The upstream peer, reconnecting when the last one was lost.
-    async fn peer(&self) -> Result<rmcp::Peer<RoleClient>, ToolError> {
+    async fn peer(&self) -> Result<Upstream, ToolError> {
         let mut upstream = self.upstream.lock().await;
         if upstream.is_none() {
             *upstream = attach(&self.state, &self.dir, self.preference)
                 .await
                 .map(|(_, c)| c);
         }
-        upstream
-            .as_ref()
-            .map(|c| c.peer().clone())
-            .ok_or_else(not_connected)
+        upstream.as_ref().cloned().ok_or_else(not_connected)
     }
 
     async fn lost(&self) {
         if let Some(client) = self.upstream.lock().await.take() {
-            let _ = client.cancel().await;
+            client.close().await;
         }
     }
 
     async fn relay(&self, request: CallToolRequestParams) -> Result<CallToolResponse, ToolError> {
         let peer = self.peer().await?;
-        match tokio::time::timeout(CALL_TIMEOUT, peer.call_tool_once(request)).await {
-            Ok(Ok(response)) => Ok(response),
+        let request = serde_json::to_value(request).unwrap_or_default();
+        match tokio::time::timeout(
+            CALL_TIMEOUT,
+            peer.call::<CallToolResult>("tools/call", request),
+        )
+        .await
+        {
+            Ok(Ok(result)) => Ok(result.into()),
             Ok(Err(err)) => {
                 tracing::warn!(%err, "relaying a tool call to the IDE's server failed");
                 self.lost().await;
@@ -127,17 +128,17 @@ impl ProxyServer {
 impl ProxyServer {
     /// Relay one resource request. The instance's JSON-RPC errors (no session, path
     /// outside the project) pass through as they are.
-    async fn relay_resource<T, F, Fut>(&self, request: F) -> Result<T, McpError>
-    where
-        F: FnOnce(rmcp::Peer<RoleClient>) -> Fut,
-        Fut: std::future::Future<Output = Result<T, ServiceError>>,
-    {
+    async fn relay_resource<T: DeserializeOwned>(
+        &self,
+        method: &str,
+        params: Value,
+    ) -> Result<T, McpError> {
         let unreachable =
             |err: ToolError| McpError::internal_error(err.message.clone(), Some(err.to_json()));
         let peer = self.peer().await.map_err(unreachable)?;
-        match tokio::time::timeout(CONNECT_TIMEOUT * 10, request(peer)).await {
+        match tokio::time::timeout(CONNECT_TIMEOUT * 10, peer.call(method, params)).await {
             Ok(Ok(answer)) => Ok(answer),
-            Ok(Err(ServiceError::McpError(error))) => Err(error),
+            Ok(Err(Failure::Rpc(error))) => Err(error),
             Ok(Err(err)) => {
                 tracing::warn!(%err, "relaying a resource request to the IDE's server failed");
                 self.lost().await;
@@ -148,6 +149,14 @@ impl ProxyServer {
                 "the IDE's server did not answer the read in time",
             ))),
         }
+    }
+}
+
+/// A request's params as JSON (absent: `{}`).
+fn params_of<T: serde::Serialize>(params: T) -> Value {
+    match serde_json::to_value(params) {
+        Ok(Value::Null) | Err(_) => Value::Object(Default::default()),
+        Ok(params) => params,
     }
 }
 
@@ -176,7 +185,7 @@ impl ServerHandler for ProxyServer {
         request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListResourcesResult, McpError> {
-        self.relay_resource(|peer| async move { peer.list_resources(request).await })
+        self.relay_resource("resources/list", params_of(request))
             .await
     }
 
@@ -185,7 +194,7 @@ impl ServerHandler for ProxyServer {
         request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListResourceTemplatesResult, McpError> {
-        self.relay_resource(|peer| async move { peer.list_resource_templates(request).await })
+        self.relay_resource("resources/templates/list", params_of(request))
             .await
     }
 
@@ -194,8 +203,9 @@ impl ServerHandler for ProxyServer {
         request: ReadResourceRequestParams,
         _context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, McpError> {
-        self.relay_resource(|peer| async move { peer.read_resource_once(request).await })
+        self.relay_resource::<ReadResourceResult>("resources/read", params_of(request))
             .await
+            .map(Into::into)
     }
 
     async fn list_tools(
@@ -216,5 +226,111 @@ impl ServerHandler for ProxyServer {
         Ok(self.relay(request).await.unwrap_or_else(|err| {
             CallToolResult::error(vec![ContentBlock::text(err.to_json().to_string())]).into()
         }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::{Engine, Server};
+    use crate::consent::ConsentMemory;
+    use crate::history_log::HistoryLog;
+    use crate::tools::App;
+    use crate::watches::WatchStore;
+    use debugger_core::project::project_from_dir;
+    use debugger_dap::{DapBackend, DapConfig};
+
+    /// A standalone server on a free loopback port, as an IDE-managed `serve` would be,
+    /// and the discovery entry the relay would find for it.
+    async fn instance(name: &str) -> (Instance, tokio::sync::oneshot::Sender<()>, PathBuf) {
+        let root = std::env::temp_dir().join(format!("jbd-relay-{name}-{}", std::process::id()));
+        let project = root.join("project");
+        std::fs::create_dir_all(&project).unwrap();
+        let state = StateDir::at(root.join("state"));
+        let config = DapConfig::new(vec![project_from_dir(&project).unwrap()], state.clone());
+        let dap = DapBackend::new(config);
+        let server = Server {
+            app: App::new(
+                dap.clone(),
+                WatchStore::new(state.clone()),
+                Arc::new(ConsentMemory::new(false)),
+            ),
+            history: Arc::new(HistoryLog::new(10, &state)),
+            engine: Engine::Dap(dap),
+        };
+        let listener = crate::http::bind(0).await.unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        tokio::spawn(async move {
+            let stopped = async move {
+                let _ = stopped.await;
+            };
+            crate::http::serve(&server, listener, &[], stopped).await
+        });
+        let instance = Instance {
+            pid: std::process::id(),
+            mcp_url: format!("http://127.0.0.1:{port}/mcp"),
+            ide: None,
+            projects: vec![],
+            updated_ms: 0,
+        };
+        (instance, stop, project)
+    }
+
+    fn relay_for(client: Client, project: PathBuf) -> ProxyServer {
+        let state = StateDir::at(project.join("relay-state"));
+        ProxyServer::new(client, state, project, Preference::Serving)
+    }
+
+    #[tokio::test]
+    async fn tool_calls_and_resources_cross_the_relay() {
+        let (instance, _stop, project) = instance("calls").await;
+        let client = connect(&instance)
+            .await
+            .expect("our own server is accepted");
+        let relay = relay_for(client, project);
+
+        let listed = relay
+            .relay(CallToolRequestParams::new("list_debug_sessions"))
+            .await
+            .unwrap();
+        let CallToolResponse::Complete(listed) = listed else {
+            panic!("{listed:?}");
+        };
+        assert_ne!(listed.is_error, Some(true), "{listed:?}");
+        assert_eq!(
+            listed.structured_content.unwrap()["sessions"],
+            serde_json::json!([])
+        );
+
+        let resources: ListResourcesResult = relay
+            .relay_resource("resources/list", params_of(None::<PaginatedRequestParams>))
+            .await
+            .unwrap();
+        assert!(resources.resources.is_empty(), "{resources:?}");
+        // The instance's JSON-RPC errors pass through as they are.
+        let missing = relay
+            .relay_resource::<ReadResourceResult>(
+                "resources/read",
+                serde_json::json!({ "uri": "debug://nowhere" }),
+            )
+            .await
+            .unwrap_err();
+        assert!(missing.code.0 < 0, "{missing:?}");
+    }
+
+    #[tokio::test]
+    async fn a_forgotten_session_is_renewed_and_a_gone_instance_is_not_connected() {
+        let (instance, stop, project) = instance("renew").await;
+        let client = connect(&instance).await.unwrap();
+        client.forget_session_for_test();
+        let relay = relay_for(client, project);
+        let call = CallToolRequestParams::new("list_debug_sessions");
+        assert!(relay.relay(call.clone()).await.is_ok());
+
+        stop.send(()).unwrap();
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let gone = relay.relay(call).await.unwrap_err();
+        assert_eq!(gone.code, ErrorCode::IdeNotConnected);
     }
 }
