@@ -106,6 +106,25 @@ def tagged_by(server_pid: int) -> list[psutil.Process]:
     return found
 
 
+def warm_adapters(server_pid: int) -> list[psutil.Process]:
+    """Adapters the server started ahead for its next launch (rust/dap/src/warm.rs): its
+    own tagged children that serve no session yet (nothing started under them)."""
+    warm = []
+    for proc in tagged_by(server_pid):
+        try:
+            if proc.ppid() == server_pid and not proc.children():
+                warm.append(proc)
+        except psutil.Error:
+            continue
+    return warm
+
+
+def session_processes(server_pid: int) -> list[psutil.Process]:
+    """The processes of the server's sessions: tagged, less the one adapter started ahead."""
+    warm = {p.pid for p in warm_adapters(server_pid)}
+    return [p for p in tagged_by(server_pid) if p.pid not in warm]
+
+
 def alive(processes: list[psutil.Process]) -> list[psutil.Process]:
     """Those of `processes` still running (zombies count as gone)."""
     left = []
@@ -119,10 +138,13 @@ def alive(processes: list[psutil.Process]) -> list[psutil.Process]:
 
 
 async def orphans_after(server_pid: int, watched: list[psutil.Process], seconds: float = 10) -> list[str]:
-    """What still lives after at most `seconds`: tagged by the server, or among `watched`."""
+    """What still lives after at most `seconds`: tagged by the server (but the one adapter a
+    live server keeps started ahead), or among `watched`."""
     deadline = time.monotonic() + seconds
     while True:
-        left = {p.pid: p for p in alive(watched) + tagged_by(server_pid)}
+        warm = warm_adapters(server_pid)
+        kept = {p.pid for p in warm[:1]}
+        left = {p.pid: p for p in alive(watched) + tagged_by(server_pid) if p.pid not in kept}
         if not left or time.monotonic() > deadline:
             described = []
             for proc in left.values():

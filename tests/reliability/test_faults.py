@@ -19,7 +19,7 @@ import anyio
 import psutil
 import pytest
 
-from conftest import alive, figure, harness, orphans_after, tagged_by
+from conftest import alive, figure, harness, orphans_after, session_processes, tagged_by
 
 pytestmark = pytest.mark.anyio
 
@@ -33,7 +33,8 @@ def our_server() -> psutil.Process:
 
 
 def adapter_of(server_pid: int) -> psutil.Process:
-    [adapter] = [p for p in tagged_by(server_pid) if "debugpy.adapter" in " ".join(p.cmdline())]
+    """The adapter serving the server's one session (not the one started ahead)."""
+    [adapter] = [p for p in session_processes(server_pid) if "debugpy.adapter" in " ".join(p.cmdline())]
     return adapter
 
 

@@ -71,6 +71,9 @@ pub struct AdapterProfile {
     /// An attach with `connect` reaches the adapter already listening in the program
     /// (`python -m debugpy --listen`), instead of starting one.
     pub attach_connects: bool,
+    /// One adapter is started ahead for the next launch (`warm.rs`): it speaks stdio
+    /// and does not care where it runs.
+    pub keep_warm: bool,
     /// The adapter runs in the program's directory instead of the launch's `cwd`.
     pub runs_in_program_dir: bool,
     /// The program writes to the adapter's own stdout and stderr (it inherits them)
@@ -125,7 +128,7 @@ pub struct LaunchRequest<'a> {
 }
 
 /// The adapter command of one session.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct AdapterCommand {
     pub program: PathBuf,
     pub args: Vec<String>,
@@ -160,6 +163,7 @@ pub const DEBUGPY: AdapterProfile = AdapterProfile {
     run_mode_configures: false,
     listings_fixed_at_stop: false,
     attach_connects: true,
+    keep_warm: true,
     runs_in_program_dir: false,
     program_on_adapter_stdio: false,
     exit_status_after: None,
@@ -198,6 +202,7 @@ pub const LLDB_DAP: AdapterProfile = AdapterProfile {
     run_mode_configures: true,
     listings_fixed_at_stop: false,
     attach_connects: false,
+    keep_warm: true,
     runs_in_program_dir: false,
     program_on_adapter_stdio: false,
     exit_status_after: None,
@@ -230,6 +235,7 @@ pub const DELVE: AdapterProfile = AdapterProfile {
     run_mode_configures: false,
     listings_fixed_at_stop: true,
     attach_connects: false,
+    keep_warm: false,
     runs_in_program_dir: true,
     program_on_adapter_stdio: true,
     exit_status_after: Some("has exited with status "),

@@ -30,6 +30,7 @@ pub mod file_launch;
 pub mod protocol;
 pub mod session;
 pub mod tree;
+pub mod warm;
 
 use async_trait::async_trait;
 use breakpoints::{BreakpointStore, ExceptionRequest};
@@ -190,6 +191,8 @@ pub struct DapBackend {
     /// Interpreters known to import debugpy.
     probed: Mutex<HashSet<PathBuf>>,
     shim: Mutex<Option<Arc<debugpy::ShimDir>>>,
+    /// Adapters started ahead for the next launch.
+    warm: warm::WarmAdapters,
 }
 
 impl DapBackend {
@@ -218,6 +221,7 @@ impl DapBackend {
             next_session: AtomicU64::new(1),
             probed: Mutex::new(HashSet::new()),
             shim: Mutex::new(None),
+            warm: warm::WarmAdapters::default(),
         })
     }
 
@@ -225,6 +229,7 @@ impl DapBackend {
     pub async fn shutdown(&self) {
         // Whoever ends this process may not wait for graceful stops: the whole
         // trees go first, then the sessions wind down.
+        self.warm.clear();
         let owner = self.shared.tree_owner.clone();
         let _ = tokio::task::spawn_blocking(move || tree::kill_all_of(&owner)).await;
         let sessions: Vec<Arc<Session>> = lock(&self.shared.sessions).values().cloned().collect();
@@ -341,7 +346,11 @@ impl DapBackend {
             .filter(|_| !attaching)
             .and_then(|_| self.shim());
         let command = adapter::locate(profile, python.as_deref(), path_var.as_deref())?;
-        let id = format!("dap-{}", self.next_session.fetch_add(1, Ordering::SeqCst));
+        let ready = self.warm.take(&command);
+        let id = match &ready {
+            Some(warm) => warm.session_id.clone(),
+            None => self.new_session_id(),
+        };
         let launch_args = (profile.launch_arguments)(&adapter::LaunchRequest {
             config: &config,
             mode,
@@ -360,13 +369,22 @@ impl DapBackend {
             config,
             mode,
             adapter: profile,
-            command,
+            command: command.clone(),
             launch_args,
             runtime_guard,
+            ready_adapter: ready.map(|warm| warm.child),
             break_on_uncaught: options.break_on_uncaught && mode == LaunchMode::Debug,
         };
-        let session = Session::start(self.shared.clone(), spec).await?;
-        Ok(session.descriptor())
+        let started = Session::start(self.shared.clone(), spec).await;
+        self.warm
+            .refill(profile, &command, &self.shared.tree_owner, || {
+                self.new_session_id()
+            });
+        Ok(started?.descriptor())
+    }
+
+    fn new_session_id(&self) -> String {
+        format!("dap-{}", self.next_session.fetch_add(1, Ordering::SeqCst))
     }
 
     async fn ensure_debugpy(&self, python: &Path) -> ToolResult<()> {

@@ -131,6 +131,9 @@ pub struct SessionSpec {
     pub launch_args: Json,
     /// `GuardedExpression` can run here (the profile's guard is in place).
     pub runtime_guard: bool,
+    /// An adapter started ahead for this session (`warm.rs`), to use instead of
+    /// starting one.
+    pub ready_adapter: Option<Child>,
     /// Stop at an uncaught exception without a project breakpoint.
     pub break_on_uncaught: bool,
 }
@@ -207,14 +210,15 @@ fn as_i64(v: &Json) -> Option<i64> {
 impl Session {
     /// Spawn the adapter, run the launch handshake (breakpoints in place before
     /// `configurationDone`) and return once the launch is acknowledged.
-    pub async fn start(shared: Arc<Shared>, spec: SessionSpec) -> ToolResult<Arc<Session>> {
+    pub async fn start(shared: Arc<Shared>, mut spec: SessionSpec) -> ToolResult<Arc<Session>> {
         let profile = spec.adapter;
+        let ready = spec.ready_adapter.take();
         let Reached {
             mut child,
             connection,
             stderr_tail,
             program_stderr_lines,
-        } = Self::reach_adapter(&shared, &spec).await?;
+        } = Self::reach_adapter(&shared, &spec, ready).await?;
         let adapter_pgid = child.as_ref().and_then(Child::id);
         let (client, events) = Client::start(connection.reader, connection.writer);
 
@@ -327,9 +331,14 @@ impl Session {
         }
     }
 
-    /// Start the adapter and connect to it, or (an attach to `debugpy --listen`)
-    /// connect to the one already listening in the program.
-    async fn reach_adapter(shared: &Shared, spec: &SessionSpec) -> ToolResult<Reached> {
+    /// Start the adapter (or take the one started ahead, `ready`) and connect to it,
+    /// or (an attach to `debugpy --listen`) connect to the one already listening in
+    /// the program.
+    async fn reach_adapter(
+        shared: &Shared,
+        spec: &SessionSpec,
+        ready: Option<Child>,
+    ) -> ToolResult<Reached> {
         let profile = spec.adapter;
         let stderr_tail = Arc::new(Mutex::new(String::new()));
         if let Some(address) = adapter::listening_adapter(profile, &spec.config) {
@@ -340,12 +349,14 @@ impl Session {
                 program_stderr_lines: None,
             });
         }
-        let cwd = adapter::adapter_cwd(profile, &spec.config, &spec.project);
-        let mut child = adapter::spawn(
-            &spec.command,
-            &cwd,
-            &tree::tag_for(&shared.tree_owner, &spec.id),
-        )?;
+        let mut child = match ready {
+            Some(child) => child,
+            None => adapter::spawn(
+                &spec.command,
+                &adapter::adapter_cwd(profile, &spec.config, &spec.project),
+                &tree::tag_for(&shared.tree_owner, &spec.id),
+            )?,
+        };
         let Some(stderr) = child.stderr.take() else {
             return Err(ToolError::internal("adapter spawned without piped stdio"));
         };

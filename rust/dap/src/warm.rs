@@ -1,0 +1,77 @@
+//! Adapters started ahead (issue 12 item 7): one adapter process kept ready per
+//! adapter command in use, so a launch skips the adapter's own start (debugpy: an
+//! interpreter importing the adapter, a few hundred milliseconds). A launch takes the
+//! ready one when it is still alive and starts its replacement at once, which then
+//! has the whole session to get ready.
+//!
+//! A warm adapter is made for a session id reserved when it starts: its process
+//! tree carries that session's tag (`tree`), so it dies with the session it serves,
+//! and, unused, with the server (`DapBackend::shutdown` kills the owner's every tag;
+//! `PR_SET_PDEATHSIG` covers a server that is killed). Only profiles whose adapter
+//! does not care where it runs and speaks stdio are kept warm
+//! ([`AdapterProfile::keep_warm`]); at most one per command.
+
+use crate::adapter::{self, AdapterCommand, AdapterProfile};
+use crate::tree;
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::Mutex;
+use tokio::process::Child;
+
+/// One adapter started ahead for a reserved session id.
+pub struct Warm {
+    pub session_id: String,
+    pub child: Child,
+}
+
+/// The adapters started ahead, by command.
+#[derive(Default)]
+pub struct WarmAdapters {
+    ready: Mutex<HashMap<AdapterCommand, Warm>>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+impl WarmAdapters {
+    /// The adapter started ahead for `command`, if it is still alive.
+    pub fn take(&self, command: &AdapterCommand) -> Option<Warm> {
+        let mut warm = lock(&self.ready).remove(command)?;
+        match warm.child.try_wait() {
+            Ok(None) => Some(warm),
+            _ => None,
+        }
+    }
+
+    /// Start the next adapter for `command` ahead, for session `session_id` of the
+    /// server `owner` (its tree's tag), unless one is ready or the profile is not
+    /// kept warm. A failure to start is no error: the next launch starts its own.
+    pub fn refill(
+        &self,
+        profile: &AdapterProfile,
+        command: &AdapterCommand,
+        owner: &str,
+        session_id: impl FnOnce() -> String,
+    ) {
+        if !profile.keep_warm || lock(&self.ready).contains_key(command) {
+            return;
+        }
+        let session_id = session_id();
+        let cwd = std::env::temp_dir();
+        match adapter::spawn(command, Path::new(&cwd), &tree::tag_for(owner, &session_id)) {
+            Ok(child) => {
+                let replaced =
+                    lock(&self.ready).insert(command.clone(), Warm { session_id, child });
+                // Another refill won the race: its adapter serves; this one goes.
+                drop(replaced);
+            }
+            Err(e) => tracing::debug!(%e, "could not start an adapter ahead"),
+        }
+    }
+
+    /// Forget every adapter started ahead (each is killed when dropped).
+    pub fn clear(&self) {
+        lock(&self.ready).clear();
+    }
+}
