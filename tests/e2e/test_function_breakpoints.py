@@ -3,9 +3,16 @@
 lldb-dap (C and Rust), Delve (Go) and debugpy (Python), through the official MCP client.
 Each stops on entry to the function it names, is attributed in `breakpoints_hit`, is
 listed as `type: method` with its `function`, persists across a server restart, takes a
-condition, and once removed (also while a session runs) stops nothing."""
+condition, and once removed (also while a session runs) stops nothing. An adapter whose
+`initialize` answer lacks `supportsFunctionBreakpoints` (a stand-in speaking DAP) is
+never sent the list: the breakpoints stay the project's, reported unverified."""
 
 from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -132,3 +139,77 @@ async def test_a_condition_on_a_function_of_any_language_needs_consent(binary, s
         assert (await t.ok("list_breakpoints"))["breakpoints"] == [], "nothing was set"
         plain = await t.ok("set_breakpoint", function="line_total")
         assert plain["status"] == "set", plain
+
+
+# A DAP adapter that answers `initialize` without `supportsFunctionBreakpoints`, logs every
+# request it gets, and otherwise keeps a program "running" until it is disconnected.
+ADAPTER_WITHOUT_FUNCTION_BREAKPOINTS = r"""
+import json, os, sys
+
+log = open(os.environ["FAKE_DAP_LOG"], "a")
+seq = 0
+
+def send(message):
+    global seq
+    seq += 1
+    body = json.dumps({"seq": seq, **message}).encode()
+    sys.stdout.buffer.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+    sys.stdout.buffer.flush()
+
+while True:
+    length = None
+    while (line := sys.stdin.buffer.readline().strip()):
+        if line.lower().startswith(b"content-length:"):
+            length = int(line.split(b":")[1])
+    if length is None:
+        break
+    request = json.loads(sys.stdin.buffer.read(length))
+    command = request.get("command")
+    log.write(command + "\n")
+    log.flush()
+    body = {}
+    if command == "initialize":
+        body = {"supportsConfigurationDoneRequest": True}
+    elif command == "setBreakpoints":
+        body = {"breakpoints": [{"verified": True} for _ in request["arguments"]["breakpoints"]]}
+    elif command == "threads":
+        body = {"threads": [{"id": 1, "name": "main"}]}
+    send({"type": "response", "request_seq": request["seq"], "command": command,
+          "success": command != "setFunctionBreakpoints", "body": body})
+    if command == "initialize":
+        send({"type": "event", "event": "initialized"})
+    if command == "disconnect":
+        send({"type": "event", "event": "terminated"})
+        break
+"""
+
+
+async def test_an_adapter_without_the_capability_is_never_sent_them(binary, state_dir, tmp_path: Path):
+    tools = tmp_path / "bin"
+    tools.mkdir()
+    adapter = tools / "lldb-dap"
+    adapter.write_text(f"#!{sys.executable}\n{ADAPTER_WITHOUT_FUNCTION_BREAKPOINTS}")
+    adapter.chmod(0o755)
+    project = tmp_path / "project"
+    (project / ".vscode").mkdir(parents=True)
+    (project / "app").write_text("")
+    (project / ".vscode" / "launch.json").write_text(json.dumps({"configurations": [
+        {"name": "App", "type": "lldb-dap", "request": "launch", "program": "${workspaceFolder}/app"}]}))
+    requests = tmp_path / "requests.log"
+    env = {"PATH": f"{tools}{os.pathsep}{os.environ['PATH']}", "FAKE_DAP_LOG": str(requests)}
+    async with connect(binary, state_dir, projects=(project.resolve(),), env=env) as t:
+        before = await t.ok("set_breakpoint", function="subtotal")
+        started = await t.start("App", wait_for_pause=False)
+        assert started["status"] != "stopped", started
+        listed = only(await t.ok("list_breakpoints"))
+        assert listed["verified"] is False and "supportsFunctionBreakpoints" in listed["message"], listed
+
+        # Set while such a session runs: kept in the project, the answer says why it cannot stop.
+        during = await t.ok("set_breakpoint", function="total")
+        assert during["status"] == "set" and during["verified"] is False, during
+        assert "supportsFunctionBreakpoints" in during["message"], during
+        assert len((await t.ok("list_breakpoints", type="method"))["breakpoints"]) == 2
+        await t.ok("remove_breakpoint", breakpoint_id=before["breakpoint_id"])
+        await t.ok("stop_debug_session")
+    sent = requests.read_text().split()
+    assert "configurationDone" in sent and "setFunctionBreakpoints" not in sent, sent
