@@ -48,6 +48,12 @@ ONE_OF_TARGETS = {
         "line": {"file_path": "ok.py"},
         "": {"configuration_name": "no such configuration"},
     },
+    "set_breakpoint": {
+        "file_path": {"line": 1},
+        "line": {"file_path": "ok.py"},
+        "function": {},
+        "": {"file_path": "ok.py", "line": 1},
+    },
 }
 
 

@@ -145,6 +145,9 @@ pub enum BreakpointKind {
         caught: bool,
         uncaught: bool,
     },
+    /// Stops on entry to a function named as the debugger names it (`subtotal`,
+    /// `main.subtotalOf` for Go, `main::subtotal_of` for Rust).
+    Function { name: String },
 }
 
 /// A breakpoint as requested by the agent.

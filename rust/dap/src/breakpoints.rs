@@ -1,8 +1,8 @@
 //! The project breakpoint store: every project's breakpoints, with or without a
 //! session, persisted in the state directory on every change, plus the pure logic
-//! that turns a file's breakpoints into the FULL `setBreakpoints` list (DAP replaces
-//! the whole list of a source on each request) and decides which exception stops
-//! the user asked for.
+//! that turns breakpoints into a FULL DAP list (a [`List`]: one file's
+//! `setBreakpoints`, or the project's `setFunctionBreakpoints`; DAP replaces the
+//! whole list on each request) and decides which exception stops the user asked for.
 //!
 //! Ids are `bp-N`, unique across projects, restarts and servers sharing the state
 //! directory (drawn from its shared counter). Every change is a read-modify-write of
@@ -171,33 +171,27 @@ impl BreakpointStore {
         })
     }
 
-    /// Enabled line breakpoints of one file, in creation order.
-    pub fn file_breakpoints(&mut self, project: &Path, file: &Path) -> Vec<Breakpoint> {
+    /// Enabled breakpoints of one list, in creation order.
+    pub fn list_breakpoints(&mut self, project: &Path, list: &List) -> Vec<Breakpoint> {
         self.project(project)
             .breakpoints
             .iter()
-            .filter(|b| {
-                b.spec.enabled
-                    && matches!(&b.spec.kind, BreakpointKind::Line { file: f, .. } if f == file)
-            })
+            .filter(|b| b.spec.enabled && List::of(&b.spec.kind).as_ref() == Some(list))
             .cloned()
             .collect()
     }
 
-    /// Files that have line breakpoints (enabled or not), sorted.
-    pub fn files(&mut self, project: &Path) -> Vec<PathBuf> {
-        let mut files: Vec<PathBuf> = self
+    /// The lists that have breakpoints (enabled or not), sorted: files, then functions.
+    pub fn lists(&mut self, project: &Path) -> Vec<List> {
+        let mut lists: Vec<List> = self
             .project(project)
             .breakpoints
             .iter()
-            .filter_map(|b| match &b.spec.kind {
-                BreakpointKind::Line { file, .. } => Some(file.clone()),
-                BreakpointKind::Exception { .. } => None,
-            })
+            .filter_map(|b| List::of(&b.spec.kind))
             .collect();
-        files.sort();
-        files.dedup();
-        files
+        lists.sort();
+        lists.dedup();
+        lists
     }
 
     /// Enabled exception breakpoints.
@@ -218,14 +212,14 @@ impl BreakpointStore {
                     uncaught: *uncaught,
                     condition: b.spec.condition.clone(),
                 }),
-                BreakpointKind::Line { .. } => None,
+                BreakpointKind::Line { .. } | BreakpointKind::Function { .. } => None,
             })
             .collect()
     }
 
     /// Ids of enabled line breakpoints at `file:line`.
     pub fn ids_at(&mut self, project: &Path, file: &Path, line: u32) -> Vec<String> {
-        self.file_breakpoints(project, file)
+        self.list_breakpoints(project, &List::File(file.to_path_buf()))
             .into_iter()
             .filter(|b| matches!(b.spec.kind, BreakpointKind::Line { line: l, .. } if l == line))
             .map(|b| b.id)
@@ -302,6 +296,7 @@ fn same_target(a: &BreakpointKind, b: &BreakpointKind) -> bool {
                 ..
             },
         ) => c1 == c2,
+        (BreakpointKind::Function { name: n1 }, BreakpointKind::Function { name: n2 }) => n1 == n2,
         _ => false,
     }
 }
@@ -337,7 +332,28 @@ fn count_lines(text: &[u8]) -> usize {
     }
 }
 
-/// Who one entry of a `setBreakpoints` list belongs to.
+/// One list DAP replaces as a whole: a source file's line breakpoints
+/// (`setBreakpoints`) or the project's function breakpoints (`setFunctionBreakpoints`).
+/// Exception breakpoints are no list of this kind: they are sent with the launch's
+/// own option (`exception_arguments`).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum List {
+    File(PathBuf),
+    Functions,
+}
+
+impl List {
+    /// The list a breakpoint of this kind is sent in.
+    pub fn of(kind: &BreakpointKind) -> Option<List> {
+        match kind {
+            BreakpointKind::Line { file, .. } => Some(List::File(file.clone())),
+            BreakpointKind::Function { .. } => Some(List::Functions),
+            BreakpointKind::Exception { .. } => None,
+        }
+    }
+}
+
+/// Who one entry of a list belongs to.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Owner {
     Project(String),
@@ -345,35 +361,35 @@ pub enum Owner {
     RunTo,
 }
 
-/// One entry of the list sent for a file.
+/// One entry of the list sent.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Planned {
     pub owner: Owner,
-    pub line: u32,
-    /// The DAP `SourceBreakpoint`.
+    /// The DAP `SourceBreakpoint` (with `line`) or `FunctionBreakpoint` (with `name`).
     pub wire: Value,
 }
 
-/// The full list to send for one file.
+/// The full list to send for one [`List`], from its breakpoints.
 /// - `suppressed`: breakpoints are being ignored (a step or run-to-line with
 ///   `ignore_breakpoints`): only the run-to target, if any.
-/// - `run_to`: a one-shot, unconditional target line merged into the list; it
+/// - `run_to`: a one-shot, unconditional target line merged into a file's list; it
 ///   replaces a user breakpoint on the same line for the time it is set.
-pub fn plan_file(
-    breakpoints: &[Breakpoint],
-    suppressed: bool,
-    run_to: Option<u32>,
-) -> Vec<Planned> {
+pub fn plan(breakpoints: &[Breakpoint], suppressed: bool, run_to: Option<u32>) -> Vec<Planned> {
     let mut out = Vec::new();
     if !suppressed {
         for bp in breakpoints {
-            let BreakpointKind::Line { file, line } = &bp.spec.kind else {
-                continue;
+            let (mut wire, place) = match &bp.spec.kind {
+                BreakpointKind::Line { line, .. } if Some(*line) == run_to => continue,
+                BreakpointKind::Line { file, line } => (
+                    json!({ "line": line }),
+                    format!("{}:{line}", file.display()),
+                ),
+                BreakpointKind::Function { name } => (json!({ "name": name }), name.clone()),
+                BreakpointKind::Exception { .. } => continue,
             };
-            if !bp.spec.enabled || Some(*line) == run_to {
+            if !bp.spec.enabled {
                 continue;
             }
-            let mut wire = json!({ "line": line });
             if let Some(c) = bp
                 .spec
                 .condition
@@ -385,16 +401,10 @@ pub fn plan_file(
             if let Some(m) = bp.spec.log_message.as_deref().filter(|m| !m.is_empty()) {
                 wire["logMessage"] = json!(m);
             } else if bp.spec.suspend_policy == SuspendPolicy::None {
-                wire["logMessage"] = json!(format!(
-                    "Breakpoint {} hit at {}:{}",
-                    bp.id,
-                    file.display(),
-                    line
-                ));
+                wire["logMessage"] = json!(format!("Breakpoint {} hit at {place}", bp.id));
             }
             out.push(Planned {
                 owner: Owner::Project(bp.id.clone()),
-                line: *line,
                 wire,
             });
         }
@@ -402,7 +412,6 @@ pub fn plan_file(
     if let Some(line) = run_to {
         out.push(Planned {
             owner: Owner::RunTo,
-            line,
             wire: json!({ "line": line }),
         });
     }
@@ -670,9 +679,9 @@ mod tests {
 
     #[test]
     fn the_full_file_list_is_sent_never_one_item() {
-        let (state, dir) = temp_state("plan");
+        let (state, dir) = temp_state("planned");
         let p = Path::new("/proj");
-        let f = Path::new("/proj/m.py");
+        let f = &List::File("/proj/m.py".into());
         let mut store = BreakpointStore::new(state, &[]);
         store.add(p, line_spec("/proj/m.py", 4)).unwrap();
         let mut cond = line_spec("/proj/m.py", 9);
@@ -689,36 +698,105 @@ mod tests {
         store.add(p, logpoint).unwrap();
         store.add(p, line_spec("/proj/other.py", 1)).unwrap();
 
-        let plan = plan_file(&store.file_breakpoints(p, f), false, None);
-        let lines: Vec<u32> = plan.iter().map(|x| x.line).collect();
+        let planned = plan(&store.list_breakpoints(p, f), false, None);
+        let lines: Vec<u64> = planned
+            .iter()
+            .map(|x| x.wire["line"].as_u64().unwrap())
+            .collect();
         assert_eq!(
             lines,
             vec![4, 9, 12, 13],
             "all enabled ones of the file, disabled left out"
         );
-        assert_eq!(plan[1].wire["condition"], "i == 2");
-        assert!(plan[2].wire["logMessage"]
+        assert_eq!(planned[1].wire["condition"], "i == 2");
+        assert!(planned[2].wire["logMessage"]
             .as_str()
             .unwrap()
             .contains("bp-4 hit"));
-        assert_eq!(plan[3].wire["logMessage"], "i={i}");
-        assert_eq!(plan[0].owner, Owner::Project("bp-1".into()));
+        assert_eq!(planned[3].wire["logMessage"], "i={i}");
+        assert_eq!(planned[0].owner, Owner::Project("bp-1".into()));
 
         // Run to line: merged, the user's other lines stay; same line is replaced.
-        let plan = plan_file(&store.file_breakpoints(p, f), false, Some(9));
-        let lines: Vec<u32> = plan.iter().map(|x| x.line).collect();
+        let planned = plan(&store.list_breakpoints(p, f), false, Some(9));
+        let lines: Vec<u64> = planned
+            .iter()
+            .map(|x| x.wire["line"].as_u64().unwrap())
+            .collect();
         assert_eq!(lines, vec![4, 12, 13, 9]);
-        assert_eq!(plan.last().unwrap().owner, Owner::RunTo);
-        assert!(plan.last().unwrap().wire.get("condition").is_none());
+        assert_eq!(planned.last().unwrap().owner, Owner::RunTo);
+        assert!(planned.last().unwrap().wire.get("condition").is_none());
         // Ignoring breakpoints: only the target.
-        let plan = plan_file(&store.file_breakpoints(p, f), true, Some(7));
-        assert_eq!(plan.iter().map(|x| x.line).collect::<Vec<_>>(), vec![7]);
-        assert!(plan_file(&store.file_breakpoints(p, f), true, None).is_empty());
+        let planned = plan(&store.list_breakpoints(p, f), true, Some(7));
+        assert_eq!(
+            planned.iter().map(|x| &x.wire).collect::<Vec<_>>(),
+            [&json!({ "line": 7 })]
+        );
+        assert!(plan(&store.list_breakpoints(p, f), true, None).is_empty());
 
         assert_eq!(
-            store.files(p),
-            vec![PathBuf::from("/proj/m.py"), PathBuf::from("/proj/other.py")]
+            store.lists(p),
+            vec![
+                List::File("/proj/m.py".into()),
+                List::File("/proj/other.py".into())
+            ]
         );
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    fn function_spec(name: &str) -> BreakpointSpec {
+        BreakpointSpec {
+            kind: BreakpointKind::Function { name: name.into() },
+            ..line_spec("", 1)
+        }
+    }
+
+    #[test]
+    fn function_breakpoints_are_one_full_list_of_the_project() {
+        let (state, dir) = temp_state("functions");
+        let p = Path::new("/proj");
+        let mut store = BreakpointStore::new(state.clone(), &[]);
+        store.add(p, line_spec("/proj/m.go", 4)).unwrap();
+        let (a, _) = store.add(p, function_spec("main.subtotalOf")).unwrap();
+        let mut cond = function_spec("main.totalOf");
+        cond.condition = Some("n > 2".into());
+        store.add(p, cond).unwrap();
+        let mut disabled = function_spec("main.main");
+        disabled.enabled = false;
+        store.add(p, disabled).unwrap();
+        let (again, created) = store.add(p, function_spec("main.subtotalOf")).unwrap();
+        assert!(!created, "one breakpoint per function name");
+        assert_eq!(again.id, a.id);
+
+        assert_eq!(
+            store.lists(p),
+            vec![List::File("/proj/m.go".into()), List::Functions],
+            "files first, then the functions' one list"
+        );
+        let functions = store.list_breakpoints(p, &List::Functions);
+        let wires: Vec<Value> = plan(&functions, false, None)
+            .into_iter()
+            .map(|x| x.wire)
+            .collect();
+        assert_eq!(
+            wires,
+            [
+                json!({ "name": "main.subtotalOf" }),
+                json!({ "name": "main.totalOf", "condition": "n > 2" })
+            ],
+            "every enabled function breakpoint in each request, no line breakpoint"
+        );
+        assert!(
+            plan(&functions, true, None).is_empty(),
+            "ignored while suppressed"
+        );
+        // Persisted with the project, kind and all.
+        let mut reloaded = BreakpointStore::new(state, &[p.to_path_buf()]);
+        assert_eq!(
+            reloaded.get(p, &a.id).unwrap().spec.kind,
+            function_spec("main.subtotalOf").kind
+        );
+        reloaded.remove(p, &a.id).unwrap().unwrap();
+        assert_eq!(reloaded.list_breakpoints(p, &List::Functions).len(), 1);
         std::fs::remove_dir_all(dir).unwrap();
     }
 

@@ -33,7 +33,7 @@ pub mod tree;
 pub mod warm;
 
 use async_trait::async_trait;
-use breakpoints::{BreakpointStore, ExceptionRequest};
+use breakpoints::{BreakpointStore, ExceptionRequest, List};
 use debugger_core::error::{ErrorCode, ToolError, ToolResult};
 use debugger_core::launch_json::load_launch_configs;
 use debugger_core::model::*;
@@ -116,12 +116,12 @@ impl Shared {
         self.roots.clone()
     }
 
-    pub(crate) fn store_files(&self, project: &Path) -> Vec<PathBuf> {
-        lock(&self.store).files(project)
+    pub(crate) fn store_lists(&self, project: &Path) -> Vec<List> {
+        lock(&self.store).lists(project)
     }
 
-    pub(crate) fn file_breakpoints(&self, project: &Path, file: &Path) -> Vec<Breakpoint> {
-        lock(&self.store).file_breakpoints(project, file)
+    pub(crate) fn list_breakpoints(&self, project: &Path, list: &List) -> Vec<Breakpoint> {
+        lock(&self.store).list_breakpoints(project, list)
     }
 
     pub(crate) fn exception_requests(&self, project: &Path) -> Vec<ExceptionRequest> {
@@ -142,7 +142,7 @@ impl Shared {
         lock(&self.store).set_status(project, id, verified, message)
     }
 
-    /// Count stops; temporary breakpoints are removed and the files' lists resent.
+    /// Count stops; temporary breakpoints are removed and their lists resent.
     pub(crate) async fn record_hits(&self, project: &Path, ids: &[String]) {
         let outcome = lock(&self.store).record_hits(project, ids);
         for bp in outcome.changed {
@@ -168,13 +168,14 @@ impl Shared {
             .collect()
     }
 
-    /// Send the affected list (a file's full list, or the exception breakpoints) to
-    /// every live session of the project.
+    /// Send the affected list (a file's or the functions' full list, or the exception
+    /// breakpoints) to every live session of the project.
     async fn resend(&self, project: &Path, kind: &BreakpointKind) {
+        let list = List::of(kind);
         for session in self.live_sessions(project) {
-            let result = match kind {
-                BreakpointKind::Line { file, .. } => session.sync_file(file).await,
-                BreakpointKind::Exception { .. } => session.sync_exceptions().await,
+            let result = match &list {
+                Some(list) => session.sync_list(list).await,
+                None => session.sync_exceptions().await,
             };
             if let Err(e) = result {
                 tracing::warn!(session = %session.id, %e, "could not update breakpoints");
@@ -530,6 +531,11 @@ impl Backend for DapBackend {
                     return Err(ToolError::invalid_params(
                         "an exception breakpoint needs caught, uncaught or both",
                     ));
+                }
+            }
+            BreakpointKind::Function { name } => {
+                if name.trim().is_empty() {
+                    return Err(ToolError::invalid_params("function name is empty"));
                 }
             }
         }

@@ -9,8 +9,8 @@
 //!   user breakpoint caused it (also), it is a `Breakpoint` stop with its ids. The
 //!   one-shot target replaces a user breakpoint on the very same line while it is
 //!   set, so a stop there is a "run to line" stop.
-//! - **Breakpoint lists during `ignore_breakpoints`.** Every file of the project
-//!   gets an empty list (only a run-to target stays) until the next stop of the
+//! - **Breakpoint lists during `ignore_breakpoints`.** Every list of the project (its
+//!   files', its functions') is sent empty (only a run-to target stays) until the next stop of the
 //!   session, whatever causes it; then the full lists are restored before the stop
 //!   is reported. Exception breakpoints stay in force.
 //! - **Exception breakpoints** (Python). debugpy resolves only built-in class names in
@@ -50,7 +50,7 @@
 //!   considered the session paused.
 
 use crate::adapter::{self, AdapterCommand, AdapterProfile, Guard};
-use crate::breakpoints::{self, exception_arguments, exception_wanted, plan_file, Owner};
+use crate::breakpoints::{self, exception_arguments, exception_wanted, plan, List, Owner};
 use crate::client::{Client, ClientError};
 use crate::debugpy;
 use crate::tree;
@@ -103,8 +103,8 @@ struct State {
     /// Thread of the last stop.
     stopped_thread: Option<i64>,
     debuggee_pid: Option<u32>,
-    /// DAP breakpoint id → (file, owner), from the latest list sent per file.
-    dap_ids: HashMap<i64, (PathBuf, Owner)>,
+    /// DAP breakpoint id → (list, owner), from the latest request sent per list.
+    dap_ids: HashMap<i64, (List, Owner)>,
     /// `ignore_breakpoints` in force until the next stop.
     suppressed: bool,
     /// Pending `run_to_line` target.
@@ -436,12 +436,12 @@ impl Session {
         }
         if self.mode == LaunchMode::Debug {
             let _guard = self.bp_lock.lock().await;
-            for file in self.shared.store_files(&self.project) {
-                if let Err(e) = self.sync_file_locked(&file).await {
+            for list in self.shared.store_lists(&self.project) {
+                if let Err(e) = self.sync_list_locked(&list).await {
                     if self.client.is_closed() {
                         return Err(self.launch_error(&e.message));
                     }
-                    tracing::warn!(file = %file.display(), %e, "could not set breakpoints");
+                    tracing::warn!(?list, %e, "could not set breakpoints");
                 }
             }
             if let Err(e) = self.sync_exceptions_locked().await {
@@ -476,6 +476,15 @@ impl Session {
     /// The adapter's stderr tail, as a suffix for an error message.
     fn stderr_suffix(&self) -> String {
         tail_suffix(self.adapter, &lock(&self.stderr_tail))
+    }
+
+    /// Whether the adapter's `initialize` answer announces `capability`: what the
+    /// adapter says, never what its profile is assumed to do.
+    fn supports(&self, capability: &str) -> bool {
+        self.capabilities
+            .get(capability)
+            .and_then(Json::as_bool)
+            .unwrap_or(false)
     }
 
     pub fn descriptor(&self) -> SessionDescriptor {
@@ -772,16 +781,11 @@ impl Session {
             restore
         };
         if restore {
-            let mut files = self.shared.store_files(&self.project);
-            if let Some((f, _)) = &run_to {
-                if !files.contains(f) {
-                    files.push(f.clone());
-                }
-            }
+            let lists = self.lists_with(run_to.as_ref().map(|(f, _)| f));
             let _guard = self.bp_lock.lock().await;
-            for file in files {
-                if let Err(e) = self.sync_file_locked(&file).await {
-                    tracing::warn!(file = %file.display(), %e, "could not restore breakpoints");
+            for list in lists {
+                if let Err(e) = self.sync_list_locked(&list).await {
+                    tracing::warn!(?list, %e, "could not restore breakpoints");
                 }
             }
         }
@@ -1057,80 +1061,121 @@ impl Session {
 
     // ----- breakpoints ------------------------------------------------------
 
-    /// Resend one file's full list (after a change in the store).
-    pub async fn sync_file(&self, file: &Path) -> ToolResult<()> {
+    /// The project's lists, plus the file of a run-to target that has none.
+    fn lists_with(&self, run_to_file: Option<&PathBuf>) -> Vec<List> {
+        let mut lists = self.shared.store_lists(&self.project);
+        if let Some(file) = run_to_file {
+            let list = List::File(file.clone());
+            if !lists.contains(&list) {
+                lists.push(list);
+            }
+        }
+        lists
+    }
+
+    /// Resend one list in full (after a change in the store).
+    pub async fn sync_list(&self, list: &List) -> ToolResult<()> {
         if self.mode != LaunchMode::Debug || self.is_ended() {
             return Ok(());
         }
         let _guard = self.bp_lock.lock().await;
-        self.sync_file_locked(file).await
+        self.sync_list_locked(list).await
     }
 
-    async fn sync_file_locked(&self, file: &Path) -> ToolResult<()> {
+    async fn sync_list_locked(&self, list: &List) -> ToolResult<()> {
         let (suppressed, run_to) = {
             let st = lock(&self.state);
             (
                 st.suppressed,
                 st.run_to
                     .as_ref()
-                    .filter(|(f, _)| f == file)
+                    .filter(|(f, _)| matches!(list, List::File(file) if f == file))
                     .map(|(_, l)| *l),
             )
         };
-        let bps = self.shared.file_breakpoints(&self.project, file);
-        let plan = plan_file(&bps, suppressed, run_to);
-        let args = json!({
-            "source": { "path": file, "name": file.file_name().map(|n| n.to_string_lossy().into_owned()) },
-            "breakpoints": plan.iter().map(|p| p.wire.clone()).collect::<Vec<_>>(),
-            "lines": plan.iter().map(|p| p.line).collect::<Vec<_>>(),
-            "sourceModified": false,
-        });
-        let body = self
-            .call(
+        let bps = self.shared.list_breakpoints(&self.project, list);
+        if *list == List::Functions && !self.supports("supportsFunctionBreakpoints") {
+            // Kept in the project for the sessions of adapters that can; said here.
+            let why = format!(
+                "{} cannot stop at a function by name (no supportsFunctionBreakpoints); \
+                 set a line breakpoint instead",
+                self.adapter.name
+            );
+            self.report_status(
+                bps.iter()
+                    .map(|b| (b.id.as_str(), false, Some(why.clone()))),
+            );
+            return Ok(());
+        }
+        let planned = plan(&bps, suppressed, run_to);
+        let wires: Vec<Json> = planned.iter().map(|p| p.wire.clone()).collect();
+        let (command, args, context) = match list {
+            List::File(file) => (
                 "setBreakpoints",
-                args,
-                &format!("setting breakpoints in {}", file.display()),
-                ErrorCode::AdapterFailed,
-            )
+                json!({
+                    "source": { "path": file, "name": file.file_name().map(|n| n.to_string_lossy().into_owned()) },
+                    "lines": wires.iter().map(|w| w["line"].clone()).collect::<Vec<_>>(),
+                    "breakpoints": wires,
+                    "sourceModified": false,
+                }),
+                format!("setting breakpoints in {}", file.display()),
+            ),
+            List::Functions => (
+                "setFunctionBreakpoints",
+                json!({ "breakpoints": wires }),
+                "setting function breakpoints".to_string(),
+            ),
+        };
+        let body = self
+            .call(command, args, &context, ErrorCode::AdapterFailed)
             .await?;
         let answers = body
             .get("breakpoints")
             .and_then(Json::as_array)
             .cloned()
             .unwrap_or_default();
-        let mut changed = Vec::new();
         {
             let mut st = lock(&self.state);
-            st.dap_ids.retain(|_, (f, _)| f != file);
-            for (planned, answer) in plan.iter().zip(answers.iter()) {
+            st.dap_ids.retain(|_, (l, _)| l != list);
+            for (entry, answer) in planned.iter().zip(answers.iter()) {
                 if let Some(id) = answer.get("id").and_then(as_i64) {
-                    st.dap_ids
-                        .insert(id, (file.to_path_buf(), planned.owner.clone()));
+                    st.dap_ids.insert(id, (list.clone(), entry.owner.clone()));
                 }
             }
         }
-        for (planned, answer) in plan.iter().zip(answers.iter()) {
-            if let Owner::Project(id) = &planned.owner {
-                let verified = answer
-                    .get("verified")
-                    .and_then(Json::as_bool)
-                    .unwrap_or(false);
-                let message = answer
-                    .get("message")
-                    .and_then(Json::as_str)
-                    .map(str::to_owned);
-                if let Some(bp) = self.shared.set_status(&self.project, id, verified, message) {
-                    changed.push(bp);
-                }
-            }
-        }
-        for bp in changed {
-            self.shared.emit(BackendEvent::BreakpointChanged {
-                project: self.project.clone(),
-                breakpoint: bp,
-            });
-        }
+        self.report_status(
+            planned
+                .iter()
+                .zip(answers.iter())
+                .filter_map(|(entry, answer)| {
+                    let Owner::Project(id) = &entry.owner else {
+                        return None;
+                    };
+                    let verified = answer
+                        .get("verified")
+                        .and_then(Json::as_bool)
+                        .unwrap_or(false);
+                    let message = answer
+                        .get("message")
+                        .and_then(Json::as_str)
+                        .map(str::to_owned);
+                    Some((id.as_str(), verified, message))
+                }),
+        );
         Ok(())
+    }
+
+    /// Record what the adapter says of breakpoints (id, verified, message) and
+    /// announce the ones that changed.
+    fn report_status<'a>(&self, statuses: impl Iterator<Item = (&'a str, bool, Option<String>)>) {
+        for (id, verified, message) in statuses {
+            if let Some(bp) = self.shared.set_status(&self.project, id, verified, message) {
+                self.shared.emit(BackendEvent::BreakpointChanged {
+                    project: self.project.clone(),
+                    breakpoint: bp,
+                });
+            }
+        }
     }
 
     /// Resend the exception breakpoints.
@@ -1150,17 +1195,11 @@ impl Session {
                  breakpoints by class are for Python",
                 self.adapter.name
             );
-            for r in &requests {
-                if let Some(bp) =
-                    self.shared
-                        .set_status(&self.project, &r.id, false, Some(why.clone()))
-                {
-                    self.shared.emit(BackendEvent::BreakpointChanged {
-                        project: self.project.clone(),
-                        breakpoint: bp,
-                    });
-                }
-            }
+            self.report_status(
+                requests
+                    .iter()
+                    .map(|r| (r.id.as_str(), false, Some(why.clone()))),
+            );
             return Ok(());
         }
         let body = self
@@ -1177,25 +1216,16 @@ impl Session {
             .cloned()
             .unwrap_or_default();
         // One answer per exception option; an option the adapter rejects marks its breakpoint.
-        let mut changed = Vec::new();
         let mut i = 0;
-        for r in &requests {
+        self.report_status(requests.iter().map(|r| {
             let n = usize::from(r.caught) + usize::from(r.uncaught);
             let verified = answers.is_empty()
                 || answers[i..(i + n).min(answers.len())]
                     .iter()
                     .all(|a| a.get("verified").and_then(Json::as_bool).unwrap_or(true));
             i += n;
-            if let Some(bp) = self.shared.set_status(&self.project, &r.id, verified, None) {
-                changed.push(bp);
-            }
-        }
-        for bp in changed {
-            self.shared.emit(BackendEvent::BreakpointChanged {
-                project: self.project.clone(),
-                breakpoint: bp,
-            });
-        }
+            (r.id.as_str(), verified, None)
+        }));
         Ok(())
     }
 
@@ -1304,30 +1334,29 @@ impl Session {
         .map(|_| ())
     }
 
-    /// Send empty lists to every file (ignore breakpoints until the next stop), or
+    /// Send every list empty (ignore breakpoints until the next stop), or
     /// set a run-to target; the normal lists come back at the next stop.
     async fn arm(&self, suppress: bool, run_to: Option<(PathBuf, u32)>) -> ToolResult<()> {
         if !suppress && run_to.is_none() {
             return Ok(());
         }
-        let mut files = if suppress {
-            self.shared.store_files(&self.project)
+        let run_to_file = run_to.as_ref().map(|(f, _)| f);
+        let lists = if suppress {
+            self.lists_with(run_to_file)
         } else {
-            Vec::new()
+            run_to_file
+                .map(|f| List::File(f.clone()))
+                .into_iter()
+                .collect()
         };
-        if let Some((f, _)) = &run_to {
-            if !files.contains(f) {
-                files.push(f.clone());
-            }
-        }
         {
             let mut st = lock(&self.state);
             st.suppressed = suppress;
             st.run_to = run_to;
         }
         let _guard = self.bp_lock.lock().await;
-        for file in &files {
-            if let Err(e) = self.sync_file_locked(file).await {
+        for list in &lists {
+            if let Err(e) = self.sync_list_locked(list).await {
                 drop(_guard);
                 self.disarm().await;
                 return Err(e);
@@ -1344,8 +1373,8 @@ impl Session {
             st.run_to = None;
         }
         let _guard = self.bp_lock.lock().await;
-        for file in self.shared.store_files(&self.project) {
-            let _ = self.sync_file_locked(&file).await;
+        for list in self.shared.store_lists(&self.project) {
+            let _ = self.sync_list_locked(&list).await;
         }
     }
 
@@ -1402,15 +1431,9 @@ impl Session {
     /// says it answers (lldb-dap 19 aborts on a `loadedSources` it does not support).
     pub async fn loaded_code(&self) -> ToolResult<LoadedCode> {
         self.live()?;
-        let supports = |capability: &str| {
-            self.capabilities
-                .get(capability)
-                .and_then(Json::as_bool)
-                .unwrap_or(false)
-        };
         let mut code = LoadedCode::default();
         let mut omitted = 0;
-        if supports("supportsModulesRequest") {
+        if self.supports("supportsModulesRequest") {
             let body = self
                 .call(
                     "modules",
@@ -1430,7 +1453,7 @@ impl Session {
             code.unsupported
                 .push(format!("{} does not list modules", self.adapter.name));
         }
-        if supports("supportsLoadedSourcesRequest") {
+        if self.supports("supportsLoadedSourcesRequest") {
             let body = self
                 .call(
                     "loadedSources",

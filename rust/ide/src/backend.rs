@@ -574,6 +574,17 @@ impl Backend for IdeBackend {
         project: &Project,
         spec: BreakpointSpec,
     ) -> ToolResult<Breakpoint> {
+        // Bridge version 1's `breakpoints/add` carries line and exception breakpoints
+        // only: refused before anything is sent, so the IDE never sees a kind it lacks.
+        if let BreakpointKind::Function { name } = &spec.kind {
+            return Err(ToolError::new(
+                ErrorCode::NotSupported,
+                format!(
+                    "The IDE backend cannot set a function breakpoint ({name}) yet; set a line \
+                     breakpoint at the function's first line instead."
+                ),
+            ));
+        }
         let params = wire::AddBreakpointParams {
             project: project.path.clone(),
             spec,

@@ -2,7 +2,10 @@
 //! client) against `IdeBackend`.
 
 use debugger_core::history::{HistoryChange, HistoryEntry, Status};
-use debugger_core::model::{LaunchMode, LaunchOptions, Project, StopReason, ValueTarget};
+use debugger_core::model::{
+    BreakpointKind, BreakpointSpec, LaunchMode, LaunchOptions, Project, StopReason, SuspendPolicy,
+    ValueTarget,
+};
 use debugger_core::{Backend, BackendEvent, ErrorCode, ToolResult};
 use debugger_ide::rpc::RpcError;
 use debugger_ide::wire::{
@@ -752,6 +755,33 @@ async fn bridge_tool_errors_become_the_same_tool_errors() {
     let err = call.await.unwrap().unwrap_err();
     assert_eq!(err.code, ErrorCode::Internal);
     assert!(err.message.contains("session/threads"), "{}", err.message);
+}
+
+#[tokio::test]
+async fn a_function_breakpoint_is_not_supported_and_never_sent() {
+    let (backend, _) = start().await;
+    let mut ide = FakeIde::connect(backend.bridge_port()).await;
+    ide.hello(json!([])).await;
+    wait_connected(&backend, true).await;
+    let spec = BreakpointSpec {
+        kind: BreakpointKind::Function {
+            name: "subtotal".into(),
+        },
+        enabled: true,
+        condition: None,
+        log_message: None,
+        suspend_policy: SuspendPolicy::All,
+        temporary: false,
+    };
+    let err = backend.add_breakpoint(&shop(), spec).await.unwrap_err();
+    assert_eq!(err.code, ErrorCode::NotSupported);
+    assert!(err.message.contains("subtotal"), "{}", err.message);
+    // The IDE's next request is the next call's: nothing went out for the breakpoint.
+    let caller = backend.clone();
+    let call = tokio::spawn(async move { caller.pause("s17").await });
+    let (id, _) = ide.expect_request("session/pause").await;
+    ide.reply(id, json!({})).await;
+    call.await.unwrap().unwrap();
 }
 
 #[tokio::test]

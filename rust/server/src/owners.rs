@@ -38,6 +38,7 @@ fn place(breakpoint: &Breakpoint) -> String {
         BreakpointKind::Exception {
             exception_class, ..
         } => format!("exception:{exception_class}"),
+        BreakpointKind::Function { name } => format!("function:{name}"),
     }
 }
 

@@ -32,6 +32,9 @@ pub struct BreakpointView {
     pub kind: String,
     pub file: Option<String>,
     pub line: Option<u32>,
+    /// The function a `method` breakpoint stops in.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub function: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub exception_class: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -54,33 +57,32 @@ pub struct BreakpointView {
 
 impl BreakpointView {
     fn new(b: Breakpoint, owner: Owner) -> Self {
-        let (kind, file, line, exception_class, caught, uncaught) = match b.spec.kind {
-            BreakpointKind::Line { file, line } => (
-                "line",
-                Some(file.display().to_string()),
-                Some(line),
-                None,
-                None,
-                None,
-            ),
+        let (mut file, mut line, mut function) = (None, None, None);
+        let (mut exception_class, mut caught, mut uncaught) = (None, None, None);
+        let kind = match b.spec.kind {
+            BreakpointKind::Line { file: f, line: l } => {
+                (file, line) = (Some(f.display().to_string()), Some(l));
+                "line"
+            }
             BreakpointKind::Exception {
-                exception_class,
-                caught,
-                uncaught,
-            } => (
-                "exception",
-                None,
-                None,
-                Some(exception_class),
-                Some(caught),
-                Some(uncaught),
-            ),
+                exception_class: class,
+                caught: c,
+                uncaught: u,
+            } => {
+                (exception_class, caught, uncaught) = (Some(class), Some(c), Some(u));
+                "exception"
+            }
+            BreakpointKind::Function { name } => {
+                function = Some(name);
+                "method"
+            }
         };
         Self {
             id: b.id,
             kind: kind.into(),
             file,
             line,
+            function,
             exception_class,
             caught,
             uncaught,
@@ -130,7 +132,7 @@ pub async fn list_breakpoints(call: &Call<'_>, p: ListBreakpoints) -> ToolResult
         .filter(|(b, _)| match (&b.spec.kind, &file) {
             (_, None) => true,
             (BreakpointKind::Line { file: f, .. }, Some(wanted)) => f == wanted,
-            (BreakpointKind::Exception { .. }, Some(_)) => false,
+            (BreakpointKind::Exception { .. } | BreakpointKind::Function { .. }, Some(_)) => false,
         })
         .filter(|(b, _)| {
             matches!(
@@ -138,6 +140,7 @@ pub async fn list_breakpoints(call: &Call<'_>, p: ListBreakpoints) -> ToolResult
                 (_, "all")
                     | (BreakpointKind::Line { .. }, "line")
                     | (BreakpointKind::Exception { .. }, "exception")
+                    | (BreakpointKind::Function { .. }, "method")
             )
         })
         .map(|(b, owner)| BreakpointView::new(b, owner))
@@ -152,14 +155,17 @@ pub async fn list_breakpoints(call: &Call<'_>, p: ListBreakpoints) -> ToolResult
 pub struct SetBreakpoint {
     #[serde(rename = "projectPath", default)]
     pub project_path: Option<String>,
-    pub file_path: String,
-    #[serde(deserialize_with = "lenient::u32_value")]
+    #[serde(default)]
+    pub file_path: Option<String>,
+    #[serde(default, deserialize_with = "lenient::opt_u32")]
     #[schemars(range(min = 1))]
-    pub line: u32,
+    pub line: Option<u32>,
+    #[serde(default)]
+    pub function: Option<String>,
     /// Stop only when true.
     #[serde(default)]
     pub condition: Option<String>,
-    /// Logged at each hit; `{expr}` parts are evaluated.
+    /// Logged at each hit, `{expr}` evaluated.
     #[serde(default)]
     pub log_message: Option<String>,
     /// `none`: never stop (log only).
@@ -238,37 +244,87 @@ async fn add(
     })
 }
 
+/// The longest function name taken (C++ templates and Go package paths are long,
+/// but not this long).
+const MAX_FUNCTION_NAME: usize = 1_000;
+
+/// A function breakpoint's name as given: trimmed, one line, bounded. Its syntax is
+/// the debugger's (`main.subtotalOf`, `ns::f`, `(*T).M`), so it is not parsed here.
+fn function_name(text: &str) -> ToolResult<String> {
+    let name = text.trim();
+    if name.is_empty() || name.len() > MAX_FUNCTION_NAME || name.chars().any(char::is_control) {
+        return Err(ToolError::invalid_params(format!(
+            "'function' must be a function's name as the debugger knows it (e.g. subtotal, \
+             main.subtotalOf), one line of at most {MAX_FUNCTION_NAME} bytes; got '{}'.",
+            text.chars().take(80).collect::<String>()
+        )));
+    }
+    Ok(name.to_string())
+}
+
 pub async fn set_breakpoint(call: &Call<'_>, p: SetBreakpoint) -> ToolResult<BreakpointSet> {
     let project = common::project(call, p.project_path.as_deref()).await?;
-    let file = common::file_in(&project, &p.file_path)?;
-    let line = p.line;
-    common::check_code_line(&file, line).await?;
     let (condition, log_message) = (non_blank(p.condition), non_blank(p.log_message));
+    let suspend_policy = suspend_policy(p.suspend_policy.as_deref())?;
+    // Where it stops, the languages whose guards judge its code, how it is named.
+    let (kind, language, place) = match (p.file_path, p.line, p.function) {
+        (Some(file), Some(line), None) => {
+            let file = common::file_in(&project, &file)?;
+            common::check_code_line(&file, line).await?;
+            let place = format!(
+                "{}:{line}",
+                file.file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default()
+            );
+            let language = super::evaluation::language_of(&file);
+            (BreakpointKind::Line { file, line }, language, place)
+        }
+        (None, None, Some(function)) => {
+            let name = function_name(&function)?;
+            // DAP's function breakpoints carry no log message.
+            if log_message.is_some() || suspend_policy == SuspendPolicy::None {
+                return Err(ToolError::invalid_params(
+                    "'log_message' and suspend_policy 'none' need 'file_path' and 'line': a \
+                     'function' breakpoint cannot log.",
+                ));
+            }
+            let place = format!("function {name}");
+            // Any language may define it: no static guard vouches for its condition.
+            (BreakpointKind::Function { name }, "unknown", place)
+        }
+        (None, None, None) => {
+            return Err(ToolError::invalid_params(
+                "Give 'file_path' and 'line', or 'function'.",
+            ))
+        }
+        (Some(_), None, None) | (None, Some(_), None) => {
+            return Err(ToolError::invalid_params(
+                "'file_path' and 'line' go together (or give 'function' alone).",
+            ))
+        }
+        (_, _, Some(_)) => {
+            return Err(ToolError::invalid_params(
+                "Give either 'function' or 'file_path'/'line', not both.",
+            ))
+        }
+    };
     super::evaluation::consent_to_breakpoint_code(
         call,
         &project,
-        &[super::evaluation::language_of(&file)],
+        &[language],
         condition.as_deref(),
         log_message.as_deref(),
     )
     .await?;
     let spec = BreakpointSpec {
-        kind: BreakpointKind::Line {
-            file: file.clone(),
-            line,
-        },
+        kind,
         enabled: p.enabled.unwrap_or(true),
         condition,
         log_message,
-        suspend_policy: suspend_policy(p.suspend_policy.as_deref())?,
+        suspend_policy,
         temporary: p.temporary.unwrap_or(false),
     };
-    let place = format!(
-        "{}:{line}",
-        file.file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default()
-    );
     add(call, &project, spec, place).await
 }
 
@@ -412,7 +468,7 @@ pub async fn remove_breakpoint(
                         BreakpointKind::Line { file: f, line } => {
                             *f == file && p.line.is_none_or(|wanted| wanted == *line)
                         }
-                        BreakpointKind::Exception { .. } => false,
+                        BreakpointKind::Exception { .. } | BreakpointKind::Function { .. } => false,
                     })
                     .map(|b| b.id)
                     .collect()

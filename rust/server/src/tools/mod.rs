@@ -335,11 +335,11 @@ registry! {
         "List breakpoints",
         "The project's breakpoints, optionally filtered.";
     "set_breakpoint" => breakpoints::set_breakpoint(breakpoints::SetBreakpoint) -> breakpoints::BreakpointSet, EDIT,
-        "Set a line breakpoint",
-        "A line breakpoint: conditional, logpoint (log_message), temporary or disabled; it belongs to the project and persists.";
+        "Set a breakpoint",
+        "At file_path+line, or on entry to function (debugger's name, e.g. main.run); a logpoint with log_message; persists with the project.";
     "remove_breakpoint" => breakpoints::remove_breakpoint(breakpoints::RemoveBreakpoint) -> breakpoints::BreakpointsRemoved, EDIT,
         "Remove breakpoints",
-        "Remove by breakpoint_id, by file_path (and line), or the agent's own (owner); a missing one succeeds.";
+        "Remove by breakpoint_id, file_path (and line), or the agent's own (owner); a missing one succeeds.";
     "set_exception_breakpoint" => breakpoints::set_exception_breakpoint(breakpoints::SetExceptionBreakpoint) -> breakpoints::BreakpointSet, EDIT,
         "Set an exception breakpoint",
         "Stop when an exception of a class is raised: caught, uncaught, or both.";
@@ -387,7 +387,7 @@ registry! {
         "Watch an expression in every get_debug_session_status; persists with the project.";
     "remove_watch" => evaluation::remove_watch(evaluation::RemoveWatch) -> evaluation::WatchRemoved, EDIT,
         "Remove watch",
-        "Remove a watch. Removing a missing one succeeds.";
+        "Remove a watch; a missing one succeeds.";
     "trace_execution" => trace::trace_execution(trace::TraceParams) -> trace::Trace, DESTRUCTIVE,
         "Trace execution",
         "How values evolve, in one call: at each probe hit, evaluate its expressions (no side effects), go on, until the end, max_hits, timeout or another stop. Launches configuration_name or continues the current session; leaves no breakpoint.";

@@ -446,8 +446,9 @@ async fn place_stop(
         call,
         SetBreakpoint {
             project_path: Some(project.path.display().to_string()),
-            file_path: file.display().to_string(),
-            line,
+            file_path: Some(file.display().to_string()),
+            line: Some(line),
+            function: None,
             condition: None,
             log_message: None,
             suspend_policy: None,

@@ -175,8 +175,9 @@ async fn place(call: &Call<'_>, project: &Project, probe: &Probe) -> ToolResult<
         call,
         SetBreakpoint {
             project_path: Some(project.path.display().to_string()),
-            file_path: probe.file_path.clone(),
-            line: probe.line,
+            file_path: Some(probe.file_path.clone()),
+            line: Some(probe.line),
+            function: None,
             condition: probe.condition.clone(),
             log_message: None,
             suspend_policy: None,
