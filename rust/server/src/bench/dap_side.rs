@@ -2,7 +2,7 @@
 //! same DAP client the standalone backend uses, so (a)/(b) isolates what the MCP
 //! layer, the tool logic and the backend add.
 
-use super::{BenchArgs, BenchProject, Samples, BREAKPOINT_LINE};
+use super::{BenchArgs, BenchProject, Samples, BREAKPOINT_LINE, START};
 use anyhow::{anyhow, bail, Context, Result};
 use debugger_core::launch_json::load_launch_configs;
 use debugger_core::model::LaunchMode;
@@ -55,17 +55,20 @@ impl Dap {
     }
 }
 
-pub async fn measure(args: &BenchArgs, project: &BenchProject) -> Result<Samples> {
-    let config = load_launch_configs(&project.root)
-        .map_err(|e| anyhow!("{e}"))?
-        .into_iter()
-        .next()
-        .ok_or_else(|| anyhow!("bench launch.json has no configuration"))?;
-    let shim = if args.no_tcp_nodelay {
-        None
-    } else {
-        Some(ShimDir::create()?)
-    };
+/// A debug session as an agent-side DAP client starts it: a cold adapter, the launch
+/// handshake with the breakpoint, up to the first stop.
+struct Started {
+    dap: Dap,
+    child: tokio::process::Child,
+    thread: i64,
+}
+
+async fn start(
+    args: &BenchArgs,
+    project: &BenchProject,
+    config: &debugger_core::launch_json::LaunchConfig,
+    shim: Option<&ShimDir>,
+) -> Result<Started> {
     let command =
         adapter::locate(&DEBUGPY, Some(&args.python), None).map_err(|e| anyhow!("{e}"))?;
     let mut child = adapter::spawn(
@@ -86,10 +89,10 @@ pub async fn measure(args: &BenchArgs, project: &BenchProject) -> Result<Samples
     )
     .await?;
     let launch = launch_arguments(
-        &config,
+        config,
         LaunchMode::Debug,
         &args.python,
-        shim.as_ref().map(|s| s.path()),
+        shim.map(|s| s.path()),
         std::env::var_os("PYTHONPATH"),
     );
     let launched = dap
@@ -107,8 +110,46 @@ pub async fn measure(args: &BenchArgs, project: &BenchProject) -> Result<Samples
     launched.wait(TIMEOUT).await.map_err(|e| anyhow!("{e}"))?;
     let stopped = dap.event("stopped").await?;
     let thread = stopped["threadId"].as_i64().unwrap_or(1);
+    Ok(Started { dap, child, thread })
+}
 
+async fn end(started: Started) {
+    let Started { dap, mut child, .. } = started;
+    let _ = dap
+        .request("disconnect", json!({"terminateDebuggee": true}))
+        .await;
+    dap.client.close_input().await;
+    if tokio::time::timeout(TIMEOUT, child.wait()).await.is_err() {
+        let _ = child.kill().await;
+    }
+}
+
+pub async fn measure(args: &BenchArgs, project: &BenchProject) -> Result<Samples> {
+    let config = load_launch_configs(&project.root)
+        .map_err(|e| anyhow!("{e}"))?
+        .into_iter()
+        .next()
+        .ok_or_else(|| anyhow!("bench launch.json has no configuration"))?;
+    let shim = if args.no_tcp_nodelay {
+        None
+    } else {
+        Some(ShimDir::create()?)
+    };
     let mut samples = Samples::new();
+    // Start to first stop, a cold adapter each time (one start unmeasured).
+    for round in 0..=args.starts {
+        let t = Instant::now();
+        let started = start(args, project, &config, shim.as_ref()).await?;
+        if round > 0 {
+            samples.entry(START).or_default().push(t.elapsed());
+        }
+        end(started).await;
+    }
+    let Started {
+        mut dap,
+        child,
+        thread,
+    } = start(args, project, &config, shim.as_ref()).await?;
     for round in 0..args.warmup + args.rounds {
         let mut timings: Vec<(&'static str, Duration)> = Vec::new();
 
@@ -158,12 +199,6 @@ pub async fn measure(args: &BenchArgs, project: &BenchProject) -> Result<Samples
             }
         }
     }
-    let _ = dap
-        .request("disconnect", json!({"terminateDebuggee": true}))
-        .await;
-    dap.client.close_input().await;
-    if tokio::time::timeout(TIMEOUT, child.wait()).await.is_err() {
-        let _ = child.kill().await;
-    }
+    end(Started { dap, child, thread }).await;
     Ok(samples)
 }

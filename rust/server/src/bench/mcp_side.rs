@@ -1,7 +1,7 @@
 //! The measured side: the workflow as MCP tool calls to this very binary, spawned
 //! as `stdio`, over a minimal newline-delimited JSON-RPC client.
 
-use super::{BenchArgs, BenchProject, Samples, BREAKPOINT_LINE};
+use super::{BenchArgs, BenchProject, Samples, BREAKPOINT_LINE, START};
 use anyhow::{anyhow, bail, Context, Result};
 use serde_json::{json, Value};
 use std::process::Stdio;
@@ -46,6 +46,20 @@ impl McpClient {
                 return Ok(message["result"].clone());
             }
         }
+    }
+
+    /// `start_debug_session` of the bench configuration, paused at the breakpoint.
+    async fn start(&mut self) -> Result<()> {
+        let started = self
+            .tool(
+                "start_debug_session",
+                json!({"configuration_name": "bench"}),
+            )
+            .await?;
+        if started["status"] != json!("paused") {
+            bail!("the program did not stop at the breakpoint: {started}");
+        }
+        Ok(())
     }
 
     async fn tool(&mut self, name: &str, arguments: Value) -> Result<Value> {
@@ -99,15 +113,18 @@ pub async fn measure(args: &BenchArgs, project: &BenchProject) -> Result<Samples
             json!({"file_path": "program.py", "line": BREAKPOINT_LINE}),
         )
         .await?;
-    let started = client
-        .tool(
-            "start_debug_session",
-            json!({"configuration_name": "bench"}),
-        )
-        .await?;
-    if started["status"] != json!("paused") {
-        bail!("the program did not stop at the breakpoint: {started}");
+    let mut samples = Samples::new();
+    // Start to first stop (one start unmeasured); the server keeps an adapter started
+    // ahead from the first launch on, as it does for an agent.
+    for round in 0..=args.starts {
+        let t = Instant::now();
+        client.start().await?;
+        if round > 0 {
+            samples.entry(START).or_default().push(t.elapsed());
+        }
+        client.tool("stop_debug_session", json!({})).await?;
     }
+    client.start().await?;
 
     let workflow: [(&'static str, Value); 6] = [
         ("get_stack_trace", json!({})),
@@ -117,7 +134,6 @@ pub async fn measure(args: &BenchArgs, project: &BenchProject) -> Result<Samples
         ("step_over", json!({})),
         ("resume", json!({})),
     ];
-    let mut samples = Samples::new();
     for round in 0..args.warmup + args.rounds {
         for (tool, arguments) in &workflow {
             let t = Instant::now();

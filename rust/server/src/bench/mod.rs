@@ -3,7 +3,9 @@
 //! (a) as MCP tool calls through this binary (spawned as `stdio`, driven by a
 //! minimal JSON-RPC client, so the client's own cost is tiny), and (b) as the raw DAP
 //! requests an agent-side DAP client would need for the same answer, sent straight to
-//! `python -m debugpy.adapter`. It prints p50/p95 per tool and the ratio a/b.
+//! `python -m debugpy.adapter`. It prints p50/p95 per tool and the ratio a/b. The
+//! first line, `start_debug_session`, is start to first stop: ours (with the adapter
+//! the server starts ahead) against a cold adapter's launch handshake in raw DAP.
 //! Both sides get the same TCP_NODELAY treatment (`--no-tcp-nodelay` for neither).
 
 mod dap_side;
@@ -18,8 +20,11 @@ use std::time::Duration;
 /// Line of `total += i` in program.py.
 pub const BREAKPOINT_LINE: u32 = 5;
 const PROGRAM: &str = include_str!("program.py");
+/// Start to first stop: `start_debug_session` against a cold adapter's whole launch.
+pub const START: &str = "start_debug_session";
 /// The tools measured, in workflow order.
-pub const TOOLS: [&str; 6] = [
+pub const TOOLS: [&str; 7] = [
+    START,
     "get_stack_trace",
     "get_variables",
     "evaluate",
@@ -39,6 +44,9 @@ pub struct BenchArgs {
     /// Rounds run first and not measured.
     #[arg(long, default_value_t = 5)]
     pub warmup: usize,
+    /// Starts to first stop measured (after one unmeasured).
+    #[arg(long, default_value_t = 8)]
+    pub starts: usize,
     /// Measure without the TCP_NODELAY fix (both sides).
     #[arg(long)]
     pub no_tcp_nodelay: bool,
