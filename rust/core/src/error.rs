@@ -59,6 +59,7 @@ error_codes! {
     ConfirmationDenied => "confirmation_denied",
     DebuggerUnavailable => "debugger_unavailable",
     AdapterFailed => "adapter_failed",
+    AdapterCrashed => "adapter_crashed",
     IdeNotConnected => "ide_not_connected",
     NotSupported => "not_supported",
     Timeout => "timeout",

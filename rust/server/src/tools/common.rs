@@ -193,10 +193,16 @@ pub fn ended_error(record: &SessionRecord) -> ToolError {
         message.push_str(&format!(" (exit code {code})"));
     }
     message.push('.');
-    if let Some(error) = &record.termination_error {
-        message.push_str(&format!(" {error}"));
+    let Some(error) = &record.termination_error else {
+        return ToolError::new(ErrorCode::SessionEnded, message);
+    };
+    message.push_str(&format!(" {}", error.message));
+    let ended = ToolError::new(ErrorCode::SessionEnded, message)
+        .with_detail("ended_because", error.code.as_str());
+    match error.details.get("diagnostics") {
+        Some(diagnostics) => ended.with_detail("diagnostics", diagnostics.clone()),
+        None => ended,
     }
-    ToolError::new(ErrorCode::SessionEnded, message)
 }
 
 /// Wait for the stop after a resume-like request; the request is sent by `send`.
