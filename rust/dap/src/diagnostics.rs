@@ -1,7 +1,9 @@
 //! What one DAP session keeps so that its failure or death can say why: the last
 //! protocol events (name, a short summary, when), the adapter's stderr tail, the
-//! debuggee's exit code (and the signal that killed it, where the adapter tells it),
-//! and the adapter process's own exit status. [`Diagnostics::snapshot`] turns it, with
+//! debuggee's exit code, and the adapter process's own exit status (code or signal:
+//! we are its parent). The debuggee's signal is not told: debugpy reports a killed
+//! program's status as `code & 0xFF` and lldb-dap 19 as the signal's number, neither
+//! told apart from an exit code, so only the code is reported, as the adapter said it. [`Diagnostics::snapshot`] turns it, with
 //! the client's pending requests, into the compact JSON that an error's
 //! `diagnostics` detail and an ended session's status carry. Everything is bounded:
 //! agents pay per token, so a snapshot stays within a few KB.
@@ -48,13 +50,6 @@ impl Ending {
             Ending::Signal(signal) => format!("signal {}", signal_name(signal)),
         }
     }
-
-    fn insert_into(self, body: &mut Map<String, Json>, code_key: &str, signal_key: &str) {
-        match self {
-            Ending::Code(code) => body.insert(code_key.into(), code.into()),
-            Ending::Signal(signal) => body.insert(signal_key.into(), signal_name(signal).into()),
-        };
-    }
 }
 
 /// A signal's name (`SIGKILL`), or its number for one without a common name.
@@ -88,7 +83,7 @@ struct Note {
 struct Record {
     events: VecDeque<Note>,
     stderr: String,
-    program: Option<Ending>,
+    program: Option<i64>,
     adapter: Option<Ending>,
 }
 
@@ -128,19 +123,9 @@ impl Diagnostics {
         self.record().stderr.clone()
     }
 
-    /// The debuggee ended as its adapter told (an `exited` event, a console line). A
-    /// signal, once told, is kept: the exit code told with it is lldb's stand-in.
-    pub fn program_ended(&self, ending: Ending) {
-        let mut record = self.record();
-        if matches!(ending, Ending::Signal(_)) || !matches!(record.program, Some(Ending::Signal(_)))
-        {
-            record.program = Some(ending);
-        }
-    }
-
-    /// The debuggee's ending, when told.
-    pub fn program_ending(&self) -> Option<Ending> {
-        self.record().program
+    /// The debuggee's exit code, as its adapter told it.
+    pub fn program_exited(&self, code: i64) {
+        self.record().program = Some(code);
     }
 
     /// The adapter process ended (read with `wait`).
@@ -157,8 +142,8 @@ impl Diagnostics {
 
     /// The compact JSON of the record: `stderr_tail`, `last_events` (each `event`,
     /// `summary`, `ago_ms` before now), `pending_requests` (each `command`, `age_ms`),
-    /// `exit_code` or `signal` of the program, `adapter_exit_code` or
-    /// `adapter_signal`; empty parts are left out.
+    /// the program's `exit_code`, `adapter_exit_code` or `adapter_signal`; what is not
+    /// known is left out.
     pub fn snapshot(&self, pending: &[(String, Duration)]) -> Json {
         let record = self.record();
         let now = Instant::now();
@@ -190,12 +175,16 @@ impl Diagnostics {
                 .collect();
             body.insert("pending_requests".into(), requests.into());
         }
-        if let Some(program) = record.program {
-            program.insert_into(&mut body, "exit_code", "signal");
+        if let Some(code) = record.program {
+            body.insert("exit_code".into(), code.into());
         }
-        if let Some(adapter) = record.adapter {
-            adapter.insert_into(&mut body, "adapter_exit_code", "adapter_signal");
-        }
+        match record.adapter {
+            Some(Ending::Code(code)) => body.insert("adapter_exit_code".into(), code.into()),
+            Some(Ending::Signal(signal)) => {
+                body.insert("adapter_signal".into(), signal_name(signal).into())
+            }
+            None => None,
+        };
         Json::Object(body)
     }
 }
@@ -225,14 +214,6 @@ fn keep_tail(text: &mut String, cap: usize) {
         }
         text.drain(..cut);
     }
-}
-
-/// The signal in an adapter's console text about the program's end, when it names
-/// one (lldb: `exited with status = 9 (0x00000009) Terminated due to signal 9`).
-pub fn signal_in(text: &str) -> Option<i32> {
-    let rest = &text[text.find("due to signal ")? + "due to signal ".len()..];
-    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
-    digits.parse().ok()
 }
 
 #[cfg(test)]
@@ -272,7 +253,7 @@ mod tests {
         );
         assert!(snap["stderr_tail"].as_str().unwrap().len() <= STDERR_SHOWN);
         assert!(d.stderr_tail().len() <= STDERR_KEPT);
-        assert!(snap.get("exit_code").is_none() && snap.get("signal").is_none());
+        assert!(snap.get("exit_code").is_none() && snap.get("adapter_signal").is_none());
         assert!(
             snap.to_string().len() < 6 * 1024,
             "{}",
@@ -284,32 +265,16 @@ mod tests {
     fn endings_of_the_program_and_the_adapter() {
         use std::os::unix::process::ExitStatusExt;
         let d = Diagnostics::default();
-        d.program_ended(Ending::Code(3));
+        d.program_exited(3);
         d.adapter_ended(ExitStatus::from_raw(libc::SIGKILL));
         let snap = d.snapshot(&[]);
         assert_eq!(snap["exit_code"], 3);
         assert_eq!(snap["adapter_signal"], "SIGKILL");
         assert_eq!(d.adapter_ending().unwrap().describe(), "signal SIGKILL");
-        d.program_ended(Ending::Signal(libc::SIGSEGV));
         d.adapter_ended(ExitStatus::from_raw(1 << 8));
         let snap = d.snapshot(&[]);
-        assert_eq!(
-            (snap["signal"].as_str(), snap.get("exit_code")),
-            (Some("SIGSEGV"), None)
-        );
         assert_eq!(snap["adapter_exit_code"], 1);
+        assert!(snap.get("adapter_signal").is_none());
         assert_eq!(signal_name(64), "64");
-    }
-
-    #[test]
-    fn signals_named_in_console_text() {
-        assert_eq!(
-            signal_in("Process 7 exited with status = 9 (0x00000009) Terminated due to signal 9\n"),
-            Some(9)
-        );
-        assert_eq!(
-            signal_in("Process 7 exited with status = 0 (0x00000000)"),
-            None
-        );
     }
 }

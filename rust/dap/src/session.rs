@@ -45,6 +45,13 @@
 //!   arrives (or [`EVALUATION_ABANDON`] passes); meanwhile every request that needs
 //!   the paused program fails at once with `evaluation_running`, naming it, instead
 //!   of each waiting out its own timeout. `pause`, `threads` and `stop` still work.
+//! - **Why it failed.** A launch request that fails is coded by its cause: the
+//!   adapter said no (`adapter_failed`), did not answer in time (`timeout`), or went
+//!   away (`adapter_crashed`, its exit status waited for at most [`EXIT_STATUS_WAIT`]);
+//!   the adapter's output ending unasked mid-session is `adapter_crashed` too, carried
+//!   by `Terminated`. Each such error has the [`Diagnostics`] snapshot as its
+//!   `diagnostics` detail; a request that times out or finds the adapter gone later
+//!   gets it as well.
 //! - **Continued.** Emitted when we resume (before the request is sent, so it always
 //!   precedes the next `Stopped`) or when debugpy reports a resume while we
 //!   considered the session paused.
@@ -53,7 +60,7 @@ use crate::adapter::{self, AdapterCommand, AdapterProfile, Guard};
 use crate::breakpoints::{self, exception_arguments, exception_wanted, plan, List, Owner};
 use crate::client::{Client, ClientError};
 use crate::debugpy;
-use crate::diagnostics::{self, Diagnostics, Ending};
+use crate::diagnostics::{Diagnostics, Ending};
 use crate::tree;
 use crate::Shared;
 use debugger_core::error::{ErrorCode, ToolError, ToolResult};
@@ -710,8 +717,7 @@ impl Session {
     }
 
     fn exited(&self, exit_code: i32) {
-        self.diagnostics
-            .program_ended(Ending::Code(exit_code.into()));
+        self.diagnostics.program_exited(exit_code.into());
         self.exited.send_replace(true);
         self.shared.emit(BackendEvent::Exited {
             session: self.id.clone(),
@@ -740,9 +746,6 @@ impl Session {
                 .and_then(|marker| adapter::exit_status_in(text, marker));
             if let Some(exit_code) = status {
                 self.exited(exit_code);
-            }
-            if let Some(signal) = diagnostics::signal_in(text) {
-                self.diagnostics.program_ended(Ending::Signal(signal));
             }
             if adapter::is_chatter(self.adapter, text) {
                 return;

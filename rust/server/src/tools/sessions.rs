@@ -659,7 +659,7 @@ pub struct SessionStatus {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ended_because: Option<String>,
     /// What the debugger kept of an abnormal end: `stderr_tail`, `last_events`,
-    /// `pending_requests`, `exit_code`/`signal`, `adapter_exit_code`/`adapter_signal`.
+    /// `pending_requests`, `exit_code`, `adapter_exit_code` or `adapter_signal`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub diagnostics: Option<serde_json::Value>,
 }
