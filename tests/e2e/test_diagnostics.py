@@ -7,7 +7,8 @@ three causes are told apart by their codes:
 - the program ending before any stop: a success (`status: stopped`) whose message says so
   with the exit code and the last output line, no `ended_because`;
 - a launch the adapter never answers (a fake adapter that answers `initialize` only):
-  `timeout`, with `launch` among the pending requests and its age, and the adapter's stderr.
+  `timeout`, with `launch` among the pending requests and its age, and the adapter's stderr;
+- an adapter that exits when asked to launch: `adapter_crashed`, with its exit code.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ class Project:
     loop_line: int
     last_output: str         # the Exits configuration's last output line
     exit_code: int
-    fake_path: bool          # the hanging adapter is found on PATH (else named by launch.json)
+    fake_path: bool          # the fake adapter is found on PATH (else named by launch.json)
 
 
 def mark(path: Path, name: str) -> int:
@@ -68,7 +69,7 @@ def python_project(root: Path) -> Project:
     configs = [
         {**entry, "name": "Loop", "program": "${workspaceFolder}/loop.py"},
         {**entry, "name": "Exits", "program": "${workspaceFolder}/exits.py"},
-        {**entry, "name": "Hangs", "program": "${workspaceFolder}/loop.py", "python": str(FAKES / "python")},
+        {**entry, "name": "Fake", "program": "${workspaceFolder}/loop.py", "python": str(FAKES / "python")},
     ]
     (root / ".vscode" / "launch.json").write_text(json.dumps({"version": "0.2.0", "configurations": configs}))
     return Project("python", root, root / "loop.py", mark(root / "loop.py", "loop"), "bye from python", 3, False)
@@ -79,8 +80,8 @@ def c_project(root: Path) -> Project:
     (root / "build").mkdir()
     subprocess.run(("gcc", "-g", "-O0", "-o", "build/cart", "cart.c"), cwd=root, check=True, timeout=120)
     entry = {"type": "lldb-dap", "request": "launch", "program": "${workspaceFolder}/build/cart"}
-    # The cart prints its subtotal and returns 3; the hanging lldb-dap is the one on PATH.
-    configs = [{**entry, "name": name} for name in ("Loop", "Exits", "Hangs")]
+    # The cart prints its subtotal and returns 3; the fake lldb-dap is the one on PATH.
+    configs = [{**entry, "name": name} for name in ("Loop", "Exits", "Fake")]
     (root / ".vscode" / "launch.json").write_text(json.dumps({"version": "0.2.0", "configurations": configs}))
     return Project("c", root, root / "cart.c", mark(root / "cart.c", "line_total"), "subtotal 17.00", 3, True)
 
@@ -153,20 +154,25 @@ async def test_a_program_that_ends_before_any_stop_is_no_crash(binary, state_dir
         assert "ended_because" not in status and "diagnostics" not in status, status
 
 
-async def test_a_launch_that_hangs_is_a_timeout_with_its_pending_requests(binary, state_dir, project):
-    env = {"REAL_PYTHON": sys.executable}
+def fake_adapter_env(project: Project, **extra: str) -> dict[str, str]:
+    """The server's environment under which the Fake configuration gets the fake adapter."""
+    env = {"REAL_PYTHON": sys.executable, **extra}
     if project.fake_path:
         env["PATH"] = f"{FAKES}{os.pathsep}{os.environ['PATH']}"
-    async with connect(binary, state_dir, projects=(project.root,), env=env) as t:
+    return env
+
+
+async def test_a_launch_that_hangs_is_a_timeout_with_its_pending_requests(binary, state_dir, project):
+    async with connect(binary, state_dir, projects=(project.root,), env=fake_adapter_env(project)) as t:
         began = time.monotonic()
-        body = await t.err("start_debug_session", "timeout", configuration_name="Hangs")
+        body = await t.err("start_debug_session", "timeout", configuration_name="Fake")
         assert time.monotonic() - began < 60, "bounded by the launch timeout"
         # The launch's own wait or the handshake's, whichever passes first: 30 s.
         assert "within 30" in body["message"], body
         diagnostics = body["diagnostics"]
         pending = diagnostics["pending_requests"]
         assert pending[0]["command"] == "launch" and pending[0]["age_ms"] >= 29_000, pending
-        assert "hanging adapter: up" in diagnostics["stderr_tail"], diagnostics
+        assert "fake adapter: up" in diagnostics["stderr_tail"], diagnostics
         first = diagnostics["last_events"][0]
         assert first["event"] == "output" and first["summary"].startswith('{"category":"console"'), first
         assert first["ago_ms"] >= 29_000, first
@@ -178,3 +184,18 @@ async def test_a_launch_that_hangs_is_a_timeout_with_its_pending_requests(binary
         status = await t.status(session_id=sessions[0]["id"])
         assert status["ended_because"] == "timeout", status
         assert status["diagnostics"]["pending_requests"][0]["command"] == "launch", status
+
+
+async def test_an_adapter_that_exits_during_the_launch_is_a_crash(binary, state_dir, project):
+    env = fake_adapter_env(project, FAKE_ADAPTER_ON_LAUNCH="exit")
+    async with connect(binary, state_dir, projects=(project.root,), env=env) as t:
+        body = await t.err("start_debug_session", "adapter_crashed", configuration_name="Fake")
+        assert "exited during the launch (it ended with exit code 3)" in body["message"], body
+        assert "fake adapter: exiting on launch" in body["message"], "the stderr tail is quoted"
+        diagnostics = body["diagnostics"]
+        assert diagnostics["adapter_exit_code"] == 3, diagnostics
+        assert "fake adapter: exiting on launch" in diagnostics["stderr_tail"], diagnostics
+        small(diagnostics)
+        sessions = (await t.ok("list_debug_sessions"))["sessions"]
+        status = await t.status(session_id=sessions[0]["id"])
+        assert status["ended_because"] == "adapter_crashed", status

@@ -1,8 +1,10 @@
-"""A debug adapter that answers `initialize` and then nothing: a launch that hangs, for
-the diagnostics tests (tests/e2e/test_diagnostics.py). Started as `lldb-dap` (found first
-on PATH) or as debugpy's adapter (`<python> -m debugpy.adapter` with `python` naming the
-`python` wrapper next to this file)."""
+"""A debug adapter that answers `initialize` and then nothing, for the diagnostics tests
+(tests/e2e/test_diagnostics.py): a launch that hangs or, with FAKE_ADAPTER_ON_LAUNCH=exit,
+an adapter that exits with status 3 when asked to launch. Started as `lldb-dap` (found
+first on PATH) or as debugpy's adapter (`<python> -m debugpy.adapter` with `python`
+naming the `python` wrapper next to this file)."""
 import json
+import os
 import sys
 
 
@@ -28,7 +30,7 @@ def send(stream, message):
 
 
 def main():
-    sys.stderr.write("hanging adapter: up, will answer initialize only\n")
+    sys.stderr.write("fake adapter: up, will answer initialize only\n")
     sys.stderr.flush()
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
     seq = 1
@@ -38,8 +40,11 @@ def main():
                           "command": "initialize", "success": True, "body": {}})
             seq += 1
             send(stdout, {"seq": seq, "type": "event", "event": "output",
-                          "body": {"category": "console", "output": "hanging adapter ready\n"}})
+                          "body": {"category": "console", "output": "fake adapter ready\n"}})
             seq += 1
+        elif message.get("command") == "launch" and os.environ.get("FAKE_ADAPTER_ON_LAUNCH") == "exit":
+            sys.stderr.write("fake adapter: exiting on launch\n")
+            sys.exit(3)
 
 
 main()
