@@ -8,7 +8,8 @@ three causes are told apart by their codes:
   with the exit code and the last output line, no `ended_because`;
 - a launch the adapter never answers (a fake adapter that answers `initialize` only):
   `timeout`, with `launch` among the pending requests and its age, and the adapter's stderr;
-- an adapter that exits when asked to launch: `adapter_crashed`, with its exit code.
+- an adapter that exits when asked to launch: `adapter_crashed`, with its exit code and
+  the `launch` it left unanswered.
 """
 
 from __future__ import annotations
@@ -194,6 +195,7 @@ async def test_an_adapter_that_exits_during_the_launch_is_a_crash(binary, state_
         assert "fake adapter: exiting on launch" in body["message"], "the stderr tail is quoted"
         diagnostics = body["diagnostics"]
         assert diagnostics["adapter_exit_code"] == 3, diagnostics
+        assert [r["command"] for r in diagnostics["pending_requests"]] == ["launch"], "left unanswered"
         assert "fake adapter: exiting on launch" in diagnostics["stderr_tail"], diagnostics
         small(diagnostics)
         sessions = (await t.ok("list_debug_sessions"))["sessions"]

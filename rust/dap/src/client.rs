@@ -51,6 +51,9 @@ struct Pending {
     waiting: HashMap<i64, Waiting>,
     /// Set once the stream ended; later requests fail at once with it.
     closed: Option<String>,
+    /// The requests the stream's end left unanswered (seq, command, sent): what the
+    /// adapter was doing when it went away, for diagnostics.
+    unanswered: Vec<(i64, String, Instant)>,
 }
 
 type Writer = Arc<tokio::sync::Mutex<Option<Box<dyn AsyncWrite + Send + Unpin>>>>;
@@ -89,6 +92,7 @@ impl Client {
             pending: Arc::new(Mutex::new(Pending {
                 waiting: HashMap::new(),
                 closed: None,
+                unanswered: Vec::new(),
             })),
         });
         let (events_tx, events_rx) = mpsc::unbounded_channel();
@@ -150,14 +154,19 @@ impl Client {
         }
     }
 
-    /// The requests sent and not answered yet, oldest first: command and age (for
-    /// diagnostics). A request whose caller timed out stays until the adapter answers.
+    /// The requests sent and not answered, oldest first: command and age (for
+    /// diagnostics). A request whose caller timed out stays until the adapter answers;
+    /// those the connection's end left unanswered stay for good.
     pub fn pending(&self) -> Vec<(String, Duration)> {
         let pending = lock(&self.pending);
-        let mut list: Vec<(i64, String, Duration)> = pending
+        let waiting = pending
             .waiting
             .iter()
-            .map(|(seq, (command, sent, _))| (*seq, command.clone(), sent.elapsed()))
+            .map(|(seq, (command, sent, _))| (*seq, command, sent));
+        let unanswered = pending.unanswered.iter().map(|(s, c, t)| (*s, c, t));
+        let mut list: Vec<(i64, String, Duration)> = waiting
+            .chain(unanswered)
+            .map(|(seq, command, sent)| (seq, command.clone(), sent.elapsed()))
             .collect();
         list.sort_by_key(|(seq, ..)| *seq);
         list.into_iter().map(|(_, c, age)| (c, age)).collect()
@@ -263,7 +272,12 @@ async fn read_loop(
     let waiting = {
         let mut p = lock(&pending);
         p.closed = Some(reason.clone());
-        std::mem::take(&mut p.waiting)
+        let waiting = std::mem::take(&mut p.waiting);
+        p.unanswered = waiting
+            .iter()
+            .map(|(seq, (command, sent, _))| (*seq, command.clone(), *sent))
+            .collect();
+        waiting
     };
     for (_, (command, _, tx)) in waiting {
         let _ = tx.send(Err(ClientError::Closed {
@@ -393,6 +407,9 @@ mod tests {
         let _ = next_request(&mut from_client).await;
         drop(to_client);
         assert!(matches!(t.await.unwrap(), Err(ClientError::Closed { .. })));
+        // What the end left unanswered is still told, with what timed out before.
+        let pending: Vec<String> = client.pending().into_iter().map(|(c, _)| c).collect();
+        assert_eq!(pending, ["threads", "stackTrace"]);
         assert!(events.recv().await.is_none());
         assert!(client.is_closed());
         assert!(matches!(
