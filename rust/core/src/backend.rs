@@ -45,11 +45,13 @@ pub enum BackendEvent {
     },
     /// The debuggee process exited.
     Exited { session: String, exit_code: i32 },
-    /// The session is over; `error` says why when it did not end normally
-    /// (e.g. the adapter crashed; it carries the tail of its stderr).
+    /// The session is over; `error` says why when it did not end normally: its code
+    /// is the cause (`adapter_crashed`, `adapter_failed`, `timeout`), its message says
+    /// it in words, and its details may carry the backend's `diagnostics` (the DAP
+    /// backend's adapter stderr tail, last events, pending requests, exit statuses).
     Terminated {
         session: String,
-        error: Option<String>,
+        error: Option<ToolError>,
     },
     /// A breakpoint was created or changed (verified, hit count, ...).
     BreakpointChanged {

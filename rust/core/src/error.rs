@@ -2,6 +2,14 @@
 //! human message, and optional structured details (for example the list of open
 //! projects). It becomes a tool result with `isError: true` and the JSON body
 //! `{ "error": code, "message": ..., ...details }`.
+//!
+//! Why a session failed to start or died is told by the code: `adapter_crashed` (the
+//! adapter process exited or dropped its connection unasked), `adapter_failed` (it
+//! refused the launch, failed to initialize, or the IDE's debugger failed), `timeout`
+//! (no answer in time). A backend that knows more adds a `diagnostics` detail (the DAP
+//! backend: adapter stderr tail, last protocol events, pending requests with their age,
+//! the program's exit code, the adapter's exit code or signal). A program that ends before
+//! any stop is no error.
 
 use serde_json::{Map, Value};
 use std::fmt;
@@ -59,6 +67,7 @@ error_codes! {
     ConfirmationDenied => "confirmation_denied",
     DebuggerUnavailable => "debugger_unavailable",
     AdapterFailed => "adapter_failed",
+    AdapterCrashed => "adapter_crashed",
     IdeNotConnected => "ide_not_connected",
     NotSupported => "not_supported",
     Timeout => "timeout",

@@ -417,7 +417,7 @@ pub async fn connect(
         Ok(Ok(address)) => address,
         Ok(Err(said)) => {
             return Err(ToolError::new(
-                ErrorCode::AdapterFailed,
+                ErrorCode::AdapterCrashed,
                 format!("the adapter ended before it listened for DAP: {said}"),
             ))
         }

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::sync::{mpsc, oneshot};
 
@@ -44,10 +44,16 @@ impl fmt::Display for ClientError {
 
 type Reply = Result<Response, ClientError>;
 
+/// A request sent and not answered yet: its command, when it was sent, its waiter.
+type Waiting = (String, Instant, oneshot::Sender<Reply>);
+
 struct Pending {
-    waiting: HashMap<i64, (String, oneshot::Sender<Reply>)>,
+    waiting: HashMap<i64, Waiting>,
     /// Set once the stream ended; later requests fail at once with it.
     closed: Option<String>,
+    /// The requests the stream's end left unanswered (seq, command, sent): what the
+    /// adapter was doing when it went away, for diagnostics.
+    unanswered: Vec<(i64, String, Instant)>,
 }
 
 type Writer = Arc<tokio::sync::Mutex<Option<Box<dyn AsyncWrite + Send + Unpin>>>>;
@@ -86,6 +92,7 @@ impl Client {
             pending: Arc::new(Mutex::new(Pending {
                 waiting: HashMap::new(),
                 closed: None,
+                unanswered: Vec::new(),
             })),
         });
         let (events_tx, events_rx) = mpsc::unbounded_channel();
@@ -121,7 +128,9 @@ impl Client {
                     reason: reason.clone(),
                 });
             }
-            pending.waiting.insert(seq, (command.to_string(), tx));
+            pending
+                .waiting
+                .insert(seq, (command.to_string(), Instant::now(), tx));
         }
         let bytes = protocol::encode(&protocol::request(seq, command, arguments));
         if let Err(reason) = write_all(&self.writer, &bytes).await {
@@ -143,6 +152,24 @@ impl Client {
             // Best effort: the adapter may already be gone.
             let _ = w.shutdown().await;
         }
+    }
+
+    /// The requests sent and not answered, oldest first: command and age (for
+    /// diagnostics). A request whose caller timed out stays until the adapter answers;
+    /// those the connection's end left unanswered stay for good.
+    pub fn pending(&self) -> Vec<(String, Duration)> {
+        let pending = lock(&self.pending);
+        let waiting = pending
+            .waiting
+            .iter()
+            .map(|(seq, (command, sent, _))| (*seq, command, sent));
+        let unanswered = pending.unanswered.iter().map(|(s, c, t)| (*s, c, t));
+        let mut list: Vec<(i64, String, Duration)> = waiting
+            .chain(unanswered)
+            .map(|(seq, command, sent)| (seq, command.clone(), sent.elapsed()))
+            .collect();
+        list.sort_by_key(|(seq, ..)| *seq);
+        list.into_iter().map(|(_, c, age)| (c, age)).collect()
     }
 
     /// Whether the adapter's output stream has ended.
@@ -217,7 +244,7 @@ async fn read_loop(
                 let waiter = lock(&pending).waiting.remove(&response.request_seq);
                 match waiter {
                     // The caller may have timed out and gone: nothing to do then.
-                    Some((_, tx)) => drop(tx.send(Ok(response))),
+                    Some((_, _, tx)) => drop(tx.send(Ok(response))),
                     None => tracing::debug!(seq = response.request_seq, "late or unknown response"),
                 }
             }
@@ -245,9 +272,14 @@ async fn read_loop(
     let waiting = {
         let mut p = lock(&pending);
         p.closed = Some(reason.clone());
-        std::mem::take(&mut p.waiting)
+        let waiting = std::mem::take(&mut p.waiting);
+        p.unanswered = waiting
+            .iter()
+            .map(|(seq, (command, sent, _))| (*seq, command.clone(), *sent))
+            .collect();
+        waiting
     };
-    for (_, (command, tx)) in waiting {
+    for (_, (command, _, tx)) in waiting {
         let _ = tx.send(Err(ClientError::Closed {
             command,
             reason: reason.clone(),
@@ -349,6 +381,11 @@ mod tests {
             .request("threads", json!({}), Duration::from_millis(20))
             .await;
         assert!(matches!(r, Err(ClientError::Timeout { .. })));
+        // Unanswered, it is still pending (diagnostics list it with its age).
+        let pending = client.pending();
+        assert_eq!(pending.len(), 1);
+        assert_eq!(pending[0].0, "threads");
+        assert!(pending[0].1 >= Duration::from_millis(20));
         let _ = next_request(&mut from_client).await;
         // Reverse request is refused.
         to_client
@@ -370,6 +407,9 @@ mod tests {
         let _ = next_request(&mut from_client).await;
         drop(to_client);
         assert!(matches!(t.await.unwrap(), Err(ClientError::Closed { .. })));
+        // What the end left unanswered is still told, with what timed out before.
+        let pending: Vec<String> = client.pending().into_iter().map(|(c, _)| c).collect();
+        assert_eq!(pending, ["threads", "stackTrace"]);
         assert!(events.recv().await.is_none());
         assert!(client.is_closed());
         assert!(matches!(

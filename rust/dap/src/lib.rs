@@ -11,6 +11,7 @@
 //! - [`file_launch`]: the temporary configuration that debugs one file with no
 //!   launch.json entry (a script, or pytest for a test file).
 //! - [`session`]: one session's handshake, event loop and requests.
+//! - [`diagnostics`]: what a session keeps to say why it failed or died.
 //!
 //! This file holds the configuration, the backend-wide state shared by sessions
 //! ([`Shared`]: event channel, breakpoint store, session registry) and the trait
@@ -26,6 +27,7 @@ pub mod adapter;
 pub mod breakpoints;
 pub mod client;
 pub mod debugpy;
+pub mod diagnostics;
 pub mod file_launch;
 pub mod protocol;
 pub mod session;

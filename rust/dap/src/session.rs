@@ -45,6 +45,13 @@
 //!   arrives (or [`EVALUATION_ABANDON`] passes); meanwhile every request that needs
 //!   the paused program fails at once with `evaluation_running`, naming it, instead
 //!   of each waiting out its own timeout. `pause`, `threads` and `stop` still work.
+//! - **Why it failed.** A launch request that fails is coded by its cause: the
+//!   adapter said no (`adapter_failed`), did not answer in time (`timeout`), or went
+//!   away (`adapter_crashed`, its exit status waited for at most [`EXIT_STATUS_WAIT`]);
+//!   the adapter's output ending unasked mid-session is `adapter_crashed` too, carried
+//!   by `Terminated`. Each such error has the [`Diagnostics`] snapshot as its
+//!   `diagnostics` detail; a request that times out or finds the adapter gone later
+//!   gets it as well.
 //! - **Continued.** Emitted when we resume (before the request is sent, so it always
 //!   precedes the next `Stopped`) or when debugpy reports a resume while we
 //!   considered the session paused.
@@ -53,6 +60,7 @@ use crate::adapter::{self, AdapterCommand, AdapterProfile, Guard};
 use crate::breakpoints::{self, exception_arguments, exception_wanted, plan, List, Owner};
 use crate::client::{Client, ClientError};
 use crate::debugpy;
+use crate::diagnostics::{Diagnostics, Ending};
 use crate::tree;
 use crate::Shared;
 use debugger_core::error::{ErrorCode, ToolError, ToolResult};
@@ -77,8 +85,6 @@ const REAP_POLL: Duration = Duration::from_millis(250);
 const LOADED_CAP: usize = 300;
 /// How long a session that terminated waits for an exit status told after it.
 const EXIT_STATUS_WAIT: Duration = Duration::from_secs(1);
-/// How much of the adapter's stderr is kept for error messages.
-const STDERR_TAIL: usize = 4096;
 /// How long an evaluation that outlived its timeout is still waited for (and blocks
 /// the paused program's requests with `evaluation_running`).
 pub const EVALUATION_ABANDON: Duration = Duration::from_secs(60 * 60);
@@ -143,7 +149,7 @@ pub struct SessionSpec {
 struct Reached {
     child: Option<Child>,
     connection: adapter::Connection,
-    stderr_tail: Arc<Mutex<String>>,
+    diagnostics: Arc<Diagnostics>,
     /// Lines of the adapter's stderr that are the program's (Delve).
     program_stderr_lines: Option<mpsc::UnboundedReceiver<String>>,
 }
@@ -169,7 +175,8 @@ pub struct Session {
     /// Held during cleanup; true once it ran.
     cleaned: tokio::sync::Mutex<bool>,
     adapter_pgid: Option<u32>,
-    stderr_tail: Arc<Mutex<String>>,
+    /// What an error or an end says of why (stderr tail, events, exit statuses).
+    diagnostics: Arc<Diagnostics>,
     initialized: watch::Sender<bool>,
     /// The program's exit status is known.
     exited: watch::Sender<bool>,
@@ -184,17 +191,45 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-fn dap_error(e: ClientError, context: &str, failed: ErrorCode) -> ToolError {
-    let code = match &e {
+/// An error that says why in words and in data: the message with the adapter's
+/// stderr tail, and the `diagnostics` detail (the record and the pending requests).
+fn diagnosed(
+    adapter: &AdapterProfile,
+    record: &Diagnostics,
+    pending: &[(String, Duration)],
+    code: ErrorCode,
+    message: &str,
+) -> ToolError {
+    ToolError::new(
+        code,
+        format!("{message}{}", tail_suffix(adapter, &record.stderr_tail())),
+    )
+    .with_detail("diagnostics", record.snapshot(pending))
+}
+
+/// What a failed request during the launch means: the adapter refused it, never
+/// answered, or went away.
+fn launch_cause(e: &ClientError) -> ErrorCode {
+    match e {
+        ClientError::Failed { .. } => ErrorCode::AdapterFailed,
         ClientError::Timeout { .. } => ErrorCode::Timeout,
-        ClientError::Closed { .. } => ErrorCode::SessionEnded,
-        ClientError::Failed { .. } => failed,
-    };
-    let message = match &e {
-        ClientError::Failed { message, .. } => format!("{context}: {message}"),
-        other => format!("{context}: {other}"),
-    };
-    ToolError::new(code, message)
+        ClientError::Closed { .. } => ErrorCode::AdapterCrashed,
+    }
+}
+
+/// The launch saw the session end (its adapter gone) before it was ready.
+fn ended_during_launch() -> ClientError {
+    ClientError::Closed {
+        command: "launch".into(),
+        reason: "the session ended".into(),
+    }
+}
+
+/// ` (it ended with signal SIGKILL)`, when the adapter's end is known.
+fn ending_suffix(ending: Option<Ending>) -> String {
+    ending
+        .map(|e| format!(" (it ended with {})", e.describe()))
+        .unwrap_or_default()
 }
 
 fn parse_id(text: &str, what: &str, code: ErrorCode) -> ToolResult<i64> {
@@ -216,7 +251,7 @@ impl Session {
         let Reached {
             mut child,
             connection,
-            stderr_tail,
+            diagnostics,
             program_stderr_lines,
         } = Self::reach_adapter(&shared, &spec, ready).await?;
         let adapter_pgid = child.as_ref().and_then(Child::id);
@@ -236,25 +271,37 @@ impl Session {
         {
             Ok(capabilities) => capabilities,
             Err(e) => {
+                // Taken before the adapter is told to go: what it left unanswered.
+                let pending = client.pending();
                 client.close_input().await;
                 if let Some(child) = child.as_mut() {
                     // Let the adapter finish writing its error, but never wait long.
-                    let _ = tokio::time::timeout(EXIT_GRACE, child.wait()).await;
+                    if let Ok(Ok(status)) = tokio::time::timeout(EXIT_GRACE, child.wait()).await {
+                        diagnostics.adapter_ended(status);
+                    }
                     let _ = child.kill().await;
                 }
-                let tail = lock(&stderr_tail).clone();
-                if tail.contains("No module named debugpy") {
+                if diagnostics
+                    .stderr_tail()
+                    .contains("No module named debugpy")
+                {
                     return Err(debugpy::missing_debugpy(
                         &spec.command.program,
                         "No module named debugpy",
                     ));
                 }
-                return Err(ToolError::new(
-                    ErrorCode::AdapterFailed,
-                    format!(
-                        "the {} adapter did not initialize: {e}{}",
-                        profile.name,
-                        tail_suffix(profile, &tail)
+                let ended = match e {
+                    ClientError::Closed { .. } => ending_suffix(diagnostics.adapter_ending()),
+                    _ => String::new(),
+                };
+                return Err(diagnosed(
+                    profile,
+                    &diagnostics,
+                    &pending,
+                    launch_cause(&e),
+                    &format!(
+                        "the {} adapter did not initialize: {e}{ended}",
+                        profile.name
                     ),
                 ));
             }
@@ -293,7 +340,7 @@ impl Session {
             bp_lock: tokio::sync::Mutex::new(()),
             child: tokio::sync::Mutex::new(child),
             adapter_pgid,
-            stderr_tail,
+            diagnostics,
             initialized: watch::channel(false).0,
             exited: watch::channel(false).0,
             ended: watch::channel(false).0,
@@ -325,7 +372,7 @@ impl Session {
                 Ok(session)
             }
             Err(e) => {
-                session.finish(Some(e.message.clone())).await;
+                session.finish(Some(e.clone())).await;
                 Err(e)
             }
         }
@@ -340,12 +387,12 @@ impl Session {
         ready: Option<Child>,
     ) -> ToolResult<Reached> {
         let profile = spec.adapter;
-        let stderr_tail = Arc::new(Mutex::new(String::new()));
+        let diagnostics = Arc::new(Diagnostics::default());
         if let Some(address) = adapter::listening_adapter(profile, &spec.config) {
             return Ok(Reached {
                 child: None,
                 connection: adapter::connect_to(&address).await?,
-                stderr_tail,
+                diagnostics,
                 program_stderr_lines: None,
             });
         }
@@ -369,7 +416,7 @@ impl Session {
         };
         tokio::spawn(collect_stderr(
             BufReader::new(stderr),
-            stderr_tail.clone(),
+            diagnostics.clone(),
             profile.name,
             program_stderr,
         ));
@@ -377,16 +424,15 @@ impl Session {
             Ok(connection) => Ok(Reached {
                 child: Some(child),
                 connection,
-                stderr_tail,
+                diagnostics,
                 program_stderr_lines,
             }),
             Err(e) => {
                 let _ = child.kill().await;
-                let tail = lock(&stderr_tail).clone();
-                Err(ToolError::new(
-                    e.code,
-                    format!("{}{}", e.message, tail_suffix(profile, &tail)),
-                ))
+                if let Ok(Some(status)) = child.try_wait() {
+                    diagnostics.adapter_ended(status);
+                }
+                Err(diagnosed(profile, &diagnostics, &[], e.code, &e.message))
             }
         }
     }
@@ -394,28 +440,29 @@ impl Session {
     async fn handshake(&self, spec: &SessionSpec) -> ToolResult<()> {
         let t = self.shared.launch_timeout;
         let args = spec.launch_args.clone();
-        let launch = self
-            .client
-            // `launch` or `attach`, as the configuration asks.
-            .send(&spec.config.request, args)
-            .await
-            .map_err(|e| self.launch_error(&e.to_string()))?;
+        // `launch` or `attach`, as the configuration asks.
+        let launch = match self.client.send(&spec.config.request, args).await {
+            Ok(launch) => launch,
+            Err(e) => return Err(self.launch_error(&e).await),
+        };
         let launch_fut = launch.wait(t);
         tokio::pin!(launch_fut);
         let mut init = self.initialized.subscribe();
         let mut early = None;
+        let mut ended = false;
         tokio::select! {
             r = &mut launch_fut => early = Some(r),
-            r = init.wait_for(|v| *v) => if r.is_err() {
-                return Err(self.launch_error("the session ended during launch"));
-            },
+            r = init.wait_for(|v| *v) => ended = r.is_err(),
             _ = tokio::time::sleep(t) => {
-                return Err(ToolError::new(ErrorCode::Timeout, format!(
-                    "{} did not get ready within {} s{}", self.adapter.name, t.as_secs(), self.stderr_suffix())));
+                return Err(self.diagnosed(ErrorCode::Timeout, &format!(
+                    "{} did not get ready within {} s", self.adapter.name, t.as_secs())));
             }
         }
+        if ended {
+            return Err(self.launch_error(&ended_during_launch()).await);
+        }
         if let Some(Err(e)) = &early {
-            return Err(self.launch_error(&e.to_string()));
+            return Err(self.launch_error(e).await);
         }
         if early.is_some() && self.mode == LaunchMode::Run && !self.adapter.run_mode_configures {
             // debugpy and Delve answer a `noDebug` launch at once and send no
@@ -424,22 +471,30 @@ impl Session {
         }
         if early.is_some() {
             // Answered before `initialized` (other adapters do that): still wait for it.
-            tokio::time::timeout(t, init.wait_for(|v| *v))
+            let initialized = tokio::time::timeout(t, init.wait_for(|v| *v))
                 .await
-                .map_err(|_| {
-                    ToolError::new(
+                .map(|r| r.is_ok());
+            match initialized {
+                Ok(true) => {}
+                Ok(false) => return Err(self.launch_error(&ended_during_launch()).await),
+                Err(_) => {
+                    return Err(self.diagnosed(
                         ErrorCode::Timeout,
-                        format!("no 'initialized' event from {}", self.adapter.name),
-                    )
-                })?
-                .map_err(|_| self.launch_error("the session ended during launch"))?;
+                        &format!("no 'initialized' event from {}", self.adapter.name),
+                    ))
+                }
+            }
         }
         if self.mode == LaunchMode::Debug {
             let _guard = self.bp_lock.lock().await;
             for list in self.shared.store_lists(&self.project) {
                 if let Err(e) = self.sync_list_locked(&list).await {
                     if self.client.is_closed() {
-                        return Err(self.launch_error(&e.message));
+                        let closed = ClientError::Closed {
+                            command: "setBreakpoints".into(),
+                            reason: e.message,
+                        };
+                        return Err(self.launch_error(&closed).await);
                     }
                     tracing::warn!(?list, %e, "could not set breakpoints");
                 }
@@ -448,34 +503,75 @@ impl Session {
                 tracing::warn!(%e, "could not set exception breakpoints");
             }
         }
-        self.client
+        let done = self
+            .client
             .request("configurationDone", json!({}), self.shared.request_timeout)
-            .await
-            .map_err(|e| self.launch_error(&e.to_string()))?;
-        match early {
-            Some(_) => Ok(()),
-            None => launch_fut
-                .await
-                .map(|_| ())
-                .map_err(|e| self.launch_error(&e.to_string())),
+            .await;
+        let launched = match (done, early) {
+            (Err(e), _) => Err(e),
+            (Ok(_), Some(_)) => Ok(()),
+            (Ok(_), None) => launch_fut.await.map(|_| ()),
+        };
+        match launched {
+            Ok(()) => Ok(()),
+            Err(e) => Err(self.launch_error(&e).await),
         }
     }
 
-    fn launch_error(&self, message: &str) -> ToolError {
-        let message = message.trim_start_matches("'launch' failed: ");
-        ToolError::new(
-            ErrorCode::AdapterFailed,
-            format!(
-                "{} could not launch the program: {message}{}",
-                self.adapter.name,
-                self.stderr_suffix()
+    /// A launch request that failed, told apart by its cause ([`launch_cause`]).
+    async fn launch_error(&self, e: &ClientError) -> ToolError {
+        let name = self.adapter.name;
+        let message = match e {
+            ClientError::Failed { command, message }
+                if command == "launch" || command == "attach" =>
+            {
+                format!("{name} could not launch the program: {message}")
+            }
+            ClientError::Failed { .. } => format!("{name} could not launch the program: {e}"),
+            ClientError::Timeout { .. } => format!("{name} did not answer during the launch: {e}"),
+            ClientError::Closed { .. } => format!(
+                "the {name} adapter exited during the launch{}: {e}",
+                ending_suffix(self.adapter_ending().await)
             ),
+        };
+        self.diagnosed(launch_cause(e), &message)
+    }
+
+    /// [`diagnosed`] for this session.
+    fn diagnosed(&self, code: ErrorCode, message: &str) -> ToolError {
+        diagnosed(
+            self.adapter,
+            &self.diagnostics,
+            &self.client.pending(),
+            code,
+            message,
         )
     }
 
-    /// The adapter's stderr tail, as a suffix for an error message.
-    fn stderr_suffix(&self) -> String {
-        tail_suffix(self.adapter, &lock(&self.stderr_tail))
+    /// The adapter process's end, waited for a little (its output closes first).
+    async fn adapter_ending(&self) -> Option<Ending> {
+        if let Some(child) = self.child.lock().await.as_mut() {
+            if let Ok(Ok(status)) = tokio::time::timeout(EXIT_STATUS_WAIT, child.wait()).await {
+                self.diagnostics.adapter_ended(status);
+            }
+        }
+        self.diagnostics.adapter_ending()
+    }
+
+    /// A request that failed during the session: the adapter said no (`failed`), or,
+    /// with the diagnostics, it did not answer in time or is gone.
+    fn dap_error(&self, e: ClientError, context: &str, failed: ErrorCode) -> ToolError {
+        let code = match &e {
+            ClientError::Failed { message, .. } => {
+                return ToolError::new(failed, format!("{context}: {message}"))
+            }
+            ClientError::Timeout { .. } => ErrorCode::Timeout,
+            ClientError::Closed { .. } => ErrorCode::SessionEnded,
+        };
+        ToolError::new(code, format!("{context}: {e}")).with_detail(
+            "diagnostics",
+            self.diagnostics.snapshot(&self.client.pending()),
+        )
     }
 
     /// Whether the adapter's `initialize` answer announces `capability`: what the
@@ -533,6 +629,7 @@ impl Session {
         mut events: mpsc::UnboundedReceiver<crate::protocol::Event>,
     ) {
         while let Some(event) = events.recv().await {
+            self.diagnostics.event(&event.event, &event.body);
             if self.is_ended() && event.event != "terminated" {
                 continue;
             }
@@ -599,20 +696,28 @@ impl Session {
                 _ => {}
             }
         }
-        let error = {
+        let unexpected = {
             let st = lock(&self.state);
-            (!st.stopping && st.phase != Phase::Ended).then(|| {
-                format!(
-                    "the {} adapter exited unexpectedly{}",
-                    self.adapter.name,
-                    self.stderr_suffix()
-                )
-            })
+            !st.stopping && st.phase != Phase::Ended
+        };
+        let error = match unexpected {
+            true => {
+                let ended = ending_suffix(self.adapter_ending().await);
+                Some(self.diagnosed(
+                    ErrorCode::AdapterCrashed,
+                    &format!(
+                        "the {} adapter exited unexpectedly{ended}",
+                        self.adapter.name
+                    ),
+                ))
+            }
+            false => None,
         };
         self.finish(error).await;
     }
 
     fn exited(&self, exit_code: i32) {
+        self.diagnostics.program_exited(exit_code.into());
         self.exited.send_replace(true);
         self.shared.emit(BackendEvent::Exited {
             session: self.id.clone(),
@@ -980,7 +1085,7 @@ impl Session {
     }
 
     /// Mark the session ended (once): emit `Terminated`, then clean up.
-    async fn finish(&self, error: Option<String>) {
+    async fn finish(&self, error: Option<ToolError>) {
         let first = {
             let mut st = lock(&self.state);
             let first = st.phase != Phase::Ended;
@@ -1013,11 +1118,12 @@ impl Session {
         }
         self.client.close_input().await;
         if let Some(mut child) = self.child.lock().await.take() {
-            if tokio::time::timeout(EXIT_GRACE, child.wait())
-                .await
-                .is_err()
-            {
-                tracing::debug!(session = %self.id, "adapter did not exit on EOF; killing it");
+            match tokio::time::timeout(EXIT_GRACE, child.wait()).await {
+                Ok(Ok(status)) => self.diagnostics.adapter_ended(status),
+                Ok(Err(_)) => {}
+                Err(_) => {
+                    tracing::debug!(session = %self.id, "adapter did not exit on EOF; killing it")
+                }
             }
             if let Some(pgid) = self.adapter_pgid {
                 tree::kill_group(pgid);
@@ -1302,7 +1408,7 @@ impl Session {
             .await
         {
             self.mark_paused_again();
-            return Err(dap_error(e, &format!("'{command}'"), ErrorCode::NotPaused));
+            return Err(self.dap_error(e, &format!("'{command}'"), ErrorCode::NotPaused));
         }
         Ok(())
     }
@@ -1591,7 +1697,7 @@ impl Session {
         self.client
             .request(command, arguments, self.shared.request_timeout)
             .await
-            .map_err(|e| dap_error(e, context, refused))
+            .map_err(|e| self.dap_error(e, context, refused))
     }
 
     async fn scopes(&self, frame: i64) -> ToolResult<Vec<Json>> {
@@ -1750,7 +1856,7 @@ impl Session {
                     .client
                     .request("setVariable", json!({ "variablesReference": reference, "name": name, "value": new_value }), t)
                     .await
-                    .map_err(|e| dap_error(e, &format!("setting {name}"), ErrorCode::EvaluationFailed))?;
+                    .map_err(|e| self.dap_error(e, &format!("setting {name}"), ErrorCode::EvaluationFailed))?;
                 let mut v = to_value(&body, reference);
                 v.name = name.clone();
                 if self.adapter.listings_fixed_at_stop {
@@ -1774,7 +1880,7 @@ impl Session {
                     )
                     .await
                     .map_err(|e| {
-                        dap_error(
+                        self.dap_error(
                             e,
                             &format!("setting {expression}"),
                             ErrorCode::EvaluationFailed,
@@ -1873,7 +1979,7 @@ impl Session {
     }
 
     async fn eval_once(&self, frame: i64, expression: &str, context: &str) -> ToolResult<Value> {
-        let failed = |e| dap_error(e, "evaluation failed", ErrorCode::EvaluationFailed);
+        let failed = |e| self.dap_error(e, "evaluation failed", ErrorCode::EvaluationFailed);
         let started = Instant::now();
         let in_flight = self
             .client
@@ -1994,11 +2100,11 @@ fn tail_suffix(adapter: &AdapterProfile, tail: &str) -> String {
     }
 }
 
-/// Keep the tail of the adapter's stderr for error messages; where the program
+/// Keep the tail of the adapter's stderr in the diagnostics; where the program
 /// writes there too, hand each line on as its output (`program`).
 async fn collect_stderr(
     mut reader: BufReader<tokio::process::ChildStderr>,
-    tail: Arc<Mutex<String>>,
+    diagnostics: Arc<Diagnostics>,
     adapter: &'static str,
     program: Option<mpsc::UnboundedSender<String>>,
 ) {
@@ -2012,15 +2118,7 @@ async fn collect_stderr(
                 if let Some(program) = &program {
                     let _ = program.send(line.clone());
                 }
-                let mut t = lock(&tail);
-                t.push_str(&line);
-                if t.len() > STDERR_TAIL {
-                    let mut cut = t.len() - STDERR_TAIL;
-                    while !t.is_char_boundary(cut) {
-                        cut += 1;
-                    }
-                    t.drain(..cut);
-                }
+                diagnostics.stderr_line(&line);
             }
         }
     }

@@ -4,7 +4,7 @@
 
 use debugger_core::model::*;
 use debugger_core::state::StateDir;
-use debugger_core::{Backend, BackendEvent, ErrorCode};
+use debugger_core::{Backend, BackendEvent, ErrorCode, ToolError};
 use debugger_dap::{DapBackend, DapConfig};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -96,7 +96,7 @@ impl Events {
         }
     }
 
-    async fn terminated(&mut self, session: &str) -> Option<String> {
+    async fn terminated(&mut self, session: &str) -> Option<ToolError> {
         match self
             .wait_for(
                 "termination",

@@ -144,7 +144,7 @@ impl Shared {
             .filter(|id| !live.iter().any(|s| &s.descriptor.id == *id))
             .map(|id| BackendEvent::Terminated {
                 session: id.clone(),
-                error: Some(SESSION_LOST.to_string()),
+                error: Some(ToolError::new(ErrorCode::IdeNotConnected, SESSION_LOST)),
             })
             .collect();
         for session in live {
@@ -216,7 +216,8 @@ impl Shared {
                 self.forget(&p.session);
                 E::Terminated {
                     session: p.session,
-                    error: p.error,
+                    // The IDE names no cause: its debugger failed, in its words.
+                    error: p.error.map(|m| ToolError::new(ErrorCode::AdapterFailed, m)),
                 }
             }
             method::BREAKPOINT_CHANGED => {

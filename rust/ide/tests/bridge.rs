@@ -852,7 +852,10 @@ async fn a_dropped_connection_fails_pending_calls_and_a_reconnect_reconciles() {
     }
     assert!(seen.contains(&BackendEvent::Terminated {
         session: "s17".into(),
-        error: Some(SESSION_LOST.into())
+        error: Some(debugger_core::ToolError::new(
+            ErrorCode::IdeNotConnected,
+            SESSION_LOST
+        ))
     }));
     assert!(seen.contains(&BackendEvent::Continued {
         session: "s20".into()

@@ -99,8 +99,9 @@ pub struct SessionRecord {
     pub stop_generation: u64,
     pub last_stop: Option<StopInfo>,
     pub exit_code: Option<i32>,
-    /// Why the session ended abnormally (adapter crash...).
-    pub termination_error: Option<String>,
+    /// Why the session ended abnormally: the cause as its code (`adapter_crashed`,
+    /// `timeout`...), the words, and the backend's `diagnostics` detail if it has one.
+    pub termination_error: Option<ToolError>,
     pub output_since_resume: OutputBuffer,
     pub output_total: OutputBuffer,
     pub selected_thread: Option<String>,

@@ -193,10 +193,16 @@ pub fn ended_error(record: &SessionRecord) -> ToolError {
         message.push_str(&format!(" (exit code {code})"));
     }
     message.push('.');
-    if let Some(error) = &record.termination_error {
-        message.push_str(&format!(" {error}"));
+    let Some(error) = &record.termination_error else {
+        return ToolError::new(ErrorCode::SessionEnded, message);
+    };
+    message.push_str(&format!(" {}", error.message));
+    let ended = ToolError::new(ErrorCode::SessionEnded, message)
+        .with_detail("ended_because", error.code.as_str());
+    match error.details.get("diagnostics") {
+        Some(diagnostics) => ended.with_detail("diagnostics", diagnostics.clone()),
+        None => ended,
     }
-    ToolError::new(ErrorCode::SessionEnded, message)
 }
 
 /// Wait for the stop after a resume-like request; the request is sent by `send`.
@@ -434,6 +440,39 @@ pub async fn source_line(file: Option<&Path>, line: Option<u32>) -> Option<Strin
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tracker::Tracker;
+    use debugger_core::model::{LaunchMode, SessionDescriptor};
+    use debugger_core::BackendEvent;
+
+    #[test]
+    fn an_ended_session_says_why_with_the_backends_diagnostics() {
+        let tracker = Tracker::new();
+        tracker.apply(&BackendEvent::SessionStarted(SessionDescriptor {
+            id: "s1".into(),
+            name: "App".into(),
+            run_configuration: "App".into(),
+            mode: LaunchMode::Debug,
+            project: "/p".into(),
+            process_id: None,
+            attached: false,
+        }));
+        let diagnostics = serde_json::json!({ "adapter_signal": "SIGKILL" });
+        tracker.apply(&BackendEvent::Terminated {
+            session: "s1".into(),
+            error: Some(
+                ToolError::new(ErrorCode::AdapterCrashed, "the adapter exited unexpectedly")
+                    .with_detail("diagnostics", diagnostics.clone()),
+            ),
+        });
+        let body = ended_error(&tracker.get("s1").unwrap()).to_json();
+        assert_eq!(body["error"], "session_ended");
+        assert_eq!(
+            body["message"],
+            "Session 's1' has ended. the adapter exited unexpectedly"
+        );
+        assert_eq!(body["ended_because"], "adapter_crashed");
+        assert_eq!(body["diagnostics"], diagnostics);
+    }
 
     #[test]
     fn every_wait_is_bounded_whatever_the_caller_asked() {

@@ -124,7 +124,7 @@ pub async fn summarize(
         WaitOutcome::Ended => {
             result.status = "stopped".into();
             result.message = match (record.exit_code, &record.termination_error) {
-                (_, Some(error)) => format!("The session ended abnormally: {error}"),
+                (_, Some(error)) => format!("The session ended abnormally: {}", error.message),
                 (Some(code), None) => format!("The program ended with exit code {code}."),
                 (None, None) => "The session ended.".into(),
             };

@@ -116,9 +116,10 @@ pub async fn run_configuration(
         .await;
     let record = call.app.tracker.get(&id)?;
     let (status, message) = match (outcome, record.exit_code, &record.termination_error) {
-        (WaitOutcome::Ended, _, Some(error)) => {
-            ("failed", format!("'{name}' ended abnormally: {error}"))
-        }
+        (WaitOutcome::Ended, _, Some(error)) => (
+            "failed",
+            format!("'{name}' ended abnormally: {}", error.message),
+        ),
         (WaitOutcome::Ended, Some(0), None) => {
             ("completed", format!("'{name}' completed (exit code 0)"))
         }

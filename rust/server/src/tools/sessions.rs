@@ -420,18 +420,53 @@ pub async fn start_debug_session(call: &Call<'_>, p: StartSession) -> ToolResult
         remove_stop(call, &project, stop_at).await;
     }
     let include_variables = p.include_variables.unwrap_or(false);
+    let ended = outcome == WaitOutcome::Ended;
     let execution = summarize(call, &id, outcome, false, include_variables).await?;
+    let message = match ended {
+        true => {
+            // A start that died is the error of its cause (adapter_crashed, timeout...),
+            // told apart from a program that simply ended before any stop.
+            if let Some(error) = call.app.tracker.get(&id)?.termination_error {
+                return Err(error.with_detail("session_id", id));
+            }
+            ended_before_any_stop(&label, &execution)
+        }
+        false => format!("Debug session started for {label}. {}", execution.message),
+    };
     Ok(StartedSession {
         session_id: id,
         status: execution.status.clone(),
         break_on_uncaught: options.break_on_uncaught,
-        message: format!(
-            "Debug session started for {label}. {}{note}",
-            execution.message
-        ),
+        message: format!("{message}{note}"),
         execution: Some(execution),
         restarted,
     })
+}
+
+/// Characters of the program's last output line quoted by a start whose program
+/// ended before any stop (the whole tail is in `execution.output`).
+const LAST_LINE_QUOTED: usize = 200;
+
+/// What a start says when its program ended before any stop: a success (the program
+/// ran), but not the pause the agent waited for.
+fn ended_before_any_stop(label: &str, execution: &ExecutionResult) -> String {
+    let exit = execution
+        .exit_code
+        .map(|code| format!(" with exit code {code}"))
+        .unwrap_or_default();
+    let last_line = execution
+        .output
+        .as_deref()
+        .and_then(|o| o.lines().rev().find(|l| !l.trim().is_empty()))
+        .map(|l| {
+            let quoted: String = l.chars().take(LAST_LINE_QUOTED).collect();
+            format!(" Its last output line: {quoted:?} (all of it in execution.output).")
+        })
+        .unwrap_or_default();
+    format!(
+        "Debug session started for {label}, but the program ended{exit} before any stop: \
+         no breakpoint was hit.{last_line}"
+    )
 }
 
 /// The temporary breakpoint that stops a file launch at `line`: the id, when this
@@ -619,6 +654,14 @@ pub struct SessionStatus {
     pub exit_code: Option<i32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
+    /// Why an ended session ended abnormally, as an error code: `adapter_crashed`,
+    /// `adapter_failed`, `timeout`... (absent for a normal end).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ended_because: Option<String>,
+    /// What the debugger kept of an abnormal end: `stderr_tail`, `last_events`,
+    /// `pending_requests`, `exit_code`, `adapter_exit_code` or `adapter_signal`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub diagnostics: Option<serde_json::Value>,
 }
 
 pub async fn get_debug_session_status(
@@ -654,18 +697,34 @@ pub async fn get_debug_session_status(
 
     match paused_details(call, &p, &project, &record, watches, status).await {
         // The program ended while it was being read (the user stopped it in the IDE, it was
-        // killed): the backend knows before the event reaches the tracker. Say it stopped.
-        Err(e) if e.code == ErrorCode::SessionEnded => Ok(SessionStatus {
-            state: SessionState::Stopped,
-            message: Some(e.message),
-            ..base_status(&record)
-        }),
+        // killed): the backend knows before the event reaches the tracker. Say it stopped,
+        // and why, once the end's event arrived (it follows, bounded).
+        Err(e) if e.code == ErrorCode::SessionEnded => {
+            let id = &record.descriptor.id;
+            let tracker = &call.app.tracker;
+            let ended = tracker.wait_for_stop(id, u64::MAX, END_EVENT_WAIT).await;
+            let record = tracker.get(id)?;
+            let message = match ended {
+                WaitOutcome::Ended => common::ended_error(&record).message,
+                _ => e.message,
+            };
+            Ok(SessionStatus {
+                state: SessionState::Stopped,
+                message: Some(message),
+                ..base_status(&record)
+            })
+        }
         other => other,
     }
 }
 
+/// How long a status that found its session gone waits for the end's event (the DAP
+/// backend reads the adapter's exit status first, for at most a second).
+const END_EVENT_WAIT: Duration = Duration::from_secs(2);
+
 /// What the status says of any session, paused or not.
 fn base_status(record: &SessionRecord) -> SessionStatus {
+    let ended = record.termination_error.as_ref();
     SessionStatus {
         session_id: record.descriptor.id.clone(),
         name: record.descriptor.name.clone(),
@@ -687,6 +746,8 @@ fn base_status(record: &SessionRecord) -> SessionStatus {
         output_truncated: record.output_since_resume.dropped() > 0,
         exit_code: record.exit_code,
         message: None,
+        ended_because: ended.map(|e| e.code.as_str().to_string()),
+        diagnostics: ended.and_then(|e| e.details.get("diagnostics").cloned()),
     }
 }
 
