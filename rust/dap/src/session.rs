@@ -1539,54 +1539,37 @@ impl Session {
         self.live()?;
         let mut code = LoadedCode::default();
         let mut omitted = 0;
-        if self.supports("supportsModulesRequest") {
-            let body = self
-                .call(
-                    "modules",
-                    json!({}),
-                    "listing modules",
-                    ErrorCode::NotSupported,
-                )
-                .await?;
-            let all = body
-                .get("modules")
-                .and_then(Json::as_array)
-                .cloned()
-                .unwrap_or_default();
-            omitted += all.len().saturating_sub(LOADED_CAP);
-            code.modules = Some(all.iter().take(LOADED_CAP).map(loaded_module).collect());
-        } else {
-            code.unsupported
-                .push(format!("{} does not list modules", self.adapter.name));
+        match self
+            .capped_list("supportsModulesRequest", "modules", "modules")
+            .await?
+        {
+            Some((modules, left_out)) => {
+                omitted += left_out;
+                code.modules = Some(modules.iter().map(loaded_module).collect());
+            }
+            None => code
+                .unsupported
+                .push(format!("{} does not list modules", self.adapter.name)),
         }
-        if self.supports("supportsLoadedSourcesRequest") {
-            let body = self
-                .call(
-                    "loadedSources",
-                    json!({}),
-                    "listing loaded sources",
-                    ErrorCode::NotSupported,
-                )
-                .await?;
-            let all = body
-                .get("sources")
-                .and_then(Json::as_array)
-                .cloned()
-                .unwrap_or_default();
-            omitted += all.len().saturating_sub(LOADED_CAP);
-            code.sources = Some(
-                all.iter()
-                    .take(LOADED_CAP)
-                    .filter_map(|s| s.get("path").or_else(|| s.get("name")))
-                    .filter_map(Json::as_str)
-                    .map(str::to_owned)
-                    .collect(),
-            );
-        } else {
-            code.unsupported.push(format!(
+        match self
+            .capped_list("supportsLoadedSourcesRequest", "loadedSources", "sources")
+            .await?
+        {
+            Some((sources, left_out)) => {
+                omitted += left_out;
+                code.sources = Some(
+                    sources
+                        .iter()
+                        .filter_map(|s| s.get("path").or_else(|| s.get("name")))
+                        .filter_map(Json::as_str)
+                        .map(str::to_owned)
+                        .collect(),
+                );
+            }
+            None => code.unsupported.push(format!(
                 "{} does not list loaded sources",
                 self.adapter.name
-            ));
+            )),
         }
         if code.modules.is_none() && code.sources.is_none() {
             return Err(ToolError::new(
@@ -1599,6 +1582,34 @@ impl Session {
         }
         code.omitted = (omitted > 0).then_some(omitted);
         Ok(code)
+    }
+
+    /// The `key` list of `command`'s answer, at most [`LOADED_CAP`] of it and how many
+    /// were left out; `None` when the adapter does not say it answers (`capability`).
+    async fn capped_list(
+        &self,
+        capability: &str,
+        command: &str,
+        key: &str,
+    ) -> ToolResult<Option<(Vec<Json>, usize)>> {
+        if !self.supports(capability) {
+            return Ok(None);
+        }
+        let body = self
+            .call(
+                command,
+                json!({}),
+                &format!("listing {key}"),
+                ErrorCode::NotSupported,
+            )
+            .await?;
+        let all = body
+            .get(key)
+            .and_then(Json::as_array)
+            .cloned()
+            .unwrap_or_default();
+        let omitted = all.len().saturating_sub(LOADED_CAP);
+        Ok(Some((all.into_iter().take(LOADED_CAP).collect(), omitted)))
     }
 
     pub async fn threads(&self) -> ToolResult<Vec<ThreadInfo>> {
