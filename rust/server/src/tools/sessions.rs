@@ -661,6 +661,7 @@ pub struct SessionStatus {
     /// What the debugger kept of an abnormal end: `stderr_tail`, `last_events`,
     /// `pending_requests`, `exit_code`, `adapter_exit_code` or `adapter_signal`.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "super::schema::object")]
     pub diagnostics: Option<serde_json::Value>,
 }
 
