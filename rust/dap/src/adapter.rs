@@ -468,11 +468,7 @@ pub fn listening_adapter(profile: &AdapterProfile, config: &LaunchConfig) -> Opt
         .get("host")
         .and_then(Json::as_str)
         .unwrap_or("127.0.0.1");
-    let port = connect.get("port").and_then(|p| match p {
-        Json::Number(n) => n.as_u64(),
-        Json::String(s) => s.trim().parse().ok(),
-        _ => None,
-    })?;
+    let port: u16 = connect.get("port").and_then(whole_number)?;
     Some(format!("{host}:{port}")).filter(|_| is_loopback(host))
 }
 
@@ -513,8 +509,14 @@ pub fn attaching(config: &LaunchConfig) -> bool {
 
 /// The process id an attach configuration names (`field`: a number, or digits).
 pub fn process_id(config: &LaunchConfig, field: &str) -> Option<u32> {
-    match config.extra.get(field)? {
-        Json::Number(n) => n.as_u64().and_then(|n| u32::try_from(n).ok()),
+    config.extra.get(field).and_then(whole_number)
+}
+
+/// A launch.json number as written: a JSON number, or digits in a string (as
+/// `${env:PORT}` substitutes); `None` when it does not fit `T`.
+fn whole_number<T: TryFrom<u64> + std::str::FromStr>(value: &Json) -> Option<T> {
+    match value {
+        Json::Number(n) => n.as_u64().and_then(|n| T::try_from(n).ok()),
         Json::String(s) => s.trim().parse().ok(),
         _ => None,
     }
