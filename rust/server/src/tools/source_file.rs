@@ -194,22 +194,20 @@ fn read_lines_blocking(file: &Path, first: u32, last: u32) -> ToolResult<SourceL
 mod tests {
     use super::*;
     use std::io::Write;
-    use std::path::PathBuf;
     use std::time::Instant;
 
-    fn dir() -> PathBuf {
-        let dir = std::env::temp_dir().join(format!(
-            "jbd-source-file-{}-{}",
-            std::process::id(),
-            uuid::Uuid::new_v4()
-        ));
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
+    /// A directory removed when the test ends: the huge-file tests write 20 MB each.
+    fn dir() -> tempfile::TempDir {
+        tempfile::Builder::new()
+            .prefix("jbd-source-file-")
+            .tempdir()
+            .unwrap()
     }
 
     #[tokio::test]
     async fn reads_the_lines_asked_for_and_counts_the_rest() {
-        let file = dir().join("a.py");
+        let dir = dir();
+        let file = dir.path().join("a.py");
         std::fs::write(&file, "one\r\ntwo\nthree\n").unwrap();
         let read = read_lines(&file, 2, 9).await.unwrap();
         assert_eq!(read.lines, vec![(2, "two".into()), (3, "three".into())]);
@@ -224,7 +222,8 @@ mod tests {
 
     #[tokio::test]
     async fn a_huge_line_is_cut_and_said_so() {
-        let file = dir().join("long.py");
+        let dir = dir();
+        let file = dir.path().join("long.py");
         let mut f = File::create(&file).unwrap();
         f.write_all(b"x = 1\n").unwrap();
         f.write_all(&vec![b'y'; 20 * 1024 * 1024]).unwrap();
@@ -239,7 +238,8 @@ mod tests {
 
     #[tokio::test]
     async fn a_huge_file_without_newline_stops_at_the_scan_limit() {
-        let file = dir().join("huge.py");
+        let dir = dir();
+        let file = dir.path().join("huge.py");
         let f = File::create(&file).unwrap();
         f.set_len(300 * 1024 * 1024).unwrap(); // sparse: no disk, reads as zeros
         drop(f);
@@ -259,7 +259,8 @@ mod tests {
     #[cfg(unix)]
     #[tokio::test]
     async fn special_files_are_refused_before_they_are_opened() {
-        let fifo = dir().join("pipe.py");
+        let dir = dir();
+        let fifo = dir.path().join("pipe.py");
         let c_path = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
         assert_eq!(unsafe { libc::mkfifo(c_path.as_ptr(), 0o600) }, 0);
         let started = Instant::now();
