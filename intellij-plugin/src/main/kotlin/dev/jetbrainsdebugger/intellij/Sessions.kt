@@ -99,6 +99,7 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
         val record = launched(env, handler)
         announce(record)
         settle(record)
+        catchUpStop(record)
     }
 
     fun executionStarted(env: ExecutionEnvironment, handler: ProcessHandler) {
@@ -106,6 +107,7 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
         announce(record)
         announcePid(record)
         settle(record)
+        catchUpStop(record)
     }
 
     /** The record of the launch [env] that runs [handler], with the debugger already running it, if any. */
@@ -162,6 +164,15 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
         announce(record)
         announcePid(record)
         settle(record)
+        catchUpStop(record)
+    }
+
+    /**
+     * A short program's debugger can stop before its launch is paired with it (its processStopped
+     * then found no record): once the launch is answered, that stop ends the session.
+     */
+    private fun catchUpStop(record: SessionRecord) {
+        if (record.debugSession?.isStopped == true) debugStopped(record)
     }
 
     fun debugProcessStopped(process: XDebugProcess) {
