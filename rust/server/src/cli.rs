@@ -14,7 +14,6 @@ use crate::proxy::ProxyServer;
 use crate::tools::App;
 use crate::watches::WatchStore;
 use anyhow::{bail, Context, Result};
-use clap::{Args, Parser, Subcommand, ValueEnum};
 use debugger_core::project::project_from_dir;
 use debugger_core::state::StateDir;
 use debugger_core::Backend;
@@ -33,79 +32,44 @@ use tracing_subscriber::util::SubscriberInitExt;
 /// Default HTTP port: stable, so `claude mcp add` URLs survive restarts.
 pub const DEFAULT_PORT: u16 = 47823;
 
-#[derive(Debug, Parser)]
-#[command(
-    name = "jetbrains-debugger-mcp",
-    version,
-    about = "Debugger tools for AI agents over MCP"
-)]
+/// A parsed command line (the grammar, help and errors: `crate::args`).
+#[derive(Debug)]
 pub struct Cli {
-    #[command(subcommand)]
     pub command: Command,
-    /// Write logs to this file instead of stderr. Filter with RUST_LOG (e.g. `debug`).
-    #[arg(long, global = true)]
+    /// Logs go to this file instead of stderr.
     pub log_file: Option<PathBuf>,
 }
 
-#[derive(Debug, Subcommand)]
+#[derive(Debug)]
 pub enum Command {
-    /// Serve MCP over stdio (for agents that spawn their servers).
+    /// Serve MCP over stdio.
     Stdio(ServerArgs),
-    /// Serve MCP over streamable HTTP at http://127.0.0.1:PORT/mcp.
+    /// Serve MCP over streamable HTTP on loopback.
     Serve {
-        #[command(flatten)]
         server: ServerArgs,
-        /// Loopback port to listen on (0: any free port).
-        #[arg(long, default_value_t = DEFAULT_PORT)]
         port: u16,
-        /// Started by the IDE plugin: print the ready line, use the IDE backend, and
-        /// exit when stdin closes or no IDE has been connected for 60 s.
-        #[arg(long)]
+        /// Started by the IDE plugin: print the ready line, use the IDE backend, exit when
+        /// stdin closes or no IDE has been connected for [`IDE_ABSENCE_LIMIT`].
         ide_managed: bool,
-        /// A browser origin allowed to call the server (e.g. `http://localhost:5173`);
-        /// repeat the flag, or list them comma-separated in the environment variable.
-        /// Requests without an `Origin` header (CLI clients) are always accepted; any
-        /// other origin is refused with 403.
-        #[arg(
-            long = "allow-origin",
-            env = "JETBRAINS_DEBUGGER_ALLOW_ORIGINS",
-            value_delimiter = ','
-        )]
+        /// Browser origins allowed besides requests without an `Origin` header.
         allow_origin: Vec<String>,
     },
-    /// Measure the server's overhead over raw DAP on a sample program.
     Bench(crate::bench::BenchArgs),
-    /// Configure a coding client by running its own CLI (claude-code, codex, gemini);
-    /// installing twice replaces the entry.
-    ///
-    /// With --skill (or --skill-only) also (or only) write the companion agent skill
-    /// (claude-code, codex, gemini).
     Install(InstallArgs),
-    /// Print a coding client's configuration snippet (stdout) and where it goes (stderr).
     Config(ClientArgs),
 }
 
-#[derive(Debug, Clone, Args)]
+#[derive(Debug, Clone)]
 pub struct ClientArgs {
-    /// claude-code, claude-desktop, cursor, vscode, windsurf, codex or gemini.
     pub client: String,
-    /// The MCP URL to configure. Default: a running IDE's server (discovery files),
-    /// else http://127.0.0.1:47823/mcp.
-    #[arg(long)]
+    /// Default: a running IDE's server (discovery files), else the default port's URL.
     pub url: Option<String>,
 }
 
-#[derive(Debug, Clone, Args)]
+#[derive(Debug, Clone)]
 pub struct InstallArgs {
-    #[command(flatten)]
     pub client: ClientArgs,
-    /// Then write the agent skill to ~/.claude/skills/jetbrains-debugger/SKILL.md
-    /// (claude-code), ~/.codex/skills/... (codex) or ~/.gemini/skills/... (gemini);
-    /// a different SKILL.md there is kept as SKILL.md.bak.
-    #[arg(long)]
     pub skill: bool,
-    /// Write the agent skill only: do not run the client's CLI.
-    #[arg(long, conflicts_with_all = ["skill", "url"])]
     pub skill_only: bool,
 }
 
@@ -120,39 +84,42 @@ impl InstallArgs {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BackendChoice {
     /// The IDE if one is reachable, else the standalone debugger.
     Auto,
     /// The JetBrains IDE through the plugin's bridge.
     Ide,
-    /// The standalone backend driving debug adapters (debugpy).
+    /// The standalone backend driving debug adapters.
     Dap,
 }
 
-#[derive(Debug, Clone, Args)]
+impl std::str::FromStr for BackendChoice {
+    type Err = String;
+
+    fn from_str(text: &str) -> std::result::Result<Self, String> {
+        match text {
+            "auto" => Ok(Self::Auto),
+            "ide" => Ok(Self::Ide),
+            "dap" => Ok(Self::Dap),
+            other => Err(format!("no backend '{other}'")),
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
 pub struct ServerArgs {
-    /// Project directory (repeatable). Default: the working directory.
-    #[arg(long = "project")]
+    /// Default: the working directory.
     pub projects: Vec<PathBuf>,
-    #[arg(long, value_enum, default_value_t = BackendChoice::Auto)]
     pub backend: BackendChoice,
-    /// Skip confirmations for run, debug, set_variable and side-effecting evaluate.
-    /// The environment variable takes 1/true/yes/on (0, false, no, off or empty: off).
-    #[arg(long, env = "JETBRAINS_DEBUGGER_BRAVE", value_parser = clap::builder::FalseyValueParser::new())]
+    /// Skip confirmations.
     pub brave: bool,
-    /// Python interpreter for debugpy when launch.json names none (default: python3).
-    #[arg(long)]
+    /// Python interpreter for debugpy when launch.json names none.
     pub python: Option<PathBuf>,
-    /// Do not inject the TCP_NODELAY fix into debuggees (debugpy then takes ~44 ms per request).
-    #[arg(long)]
     pub no_tcp_nodelay: bool,
-    /// Standalone: debug sessions run through uncaught exceptions (and end) unless
-    /// start_debug_session says break_on_uncaught: true. Same values as --brave's variable.
-    #[arg(long, env = "JETBRAINS_DEBUGGER_NO_BREAK_ON_UNCAUGHT", value_parser = clap::builder::FalseyValueParser::new())]
+    /// Standalone: sessions run through uncaught exceptions unless asked otherwise.
     pub no_break_on_uncaught: bool,
-    /// Loopback port of the IDE bridge, with the IDE backend (0: any free port).
-    #[arg(long, default_value_t = 0)]
+    /// Loopback port of the IDE bridge (0: any free port).
     pub bridge_port: u16,
 }
 
@@ -633,38 +600,6 @@ mod tests {
         assert_eq!(
             ready_line(40123, 47823),
             r#"{"ready":{"protocol_version":1,"bridge_port":40123,"mcp_port":47823,"mcp_url":"http://127.0.0.1:47823/mcp"}}"#
-        );
-    }
-
-    #[test]
-    fn serve_parses_the_bridge_flags() {
-        let cli = Cli::try_parse_from([
-            "jetbrains-debugger-mcp",
-            "serve",
-            "--ide-managed",
-            "--bridge-port",
-            "0",
-            "--port",
-            "0",
-            "--allow-origin",
-            "http://localhost:5173",
-            "--allow-origin",
-            "https://app.example",
-        ])
-        .unwrap();
-        let Command::Serve {
-            server,
-            port,
-            ide_managed,
-            allow_origin,
-        } = cli.command
-        else {
-            panic!("serve")
-        };
-        assert_eq!((server.bridge_port, port, ide_managed), (0, 0, true));
-        assert_eq!(
-            allow_origin,
-            ["http://localhost:5173", "https://app.example"]
         );
     }
 }

@@ -3,6 +3,7 @@
 //! overhead over raw DAP; `install` and `config` set up coding clients. See
 //! ARCHITECTURE.md for the map.
 
+mod args;
 mod bench;
 mod cli;
 mod clients;
@@ -25,12 +26,11 @@ mod upstream;
 mod watches;
 
 use anyhow::Result;
-use clap::Parser;
 
 fn main() -> Result<()> {
     // Before any thread exists: the token leaves the environment at once.
     let token = cli::take_bridge_token();
-    let cli = cli::Cli::parse();
+    let cli = args::parse_or_exit();
     cli::init_logging(&cli)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

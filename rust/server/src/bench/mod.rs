@@ -12,7 +12,6 @@ mod dap_side;
 mod mcp_side;
 
 use anyhow::{Context, Result};
-use clap::Args;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -33,22 +32,18 @@ pub const TOOLS: [&str; 7] = [
     "resume",
 ];
 
-#[derive(Debug, Clone, Args)]
+/// `bench`'s flags (their defaults and help: `crate::args`).
+#[derive(Debug, Clone)]
 pub struct BenchArgs {
     /// Python interpreter with debugpy installed.
-    #[arg(long, default_value = "python3")]
     pub python: PathBuf,
     /// Workflow rounds (each round calls every tool once).
-    #[arg(long, default_value_t = 40)]
     pub rounds: usize,
     /// Rounds run first and not measured.
-    #[arg(long, default_value_t = 5)]
     pub warmup: usize,
     /// Starts to first stop measured (after one unmeasured).
-    #[arg(long, default_value_t = 8)]
     pub starts: usize,
     /// Measure without the TCP_NODELAY fix (both sides).
-    #[arg(long)]
     pub no_tcp_nodelay: bool,
 }
 
