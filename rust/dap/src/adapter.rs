@@ -323,14 +323,40 @@ pub fn find_on_path(name: &Path, path_var: Option<&OsStr>) -> Option<PathBuf> {
     if name.components().count() > 1 || name.is_absolute() {
         return name.is_file().then(|| name.to_path_buf());
     }
-    let executable = |p: &Path| {
-        use std::os::unix::fs::PermissionsExt;
-        p.metadata()
-            .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-    };
     std::env::split_paths(path_var?)
-        .map(|dir| dir.join(name))
-        .find(|p| executable(p))
+        .flat_map(|dir| command_file_names(name).map(move |file| dir.join(file)))
+        .find(|p| is_executable(p))
+}
+
+/// The file names a command is found under: itself, and on Windows first with the
+/// extensions a command takes there (`lldb-dap` is `lldb-dap.exe`).
+fn command_file_names(name: &Path) -> impl Iterator<Item = PathBuf> + '_ {
+    let extensions: &[&str] = if cfg!(windows) && name.extension().is_none() {
+        &[".exe", ".cmd", ".bat", ".com"]
+    } else {
+        &[]
+    };
+    extensions
+        .iter()
+        .map(move |extension| {
+            let mut file = name.as_os_str().to_owned();
+            file.push(extension);
+            PathBuf::from(file)
+        })
+        .chain(std::iter::once(name.to_path_buf()))
+}
+
+#[cfg(unix)]
+fn is_executable(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    path.metadata()
+        .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}
+
+/// Windows has no executable bit: the extension made it a command.
+#[cfg(not(unix))]
+fn is_executable(path: &Path) -> bool {
+    path.is_file()
 }
 
 /// Start the adapter on piped stdio as the leader of a new process group (so the
@@ -345,8 +371,11 @@ pub fn spawn(command: &AdapterCommand, cwd: &Path, tag: &str) -> ToolResult<Chil
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
-        .process_group(0)
         .kill_on_drop(true);
+    // Windows has no process groups: there the adapter is killed by its handle, and what
+    // it started is not reached (the tags of `tree` are read from Linux's /proc only).
+    #[cfg(unix)]
+    cmd.process_group(0);
     #[cfg(target_os = "linux")]
     // SAFETY: the closure only calls the async-signal-safe prctl(2) between fork and exec.
     unsafe {

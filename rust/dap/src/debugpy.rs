@@ -146,14 +146,18 @@ pub struct ShimDir {
 impl ShimDir {
     /// Write the shim to a fresh private temporary directory.
     pub fn create() -> std::io::Result<ShimDir> {
-        use std::os::unix::fs::DirBuilderExt;
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.subsec_nanos())
             .unwrap_or(0);
         let dir =
             std::env::temp_dir().join(format!("jbd-nodelay-{}-{nanos:x}", std::process::id()));
-        std::fs::DirBuilder::new().mode(0o700).create(&dir)?;
+        #[cfg(unix)]
+        std::os::unix::fs::DirBuilderExt::mode(&mut std::fs::DirBuilder::new(), 0o700)
+            .create(&dir)?;
+        // A Windows user's temporary directory is private already.
+        #[cfg(not(unix))]
+        std::fs::create_dir(&dir)?;
         std::fs::write(dir.join("sitecustomize.py"), SITECUSTOMIZE)?;
         Ok(ShimDir { dir })
     }

@@ -35,8 +35,11 @@ pub enum Ending {
 impl Ending {
     /// An adapter process's status, read by us as its parent: exact.
     pub fn of_status(status: ExitStatus) -> Option<Ending> {
-        use std::os::unix::process::ExitStatusExt;
-        match (status.code(), status.signal()) {
+        #[cfg(unix)]
+        let signal = std::os::unix::process::ExitStatusExt::signal(&status);
+        #[cfg(not(unix))]
+        let signal = None;
+        match (status.code(), signal) {
             (Some(code), _) => Some(Ending::Code(code.into())),
             (None, Some(signal)) => Some(Ending::Signal(signal)),
             (None, None) => None,
@@ -55,17 +58,24 @@ impl Ending {
 /// A signal's name (`SIGKILL`), or its number for one without a common name.
 pub fn signal_name(signal: i32) -> String {
     let name = match signal {
+        #[cfg(unix)]
         libc::SIGHUP => "SIGHUP",
         libc::SIGINT => "SIGINT",
+        #[cfg(unix)]
         libc::SIGQUIT => "SIGQUIT",
         libc::SIGILL => "SIGILL",
+        #[cfg(unix)]
         libc::SIGTRAP => "SIGTRAP",
         libc::SIGABRT => "SIGABRT",
+        #[cfg(unix)]
         libc::SIGBUS => "SIGBUS",
         libc::SIGFPE => "SIGFPE",
+        #[cfg(unix)]
         libc::SIGKILL => "SIGKILL",
         libc::SIGSEGV => "SIGSEGV",
+        #[cfg(unix)]
         libc::SIGPIPE => "SIGPIPE",
+        #[cfg(unix)]
         libc::SIGALRM => "SIGALRM",
         libc::SIGTERM => "SIGTERM",
         _ => return signal.to_string(),

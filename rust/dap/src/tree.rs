@@ -145,12 +145,19 @@ pub fn alive(pid: u32) -> bool {
     }
 }
 
+#[cfg(unix)]
 fn kill(pid: u32) -> bool {
     match i32::try_from(pid) {
         // SAFETY: kill(2) has no memory effects; a stale pid fails with ESRCH.
         Ok(id) if id > 1 => unsafe { libc::kill(id, libc::SIGKILL) == 0 },
         _ => false,
     }
+}
+
+/// Never called: only Linux lists tagged processes.
+#[cfg(not(unix))]
+fn kill(_pid: u32) -> bool {
+    false
 }
 
 #[cfg(all(test, target_os = "linux"))]
@@ -245,6 +252,7 @@ mod tests {
     }
 }
 /// SIGKILL a process group (`pgid` > 1); false when there was none.
+#[cfg(unix)]
 pub fn kill_group(pgid: u32) -> bool {
     match i32::try_from(pgid) {
         // SAFETY: killpg has no memory effects; a stale id fails with ESRCH.
@@ -254,9 +262,21 @@ pub fn kill_group(pgid: u32) -> bool {
 }
 
 /// The process group of `pid`, if the process exists.
+#[cfg(unix)]
 pub fn group_of(pid: u32) -> Option<u32> {
     let id = i32::try_from(pid).ok().filter(|&p| p > 1)?;
     // SAFETY: getpgid only reads kernel state.
     let pgid = unsafe { libc::getpgid(id) };
     u32::try_from(pgid).ok().filter(|&g| g > 0)
+}
+
+/// Windows has no process groups (the adapter is not started in one).
+#[cfg(not(unix))]
+pub fn kill_group(_pgid: u32) -> bool {
+    false
+}
+
+#[cfg(not(unix))]
+pub fn group_of(_pid: u32) -> Option<u32> {
+    None
 }
