@@ -14,11 +14,14 @@ import java.util.concurrent.TimeUnit
 /** [binaryDir]: the prefix of the (real, empty) directory the missing binary is expected in. */
 internal class UiModel(binaryDir: String = "ui-model") : AutoCloseable {
     val ui = UiArea()
-    val missingBinary: Path = Files.createTempDirectory(binaryDir).resolve("no-such-jetbrains-debugger-mcp")
+    /** Temporary directories of this model, removed at [close]. */
+    private val scratch = mutableListOf<Path>()
+    private fun scratchDirectory(prefix: String): Path = Files.createTempDirectory(prefix).also { scratch.add(it) }
+    val missingBinary: Path = scratchDirectory(binaryDir).resolve("no-such-jetbrains-debugger-mcp")
     private val previousBinary = System.setProperty(BINARY_PROPERTY, missingBinary.toString())
     val platform: ModelPlatform = ModelPlatform.start(IdeConfig.PYCHARM, listOf(ui))
     // Without plugin.xml's startup activity: it reaches the debugger area, which these tests leave out.
-    val project: ModelProject by lazy { platform.openProject(Files.createTempDirectory("ui-project"), "calculator", startupActivities = false) }
+    val project: ModelProject by lazy { platform.openProject(scratchDirectory("ui-project"), "calculator", startupActivities = false) }
 
     fun <T> onEdt(block: () -> T): T = platform.app.onEdtAndWait(block)
 
@@ -29,6 +32,7 @@ internal class UiModel(binaryDir: String = "ui-model") : AutoCloseable {
             platform.close()
         } finally {
             if (previousBinary == null) System.clearProperty(BINARY_PROPERTY) else System.setProperty(BINARY_PROPERTY, previousBinary)
+            scratch.forEach { it.toFile().deleteRecursively() }
         }
     }
 
