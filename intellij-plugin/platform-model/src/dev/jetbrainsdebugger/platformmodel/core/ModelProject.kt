@@ -14,6 +14,8 @@ class ModelProject internal constructor(
     private val projectName: String,
 ) : Project {
     private val services = Services(this)
+    /** The project's dumb mode; tests start and end it. */
+    val indexing = Indexing(app)
     private val bus = MessageBus(descriptor.projectListeners, this) { kind, message, t -> app.reportViolation(kind, message, t) }
     @Volatile private var disposed = false
 

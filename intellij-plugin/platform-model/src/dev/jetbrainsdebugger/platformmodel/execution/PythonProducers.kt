@@ -11,6 +11,9 @@
 //    PATH target, named "<framework> in <file name>" (PyBundle "runcfg.test.suggest.name.in.path";
 //    the message text is PyCharm's as the UI shows it, the bundle was not read); it replaces a
 //    Python configuration made from the same context (shouldReplace / isPreferredConfiguration).
+// Upstream both resolve the file's module and SDK, and the test producer looks up the test
+// frameworks, reading indexes: in dumb mode they may throw IndexNotReadyException, and the
+// model's always do.
 // Simpler than upstream: the file is the only PSI (no functions or classes to narrow the target
 // to), a test file is one pytest collects by default (test_*.py, *_test.py) rather than one with
 // tests in it, the test framework is always pytest, and there are no modules or SDKs.
@@ -24,6 +27,7 @@ import com.intellij.execution.actions.RunConfigurationProducer
 import com.intellij.openapi.application.ApplicationManager
 import com.intellij.psi.PsiElement
 import dev.jetbrainsdebugger.platformmodel.core.ModelFileTypes
+import dev.jetbrainsdebugger.platformmodel.core.ModelProject
 import dev.jetbrainsdebugger.platformmodel.core.ModelVirtualFile
 import java.nio.file.Path
 
@@ -51,6 +55,7 @@ internal abstract class PythonFileProducer(private val type: ConfigurationTypeDe
     /** The context's Python file, relative to the project; producers read PSI, so in a read action. */
     private fun scriptOf(context: ConfigurationContext): String? {
         ApplicationManager.getApplication().assertReadAccessAllowed()
+        (context.project as? ModelProject)?.indexing?.requireIndexes()
         val psi = context.psiLocation?.containingFile ?: return null
         if (psi.fileType != ModelFileTypes.PYTHON) return null
         val file = (psi.virtualFile as? ModelVirtualFile)?.nioPath ?: return null

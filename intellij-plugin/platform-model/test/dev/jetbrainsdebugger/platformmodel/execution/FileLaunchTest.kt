@@ -70,6 +70,23 @@ class FileLaunchTest {
     }
 
     @Test
+    fun while_the_project_indexes_a_file_launch_is_refused_and_changes_nothing_then_works() =
+        ExecutionFixture(listOf(DebuggerArea())).use { f ->
+            Files.copy(ExecutionFixture.calculatorScript(), f.dir.resolve("calculator.py"))
+            f.project.indexing.begin()
+
+            val refused = f.failure(f.facade.launchFile(f.path, "${f.path}/calculator.py"))
+
+            assertEquals("cannot_debug", refused.code)
+            assertContains(refused.message, "cannot be made while the IDE is indexing; try again when indexing has finished")
+            assertTrue(f.runManager.allSettings.isEmpty(), "no configuration made")
+            assertTrue(f.sink.started.isEmpty(), "nothing started")
+            f.project.indexing.end()
+            assertEquals("calculator", f.debugToTheEnd("calculator.py").runConfiguration)
+            f.platform.assertClean()
+        }
+
+    @Test
     fun a_file_no_producer_takes_is_cannot_debug_and_a_missing_one_file_not_found() = ExecutionFixture(listOf(DebuggerArea())).use { f ->
         f.script("README.md", "# Calculator")
 

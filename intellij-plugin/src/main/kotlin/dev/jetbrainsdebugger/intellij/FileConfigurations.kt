@@ -10,6 +10,7 @@ import com.intellij.execution.PsiLocation
 import com.intellij.execution.RunManager
 import com.intellij.execution.RunnerAndConfigurationSettings
 import com.intellij.execution.actions.ConfigurationContext
+import com.intellij.openapi.project.IndexNotReadyException
 import com.intellij.openapi.project.Project
 import com.intellij.openapi.vfs.VirtualFile
 import com.intellij.psi.PsiManager
@@ -35,12 +36,20 @@ internal object FileConfigurations {
                 }
             }
 
-    /** Producers read PSI: in a read action. */
+    /**
+     * Producers read PSI: in a read action. While the project indexes, producers that read
+     * indexes throw IndexNotReadyException: the launch is refused as RunConfigs refuses a check
+     * then, rather than waiting (a launch the agent was told timed out must not start later).
+     */
     private fun make(project: Project, file: VirtualFile, path: String): Made {
         fun noProducer() = IdeError("cannot_debug", "no run configuration type of this IDE can debug $path")
         val psi = PsiManager.getInstance(project).findFile(file) ?: throw noProducer() // a directory, or no PSI for it
         val context = ConfigurationContext.createEmptyContextForLocation(PsiLocation(psi))
-        context.findExisting()?.let { return Made(it, isNew = false) }
-        return Made(context.configuration ?: throw noProducer(), isNew = true)
+        try {
+            context.findExisting()?.let { return Made(it, isNew = false) }
+            return Made(context.configuration ?: throw noProducer(), isNew = true)
+        } catch (_: IndexNotReadyException) {
+            throw IdeError("cannot_debug", "the run configuration for $path cannot be made while the IDE is indexing; try again when indexing has finished")
+        }
     }
 }
