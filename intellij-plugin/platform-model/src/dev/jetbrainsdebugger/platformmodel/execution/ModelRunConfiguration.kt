@@ -6,6 +6,7 @@ import com.intellij.execution.configurations.RunConfiguration
 import com.intellij.execution.configurations.RuntimeConfigurationError
 import com.intellij.execution.configurations.RuntimeConfigurationException
 import com.intellij.openapi.project.Project
+import dev.jetbrainsdebugger.platformmodel.core.ModelProject
 
 /** A ConfigurationType extension (platform/execution ConfigurationType.java): id and display name. */
 class ModelConfigurationType(val definition: ConfigurationTypeDefinition) : ConfigurationType {
@@ -18,7 +19,9 @@ class ModelConfigurationType(val definition: ConfigurationTypeDefinition) : Conf
 /**
  * A RunConfiguration (platform/execution RunConfiguration.java). `checkConfiguration()` throws
  * what the definition's problem says, as PyCharm's configurations do: RuntimeConfigurationError
- * for a fatal problem, RuntimeConfigurationException for a warning.
+ * for a fatal problem, RuntimeConfigurationException for a warning. While the project indexes it
+ * throws IndexNotReadyException (PyCharm's check resolves the interpreter and the module, which
+ * may read indexes; RunManagerImpl.canRunConfiguration catches it for that reason).
  */
 class ModelRunConfiguration(private val project: Project, val definition: ConfigurationDefinition) : RunConfiguration {
     private val configurationType = ModelConfigurationType(definition.type)
@@ -29,6 +32,7 @@ class ModelRunConfiguration(private val project: Project, val definition: Config
     override fun isAllowRunningInParallel(): Boolean = definition.allowRunningInParallel
 
     override fun checkConfiguration() {
+        (project as? ModelProject)?.indexing?.requireIndexes()
         val problem = definition.problem ?: return
         throw if (problem.fatal) RuntimeConfigurationError(problem.message) else RuntimeConfigurationException(problem.message)
     }

@@ -35,6 +35,20 @@ class ValidationTest {
     }
 
     @Test
+    fun while_the_project_indexes_a_configuration_cannot_be_checked_and_nothing_starts() = ExecutionFixture().use { f ->
+        ExecutionArea.calculatorWorld(f.project)
+        f.project.indexing.begin()
+
+        val refused = f.failure(f.facade.launch(f.path, "App", LaunchMode.DEBUG))
+
+        assertEquals("cannot_debug", refused.code)
+        assertEquals("Run configuration 'App' cannot be checked while the IDE is indexing; try again when indexing has finished", refused.message)
+        assertTrue(f.log.events.isEmpty(), "the launch never reached the execution manager: ${f.log.events}")
+        f.project.indexing.end()
+        f.platform.assertClean()
+    }
+
+    @Test
     fun the_platform_itself_would_open_edit_configuration_for_it_what_the_plugin_avoids() = ExecutionFixture().use { f ->
         ExecutionArea.calculatorWorld(f.project)
         val broken = f.runManager.allSettings.single { it.name == "Broken" }
