@@ -409,15 +409,23 @@ pub fn parse(
                     }
                     (None, None) => OsString::new(),
                     (Some(_), Some(value)) => value,
-                    (Some(_), None) => args.next().ok_or_else(|| {
-                        Stop::usage(
-                            spec,
-                            format!(
-                                "a value is required for '{}' but none was supplied",
-                                flag.shown()
-                            ),
-                        )
-                    })?,
+                    // As clap: what looks like a flag is not taken as the value (`--python --brave`).
+                    (Some(_), None) => args
+                        .next()
+                        .filter(|next| {
+                            !next
+                                .to_str()
+                                .is_some_and(|n| n.starts_with('-') && n.len() > 1)
+                        })
+                        .ok_or_else(|| {
+                            Stop::usage(
+                                spec,
+                                format!(
+                                    "a value is required for '{}' but none was supplied",
+                                    flag.shown()
+                                ),
+                            )
+                        })?,
                 };
                 accept(spec, flag, value, &mut given)?;
             }
@@ -869,6 +877,10 @@ mod tests {
             ("stdio -x", "unexpected argument '-x' found"),
             (
                 "stdio --python",
+                "a value is required for '--python <PYTHON>'",
+            ),
+            (
+                "stdio --python --brave",
                 "a value is required for '--python <PYTHON>'",
             ),
             ("stdio --brave=yes", "unexpected value 'yes' for '--brave'"),
