@@ -174,15 +174,14 @@ fn process_alive(_pid: u32) -> bool {
 mod tests {
     use super::*;
 
-    /// A fresh state directory under the system temp dir.
-    fn scratch(test: &str) -> StateDir {
-        let dir = std::env::temp_dir().join(format!(
-            "jbd-discovery-{test}-{}-{}",
-            std::process::id(),
-            now_ms()
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        StateDir::at(dir)
+    /// A fresh state directory, removed with the guard when the test ends.
+    fn scratch(test: &str) -> (tempfile::TempDir, StateDir) {
+        let dir = tempfile::Builder::new()
+            .prefix(&format!("jbd-discovery-{test}-"))
+            .tempdir()
+            .unwrap();
+        let state = StateDir::at(dir.path().to_path_buf());
+        (dir, state)
     }
 
     fn instance(pid: u32, project: &str, updated_ms: u64) -> Instance {
@@ -207,7 +206,7 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn publish_read_withdraw_round_trip() {
-        let state = scratch("round-trip");
+        let (_dir, state) = scratch("round-trip");
         let (older, newer) = live_pids();
         publish(&state, &instance(older, "/w/shop", 1)).unwrap();
         publish(&state, &instance(newer, "/w/blog", 2)).unwrap();
@@ -224,7 +223,7 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn files_of_dead_processes_are_removed() {
-        let state = scratch("dead");
+        let (_dir, state) = scratch("dead");
         let mut child = std::process::Command::new("true").spawn().unwrap();
         let dead = child.id();
         child.wait().unwrap();
@@ -237,7 +236,7 @@ mod tests {
     #[test]
     fn files_are_private() {
         use std::os::unix::fs::PermissionsExt;
-        let state = scratch("private");
+        let (_dir, state) = scratch("private");
         publish(&state, &instance(10, "/w/shop", 1)).unwrap();
         let mode = |p: PathBuf| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode(file_of(&state, 10)), 0o600);
@@ -271,7 +270,7 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn unreadable_files_are_skipped() {
-        let state = scratch("unreadable");
+        let (_dir, state) = scratch("unreadable");
         publish(&state, &instance(live_pids().0, "/w/shop", 1)).unwrap();
         std::fs::write(instances_dir(&state).join("99.json"), b"{ not json").unwrap();
         assert_eq!(instances(&state).len(), 1);
