@@ -48,7 +48,7 @@ internal object FileConfigurations {
         try {
             context.findExisting()?.let { return Made(it, isNew = false) }
             return Made(context.configuration ?: throw noProducer(), isNew = true)
-        } catch (_: IndexNotReadyException) {
+        } catch (e: IndexNotReadyException) {
             throw IdeError("cannot_debug", "the run configuration for $path cannot be made while the IDE is indexing; try again when indexing has finished")
         }
     }
