@@ -253,6 +253,14 @@ async fn next_event(events: &mut broadcast::Receiver<BackendEvent>) -> BackendEv
         .expect("event channel open")
 }
 
+/// A fake IDE connected to `backend`, with no projects open.
+async fn connected_ide(backend: &IdeBackend) -> FakeIde {
+    let mut ide = FakeIde::connect(backend.bridge_port()).await;
+    ide.hello(json!([])).await;
+    wait_connected(backend, true).await;
+    ide
+}
+
 async fn wait_connected(backend: &IdeBackend, connected: bool) {
     let mut state = backend.connection();
     tokio::time::timeout(WAIT, state.wait_for(|s| s.is_some() == connected))
@@ -682,9 +690,7 @@ async fn hello_then_calls_round_trip_and_notifications_become_events() {
 #[tokio::test]
 async fn bridge_tool_errors_become_the_same_tool_errors() {
     let (backend, _) = start().await;
-    let mut ide = FakeIde::connect(backend.bridge_port()).await;
-    ide.hello(json!([])).await;
-    wait_connected(&backend, true).await;
+    let mut ide = connected_ide(&backend).await;
 
     let caller = backend.clone();
     let call = tokio::spawn(async move { caller.resume("s17").await });
@@ -760,9 +766,7 @@ async fn bridge_tool_errors_become_the_same_tool_errors() {
 #[tokio::test]
 async fn a_function_breakpoint_is_not_supported_and_never_sent() {
     let (backend, _) = start().await;
-    let mut ide = FakeIde::connect(backend.bridge_port()).await;
-    ide.hello(json!([])).await;
-    wait_connected(&backend, true).await;
+    let mut ide = connected_ide(&backend).await;
     let spec = BreakpointSpec {
         kind: BreakpointKind::Function {
             name: "subtotal".into(),
@@ -789,9 +793,7 @@ async fn an_unanswered_request_times_out() {
     let mut config = BridgeConfig::new(0, TOKEN);
     config.request_timeout = Some(Duration::from_millis(300));
     let (backend, _) = start_with(config).await;
-    let mut ide = FakeIde::connect(backend.bridge_port()).await;
-    ide.hello(json!([])).await;
-    wait_connected(&backend, true).await;
+    let mut ide = connected_ide(&backend).await;
     let caller = backend.clone();
     let call = tokio::spawn(async move { caller.pause("s17").await });
     let (id, _) = ide.expect_request("session/pause").await;
