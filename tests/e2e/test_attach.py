@@ -7,6 +7,7 @@ run_configuration of an attach entry is refused."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shutil
 import subprocess
@@ -102,6 +103,10 @@ def running(request, tmp_path: Path) -> Iterator[tuple[Target, Path, psutil.Proc
         time.sleep(0.5)  # the loop has gone round
         yield target, project, psutil.Process(program.pid)
     finally:
+        # debugpy --listen runs its adapter as a child, which outlives a killed program.
+        with contextlib.suppress(psutil.NoSuchProcess):
+            for child in psutil.Process(program.pid).children(recursive=True):
+                child.kill()
         program.kill()
         program.wait(timeout=10)
 
