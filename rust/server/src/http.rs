@@ -24,6 +24,9 @@ use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 
+/// Default HTTP port: stable, so `claude mcp add` URLs survive restarts.
+pub const DEFAULT_PORT: u16 = 47823;
+
 /// An MCP session with no request for this long is closed and its memory freed.
 pub const SESSION_IDLE: Duration = Duration::from_secs(10 * 60);
 

@@ -20,6 +20,8 @@ mod owners;
 mod proxy;
 mod resources;
 mod session_log;
+#[cfg(test)]
+mod tool_reference;
 mod tools;
 mod tracker;
 mod upstream;
