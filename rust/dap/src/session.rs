@@ -278,6 +278,7 @@ impl Session {
                     // Let the adapter finish writing its error, but never wait long.
                     if let Ok(Ok(status)) = tokio::time::timeout(EXIT_GRACE, child.wait()).await {
                         diagnostics.adapter_ended(status);
+                        diagnostics.stderr_read_to_end(EXIT_STATUS_WAIT).await;
                     }
                     let _ = child.kill().await;
                 }
@@ -553,6 +554,7 @@ impl Session {
         if let Some(child) = self.child.lock().await.as_mut() {
             if let Ok(Ok(status)) = tokio::time::timeout(EXIT_STATUS_WAIT, child.wait()).await {
                 self.diagnostics.adapter_ended(status);
+                self.diagnostics.stderr_read_to_end(EXIT_STATUS_WAIT).await;
             }
         }
         self.diagnostics.adapter_ending()
@@ -2133,6 +2135,7 @@ async fn collect_stderr(
             }
         }
     }
+    diagnostics.stderr_closed();
 }
 
 /// Library code: outside every project root, or in an installed-packages or
