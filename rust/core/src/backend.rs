@@ -34,6 +34,8 @@ pub enum BackendEvent {
         hit_breakpoints: Vec<String>,
         exception: Option<ExceptionInfo>,
         description: Option<String>,
+        /// A failing test's, or the watched values that changed.
+        detail: Option<StopDetail>,
     },
     /// Execution continued (by us or by the debugger itself).
     Continued { session: String },
@@ -156,6 +158,26 @@ pub trait Backend: Send + Sync + 'static {
 
     /// Remove a breakpoint; `Ok(false)` when it did not exist.
     async fn remove_breakpoint(&self, project: &Project, id: &str) -> ToolResult<bool>;
+
+    /// Stop when the value `target` names in frame `frame_ref` of the paused
+    /// `session` is written (a data breakpoint); `name` is how the agent named it.
+    /// Listed among the project's breakpoints (kind `Data`) for as long as the
+    /// debugger can watch it. `not_supported`, saying why, where the debugger cannot.
+    async fn add_data_breakpoint(
+        &self,
+        _session: &str,
+        _frame_ref: &str,
+        _target: &ValueTarget,
+        name: &str,
+    ) -> ToolResult<Breakpoint> {
+        Err(ToolError::new(
+            ErrorCode::NotSupported,
+            format!(
+                "Cannot watch {name}: the {} backend has no data breakpoints.",
+                self.name()
+            ),
+        ))
+    }
 
     async fn resume(&self, session: &str) -> ToolResult<()>;
     async fn pause(&self, session: &str) -> ToolResult<()>;

@@ -50,6 +50,9 @@ pub struct LaunchOptions {
     /// key) environment for this launch only; the configuration itself is unchanged.
     /// Only for backends whose [`crate::Backend::launch_overrides`] is true.
     pub overrides: LaunchOverrides,
+    /// A file launch runs only this test: a pytest node name (`test_total`,
+    /// `TestCart::test_total[2]`) or `-k` expression, or Go's `-run` pattern.
+    pub test: Option<String>,
 }
 
 /// What one launch changes of its configuration ([`LaunchOptions::overrides`]).
@@ -105,6 +108,46 @@ pub enum StopReason {
     Entry,
     Goto,
     Other,
+    /// A test failed (a test launch stops where it fails): see [`FailedTest`].
+    TestFailed,
+    /// A watched value was written: see [`ValueChange`].
+    ValueChanged,
+}
+
+/// What a stop says beyond its reason.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StopDetail {
+    FailedTest(FailedTest),
+    ValueChanged(Vec<ValueChange>),
+}
+
+/// The failing test a test launch stopped at.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct FailedTest {
+    /// As the runner names it: `test_calc.py::test_add`, `TestTotal`.
+    pub name: String,
+    /// The failure as the test reported it (the assertion's message).
+    pub message: String,
+    /// The stack frame of the test's own code, the one selected at the stop (0 is the
+    /// top; deeper when the stop is inside the test framework).
+    #[serde(default, skip_serializing)]
+    #[schemars(skip)]
+    pub frame: usize,
+}
+
+/// A watched value that changed (a data breakpoint's stop).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct ValueChange {
+    /// What is watched, as it was named: `total`, `acc.balance`.
+    pub watch: String,
+    pub old: String,
+    pub new: String,
+    /// The breakpoint id of the watch.
+    pub breakpoint_id: String,
+    /// Where the write happened (`file:line`), when the debugger stops just after it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub written_at: Option<String>,
 }
 
 /// The exception a session stopped on.
@@ -148,6 +191,9 @@ pub enum BreakpointKind {
     /// Stops on entry to a function named as the debugger names it (`subtotal`,
     /// `main.subtotalOf` for Go, `main::subtotal_of` for Rust).
     Function { name: String },
+    /// Stops when a value is written (a data breakpoint, a field watchpoint): named
+    /// as the agent named it (`total`, `acc.balance`, `com.acme.Cart.total`).
+    Data { expression: String },
 }
 
 /// A breakpoint as requested by the agent.

@@ -22,6 +22,7 @@
 //!   (forwarded as the program's output), and the exit status is told only as a
 //!   console line, once Delve is told to disconnect. Stops on panics.
 
+use crate::test_runs::{FailureStop, TestSupport};
 use debugger_core::error::{ErrorCode, ToolError, ToolResult};
 use debugger_core::launch_json::LaunchConfig;
 use debugger_core::model::LaunchMode;
@@ -81,6 +82,10 @@ pub struct AdapterProfile {
     pub program_on_adapter_stdio: bool,
     /// The exit status arrives only in a console line, after this text.
     pub exit_status_after: Option<&'static str>,
+    /// How its test launches stop at a failing test (`test_runs.rs`).
+    pub tests: Option<TestSupport>,
+    /// Why it cannot watch a value, said when it announces no `supportsDataBreakpoints`.
+    pub no_watchpoints_because: &'static str,
 }
 
 /// How the adapter process is started.
@@ -167,6 +172,12 @@ pub const DEBUGPY: AdapterProfile = AdapterProfile {
     runs_in_program_dir: false,
     program_on_adapter_stdio: false,
     exit_status_after: None,
+    tests: Some(TestSupport {
+        runs_tests: python_runs_tests,
+        failure: FailureStop::LeavingTestCode,
+    }),
+    no_watchpoints_because: "debugpy cannot watch a value for writes (Python has no data \
+        breakpoints); set a breakpoint with a condition where it is assigned instead",
 };
 
 pub const LLDB_DAP: AdapterProfile = AdapterProfile {
@@ -206,6 +217,8 @@ pub const LLDB_DAP: AdapterProfile = AdapterProfile {
     runs_in_program_dir: false,
     program_on_adapter_stdio: false,
     exit_status_after: None,
+    tests: None,
+    no_watchpoints_because: "this lldb-dap announces no data breakpoints",
 };
 
 pub const DELVE: AdapterProfile = AdapterProfile {
@@ -239,6 +252,17 @@ pub const DELVE: AdapterProfile = AdapterProfile {
     runs_in_program_dir: true,
     program_on_adapter_stdio: true,
     exit_status_after: Some("has exited with status "),
+    tests: Some(TestSupport {
+        runs_tests: |config| delve_mode(config) == "test",
+        failure: FailureStop::FrameworkCall {
+            function: "testing.(*common).Fail",
+            framework: "testing.",
+            test_name: "c.name",
+            log: "string(c.output)",
+        },
+    }),
+    no_watchpoints_because: "Delve's DAP server has no data breakpoints (dlv's `watch` is \
+        a command-line feature); set a breakpoint with a condition where it is assigned instead",
 };
 
 /// Every adapter the standalone backend drives.
@@ -557,6 +581,20 @@ fn attach_target(what: &str, present: bool) -> Vec<String> {
         true => vec![],
         false => vec![format!("an attach configuration needs {what}")],
     }
+}
+
+/// A Python launch runs tests when it runs pytest or unittest as a module, or a test
+/// file (`test_*.py`, `*_test.py`: one that calls `unittest.main()`, say).
+fn python_runs_tests(config: &LaunchConfig) -> bool {
+    let module = config.module.as_deref().unwrap_or_default();
+    let module = module.split('.').next().unwrap_or_default();
+    let file_name = config
+        .program
+        .as_deref()
+        .and_then(Path::file_name)
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    matches!(module, "pytest" | "unittest") || crate::file_launch::is_python_test(&file_name)
 }
 
 fn python_check(config: &LaunchConfig) -> Vec<String> {

@@ -163,6 +163,14 @@ impl BreakpointStore {
         })?
     }
 
+    /// A new id for a breakpoint kept outside the store (a session's data
+    /// breakpoint), drawn from the same counter so that ids never collide.
+    pub fn fresh_id(&mut self, project: &Path) -> ToolResult<String> {
+        let floor = self.project(project).id_floor();
+        let state = self.state.clone();
+        state.locked(|| state.next_id("bp", floor).map(|n| format!("bp-{n}")))
+    }
+
     /// Remove a breakpoint; `None` when it did not exist.
     pub fn remove(&mut self, project: &Path, id: &str) -> ToolResult<Option<Breakpoint>> {
         self.update(project, |current, _| {
@@ -212,7 +220,9 @@ impl BreakpointStore {
                     uncaught: *uncaught,
                     condition: b.spec.condition.clone(),
                 }),
-                BreakpointKind::Line { .. } | BreakpointKind::Function { .. } => None,
+                BreakpointKind::Line { .. }
+                | BreakpointKind::Function { .. }
+                | BreakpointKind::Data { .. } => None,
             })
             .collect()
     }
@@ -348,7 +358,8 @@ impl List {
         match kind {
             BreakpointKind::Line { file, .. } => Some(List::File(file.clone())),
             BreakpointKind::Function { .. } => Some(List::Functions),
-            BreakpointKind::Exception { .. } => None,
+            // Exceptions have their own request; data breakpoints live in their session.
+            BreakpointKind::Exception { .. } | BreakpointKind::Data { .. } => None,
         }
     }
 }
@@ -359,6 +370,8 @@ pub enum Owner {
     Project(String),
     /// The one-shot target of `run_to_line`.
     RunTo,
+    /// The session's own stop at a failing test (a test framework's failure call).
+    TestFailure,
 }
 
 /// One entry of the list sent.
@@ -385,7 +398,7 @@ pub fn plan(breakpoints: &[Breakpoint], suppressed: bool, run_to: Option<u32>) -
                     format!("{}:{line}", file.display()),
                 ),
                 BreakpointKind::Function { name } => (json!({ "name": name }), name.clone()),
-                BreakpointKind::Exception { .. } => continue,
+                BreakpointKind::Exception { .. } | BreakpointKind::Data { .. } => continue,
             };
             if !bp.spec.enabled {
                 continue;
@@ -516,7 +529,14 @@ pub fn builtin_name(class: &str) -> Option<&str> {
 /// against the class afterwards ([`exception_wanted`]). With `break_on_uncaught`
 /// the launch's own option (every class, unhandled) comes last, so the adapter's
 /// answers for the requests keep their positions.
-pub fn exception_arguments(requests: &[ExceptionRequest], break_on_uncaught: bool) -> Value {
+/// Besides the project's requests: `break_on_uncaught` adds every class unhandled;
+/// `test_failures` every class leaving the user's code (`userUnhandled`), which is
+/// where a test runner catches a failing test's exception.
+pub fn exception_arguments(
+    requests: &[ExceptionRequest],
+    break_on_uncaught: bool,
+    test_failures: bool,
+) -> Value {
     let mut options = Vec::new();
     for r in requests {
         let name = builtin_name(&r.class).unwrap_or("BaseException");
@@ -529,11 +549,16 @@ pub fn exception_arguments(requests: &[ExceptionRequest], break_on_uncaught: boo
             }
         }
     }
-    if break_on_uncaught {
-        options.push(json!({
-            "path": [{ "names": ["Python Exceptions"] }, { "names": ["BaseException"] }],
-            "breakMode": "unhandled",
-        }));
+    for (wanted, mode) in [
+        (break_on_uncaught, "unhandled"),
+        (test_failures, "userUnhandled"),
+    ] {
+        if wanted {
+            options.push(json!({
+                "path": [{ "names": ["Python Exceptions"] }, { "names": ["BaseException"] }],
+                "breakMode": mode,
+            }));
+        }
     }
     json!({ "filters": [], "exceptionOptions": options })
 }
@@ -562,7 +587,7 @@ pub fn exception_wanted(
         .collect()
 }
 
-fn class_matches(requested: &str, actual: &str) -> bool {
+pub(crate) fn class_matches(requested: &str, actual: &str) -> bool {
     let norm = |s: &str| s.strip_prefix("builtins.").unwrap_or(s).to_string();
     let (requested, actual) = (norm(requested), norm(actual));
     if requested == actual {
@@ -868,7 +893,7 @@ mod tests {
                 condition: None,
             },
         ];
-        let args = exception_arguments(&reqs, false);
+        let args = exception_arguments(&reqs, false, false);
         let opts = args["exceptionOptions"].as_array().unwrap();
         assert_eq!(opts.len(), 2);
         assert_eq!(opts[0]["path"][1]["names"][0], "ValueError");
@@ -917,13 +942,22 @@ mod tests {
             uncaught: true,
             condition: None,
         }];
-        let args = exception_arguments(&reqs, true);
+        let args = exception_arguments(&reqs, true, false);
         let opts = args["exceptionOptions"].as_array().unwrap();
         assert_eq!(opts.len(), 3, "the requests' two options, then the default");
         assert_eq!(opts[2]["path"][1]["names"][0], "BaseException");
         assert_eq!(opts[2]["breakMode"], "unhandled");
+        let tests = exception_arguments(&reqs, true, true);
+        let opts = tests["exceptionOptions"].as_array().unwrap();
         assert_eq!(
-            exception_arguments(&[], true)["exceptionOptions"]
+            opts.len(),
+            4,
+            "a test launch also stops where a test's code is left"
+        );
+        assert_eq!(opts[3]["path"][1]["names"][0], "BaseException");
+        assert_eq!(opts[3]["breakMode"], "userUnhandled");
+        assert_eq!(
+            exception_arguments(&[], true, false)["exceptionOptions"]
                 .as_array()
                 .unwrap()
                 .len(),

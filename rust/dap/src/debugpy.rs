@@ -65,6 +65,34 @@ pub fn guard_refusal(err: ToolError) -> ToolError {
     err
 }
 
+/// The frame a pydevd evaluation is for, found from inside it: pydevd evaluates with
+/// a merged globals+locals dict, so the frame cannot be found by its locals, but its
+/// `evaluate_expression(py_db, frame, ...)` holds it.
+macro_rules! paused_frame {
+    () => {
+        "next((f.f_locals['frame'] for f, _ in __import__('traceback').walk_stack(__import__('sys')._getframe()) if f.f_code.co_name == 'evaluate_expression' and 'frame' in f.f_locals), None)"
+    };
+}
+
+/// The names of the paused frame's parameters, in order, comma-separated (`None` at
+/// module level).
+pub const PARAMETER_NAMES: &str = concat!(
+    "(lambda F: None if F is None else ','.join(F.f_code.co_varnames[:F.f_code.co_argcount + F.f_code.co_kwonlyargcount + bool(F.f_code.co_flags & 4) + bool(F.f_code.co_flags & 8)]))(",
+    paused_frame!(),
+    ")"
+);
+
+/// Who called the paused code, at a stop where an exception leaves it: the test a
+/// runner was running (pytest's node id, or unittest's `id()` from its
+/// `_callTestMethod`), `~` (`test_runs::EXPECTED_FAILURE`) when the runner expects
+/// that test to fail (`expectedFailure`; pytest's `xfail` as pytest evaluated it, in
+/// the item's stash, or its marker before pytest 7), or '' when no runner called it.
+pub const TEST_RUNNER_VERDICT: &str = concat!(
+    "(lambda F: '' if F is None else next((r for r in ((((lambda i, k: '~' if (i.stash.get(k, None) if k is not None and hasattr(i, 'stash') else i.get_closest_marker('xfail')) else i.nodeid)(f.f_locals['pyfuncitem'], getattr(__import__('_pytest.skipping').skipping, 'xfailed_key', None))) if f.f_code.co_name == 'pytest_pyfunc_call' and 'pyfuncitem' in f.f_locals else ('~' if getattr(getattr(f.f_locals['self'], '_outcome', None), 'expecting_failure', False) else f.f_locals['self'].id()) if f.f_code.co_name == '_callTestMethod' and 'self' in f.f_locals else None) for f, _ in __import__('traceback').walk_stack(F.f_back)) if r is not None), ''))(",
+    paused_frame!(),
+    ")"
+);
+
 /// The interpreter to use: the configuration's `python`, else the server's
 /// `--python`, else `python3` on `PATH` (`path_var`). A name without a slash is
 /// looked up on `PATH`; a path must exist.

@@ -9,7 +9,8 @@
 //! - [`debugpy`]: interpreter choice, the TCP_NODELAY shim, launch arguments, spawning.
 //! - [`breakpoints`]: the per-project breakpoint store and the full-list logic.
 //! - [`file_launch`]: the temporary configuration that debugs one file with no
-//!   launch.json entry (a script, or pytest for a test file).
+//!   launch.json entry (a script, or pytest for a test file; Go tests and programs).
+//! - [`test_runs`]: test launches: how a failing test stops, one test selected.
 //! - [`session`]: one session's handshake, event loop and requests.
 //! - [`diagnostics`]: what a session keeps to say why it failed or died.
 //!
@@ -31,6 +32,7 @@ pub mod diagnostics;
 pub mod file_launch;
 pub mod protocol;
 pub mod session;
+pub mod test_runs;
 pub mod tree;
 pub mod warm;
 
@@ -124,6 +126,10 @@ impl Shared {
 
     pub(crate) fn list_breakpoints(&self, project: &Path, list: &List) -> Vec<Breakpoint> {
         lock(&self.store).list_breakpoints(project, list)
+    }
+
+    pub(crate) fn fresh_id(&self, project: &Path) -> ToolResult<String> {
+        lock(&self.store).fresh_id(project)
     }
 
     pub(crate) fn exception_requests(&self, project: &Path) -> Vec<ExceptionRequest> {
@@ -366,6 +372,12 @@ impl DapBackend {
                 adapter::Guard::PythonShim => shim.is_some(),
                 adapter::Guard::VariablePaths | adapter::Guard::RefusedPrefixes(_) => true,
             };
+        let test_failures = options.break_on_uncaught
+            && mode == LaunchMode::Debug
+            && profile
+                .tests
+                .as_ref()
+                .is_some_and(|t| (t.runs_tests)(&config));
         let spec = SessionSpec {
             id,
             project: project.path.clone(),
@@ -377,6 +389,7 @@ impl DapBackend {
             runtime_guard,
             ready_adapter: ready.map(|warm| warm.child),
             break_on_uncaught: options.break_on_uncaught && mode == LaunchMode::Debug,
+            test_failures,
         };
         let started = Session::start(self.shared.clone(), spec).await;
         self.warm
@@ -489,7 +502,7 @@ impl Backend for DapBackend {
         file: &Path,
         options: &LaunchOptions,
     ) -> ToolResult<SessionDescriptor> {
-        let config = file_launch::configuration_for(project, file)?;
+        let config = file_launch::configuration_for(project, file, options.test.as_deref())?;
         self.launch_config(project, config, LaunchMode::Debug, options)
             .await
     }
@@ -508,7 +521,11 @@ impl Backend for DapBackend {
     }
 
     async fn breakpoints(&self, project: &Project) -> ToolResult<Vec<Breakpoint>> {
-        Ok(lock(&self.shared.store).list(&project.path))
+        let mut all = lock(&self.shared.store).list(&project.path);
+        for session in self.shared.live_sessions(&project.path) {
+            all.extend(session.watchpoint_breakpoints());
+        }
+        Ok(all)
     }
 
     async fn add_breakpoint(
@@ -540,6 +557,11 @@ impl Backend for DapBackend {
                     return Err(ToolError::invalid_params("function name is empty"));
                 }
             }
+            BreakpointKind::Data { .. } => {
+                return Err(ToolError::invalid_params(
+                    "a data breakpoint watches a value of a paused session (add_data_breakpoint)",
+                ))
+            }
         }
         let (bp, created) = lock(&self.shared.store).add(&project.path, spec)?;
         if created {
@@ -555,13 +577,32 @@ impl Backend for DapBackend {
 
     async fn remove_breakpoint(&self, project: &Project, id: &str) -> ToolResult<bool> {
         let removed = lock(&self.shared.store).remove(&project.path, id)?;
-        let Some(bp) = removed else { return Ok(false) };
+        let Some(bp) = removed else {
+            for session in self.shared.live_sessions(&project.path) {
+                if session.remove_watchpoint(id).await? {
+                    return Ok(true);
+                }
+            }
+            return Ok(false);
+        };
         self.shared.emit(BackendEvent::BreakpointRemoved {
             project: project.path.clone(),
             id: bp.id.clone(),
         });
         self.shared.resend(&project.path, &bp.spec.kind).await;
         Ok(true)
+    }
+
+    async fn add_data_breakpoint(
+        &self,
+        session: &str,
+        frame_ref: &str,
+        target: &ValueTarget,
+        name: &str,
+    ) -> ToolResult<Breakpoint> {
+        let session = self.session(session)?;
+        let id = self.shared.fresh_id(session.project())?;
+        session.add_watchpoint(frame_ref, target, name, id).await
     }
 
     async fn resume(&self, session: &str) -> ToolResult<()> {

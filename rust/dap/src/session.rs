@@ -56,11 +56,15 @@
 //!   precedes the next `Stopped`) or when debugpy reports a resume while we
 //!   considered the session paused.
 
+mod test_failure;
+mod watchpoints;
+
 use crate::adapter::{self, AdapterCommand, AdapterProfile, Guard};
-use crate::breakpoints::{self, exception_arguments, exception_wanted, plan, List, Owner};
+use crate::breakpoints::{self, exception_arguments, exception_wanted, plan, List, Owner, Planned};
 use crate::client::{Client, ClientError};
 use crate::debugpy;
 use crate::diagnostics::{Diagnostics, Ending};
+use crate::test_runs::FailureStop;
 use crate::tree;
 use crate::Shared;
 use debugger_core::error::{ErrorCode, ToolError, ToolResult};
@@ -88,6 +92,9 @@ const EXIT_STATUS_WAIT: Duration = Duration::from_secs(1);
 /// How long an evaluation that outlived its timeout is still waited for (and blocks
 /// the paused program's requests with `evaluation_running`).
 pub const EVALUATION_ABANDON: Duration = Duration::from_secs(60 * 60);
+/// The prefix of the temporaries pytest's assertion rewriting adds to a test's
+/// locals (`@py_assert1`): no name of the user's, and no expression can name them.
+const PYTEST_REWRITE: &str = "@py_";
 /// debugpy's synthetic group entries in variable listings.
 const SYNTHETIC: &[&str] = &[
     "special variables",
@@ -142,6 +149,8 @@ pub struct SessionSpec {
     pub ready_adapter: Option<Child>,
     /// Stop at an uncaught exception without a project breakpoint.
     pub break_on_uncaught: bool,
+    /// Stop where a test fails (a test launch, with break on uncaught).
+    pub test_failures: bool,
 }
 
 /// The adapter a session talks to, as reached: the process started for it (none
@@ -165,6 +174,10 @@ pub struct Session {
     mode: LaunchMode,
     /// [`SessionSpec::break_on_uncaught`].
     break_on_uncaught: bool,
+    /// How a failing test stops, when [`SessionSpec::test_failures`].
+    test_failures: Option<&'static FailureStop>,
+    /// The data breakpoints set in this session.
+    watchpoints: Mutex<Vec<watchpoints::Watchpoint>>,
     descriptor: Mutex<SessionDescriptor>,
     client: Arc<Client>,
     shared: Arc<Shared>,
@@ -325,6 +338,12 @@ impl Session {
             program: spec.config.program.clone(),
             mode: spec.mode,
             break_on_uncaught: spec.break_on_uncaught,
+            test_failures: profile
+                .tests
+                .as_ref()
+                .filter(|_| spec.test_failures)
+                .map(|t| &t.failure),
+            watchpoints: Mutex::new(Vec::new()),
             descriptor: Mutex::new(descriptor.clone()),
             client: client.clone(),
             shared: shared.clone(),
@@ -488,7 +507,7 @@ impl Session {
         }
         if self.mode == LaunchMode::Debug {
             let _guard = self.bp_lock.lock().await;
-            for list in self.shared.store_lists(&self.project) {
+            for list in self.lists_with(None) {
                 if let Err(e) = self.sync_list_locked(&list).await {
                     if self.client.is_closed() {
                         let closed = ClientError::Closed {
@@ -811,11 +830,11 @@ impl Session {
             .and_then(Json::as_array)
             .map(|a| a.iter().filter_map(as_i64).collect())
             .unwrap_or_default();
-        let t = self.shared.request_timeout;
 
         // Exceptions first: an unwanted one is continued without a trace.
         let mut exception = None;
         let mut exception_hits = Vec::new();
+        let mut failed_test = None;
         if reason == "exception" {
             if let Some(thread) = thread {
                 let (info, mro) = self.exception_details(thread).await;
@@ -831,21 +850,18 @@ impl Session {
                         .await;
                     let by_default = self.break_on_uncaught
                         && breakpoints::uncaught_default_wants(&mro, uncaught);
+                    if exception_hits.is_empty() && !by_default && !uncaught {
+                        failed_test = self.failed_python_test(thread, &info, &mro).await;
+                    }
                     let asked = !requests.is_empty() || self.break_on_uncaught;
-                    asked && exception_hits.is_empty() && !by_default
+                    asked && exception_hits.is_empty() && !by_default && failed_test.is_none()
                 } else {
                     // A crash: stopping there is what break on uncaught means.
                     !self.break_on_uncaught
                 };
                 if unwanted {
                     tracing::debug!(session = %self.id, ty = %info.type_name, "exception stop not asked for; continuing");
-                    if let Err(e) = self
-                        .client
-                        .request("continue", json!({ "threadId": thread }), t)
-                        .await
-                    {
-                        tracing::warn!(%e, "could not continue past an unwanted exception stop");
-                    } else {
+                    if self.continue_unseen(thread).await {
                         return;
                     }
                 }
@@ -866,11 +882,29 @@ impl Session {
             .iter()
             .filter_map(|o| match o {
                 Owner::Project(id) => Some(id.clone()),
-                Owner::RunTo => None,
+                Owner::RunTo | Owner::TestFailure => None,
             })
             .collect();
         let mut run_to_hit = mapped.contains(&Owner::RunTo);
-        if reason == "breakpoint" && hit_dap.is_empty() {
+        if let (true, Some(thread)) = (mapped.contains(&Owner::TestFailure), thread) {
+            failed_test = self.failed_framework_test(thread).await;
+            let seen = failed_test.is_some() || !project_hits.is_empty() || run_to_hit;
+            if !seen && self.continue_unseen(thread).await {
+                return;
+            }
+        }
+        let description = body
+            .get("description")
+            .or_else(|| body.get("text"))
+            .and_then(Json::as_str);
+        let mut changes = Vec::new();
+        if let (true, Some(thread)) = (self.is_watch_stop(&reason, description), thread) {
+            changes = self.watch_changes(thread).await;
+            if changes.is_empty() && self.continue_unseen(thread).await {
+                return;
+            }
+        }
+        if reason == "breakpoint" && hit_dap.is_empty() && changes.is_empty() {
             if let Some((file, line)) = self.top_location(thread).await {
                 project_hits = self.shared.ids_at(&self.project, &file, line);
                 run_to_hit = run_to
@@ -902,8 +936,12 @@ impl Session {
         if !hits.is_empty() {
             self.shared.record_hits(&self.project, &hits).await;
         }
+        let watch_hits = changes.iter().map(|c| c.breakpoint_id.clone());
+        let project_hits: Vec<String> = project_hits.into_iter().chain(watch_hits).collect();
 
         let (stop_reason, description) = match reason.as_str() {
+            _ if failed_test.is_some() => (StopReason::TestFailed, None),
+            _ if !changes.is_empty() => (StopReason::ValueChanged, None),
             "breakpoint" | "function breakpoint" | "data breakpoint" | "instruction breakpoint" => {
                 if run_to_hit && project_hits.is_empty() {
                     (StopReason::Step, Some("run to line".to_string()))
@@ -924,6 +962,11 @@ impl Session {
                 .and_then(Json::as_str)
                 .map(str::to_owned)
         });
+        let detail = match (failed_test, changes.is_empty()) {
+            (Some(test), _) => Some(StopDetail::FailedTest(test)),
+            (None, false) => Some(StopDetail::ValueChanged(changes)),
+            (None, true) => None,
+        };
         {
             let mut st = lock(&self.state);
             st.phase = Phase::Paused;
@@ -936,7 +979,26 @@ impl Session {
             hit_breakpoints: project_hits.into_iter().chain(exception_hits).collect(),
             exception,
             description,
+            detail,
         });
+    }
+
+    /// Continue a stop nobody is shown (an exception or failure call nobody asked
+    /// about): no `Stopped`, no `Continued`. False when the adapter refused, so the
+    /// stop is shown after all.
+    async fn continue_unseen(&self, thread: i64) -> bool {
+        let t = self.shared.request_timeout;
+        match self
+            .client
+            .request("continue", json!({ "threadId": thread }), t)
+            .await
+        {
+            Ok(_) => true,
+            Err(e) => {
+                tracing::warn!(%e, "could not continue past a stop nobody asked for");
+                false
+            }
+        }
     }
 
     /// `exceptionInfo` plus the exception's class and bases as `module.qualname`.
@@ -1003,6 +1065,7 @@ impl Session {
             .or_else(|| details.get("typeName"))
             .or_else(|| info.get("exceptionId"))
             .and_then(Json::as_str)
+            .map(without_pydevd_note)
             .unwrap_or("Exception")
             .to_string();
         let message = info
@@ -1095,6 +1158,7 @@ impl Session {
             first
         };
         if first {
+            self.drop_watchpoints();
             self.shared.emit(BackendEvent::Terminated {
                 session: self.id.clone(),
                 error,
@@ -1169,11 +1233,15 @@ impl Session {
 
     // ----- breakpoints ------------------------------------------------------
 
-    /// The project's lists, plus the file of a run-to target that has none.
+    /// The project's lists, plus the file of a run-to target and the functions of
+    /// the session's own stop at failing tests, where the project has none.
     fn lists_with(&self, run_to_file: Option<&PathBuf>) -> Vec<List> {
         let mut lists = self.shared.store_lists(&self.project);
-        if let Some(file) = run_to_file {
-            let list = List::File(file.clone());
+        let own = run_to_file
+            .map(|file| List::File(file.clone()))
+            .into_iter()
+            .chain(self.failure_call().map(|_| List::Functions));
+        for list in own {
             if !lists.contains(&list) {
                 lists.push(list);
             }
@@ -1215,7 +1283,14 @@ impl Session {
             );
             return Ok(());
         }
-        let planned = plan(&bps, suppressed, run_to);
+        let mut planned = plan(&bps, suppressed, run_to);
+        if *list == List::Functions {
+            // In force like exception breakpoints, even while breakpoints are ignored.
+            planned.extend(self.failure_call().map(|function| Planned {
+                owner: Owner::TestFailure,
+                wire: json!({ "name": function }),
+            }));
+        }
         let wires: Vec<Json> = planned.iter().map(|p| p.wire.clone()).collect();
         let (command, args, context) = match list {
             List::File(file) => (
@@ -1313,7 +1388,11 @@ impl Session {
         let body = self
             .call(
                 "setExceptionBreakpoints",
-                exception_arguments(&requests, self.break_on_uncaught),
+                exception_arguments(
+                    &requests,
+                    self.break_on_uncaught,
+                    matches!(self.test_failures, Some(FailureStop::LeavingTestCode)),
+                ),
                 "setting exception breakpoints",
                 ErrorCode::AdapterFailed,
             )
@@ -1690,8 +1769,10 @@ impl Session {
                 .as_deref()
                 .filter(|_| self.adapter.python_semantics)
                 .and_then(|p| module_name(p, self.program.as_deref(), &self.project)),
-            method: without_rust_hash(f.get("name").and_then(Json::as_str).unwrap_or("?"))
-                .to_string(),
+            method: without_pydevd_note(without_rust_hash(
+                f.get("name").and_then(Json::as_str).unwrap_or("?"),
+            ))
+            .to_string(),
             file,
             is_library,
         }
@@ -1744,9 +1825,9 @@ impl Session {
             .map(|a| {
                 a.iter()
                     .filter(|v| {
-                        !v.get("name")
-                            .and_then(Json::as_str)
-                            .is_some_and(|n| SYNTHETIC.contains(&n))
+                        !v.get("name").and_then(Json::as_str).is_some_and(|n| {
+                            SYNTHETIC.contains(&n) || n.starts_with(PYTEST_REWRITE)
+                        })
                     })
                     .map(|v| to_value(v, reference))
                     .collect()
@@ -1821,13 +1902,10 @@ impl Session {
                 ),
             ));
         }
-        // pydevd evaluates with a merged globals+locals dict, so the frame cannot be
-        // found by its locals; its `evaluate_expression(py_db, frame, ...)` holds it.
-        let expr = "(lambda F: None if F is None else ','.join(F.f_code.co_varnames[:F.f_code.co_argcount + F.f_code.co_kwonlyargcount + bool(F.f_code.co_flags & 4) + bool(F.f_code.co_flags & 8)]))(next((i.frame.f_locals['frame'] for i in __import__('inspect').stack(0) if i.frame.f_code.co_name == 'evaluate_expression' and 'frame' in i.frame.f_locals), None))";
         let body = self
             .call(
                 "evaluate",
-                json!({ "expression": expr, "frameId": frame, "context": "watch" }),
+                json!({ "expression": debugpy::PARAMETER_NAMES, "frameId": frame, "context": "watch" }),
                 "reading the frame's parameters",
                 ErrorCode::NotSupported,
             )
@@ -2094,6 +2172,17 @@ fn crash_details(kind: String, description: String) -> (String, String) {
     (kind, unquoted.unwrap_or(description))
 }
 
+/// A name without what pydevd appends at an exception stop in a frame below the
+/// raise: `test_add (Current frame)`, `AssertionError       (note: full exception
+/// trace is shown but execution is paused at: test_add)`.
+fn without_pydevd_note(name: &str) -> &str {
+    let name = name.strip_suffix(" (Current frame)").unwrap_or(name);
+    match name.find("(note: ") {
+        Some(at) => name[..at].trim_end(),
+        None => name,
+    }
+}
+
 /// A Rust symbol without its legacy mangling hash (`main::f::h0123456789abcdef`).
 fn without_rust_hash(name: &str) -> &str {
     match name.rsplit_once("::h") {
@@ -2190,6 +2279,19 @@ pub fn module_name(path: &Path, program: Option<&Path>, project: &Path) -> Optio
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pydevd_notes_are_not_part_of_names() {
+        assert_eq!(without_pydevd_note("test_add (Current frame)"), "test_add");
+        assert_eq!(
+            without_pydevd_note(
+                "AssertionError       (note: full exception trace is shown but execution is \
+                 paused at: test_add)"
+            ),
+            "AssertionError"
+        );
+        assert_eq!(without_pydevd_note("explode"), "explode");
+    }
 
     #[test]
     fn library_and_module_names() {

@@ -190,6 +190,7 @@ impl Shared {
                     hit_breakpoints: p.hit_breakpoints,
                     exception: p.exception,
                     description: p.description,
+                    detail: None,
                 }
             }
             method::SESSION_RESUMED => {
@@ -551,8 +552,17 @@ impl Backend for IdeBackend {
         &self,
         project: &Project,
         file: &Path,
-        _options: &LaunchOptions,
+        options: &LaunchOptions,
     ) -> ToolResult<SessionDescriptor> {
+        if let Some(test) = &options.test {
+            return Err(ToolError::new(
+                ErrorCode::NotSupported,
+                format!(
+                    "test: the IDE backend launches a whole file; to run only {test}, debug the \
+                     run configuration of that test (the gutter makes one in the IDE)."
+                ),
+            ));
+        }
         let target = wire::LaunchTarget::File(file.to_path_buf());
         self.launch_target(project, target, LaunchMode::Debug).await
     }
@@ -585,6 +595,11 @@ impl Backend for IdeBackend {
                      breakpoint at the function's first line instead."
                 ),
             ));
+        }
+        if let BreakpointKind::Data { expression } = &spec.kind {
+            return Err(ToolError::invalid_params(format!(
+                "a data breakpoint watches a value of a paused session ({expression})"
+            )));
         }
         let params = wire::AddBreakpointParams {
             project: project.path.clone(),

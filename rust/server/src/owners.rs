@@ -39,6 +39,7 @@ fn place(breakpoint: &Breakpoint) -> String {
             exception_class, ..
         } => format!("exception:{exception_class}"),
         BreakpointKind::Function { name } => format!("function:{name}"),
+        BreakpointKind::Data { expression } => format!("data:{expression}"),
     }
 }
 

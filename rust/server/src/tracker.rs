@@ -13,8 +13,8 @@
 //!   list and the memory stay bounded however many sessions come and go.
 
 use debugger_core::model::{
-    ExceptionInfo, LaunchMode, SessionDescriptor, SessionState, StackFrame, StopReason, ThreadInfo,
-    ValueTarget,
+    ExceptionInfo, LaunchMode, SessionDescriptor, SessionState, StackFrame, StopDetail, StopReason,
+    ThreadInfo, ValueTarget,
 };
 use debugger_core::{BackendEvent, ErrorCode, ToolError, ToolResult};
 use std::collections::HashMap;
@@ -41,6 +41,7 @@ pub struct StopInfo {
     pub hit_breakpoints: Vec<String>,
     pub exception: Option<ExceptionInfo>,
     pub description: Option<String>,
+    pub detail: Option<StopDetail>,
 }
 
 /// A value an agent may refer to by id at the current stop.
@@ -235,6 +236,7 @@ impl Tracker {
                     hit_breakpoints,
                     exception,
                     description,
+                    detail,
                     ..
                 } => {
                     record.stop_generation += 1;
@@ -242,7 +244,11 @@ impl Tracker {
                     record.variables.clear();
                     record.threads = None;
                     record.stacks.clear();
-                    record.selected_frame = 0;
+                    // A failing test's own frame, below the test framework's.
+                    record.selected_frame = match detail {
+                        Some(StopDetail::FailedTest(test)) => test.frame,
+                        _ => 0,
+                    };
                     record.selected_thread = thread_id.clone();
                     record.activity = activity;
                     record.last_stop = Some(StopInfo {
@@ -252,6 +258,7 @@ impl Tracker {
                         hit_breakpoints: hit_breakpoints.clone(),
                         exception: exception.clone(),
                         description: description.clone(),
+                        detail: detail.clone(),
                     });
                 }
                 BackendEvent::Continued { .. } if record.state == SessionState::Paused => {
@@ -606,6 +613,7 @@ mod tests {
             hit_breakpoints: vec![],
             exception: None,
             description: None,
+            detail: None,
         });
         tracker.read(|s| find(&s.sessions, "s1").map(|r| r.stop_generation).unwrap())
     }

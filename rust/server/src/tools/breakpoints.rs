@@ -37,6 +37,9 @@ pub struct BreakpointView {
     pub function: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub exception_class: Option<String>,
+    /// The value a `field` breakpoint watches.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub watch: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub caught: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -57,7 +60,7 @@ pub struct BreakpointView {
 
 impl BreakpointView {
     fn new(b: Breakpoint, owner: Owner) -> Self {
-        let (mut file, mut line, mut function) = (None, None, None);
+        let (mut file, mut line, mut function, mut watch) = (None, None, None, None);
         let (mut exception_class, mut caught, mut uncaught) = (None, None, None);
         let kind = match b.spec.kind {
             BreakpointKind::Line { file: f, line: l } => {
@@ -76,6 +79,10 @@ impl BreakpointView {
                 function = Some(name);
                 "method"
             }
+            BreakpointKind::Data { expression } => {
+                watch = Some(expression);
+                "field"
+            }
         };
         Self {
             id: b.id,
@@ -83,6 +90,7 @@ impl BreakpointView {
             file,
             line,
             function,
+            watch,
             exception_class,
             caught,
             uncaught,
@@ -132,7 +140,12 @@ pub async fn list_breakpoints(call: &Call<'_>, p: ListBreakpoints) -> ToolResult
         .filter(|(b, _)| match (&b.spec.kind, &file) {
             (_, None) => true,
             (BreakpointKind::Line { file: f, .. }, Some(wanted)) => f == wanted,
-            (BreakpointKind::Exception { .. } | BreakpointKind::Function { .. }, Some(_)) => false,
+            (
+                BreakpointKind::Exception { .. }
+                | BreakpointKind::Function { .. }
+                | BreakpointKind::Data { .. },
+                Some(_),
+            ) => false,
         })
         .filter(|(b, _)| {
             matches!(
@@ -141,6 +154,7 @@ pub async fn list_breakpoints(call: &Call<'_>, p: ListBreakpoints) -> ToolResult
                     | (BreakpointKind::Line { .. }, "line")
                     | (BreakpointKind::Exception { .. }, "exception")
                     | (BreakpointKind::Function { .. }, "method")
+                    | (BreakpointKind::Data { .. }, "field")
             )
         })
         .map(|(b, owner)| BreakpointView::new(b, owner))
@@ -162,6 +176,10 @@ pub struct SetBreakpoint {
     pub line: Option<u32>,
     #[serde(default)]
     pub function: Option<String>,
+    // A variable id or a name at the current stop: a data breakpoint (the tool
+    // description says it once).
+    #[serde(default)]
+    pub watch: Option<String>,
     /// Stop only when true.
     #[serde(default)]
     pub condition: Option<String>,
@@ -262,7 +280,10 @@ fn function_name(text: &str) -> ToolResult<String> {
     Ok(name.to_string())
 }
 
-pub async fn set_breakpoint(call: &Call<'_>, p: SetBreakpoint) -> ToolResult<BreakpointSet> {
+pub async fn set_breakpoint(call: &Call<'_>, mut p: SetBreakpoint) -> ToolResult<BreakpointSet> {
+    if let Some(watch) = p.watch.take() {
+        return super::data_breakpoints::set(call, p, watch).await;
+    }
     let project = common::project(call, p.project_path.as_deref()).await?;
     let (condition, log_message) = (non_blank(p.condition), non_blank(p.log_message));
     let suspend_policy = suspend_policy(p.suspend_policy.as_deref())?;
@@ -468,7 +489,9 @@ pub async fn remove_breakpoint(
                         BreakpointKind::Line { file: f, line } => {
                             *f == file && p.line.is_none_or(|wanted| wanted == *line)
                         }
-                        BreakpointKind::Exception { .. } | BreakpointKind::Function { .. } => false,
+                        BreakpointKind::Exception { .. }
+                        | BreakpointKind::Function { .. }
+                        | BreakpointKind::Data { .. } => false,
                     })
                     .map(|b| b.id)
                     .collect()

@@ -10,7 +10,9 @@ use super::frame_values::{self, WatchValue};
 use super::Call;
 use crate::lenient;
 use crate::tracker::{SessionRecord, WaitOutcome};
-use debugger_core::model::{ExceptionInfo, SessionState, StepKind, StopReason};
+use debugger_core::model::{
+    ExceptionInfo, FailedTest, SessionState, StepKind, StopDetail, StopReason, ValueChange,
+};
 use debugger_core::ToolResult;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -34,6 +36,12 @@ pub struct ExecutionResult {
     pub thread_id: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub exception: Option<ExceptionInfo>,
+    /// At a `test_failed` stop (the test's own frame is selected).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub failed_test: Option<FailedTest>,
+    /// At a `value_changed` stop: what was written, from what to what.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub value_changes: Vec<ValueChange>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub breakpoints_hit: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -71,6 +79,8 @@ pub async fn summarize(
         source_line: None,
         thread_id: None,
         exception: None,
+        failed_test: None,
+        value_changes: Vec::new(),
         breakpoints_hit: Vec::new(),
         exit_code: record.exit_code,
         output,
@@ -90,19 +100,35 @@ pub async fn summarize(
             }
             .into();
             result.paused_reason = Some(reason);
+            let mut why = reason_text(reason).to_string();
             if let Some(stop) = stop {
                 result.thread_id = stop.thread_id.clone();
                 result.exception = stop.exception;
                 result.breakpoints_hit = stop.hit_breakpoints;
+                match stop.detail {
+                    Some(StopDetail::FailedTest(test)) => {
+                        why = format!("{why}: {}", test.name);
+                        result.failed_test = Some(test);
+                    }
+                    Some(StopDetail::ValueChanged(changes)) => {
+                        let said: Vec<String> = changes
+                            .iter()
+                            .map(|c| format!("{} {} → {}", c.watch, c.old, c.new))
+                            .collect();
+                        why = format!("{why}: {}", said.join(", "));
+                        result.value_changes = changes;
+                    }
+                    None => {}
+                }
             }
-            match common::frame_at(call, &record, Some(0)).await {
+            // The selected frame: the top, or a failing test's own below its framework.
+            match common::frame_at(call, &record, None).await {
                 Ok((_, frame)) => {
                     result.source_line =
                         common::source_line(frame.file.as_deref(), frame.line).await;
                     let location = Location::of(&frame);
                     result.message = format!(
-                        "Paused ({}) at {}:{} in {}",
-                        reason_text(reason),
+                        "Paused ({why}) at {}:{} in {}",
                         location.file.as_deref().unwrap_or("<unknown>"),
                         location.line.unwrap_or(0),
                         location.method
@@ -113,11 +139,8 @@ pub async fn summarize(
                     }
                 }
                 Err(err) => {
-                    result.message = format!(
-                        "Paused ({}); location unavailable: {}",
-                        reason_text(reason),
-                        err.message
-                    )
+                    result.message =
+                        format!("Paused ({why}); location unavailable: {}", err.message)
                 }
             }
         }
@@ -172,6 +195,8 @@ fn reason_text(reason: StopReason) -> &'static str {
         StopReason::Entry => "entry",
         StopReason::Goto => "goto",
         StopReason::Other => "other",
+        StopReason::TestFailed => "test failed",
+        StopReason::ValueChanged => "value changed",
     }
 }
 

@@ -8,6 +8,7 @@
 
 mod breakpoints;
 pub(crate) mod common;
+mod data_breakpoints;
 mod evaluation;
 mod execution;
 mod frame_values;
@@ -324,7 +325,7 @@ registry! {
         "The project's sessions (recently ended: 'stopped'), the current one marked.";
     "start_debug_session" => sessions::start_debug_session(sessions::StartSession) -> sessions::StartedSession, DESTRUCTIVE,
         "Start a debug session",
-        "Debug a configuration (can_debug) or a file (file_path; pytest for tests; line: stop there). Waits for the first stop (wait_for_pause); stops at uncaught exceptions (break_on_uncaught); restart: stop the current session first.";
+        "Debug a configuration (can_debug) or a file (file_path: Python, Go; test: one test, a pytest name/-k or Go -run; line: stop there). Waits for the first stop (wait_for_pause); stops at uncaught exceptions and failing tests (break_on_uncaught); restart: stop the current one first.";
     "stop_debug_session" => sessions::stop_debug_session(sessions::SessionOnly) -> sessions::StoppedSession, DESTRUCTIVE,
         "Stop a debug session",
         "Terminate a session and its processes; breakpoints and watches stay.";
@@ -336,7 +337,7 @@ registry! {
         "The project's breakpoints, optionally filtered.";
     "set_breakpoint" => breakpoints::set_breakpoint(breakpoints::SetBreakpoint) -> breakpoints::BreakpointSet, EDIT,
         "Set a breakpoint",
-        "At file_path+line, or on entry to function (debugger's name, e.g. main.run); a logpoint with log_message; persists with the project.";
+        "At file_path+line, on entry to function (debugger's name, e.g. main.run), or when watch (variable id or name) changes (native code, Java fields); log_message: a logpoint; persists with the project.";
     "remove_breakpoint" => breakpoints::remove_breakpoint(breakpoints::RemoveBreakpoint) -> breakpoints::BreakpointsRemoved, EDIT,
         "Remove breakpoints",
         "Remove by breakpoint_id, file_path (and line), or the agent's own (owner); a missing one succeeds.";
@@ -345,7 +346,7 @@ registry! {
         "Stop when an exception of a class is raised: caught, uncaught, or both.";
     "resume" => execution::resume(execution::ResumeParams) -> execution::ExecutionResult, CONTROL,
         "Resume",
-        "Resume until the next stop; execution tools answer where execution stands (running on timeout, stopped with exit_code at the end).";
+        "Resume until the next stop; execution tools answer where it stands (running on timeout, stopped with exit_code at the end).";
     "pause" => execution::pause(execution::PauseParams) -> execution::ExecutionResult, CONTROL,
         "Pause",
         "Pause a running session.";
@@ -360,19 +361,19 @@ registry! {
         "Run until this function returns.";
     "run_to_line" => execution::run_to_line(execution::RunToLineParams) -> execution::ExecutionResult, CONTROL,
         "Run to line",
-        "Run to file_path:line (breakpoints left as they are).";
+        "Run to file_path:line.";
     "get_stack_trace" => stack::get_stack_trace(stack::StackParams) -> stack::StackTrace, READ,
         "Get stack trace",
         "Call stack of the current (or given) thread, top first; library frames marked.";
     "select_stack_frame" => stack::select_stack_frame(stack::SelectFrame) -> stack::FrameSelected, EDIT,
         "Select stack frame",
-        "The default frame of get_variables, evaluate, set_variable and the status until execution moves.";
+        "Default frame for variables, evaluate and status until execution moves.";
     "list_threads" => stack::list_threads(stack::ThreadsParams) -> stack::ThreadList, READ,
         "List threads",
         "The debuggee's threads, marking the current one.";
     "get_variables" => variables::get_variables(variables::GetVariables) -> variables::VariableList, READ,
         "Get variables",
-        "A frame's variables (values cut at 1,000 chars); objects get an id for expand_variable/set_variable until execution moves.";
+        "A frame's variables (values cut at 1,000 chars), with ids for expand_variable/set_variable until execution moves.";
     "expand_variable" => variables::expand_variable(variables::ExpandVariable) -> variables::Children, READ,
         "Expand variable",
         "Children of an object, by variable_id and/or dotted path.";
@@ -381,7 +382,7 @@ registry! {
         "Set a variable in the paused program; answers it re-read (set_failed if unchanged).";
     "evaluate" => evaluation::evaluate(evaluation::EvaluateParams) -> evaluation::Evaluation, CONTROL,
         "Evaluate",
-        "Evaluate an expression in a frame; without allow_side_effects, only expressions proven side-effect free run.";
+        "Evaluate in a frame; without allow_side_effects, only expressions proven side-effect free run.";
     "add_watch" => evaluation::add_watch(evaluation::AddWatch) -> evaluation::WatchAdded, EDIT,
         "Add watch",
         "Watch an expression in every get_debug_session_status; persists with the project.";
@@ -390,10 +391,10 @@ registry! {
         "Remove a watch; a missing one succeeds.";
     "trace_execution" => trace::trace_execution(trace::TraceParams) -> trace::Trace, DESTRUCTIVE,
         "Trace execution",
-        "How values evolve, in one call: at each probe hit, evaluate its expressions (no side effects), go on, until the end, max_hits, timeout or another stop. Launches configuration_name or continues the current session; leaves no breakpoint.";
+        "How values evolve in one call: each probe hit evaluates its expressions (no side effects) and goes on, until the end, max_hits, timeout or another stop; launches configuration_name or continues the session; leaves no breakpoint.";
     "get_source_context" => source::get_source_context(source::SourceParams) -> source::SourceContext, READ,
         "Get source context",
-        "Numbered source lines around a line; current and breakpoint lines marked.";
+        "Numbered source lines around file_path:line (default: the current location); current and breakpoint lines marked.";
 }
 
 /// Apply the confirmation policy: brave mode, or an earlier "for this session"

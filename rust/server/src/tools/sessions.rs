@@ -9,8 +9,8 @@ use crate::lenient;
 use crate::tracker::{is_run_only, SessionRecord, WaitOutcome};
 use crate::watches::Watch;
 use debugger_core::model::{
-    BreakpointKind, ExceptionInfo, LaunchMode, LaunchOptions, LaunchOverrides, Project,
-    SessionState, StopReason,
+    BreakpointKind, ExceptionInfo, FailedTest, LaunchMode, LaunchOptions, LaunchOverrides, Project,
+    SessionState, StopDetail, StopReason, ValueChange,
 };
 use debugger_core::{ErrorCode, ToolError, ToolResult};
 use schemars::JsonSchema;
@@ -79,6 +79,10 @@ pub struct StartSession {
     pub file_path: Option<String>,
     #[serde(default, deserialize_with = "lenient::opt_u32")]
     pub line: Option<u32>,
+    // With file_path: run one test only (the tool description says how it is named);
+    // a pytest id in file_path (`test_cart.py::test_total`) says the same.
+    #[serde(default)]
+    pub test: Option<String>,
     #[serde(default, deserialize_with = "lenient::opt_bool")]
     #[schemars(extend("default" = true))]
     pub wait_for_pause: Option<bool>,
@@ -270,10 +274,15 @@ fn uncaught_behaviour(
 const UNCAUGHT_IN_THE_IDE: &str = "Uncaught exceptions stop only where the IDE's own \
     exception breakpoints say (list_breakpoints).";
 
-/// What a debug launch starts: a configuration, or one file with a temporary one.
+/// What a debug launch starts: a configuration, or one file with a temporary one
+/// (and maybe one test of it).
 enum DebugTarget {
     Configuration(String),
-    File { path: PathBuf, stop_at: Option<u32> },
+    File {
+        path: PathBuf,
+        stop_at: Option<u32>,
+        test: Option<String>,
+    },
 }
 
 impl DebugTarget {
@@ -282,13 +291,45 @@ impl DebugTarget {
     fn label(&self, project: &Project) -> String {
         match self {
             Self::Configuration(name) => name.clone(),
-            Self::File { path, .. } => path
-                .strip_prefix(&project.path)
-                .unwrap_or(path)
-                .display()
-                .to_string(),
+            Self::File { path, test, .. } => {
+                let file = path.strip_prefix(&project.path).unwrap_or(path).display();
+                match test {
+                    Some(test) => format!("{file}::{test}"),
+                    None => file.to_string(),
+                }
+            }
         }
     }
+}
+
+/// The longest `test` taken (a pytest node id with parameters, a -k expression).
+const MAX_TEST: usize = 1_000;
+
+/// A file launch's file and test: a pytest id (`tests/test_cart.py::test_total`) in
+/// `file_path` names both; `test` names the test (once, one line, bounded).
+fn test_of(file_path: &str, test: Option<&str>) -> ToolResult<(String, Option<String>)> {
+    let (file, from_id) = match file_path.split_once("::") {
+        Some((file, id)) if !file.is_empty() => (file.to_string(), Some(id.to_string())),
+        _ => (file_path.to_string(), None),
+    };
+    let test = match (from_id, test) {
+        (Some(_), Some(_)) => {
+            return Err(ToolError::invalid_params(
+                "The test is named twice: in file_path (path::name) and in 'test'; give one.",
+            ))
+        }
+        (from_id, given) => from_id.or(given.map(str::to_string)),
+    };
+    if let Some(test) = &test {
+        let test = test.trim();
+        if test.is_empty() || test.len() > MAX_TEST || test.chars().any(char::is_control) {
+            return Err(ToolError::invalid_params(format!(
+                "'test' must be one line of at most {MAX_TEST} bytes naming a test (test_total, \
+                 TestCart::test_total), a pytest -k expression, or Go's -run pattern."
+            )));
+        }
+    }
+    Ok((file, test.map(|t| t.trim().to_string())))
 }
 
 /// The launch a start names, checked before anything is asked or changed: exactly one
@@ -300,16 +341,18 @@ async fn debug_target(
 ) -> ToolResult<DebugTarget> {
     match (&p.configuration_name, &p.file_path) {
         (Some(name), None) => {
-            if p.line.is_some() {
+            if p.line.is_some() || p.test.is_some() {
                 return Err(ToolError::invalid_params(
-                    "'line' goes with file_path; with a configuration, set a breakpoint instead.",
+                    "'line' and 'test' go with file_path; with a configuration, set a breakpoint \
+                     instead (or give the configuration the test's arguments).",
                 ));
             }
             launchable(call, project, name, LaunchMode::Debug).await?;
             Ok(DebugTarget::Configuration(name.clone()))
         }
         (None, Some(file_path)) => {
-            let path = common::file_in(project, file_path)?;
+            let (file_path, test) = test_of(file_path, p.test.as_deref())?;
+            let path = common::file_in(project, &file_path)?;
             match p.line {
                 Some(line) => common::check_code_line(&path, line).await?,
                 None => {
@@ -319,6 +362,7 @@ async fn debug_target(
             Ok(DebugTarget::File {
                 path,
                 stop_at: p.line,
+                test,
             })
         }
         _ => Err(ToolError::invalid_params(
@@ -381,11 +425,16 @@ pub async fn start_debug_session(call: &Call<'_>, p: StartSession) -> ToolResult
                 .await,
             None,
         ),
-        DebugTarget::File { path, stop_at } => {
+        DebugTarget::File {
+            path,
+            stop_at,
+            test,
+        } => {
             let stop_at = match stop_at {
                 Some(line) => place_stop(call, &project, path, *line).await?,
                 None => None,
             };
+            options.test = test.clone();
             let launched = call.app.backend.launch_file(&project, path, &options).await;
             (launched, stop_at)
         }
@@ -484,6 +533,7 @@ async fn place_stop(
             file_path: Some(file.display().to_string()),
             line: Some(line),
             function: None,
+            watch: None,
             condition: None,
             log_message: None,
             suspend_policy: None,
@@ -626,6 +676,10 @@ pub struct SessionStatus {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub exception: Option<ExceptionInfo>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    pub failed_test: Option<FailedTest>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub value_changes: Vec<ValueChange>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub breakpoint_hit: Option<BreakpointHit>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub stack_summary: Vec<FrameSummary>,
@@ -733,6 +787,8 @@ fn base_status(record: &SessionRecord) -> SessionStatus {
         paused_reason: None,
         current_location: None,
         exception: None,
+        failed_test: None,
+        value_changes: Vec::new(),
         breakpoint_hit: None,
         stack_summary: Vec::new(),
         total_stack_depth: None,
@@ -778,6 +834,11 @@ async fn paused_details(
     let stop = record.last_stop.clone();
     status.paused_reason = stop.as_ref().map(|s| s.reason);
     status.exception = stop.as_ref().and_then(|s| s.exception.clone());
+    match stop.as_ref().and_then(|s| s.detail.clone()) {
+        Some(StopDetail::FailedTest(test)) => status.failed_test = Some(test),
+        Some(StopDetail::ValueChanged(changes)) => status.value_changes = changes,
+        None => {}
+    }
     if let (Some(stop), Ok(breakpoints)) = (&stop, &breakpoints) {
         status.breakpoint_hit = stop.hit_breakpoints.iter().find_map(|hit| {
             breakpoints
@@ -856,4 +917,38 @@ async fn paused_details(
         }
     }
     Ok(status)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_test_is_named_once_in_file_path_or_test() {
+        assert_eq!(
+            test_of("tests/test_cart.py::TestCart::test_total", None).unwrap(),
+            (
+                "tests/test_cart.py".to_string(),
+                Some("TestCart::test_total".to_string())
+            )
+        );
+        assert_eq!(
+            test_of("cart_test.go", Some(" ^TestTotal$ ")).unwrap(),
+            ("cart_test.go".to_string(), Some("^TestTotal$".to_string()))
+        );
+        assert_eq!(
+            test_of("main.py", None).unwrap(),
+            ("main.py".to_string(), None)
+        );
+        for (file, test) in [
+            ("test_cart.py::a", Some("b")),
+            ("test_cart.py", Some("")),
+            ("test_cart.py", Some("a\nb")),
+        ] {
+            let err = test_of(file, test).unwrap_err();
+            assert_eq!(err.code, ErrorCode::InvalidParams, "{file} {test:?}");
+        }
+        let long = "t".repeat(MAX_TEST + 1);
+        assert!(test_of("test_cart.py", Some(&long)).is_err());
+    }
 }

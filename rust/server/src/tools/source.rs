@@ -87,10 +87,9 @@ pub struct SourceParams {
     pub project_path: Option<String>,
     #[serde(default)]
     pub session_id: Option<String>,
-    /// Default: the current location.
+    // Both default to the current location; the tool description says it once.
     #[serde(default)]
     pub file_path: Option<String>,
-    /// Default: the current location.
     #[serde(default, deserialize_with = "lenient::opt_u32")]
     pub line: Option<u32>,
     /// Lines above and below.

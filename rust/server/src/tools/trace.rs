@@ -178,6 +178,7 @@ async fn place(call: &Call<'_>, project: &Project, probe: &Probe) -> ToolResult<
             file_path: Some(probe.file_path.clone()),
             line: Some(probe.line),
             function: None,
+            watch: None,
             condition: probe.condition.clone(),
             log_message: None,
             suspend_policy: None,
@@ -214,6 +215,7 @@ async fn run(
                     configuration_name: Some(configuration.clone()),
                     file_path: None,
                     line: None,
+                    test: None,
                     wait_for_pause: Some(true),
                     timeout: Some(remaining(deadline).as_secs_f64().max(0.001)),
                     include_variables: None,
@@ -344,6 +346,7 @@ fn unreachable_stop(record: &crate::tracker::SessionRecord) -> crate::tracker::S
         hit_breakpoints: vec![],
         exception: None,
         description: None,
+        detail: None,
     }
 }
 

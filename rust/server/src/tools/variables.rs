@@ -336,7 +336,7 @@ pub struct SetVariable {
     /// Or a (dotted) name in the selected frame, e.g. `order.total`.
     #[serde(default)]
     pub name: Option<String>,
-    /// An expression in the program's language, e.g. `0.08`, `'text'`.
+    /// In the program's language, e.g. `0.08`, `'text'`.
     #[serde(deserialize_with = "lenient::text_value")]
     pub new_value: String,
 }

@@ -1,0 +1,105 @@
+//! `set_breakpoint`'s `watch` form: stop when a value of the current stop changes (a
+//! data breakpoint). The value is a variable id handed out at this stop, or a name
+//! (a variable path: `total`, `acc.balance`) read in the selected frame; the backend
+//! watches it where its debugger can, and says why not elsewhere.
+
+use super::breakpoints::{BreakpointSet, SetBreakpoint};
+use super::common::{self, Named};
+use super::Call;
+use debugger_core::model::ValueTarget;
+use debugger_core::{ToolError, ToolResult};
+
+/// Whether `text` has the shape of a variable id (`v3.12`), so that an expired one is
+/// said to be expired rather than read as a name.
+fn is_variable_id(text: &str) -> bool {
+    text.strip_prefix('v')
+        .and_then(|rest| rest.split_once('.'))
+        .is_some_and(|(stop, n)| {
+            [stop, n]
+                .iter()
+                .all(|part| !part.is_empty() && part.chars().all(|c| c.is_ascii_digit()))
+        })
+}
+
+/// Set a data breakpoint on `p.watch`; every other form's parameter is refused.
+pub async fn set(call: &Call<'_>, p: SetBreakpoint, watch: String) -> ToolResult<BreakpointSet> {
+    let watch = watch.trim().to_string();
+    let others = [
+        (p.file_path.is_some(), "file_path"),
+        (p.line.is_some(), "line"),
+        (p.function.is_some(), "function"),
+        (p.condition.is_some(), "condition"),
+        (p.log_message.is_some(), "log_message"),
+        (p.suspend_policy.is_some(), "suspend_policy"),
+        (p.enabled.is_some(), "enabled"),
+        (p.temporary.is_some(), "temporary"),
+    ];
+    if let Some((_, name)) = others.iter().find(|(given, _)| *given) {
+        return Err(ToolError::invalid_params(format!(
+            "'watch' stands alone: it stops at every change of the value; '{name}' belongs to \
+             a line or function breakpoint."
+        )));
+    }
+    if watch.is_empty() || watch.chars().any(char::is_control) {
+        return Err(ToolError::invalid_params(
+            "'watch' must be a variable id (from get_variables) or a variable's name at the \
+             current stop, e.g. total or acc.balance.",
+        ));
+    }
+    let by_id = is_variable_id(&watch);
+    let named = Named {
+        variable: by_id.then_some(watch.as_str()),
+        ..Default::default()
+    };
+    let project = common::project_of(call, p.project_path.as_deref(), named).await?;
+    let session = by_id
+        .then(|| call.app.tracker.variable_session(&project.path, &watch))
+        .flatten();
+    let record = common::paused_session(call, &project, session.as_deref())?;
+    let id = record.descriptor.id.clone();
+    let (frame_ref, target, name) = match by_id {
+        true => {
+            let handle = call.app.tracker.variable(&id, &watch)?;
+            let target = handle.target.ok_or_else(|| {
+                ToolError::invalid_params(format!(
+                    "{watch} ({}) is not a variable the debugger can watch.",
+                    handle.path
+                ))
+            })?;
+            (handle.frame_ref, target, handle.path)
+        }
+        false => {
+            let (_, frame) = common::frame_at(call, &record, None).await?;
+            let target = ValueTarget::Expression(watch.clone());
+            (frame.frame_ref, target, watch)
+        }
+    };
+    let breakpoint = call
+        .app
+        .backend
+        .add_data_breakpoint(&id, &frame_ref, &target, &name)
+        .await?;
+    if let Err(err) = call.app.owners.record(&project.path, &breakpoint) {
+        tracing::warn!(%err, "could not record the agent's data breakpoint");
+    }
+    let how = breakpoint.message.as_deref().unwrap_or("watched");
+    Ok(BreakpointSet {
+        status: "set".into(),
+        verified: breakpoint.verified,
+        message: format!("Stops when {name} changes ({how})."),
+        breakpoint_id: breakpoint.id,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn variable_ids_are_told_from_names() {
+        assert!(is_variable_id("v3.12"));
+        for name in ["total", "v3", "v.1", "v3.x", "acc.balance", "v3.1.2"] {
+            assert!(!is_variable_id(name), "{name}");
+        }
+    }
+}
