@@ -16,8 +16,8 @@
 //!   before it; its line is `written_at`.
 //! - **Scope.** A value in a frame's stack memory is watched until that frame
 //!   returns, as gdb does: a stop after it (the memory reused by other calls) removes
-//!   the watch instead of reporting a change. The owning frame is the one whose
-//!   stack pointer is the closest below the address, known by its function and its
+//!   the watch instead of reporting a change. The owning frame is the first whose
+//!   caller's stack pointer is above the address, known by its function and its
 //!   depth from the bottom of the stack.
 
 use super::{as_i64, lock, parse_id, Session};
@@ -33,6 +33,9 @@ use serde_json::{json, Value as Json};
 const DISASSEMBLY_LEAD: u64 = 64;
 /// Frames read when looking for the owner of a stack address, or for it at a stop.
 const FRAMES_READ: u64 = 256;
+/// The bytes below its stack pointer a leaf function may use (the x86-64 ABI's red
+/// zone), where its locals may live.
+const RED_ZONE: u64 = 128;
 
 /// One data breakpoint of a session.
 #[derive(Debug, Clone)]
@@ -300,7 +303,9 @@ impl Session {
             .unwrap_or_default();
         let names: Vec<&str> = frames
             .iter()
-            .map(|f| f.get("name").and_then(Json::as_str).unwrap_or_default())
+            .map(|f| {
+                super::without_rust_hash(f.get("name").and_then(Json::as_str).unwrap_or_default())
+            })
             .collect();
         let alive = |owner: &Option<(String, usize)>| match owner {
             None => true,
@@ -402,10 +407,12 @@ impl Session {
         })
     }
 
-    /// The frame whose stack memory holds `address`: the deepest frame whose stack
-    /// pointer is at or below it (the stack grows down), as (function, depth from the
-    /// bottom); `None` for memory outside the stack (heap, globals) or when the
-    /// stack pointers cannot be read.
+    /// The frame whose stack memory holds `address`: the first frame (from the top)
+    /// whose caller's stack pointer is above it (the stack grows down; a frame's
+    /// memory lies between its own stack pointer, less the red zone a leaf function
+    /// may use below it, and its caller's), as (function, depth from the bottom);
+    /// `None` for memory outside the stack (heap, globals) or when the stack pointers
+    /// cannot be read.
     async fn stack_owner(&self, thread: Option<i64>, address: u64) -> Option<(String, usize)> {
         let body = self
             .client
@@ -417,18 +424,25 @@ impl Session {
             .await
             .ok()?;
         let frames = body.get("stackFrames")?.as_array()?.clone();
-        let mut owner = None;
-        for (index, frame) in frames.iter().enumerate() {
-            let sp = self
-                .stack_pointer(frame.get("id").and_then(as_i64)?)
-                .await?;
-            if sp > address {
-                break;
-            }
-            let name = frame.get("name").and_then(Json::as_str).unwrap_or_default();
-            owner = Some((name.to_string(), frames.len() - index));
+        let frame_id = |index: usize| frames.get(index)?.get("id").and_then(as_i64);
+        let top = self.stack_pointer(frame_id(0)?).await?;
+        if address < top.saturating_sub(RED_ZONE) {
+            return None;
         }
-        owner
+        let name = |index: usize| {
+            let shown = frames[index].get("name").and_then(Json::as_str);
+            super::without_rust_hash(shown.unwrap_or_default()).to_string()
+        };
+        for index in 0..frames.len() {
+            let caller = match frame_id(index + 1) {
+                Some(id) => self.stack_pointer(id).await?,
+                None => u64::MAX,
+            };
+            if address < caller {
+                return Some((name(index), frames.len() - index));
+            }
+        }
+        None
     }
 
     /// A frame's stack pointer, from lldb's register scope.
