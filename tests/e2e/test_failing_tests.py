@@ -55,6 +55,18 @@ CALC_TESTS = textwrap.dedent('''\
 
     def test_add_negative():
         assert add(-1, -1) == -2  # MARK: assert_negative
+
+
+    def quantity(text):
+        return int(text)  # MARK: raise
+
+
+    def test_quantities():
+        given = ["1", "two"]
+        total = 0
+        for text in given:
+            total += quantity(text)  # MARK: call
+        assert total == 3
     ''')
 
 UNIT_TESTS = textwrap.dedent('''\
@@ -131,11 +143,22 @@ async def test_a_failing_pytest_stops_at_its_assert_with_its_locals(binary, stat
         assert again["paused_reason"] == "test_failed", again
         assert again["failed_test"]["name"] == "test_calc.py::test_add_negative", again
         assert again["new_location"]["line"] == line_of(test_file, "assert_negative"), again
+        # Raised in a helper: the test's frame is selected, the raise on top of the stack.
+        raised = await t.ok("resume", include_variables=True)
+        assert raised["failed_test"]["name"] == "test_calc.py::test_quantities", raised
+        assert raised["exception"]["type"].endswith("ValueError"), raised
+        assert (raised["new_location"]["line"], raised["new_location"]["method"]) == (
+            line_of(test_file, "call"), "test_quantities"), raised
+        assert (variables(raised)["text"], variables(raised)["total"]) == ("'two'", "1"), raised
+        stack = await t.ok("get_stack_trace")
+        assert [(f["method"], f["line"]) for f in stack["frames"][:2]] == [
+            ("quantity", line_of(test_file, "raise")), ("test_quantities", line_of(test_file, "call"))], stack
+        assert (await t.status())["selected_frame"] == 1
         ended = await t.ok("resume")
         assert ended["status"] == "stopped" and ended["exit_code"] == 1, ended
         status = await t.status()
         summary = status["output"] + (ended.get("output") or "")
-        assert "2 failed, 1 passed, 2 skipped, 1 xfailed" in summary, summary
+        assert "3 failed, 1 passed, 2 skipped, 1 xfailed" in summary, summary
         # A launch behaviour, not a breakpoint.
         assert (await t.ok("list_breakpoints"))["total_count"] == 0
 
@@ -164,7 +187,7 @@ async def test_break_on_uncaught_false_lets_failing_tests_end(binary, state_dir,
         started = await t.ok("start_debug_session", file_path="test_calc.py", break_on_uncaught=False)
         assert started["status"] == "stopped" and started["break_on_uncaught"] is False, started
         assert started["execution"]["exit_code"] == 1, started
-        assert "2 failed" in started["execution"]["output"], started
+        assert "3 failed" in started["execution"]["output"], started
 
 
 async def test_a_failing_unittest_stops_in_the_test_method(binary, state_dir, py_project):

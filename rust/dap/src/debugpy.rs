@@ -65,6 +65,10 @@ pub fn guard_refusal(err: ToolError) -> ToolError {
     err
 }
 
+/// What pydevd appends to the name of the frame it is paused in, at an exception stop
+/// that shows the exception's traceback below that frame.
+pub const PAUSED_FRAME_MARK: &str = " (Current frame)";
+
 /// The frame a pydevd evaluation is for, found from inside it: pydevd evaluates with
 /// a merged globals+locals dict, so the frame cannot be found by its locals, but its
 /// `evaluate_expression(py_db, frame, ...)` holds it.

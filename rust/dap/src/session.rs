@@ -2176,7 +2176,9 @@ fn crash_details(kind: String, description: String) -> (String, String) {
 /// raise: `test_add (Current frame)`, `AssertionError       (note: full exception
 /// trace is shown but execution is paused at: test_add)`.
 fn without_pydevd_note(name: &str) -> &str {
-    let name = name.strip_suffix(" (Current frame)").unwrap_or(name);
+    let name = name
+        .strip_suffix(debugpy::PAUSED_FRAME_MARK)
+        .unwrap_or(name);
     match name.find("(note: ") {
         Some(at) => name[..at].trim_end(),
         None => name,

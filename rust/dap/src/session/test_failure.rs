@@ -40,7 +40,7 @@ impl Session {
         if skipped {
             return None;
         }
-        let frame = self.top_frame_id(thread).await?;
+        let (index, frame) = self.paused_python_frame(thread).await?;
         let verdict = self
             .client
             .request(
@@ -58,8 +58,34 @@ impl Session {
         Some(FailedTest {
             name: test,
             message: info.message.clone(),
-            frame: 0,
+            frame: index,
         })
+    }
+
+    /// The frame pydevd is paused in at an exception stop, as (index, frame id): the
+    /// one it marks `(Current frame)` when it shows the exception's traceback below it
+    /// (a test whose helper raised: the helper's raise on top, the test's frame
+    /// paused), else the top.
+    async fn paused_python_frame(&self, thread: i64) -> Option<(usize, i64)> {
+        let body = self
+            .client
+            .request(
+                "stackTrace",
+                json!({ "threadId": thread, "startFrame": 0, "levels": FRAMES_SEARCHED }),
+                self.shared.request_timeout,
+            )
+            .await
+            .ok()?;
+        let frames = body.get("stackFrames")?.as_array()?;
+        let index = frames
+            .iter()
+            .position(|f| {
+                f.get("name")
+                    .and_then(Json::as_str)
+                    .is_some_and(|name| name.ends_with(debugpy::PAUSED_FRAME_MARK))
+            })
+            .unwrap_or(0);
+        Some((index, frames.get(index)?.get("id").and_then(as_i64)?))
     }
 
     /// The failing test a stop at the framework's failure call is: the test's name
