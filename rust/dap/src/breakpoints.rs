@@ -9,7 +9,7 @@
 //! the project's file under the state directory's lock: another server's changes
 //! are merged in, never overwritten; a change that cannot be saved is not made.
 
-use debugger_core::error::{ErrorCode, ToolError, ToolResult};
+use debugger_core::error::ToolResult;
 use debugger_core::model::{Breakpoint, BreakpointKind, BreakpointSpec, SuspendPolicy};
 use debugger_core::state::StateDir;
 use serde::{Deserialize, Serialize};
@@ -140,8 +140,8 @@ impl BreakpointStore {
 
     /// Add a breakpoint. A line breakpoint at an existing (file, line), or an
     /// exception breakpoint for an existing class, returns the existing one
-    /// (`false` = not created). The location is validated by the caller
-    /// ([`validate_line`]).
+    /// (`false` = not created). The location is validated by the caller (the tools
+    /// read the line through the bounded reader, once).
     pub fn add(&mut self, project: &Path, spec: BreakpointSpec) -> ToolResult<(Breakpoint, bool)> {
         self.update(project, |current, new_id| {
             if let Some(existing) = current
@@ -298,37 +298,6 @@ fn same_target(a: &BreakpointKind, b: &BreakpointKind) -> bool {
         ) => c1 == c2,
         (BreakpointKind::Function { name: n1 }, BreakpointKind::Function { name: n2 }) => n1 == n2,
         _ => false,
-    }
-}
-
-/// Check that `line` exists in `file` (1-based).
-pub fn validate_line(file: &Path, line: u32) -> ToolResult<()> {
-    let text = std::fs::read(file).map_err(|e| {
-        ToolError::new(
-            ErrorCode::FileNotFound,
-            format!("cannot read {}: {e}", file.display()),
-        )
-    })?;
-    let lines = count_lines(&text);
-    if line == 0 || line as usize > lines {
-        return Err(ToolError::new(
-            ErrorCode::InvalidLocation,
-            format!(
-                "{} has {lines} lines; line {line} does not exist",
-                file.display()
-            ),
-        )
-        .with_detail("lines", lines));
-    }
-    Ok(())
-}
-
-fn count_lines(text: &[u8]) -> usize {
-    let newlines = text.iter().filter(|&&b| b == b'\n').count();
-    if text.last().is_some_and(|&b| b != b'\n') {
-        newlines + 1
-    } else {
-        newlines
     }
 }
 
@@ -825,28 +794,6 @@ mod tests {
         assert!(store
             .set_status(p, "bp-1", false, Some("no code".into()))
             .is_some());
-        std::fs::remove_dir_all(dir).unwrap();
-    }
-
-    #[test]
-    fn validates_lines() {
-        let dir = std::env::temp_dir().join(format!("jbd-dap-lines-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let f = dir.join("a.py");
-        std::fs::write(&f, "a = 1\nb = 2\nc = 3").unwrap();
-        assert!(validate_line(&f, 3).is_ok());
-        assert_eq!(
-            validate_line(&f, 4).unwrap_err().code,
-            ErrorCode::InvalidLocation
-        );
-        assert_eq!(
-            validate_line(&f, 0).unwrap_err().code,
-            ErrorCode::InvalidLocation
-        );
-        assert_eq!(
-            validate_line(&dir.join("nope.py"), 1).unwrap_err().code,
-            ErrorCode::FileNotFound
-        );
         std::fs::remove_dir_all(dir).unwrap();
     }
 

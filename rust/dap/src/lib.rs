@@ -39,6 +39,7 @@ use breakpoints::{BreakpointStore, ExceptionRequest, List};
 use debugger_core::error::{ErrorCode, ToolError, ToolResult};
 use debugger_core::launch_json::load_launch_configs;
 use debugger_core::model::*;
+use debugger_core::source_file;
 use debugger_core::state::StateDir;
 use debugger_core::{Backend, BackendEvent};
 use session::{Session, SessionSpec};
@@ -48,6 +49,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::broadcast;
+
+/// The largest `envFile` read (a few hundred variables take a few KB).
+const ENV_FILE_CAP: u64 = 1024 * 1024;
 
 /// How the standalone backend runs.
 #[derive(Debug, Clone)]
@@ -318,13 +322,15 @@ impl DapBackend {
             ));
         }
         if let Some(env_file) = &config.env_file {
-            let text = std::fs::read_to_string(env_file).map_err(|e| {
-                ToolError::invalid_params(format!(
-                    "cannot read envFile {} of '{}': {e}",
-                    env_file.display(),
-                    config.name
-                ))
-            })?;
+            let bytes = source_file::read_capped(env_file, ENV_FILE_CAP)
+                .await
+                .map_err(|e| {
+                    ToolError::invalid_params(format!(
+                        "cannot read envFile of '{}': {}",
+                        config.name, e.message
+                    ))
+                })?;
+            let text = String::from_utf8_lossy(&bytes);
             // `env` wins over `envFile`, as in VS Code.
             let mut env = debugpy::parse_env_file(&text);
             env.append(&mut config.env);
@@ -448,7 +454,8 @@ impl Backend for DapBackend {
 
     async fn run_configurations(&self, project: &Project) -> ToolResult<Vec<RunConfiguration>> {
         let path_var = std::env::var_os("PATH");
-        let mut configs: Vec<RunConfiguration> = load_launch_configs(&project.path)?
+        let mut configs: Vec<RunConfiguration> = load_launch_configs(&project.path)
+            .await?
             .into_iter()
             .map(|mut c| {
                 c.unsupported = adapter::unsupported(&c, path_var.as_deref());
@@ -468,7 +475,7 @@ impl Backend for DapBackend {
         mode: LaunchMode,
         options: &LaunchOptions,
     ) -> ToolResult<SessionDescriptor> {
-        let configs = load_launch_configs(&project.path)?;
+        let configs = load_launch_configs(&project.path).await?;
         let names: Vec<String> = configs.iter().map(|c| c.name.clone()).collect();
         let Some(config) = configs.into_iter().find(|c| c.name == configuration) else {
             return Err(ToolError::new(
@@ -517,9 +524,8 @@ impl Backend for DapBackend {
         mut spec: BreakpointSpec,
     ) -> ToolResult<Breakpoint> {
         match &mut spec.kind {
-            BreakpointKind::Line { file, line } => {
+            BreakpointKind::Line { file, .. } => {
                 *file = Self::resolve_file(project, file);
-                breakpoints::validate_line(file, *line)?;
             }
             BreakpointKind::Exception {
                 exception_class,

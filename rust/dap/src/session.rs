@@ -1519,7 +1519,6 @@ impl Session {
     ) -> ToolResult<()> {
         self.paused_thread()?;
         let thread = parse_id(thread_id, "thread", ErrorCode::ThreadNotFound)?;
-        breakpoints::validate_line(file, line)?;
         self.arm(ignore_breakpoints, Some((file.to_path_buf(), line)))
             .await?;
         let result = self

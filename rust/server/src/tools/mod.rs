@@ -15,7 +15,6 @@ mod run;
 mod schema;
 mod sessions;
 mod source;
-mod source_file;
 mod stack;
 mod trace;
 mod variables;

@@ -4,7 +4,7 @@ use super::breakpoints::{self, SetBreakpoint};
 use super::common::{self, Location, Target, VariableView};
 use super::execution::{summarize, ExecutionResult};
 use super::frame_values::{self, WatchValue};
-use super::{confirm, source_file, Call, ConfirmRequest};
+use super::{confirm, Call, ConfirmRequest};
 use crate::lenient;
 use crate::tracker::{is_run_only, SessionRecord, WaitOutcome};
 use crate::watches::Watch;
@@ -12,6 +12,7 @@ use debugger_core::model::{
     BreakpointKind, ExceptionInfo, LaunchMode, LaunchOptions, LaunchOverrides, Project,
     SessionState, StopReason,
 };
+use debugger_core::source_file;
 use debugger_core::{ErrorCode, ToolError, ToolResult};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
