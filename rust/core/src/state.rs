@@ -130,7 +130,7 @@ impl StateDir {
 
     /// Write a document atomically and privately; `state_not_writable` on failure.
     pub fn save<T: Serialize>(&self, file: &Path, value: &T) -> ToolResult<()> {
-        let bytes = serde_json::to_vec_pretty(value)
+        let bytes = serde_json::to_vec(value)
             .map_err(|e| ToolError::internal(format!("encoding {}: {e}", file.display())))?;
         if file.exists() && !readable(file) {
             // Never replace what could not be read: keep it first.
@@ -195,6 +195,28 @@ impl StateDir {
         counters.insert(counter.to_string(), next + 1);
         self.save(&file, &counters)?;
         Ok(next)
+    }
+}
+
+/// What a state file looked like when this process last read or wrote it: while it
+/// still looks so, no other server changed it, and it need not be read again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fingerprint {
+    len: u64,
+    modified: Option<std::time::SystemTime>,
+    #[cfg(unix)]
+    inode: u64,
+}
+
+impl Fingerprint {
+    pub fn of(file: &Path) -> Option<Self> {
+        let meta = std::fs::metadata(file).ok()?;
+        Some(Self {
+            len: meta.len(),
+            modified: meta.modified().ok(),
+            #[cfg(unix)]
+            inode: std::os::unix::fs::MetadataExt::ino(&meta),
+        })
     }
 }
 

@@ -11,10 +11,10 @@
 
 use debugger_core::error::ToolResult;
 use debugger_core::model::{Breakpoint, BreakpointKind, BreakpointSpec, SuspendPolicy};
-use debugger_core::state::StateDir;
+use debugger_core::state::{Fingerprint, StateDir};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 /// What one project's state file holds.
@@ -24,18 +24,35 @@ struct ProjectBreakpoints {
     #[serde(default)]
     next_id: u64,
     breakpoints: Vec<Breakpoint>,
+    /// The highest `bp-N` held (so a new id's floor costs nothing to find).
+    #[serde(skip)]
+    highest: u64,
 }
 
 impl ProjectBreakpoints {
-    /// The lowest id number not yet used in this file.
-    fn id_floor(&self) -> u64 {
-        let highest = self
+    fn number(id: &str) -> Option<u64> {
+        id.strip_prefix("bp-")?.parse().ok()
+    }
+
+    /// After a load: what is derived from the list.
+    fn indexed(mut self) -> Self {
+        self.highest = self
             .breakpoints
             .iter()
-            .filter_map(|b| b.id.strip_prefix("bp-")?.parse::<u64>().ok())
+            .filter_map(|b| Self::number(&b.id))
             .max()
             .unwrap_or(0);
-        self.next_id.max(highest + 1)
+        self
+    }
+
+    /// The lowest id number not yet used in this file.
+    fn id_floor(&self) -> u64 {
+        self.next_id.max(self.highest + 1)
+    }
+
+    fn push(&mut self, bp: Breakpoint) {
+        self.highest = self.highest.max(Self::number(&bp.id).unwrap_or(0));
+        self.breakpoints.push(bp);
     }
 }
 
@@ -43,6 +60,8 @@ impl ProjectBreakpoints {
 pub struct BreakpointStore {
     state: StateDir,
     projects: HashMap<PathBuf, ProjectBreakpoints>,
+    /// Each project's file as last read or written here.
+    seen: HashMap<PathBuf, Fingerprint>,
 }
 
 /// The effect of stops on the store.
@@ -60,6 +79,7 @@ impl BreakpointStore {
         let mut store = Self {
             state,
             projects: HashMap::new(),
+            seen: HashMap::new(),
         };
         for p in projects {
             store.project(p);
@@ -67,12 +87,29 @@ impl BreakpointStore {
         store
     }
 
+    /// The project's breakpoints, brought up to its file first (one `stat` when
+    /// nobody else changed it).
     fn project(&mut self, project: &Path) -> &mut ProjectBreakpoints {
-        if !self.projects.contains_key(project) {
-            let loaded = self.read(project);
-            self.projects.insert(project.to_path_buf(), loaded);
-        }
+        self.refresh(project);
         self.projects.entry(project.to_path_buf()).or_default()
+    }
+
+    /// Bring the project's breakpoints up to its file (another server's changes), reading
+    /// the file only when it changed since this server last read or wrote it: an
+    /// operation then costs what it touches, not every breakpoint held.
+    fn refresh(&mut self, project: &Path) {
+        let file = self.state.project_file(project, "breakpoints");
+        // Taken before the read: a change in between is read again next time.
+        let now = Fingerprint::of(&file);
+        if now.is_some() && self.seen.get(project) == now.as_ref() {
+            return;
+        }
+        let fresh = self.read(project);
+        self.projects.insert(project.to_path_buf(), fresh);
+        match now {
+            Some(now) => self.seen.insert(project.to_path_buf(), now),
+            None => self.seen.remove(project),
+        };
     }
 
     /// The project's file as it is on disk now, with what only this server knows
@@ -84,19 +121,24 @@ impl BreakpointStore {
             return self.projects.get(project).cloned().unwrap_or_default();
         };
         if let Some(known) = self.projects.get(project) {
+            let known: HashMap<&str, &Breakpoint> = known
+                .breakpoints
+                .iter()
+                .map(|k| (k.id.as_str(), k))
+                .collect();
             for bp in &mut fresh.breakpoints {
-                if let Some(mine) = known.breakpoints.iter().find(|k| k.id == bp.id) {
+                if let Some(mine) = known.get(bp.id.as_str()) {
                     bp.verified = mine.verified;
                     bp.message.clone_from(&mine.message);
                 }
             }
         }
-        fresh
+        fresh.indexed()
     }
 
-    /// Change a project's breakpoints: under the state lock, re-read the file (other
-    /// servers' changes included), apply `change`, save; the change is kept only if
-    /// it was saved.
+    /// Change a project's breakpoints: under the state lock, bring them up to the file
+    /// (other servers' changes included), apply `change`, save; the change is kept only
+    /// if it was saved (else what is held is read from the file again).
     fn update<R>(
         &mut self,
         project: &Path,
@@ -104,16 +146,27 @@ impl BreakpointStore {
     ) -> ToolResult<R> {
         let state = self.state.clone();
         let file = state.project_file(project, "breakpoints");
-        let (updated, outcome) = state.locked(|| {
-            let mut current = self.read(project);
+        state.locked(|| {
+            self.refresh(project);
+            let current = self.projects.entry(project.to_path_buf()).or_default();
             let floor = current.id_floor();
             let mut new_id = || state.next_id("bp", floor).map(|n| format!("bp-{n}"));
-            let outcome = change(&mut current, &mut new_id);
-            state.save(&file, &current)?;
-            Ok((current, outcome))
-        })?;
-        self.projects.insert(project.to_path_buf(), updated);
-        Ok(outcome)
+            let outcome = change(current, &mut new_id);
+            match state.save(&file, current) {
+                Ok(()) => {
+                    match Fingerprint::of(&file) {
+                        Some(now) => self.seen.insert(project.to_path_buf(), now),
+                        None => self.seen.remove(project),
+                    };
+                    Ok(outcome)
+                }
+                Err(e) => {
+                    self.projects.remove(project);
+                    self.seen.remove(project);
+                    Err(e)
+                }
+            }
+        })
     }
 
     /// The state directory's warnings (files set aside), for the answers.
@@ -124,8 +177,6 @@ impl BreakpointStore {
     /// All breakpoints of a project, in creation order, as on disk now (another
     /// server's additions included).
     pub fn list(&mut self, project: &Path) -> Vec<Breakpoint> {
-        let fresh = self.read(project);
-        self.projects.insert(project.to_path_buf(), fresh);
         self.project(project).breakpoints.clone()
     }
 
@@ -158,16 +209,21 @@ impl BreakpointStore {
                 verified: None,
                 message: None,
             };
-            current.breakpoints.push(bp.clone());
+            current.push(bp.clone());
             Ok((bp, true))
         })?
     }
 
-    /// Remove a breakpoint; `None` when it did not exist.
-    pub fn remove(&mut self, project: &Path, id: &str) -> ToolResult<Option<Breakpoint>> {
+    /// Remove breakpoints, in one change however many; those that existed, in the
+    /// project's order.
+    pub fn remove(&mut self, project: &Path, ids: &[String]) -> ToolResult<Vec<Breakpoint>> {
+        let wanted: HashSet<&str> = ids.iter().map(String::as_str).collect();
         self.update(project, |current, _| {
-            let pos = current.breakpoints.iter().position(|b| b.id == id)?;
-            Some(current.breakpoints.remove(pos))
+            let (gone, kept) = std::mem::take(&mut current.breakpoints)
+                .into_iter()
+                .partition(|b| wanted.contains(b.id.as_str()));
+            current.breakpoints = kept;
+            gone
         })
     }
 
@@ -226,26 +282,31 @@ impl BreakpointStore {
             .collect()
     }
 
-    /// Record what a live debugger says about a breakpoint; the updated breakpoint
-    /// when something changed.
-    pub fn set_status(
+    /// Record what a live debugger says about breakpoints (id, verified, message); the
+    /// breakpoints that changed.
+    pub fn set_statuses(
         &mut self,
         project: &Path,
-        id: &str,
-        verified: bool,
-        message: Option<String>,
-    ) -> Option<Breakpoint> {
-        let bp = self
-            .project(project)
-            .breakpoints
-            .iter_mut()
-            .find(|b| b.id == id)?;
-        if bp.verified == Some(verified) && bp.message == message {
-            return None;
+        statuses: Vec<(String, bool, Option<String>)>,
+    ) -> Vec<Breakpoint> {
+        let held = &mut self.project(project).breakpoints;
+        let at: HashMap<String, usize> = held
+            .iter()
+            .enumerate()
+            .map(|(i, b)| (b.id.clone(), i))
+            .collect();
+        let mut changed = Vec::new();
+        for (id, verified, message) in statuses {
+            let Some(bp) = at.get(&id).map(|&i| &mut held[i]) else {
+                continue;
+            };
+            if bp.verified != Some(verified) || bp.message != message {
+                bp.verified = Some(verified);
+                bp.message = message;
+                changed.push(bp.clone());
+            }
         }
-        bp.verified = Some(verified);
-        bp.message = message;
-        Some(bp.clone())
+        changed
     }
 
     /// Count one stop for each of `ids`; temporary breakpoints go away. Persisted
@@ -583,8 +644,8 @@ mod tests {
             assert_eq!(again.id, "bp-1");
             let (b, _) = store.add(p, line_spec("/proj/a/x.py", 5)).unwrap();
             assert_eq!(b.id, "bp-2");
-            store.remove(p, "bp-2").unwrap().unwrap();
-            assert!(store.remove(p, "bp-2").unwrap().is_none());
+            assert_eq!(store.remove(p, &["bp-2".into()]).unwrap().len(), 1);
+            assert!(store.remove(p, &["bp-2".into()]).unwrap().is_empty());
             store.record_hits(p, &["bp-1".into()]);
         }
         let mut store = BreakpointStore::new(state.clone(), &[p.to_path_buf()]);
@@ -611,7 +672,7 @@ mod tests {
             store.list(p).into_iter().map(|b| b.id).collect()
         };
         assert_eq!(lines(&mut two), ["bp-1", "bp-2", "bp-3"], "no write lost");
-        two.remove(p, "bp-1").unwrap().unwrap();
+        assert_eq!(two.remove(p, &["bp-1".into()]).unwrap().len(), 1);
         assert_eq!(lines(&mut one), ["bp-2", "bp-3"]);
         std::fs::remove_dir_all(dir).unwrap();
     }
@@ -764,7 +825,7 @@ mod tests {
             reloaded.get(p, &a.id).unwrap().spec.kind,
             function_spec("main.subtotalOf").kind
         );
-        reloaded.remove(p, &a.id).unwrap().unwrap();
+        assert_eq!(reloaded.remove(p, std::slice::from_ref(&a.id)).unwrap().len(), 1);
         assert_eq!(reloaded.list_breakpoints(p, &List::Functions).len(), 1);
         std::fs::remove_dir_all(dir).unwrap();
     }
@@ -789,11 +850,15 @@ mod tests {
         assert_eq!(out.removed[0].id, "bp-2");
         assert_eq!(store.list(p).len(), 1);
         // Status changes are reported once.
-        assert!(store.set_status(p, "bp-1", true, None).is_some());
-        assert!(store.set_status(p, "bp-1", true, None).is_none());
-        assert!(store
-            .set_status(p, "bp-1", false, Some("no code".into()))
-            .is_some());
+        let status = |verified, message: Option<&str>| {
+            vec![("bp-1".to_string(), verified, message.map(str::to_string))]
+        };
+        assert_eq!(store.set_statuses(p, status(true, None)).len(), 1);
+        assert!(store.set_statuses(p, status(true, None)).is_empty());
+        assert_eq!(
+            store.set_statuses(p, status(false, Some("no code"))).len(),
+            1
+        );
         std::fs::remove_dir_all(dir).unwrap();
     }
 

@@ -50,6 +50,10 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::broadcast;
 
+/// Breakpoints changed at once beyond which one `BreakpointsChanged` is announced
+/// instead of an event each.
+const EVENTS_EACH: usize = 32;
+
 /// The largest `envFile` read (a few hundred variables take a few KB).
 const ENV_FILE_CAP: u64 = 1024 * 1024;
 
@@ -138,14 +142,25 @@ impl Shared {
         lock(&self.store).ids_at(project, file, line)
     }
 
-    pub(crate) fn set_status(
+    /// Record what a debugger says of breakpoints (id, verified, message) and announce
+    /// the ones that changed.
+    pub(crate) fn report_statuses(
         &self,
         project: &Path,
-        id: &str,
-        verified: bool,
-        message: Option<String>,
-    ) -> Option<Breakpoint> {
-        lock(&self.store).set_status(project, id, verified, message)
+        statuses: Vec<(String, bool, Option<String>)>,
+    ) {
+        let changed = lock(&self.store).set_statuses(project, statuses);
+        if changed.len() > EVENTS_EACH {
+            return self.emit(BackendEvent::BreakpointsChanged {
+                project: project.to_path_buf(),
+            });
+        }
+        for breakpoint in changed {
+            self.emit(BackendEvent::BreakpointChanged {
+                project: project.to_path_buf(),
+                breakpoint,
+            });
+        }
     }
 
     /// Count stops; temporary breakpoints are removed and their lists resent.
@@ -522,7 +537,7 @@ impl Backend for DapBackend {
         &self,
         project: &Project,
         mut spec: BreakpointSpec,
-    ) -> ToolResult<Breakpoint> {
+    ) -> ToolResult<(Breakpoint, bool)> {
         match &mut spec.kind {
             BreakpointKind::Line { file, .. } => {
                 *file = Self::resolve_file(project, file);
@@ -556,18 +571,41 @@ impl Backend for DapBackend {
             self.shared.resend(&project.path, &bp.spec.kind).await;
         }
         let current = lock(&self.shared.store).get(&project.path, &bp.id);
-        Ok(current.unwrap_or(bp))
+        Ok((current.unwrap_or(bp), created))
     }
 
     async fn remove_breakpoint(&self, project: &Project, id: &str) -> ToolResult<bool> {
-        let removed = lock(&self.shared.store).remove(&project.path, id)?;
-        let Some(bp) = removed else { return Ok(false) };
-        self.shared.emit(BackendEvent::BreakpointRemoved {
-            project: project.path.clone(),
-            id: bp.id.clone(),
-        });
-        self.shared.resend(&project.path, &bp.spec.kind).await;
-        Ok(true)
+        let removed = self.remove_breakpoints(project, &[id.to_string()]).await?;
+        Ok(!removed.is_empty())
+    }
+
+    /// One change of the store however many are removed, and each list they were in
+    /// resent once.
+    async fn remove_breakpoints(
+        &self,
+        project: &Project,
+        ids: &[String],
+    ) -> ToolResult<Vec<String>> {
+        let removed = lock(&self.shared.store).remove(&project.path, ids)?;
+        if removed.len() > EVENTS_EACH {
+            self.shared.emit(BackendEvent::BreakpointsChanged {
+                project: project.path.clone(),
+            });
+        }
+        let mut touched: HashSet<Option<List>> = HashSet::new();
+        for bp in &removed {
+            if removed.len() <= EVENTS_EACH {
+                self.shared.emit(BackendEvent::BreakpointRemoved {
+                    project: project.path.clone(),
+                    id: bp.id.clone(),
+                });
+            }
+            let list = List::of(&bp.spec.kind);
+            if touched.insert(list) {
+                self.shared.resend(&project.path, &bp.spec.kind).await;
+            }
+        }
+        Ok(removed.into_iter().map(|b| b.id).collect())
     }
 
     async fn resume(&self, session: &str) -> ToolResult<()> {

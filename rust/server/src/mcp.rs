@@ -537,7 +537,11 @@ mod tests {
         async fn breakpoints(&self, _: &Project) -> ToolResult<Vec<Breakpoint>> {
             Ok(vec![])
         }
-        async fn add_breakpoint(&self, _: &Project, _: BreakpointSpec) -> ToolResult<Breakpoint> {
+        async fn add_breakpoint(
+            &self,
+            _: &Project,
+            _: BreakpointSpec,
+        ) -> ToolResult<(Breakpoint, bool)> {
             unimplemented!()
         }
         async fn remove_breakpoint(&self, _: &Project, _: &str) -> ToolResult<bool> {

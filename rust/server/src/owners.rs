@@ -7,10 +7,12 @@
 //! breakpoint is gone are dropped when the project's list is next read.
 
 use debugger_core::model::{Breakpoint, BreakpointKind};
-use debugger_core::state::StateDir;
+use debugger_core::state::{Fingerprint, StateDir};
 use debugger_core::ToolResult;
 use serde::{Deserialize, Serialize};
-use std::path::Path;
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 /// Who set a breakpoint.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
@@ -42,29 +44,61 @@ fn place(breakpoint: &Breakpoint) -> String {
     }
 }
 
+/// Each project's entries as last read or written here, with their file's look then.
+type Held = HashMap<PathBuf, (Option<Fingerprint>, Vec<Entry>)>;
+
 /// The agent's breakpoints of every project.
 pub struct Owners {
     state: StateDir,
+    /// Each project's entries as last read or written here, with their file's look
+    /// then: read again only when another server changed the file.
+    held: Mutex<Held>,
 }
 
 impl Owners {
     pub fn new(state: StateDir) -> Self {
-        Self { state }
+        Self {
+            state,
+            held: Mutex::default(),
+        }
     }
 
-    fn file(&self, project: &Path) -> std::path::PathBuf {
+    fn file(&self, project: &Path) -> PathBuf {
         self.state.project_file(project, "agent-breakpoints")
     }
 
-    fn read(&self, project: &Path) -> ProjectEntries {
-        self.state.load(&self.file(project)).unwrap_or_default()
+    /// The project's entries, as its file holds them now.
+    fn entries<'a>(
+        &self,
+        held: &'a mut Held,
+        project: &Path,
+    ) -> &'a mut Vec<Entry> {
+        let file = self.file(project);
+        let now = Fingerprint::of(&file);
+        let fresh = matches!(held.get(project), Some((seen, _)) if now.is_some() && *seen == now);
+        if !fresh {
+            let loaded: ProjectEntries = self.state.load(&file).unwrap_or_default();
+            held.insert(project.to_path_buf(), (now, loaded.breakpoints));
+        }
+        &mut held.get_mut(project).expect("just held").1
     }
 
     fn update(&self, project: &Path, change: impl FnOnce(&mut Vec<Entry>)) -> ToolResult<()> {
+        let mut held = lock(&self.held);
         self.state.locked(|| {
-            let mut entries = self.read(project);
-            change(&mut entries.breakpoints);
-            self.state.save(&self.file(project), &entries)
+            let entries = self.entries(&mut held, project);
+            change(entries);
+            let saved = ProjectEntries {
+                breakpoints: std::mem::take(entries),
+            };
+            let outcome = self.state.save(&self.file(project), &saved);
+            let seen = outcome
+                .as_ref()
+                .ok()
+                .and_then(|()| Fingerprint::of(&self.file(project)));
+            // Unsaved, it is read from the file again next time.
+            held.insert(project.to_path_buf(), (seen, saved.breakpoints));
+            outcome
         })
     }
 
@@ -83,29 +117,41 @@ impl Owners {
     /// Who set each of `current` (the project's breakpoints as the backend lists them);
     /// entries of breakpoints no longer there are forgotten.
     pub fn of(&self, project: &Path, current: &[Breakpoint]) -> Vec<Owner> {
-        let entries = self.read(project).breakpoints;
-        let owners = current
-            .iter()
-            .map(|b| {
-                let place = place(b);
-                if entries.iter().any(|e| e.id == b.id && e.place == place) {
-                    Owner::Agent
-                } else {
-                    Owner::User
-                }
-            })
-            .collect();
-        let stale = entries
-            .iter()
-            .any(|e| !current.iter().any(|b| b.id == e.id && place(b) == e.place));
+        let places: HashSet<(&str, String)> =
+            current.iter().map(|b| (b.id.as_str(), place(b))).collect();
+        let (owners, stale) = {
+            let mut held = lock(&self.held);
+            let entries = self.entries(&mut held, project);
+            let agents: HashSet<(&str, &str)> = entries
+                .iter()
+                .map(|e| (e.id.as_str(), e.place.as_str()))
+                .collect();
+            let owners = current
+                .iter()
+                .map(
+                    |b| match agents.contains(&(b.id.as_str(), place(b).as_str())) {
+                        true => Owner::Agent,
+                        false => Owner::User,
+                    },
+                )
+                .collect::<Vec<_>>();
+            let stale = entries
+                .iter()
+                .any(|e| !places.contains(&(e.id.as_str(), e.place.clone())));
+            (owners, stale)
+        };
         if stale {
-            let kept = |e: &Entry| current.iter().any(|b| b.id == e.id && place(b) == e.place);
+            let kept = |e: &Entry| places.contains(&(e.id.as_str(), e.place.clone()));
             if let Err(err) = self.update(project, |entries| entries.retain(kept)) {
                 tracing::debug!(%err, "could not forget removed agent breakpoints");
             }
         }
         owners
     }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
 #[cfg(test)]

@@ -332,7 +332,7 @@ registry! {
         "The current stop in one call: reason, location, stack, variables, watches, source, output.";
     "list_breakpoints" => breakpoints::list_breakpoints(breakpoints::ListBreakpoints) -> breakpoints::BreakpointList, READ,
         "List breakpoints",
-        "The project's breakpoints, optionally filtered.";
+        "The project's breakpoints, optionally filtered (at most 100 listed; total_count counts all).";
     "set_breakpoint" => breakpoints::set_breakpoint(breakpoints::SetBreakpoint) -> breakpoints::BreakpointSet, EDIT,
         "Set a breakpoint",
         "At file_path+line, or on entry to function (debugger's name, e.g. main.run); a logpoint with log_message; persists with the project.";
