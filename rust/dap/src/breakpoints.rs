@@ -825,7 +825,13 @@ mod tests {
             reloaded.get(p, &a.id).unwrap().spec.kind,
             function_spec("main.subtotalOf").kind
         );
-        assert_eq!(reloaded.remove(p, std::slice::from_ref(&a.id)).unwrap().len(), 1);
+        assert_eq!(
+            reloaded
+                .remove(p, std::slice::from_ref(&a.id))
+                .unwrap()
+                .len(),
+            1
+        );
         assert_eq!(reloaded.list_breakpoints(p, &List::Functions).len(), 1);
         std::fs::remove_dir_all(dir).unwrap();
     }

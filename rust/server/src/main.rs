@@ -11,6 +11,7 @@ mod consent;
 mod discovery;
 mod history_log;
 mod http;
+mod http_sessions;
 mod ide_requests;
 mod instructions;
 mod lenient;

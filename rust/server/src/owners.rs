@@ -68,11 +68,7 @@ impl Owners {
     }
 
     /// The project's entries, as its file holds them now.
-    fn entries<'a>(
-        &self,
-        held: &'a mut Held,
-        project: &Path,
-    ) -> &'a mut Vec<Entry> {
+    fn entries<'a>(&self, held: &'a mut Held, project: &Path) -> &'a mut Vec<Entry> {
         let file = self.file(project);
         let now = Fingerprint::of(&file);
         let fresh = matches!(held.get(project), Some((seen, _)) if now.is_some() && *seen == now);

@@ -210,19 +210,21 @@ fn schema_of<T: JsonSchema>(side: schema::Side) -> Map<String, Value> {
 /// every answer that lists it.
 pub const MAX_ARGUMENT_BYTES: usize = 64 * 1024;
 
-/// The first string longer than [`MAX_ARGUMENT_BYTES`] in `value`, by its path.
+/// The first string (a value, or an object's key) longer than [`MAX_ARGUMENT_BYTES`]
+/// in `value`, by its path (keys in it cut short).
 fn oversized_string(value: &Value, path: &str) -> Option<String> {
     match value {
         Value::String(s) if s.len() > MAX_ARGUMENT_BYTES => Some(path.to_string()),
         Value::Object(map) => map.iter().find_map(|(key, v)| {
-            oversized_string(
-                v,
-                &if path.is_empty() {
-                    key.clone()
-                } else {
-                    format!("{path}.{key}")
-                },
-            )
+            let shown: String = key.chars().take(40).collect();
+            let at = match path.is_empty() {
+                true => shown.clone(),
+                false => format!("{path}.{shown}"),
+            };
+            if key.len() > MAX_ARGUMENT_BYTES {
+                return Some(format!("{at}… (a key)"));
+            }
+            oversized_string(v, &at)
         }),
         Value::Array(items) => items
             .iter()
@@ -332,7 +334,7 @@ registry! {
         "The current stop in one call: reason, location, stack, variables, watches, source, output.";
     "list_breakpoints" => breakpoints::list_breakpoints(breakpoints::ListBreakpoints) -> breakpoints::BreakpointList, READ,
         "List breakpoints",
-        "The project's breakpoints, optionally filtered (at most 100 listed; total_count counts all).";
+        "The project's breakpoints (first 100), optionally filtered.";
     "set_breakpoint" => breakpoints::set_breakpoint(breakpoints::SetBreakpoint) -> breakpoints::BreakpointSet, EDIT,
         "Set a breakpoint",
         "At file_path+line, or on entry to function (debugger's name, e.g. main.run); a logpoint with log_message; persists with the project.";
@@ -524,6 +526,9 @@ mod tests {
         let err = decode::<P>(serde_json::json!({ "condition": huge })).unwrap_err();
         assert!(err.message.contains("'condition'"), "{}", err.message);
         assert!(err.message.len() < 200);
+        let err = decode::<P>(serde_json::json!({ "env": { huge.clone(): "1" } })).unwrap_err();
+        assert!(err.message.contains("'env.xxxx"), "{}", err.message);
+        assert!(err.message.len() < 200, "the key is not echoed whole");
         assert!(decode::<P>(serde_json::json!({"condition": "x > 1", "timeout": 1e308})).is_ok());
     }
 

@@ -1,7 +1,9 @@
 //! Run configurations: listing them, and running one without the debugger.
 
 use super::common;
-use super::sessions::{describe_overrides, launch_overrides, launchable, Overrides};
+use super::sessions::{
+    describe_overrides, launch_overrides, launchable, room_for_a_session, Overrides,
+};
 use super::{confirm, Call, ConfirmRequest};
 use crate::lenient;
 use crate::tracker::WaitOutcome;
@@ -71,6 +73,7 @@ pub async fn run_configuration(
     let project = common::project(call, p.project_path.as_deref()).await?;
     let name = p.configuration_name.as_str();
     launchable(call, &project, name, LaunchMode::Run).await?;
+    room_for_a_session(call, &project, false)?;
     let options = LaunchOptions {
         overrides: launch_overrides(call, &project, p.overrides)?,
         ..LaunchOptions::default()
