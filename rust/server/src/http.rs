@@ -87,6 +87,8 @@ pub async fn serve(
         shutdown.await;
         let _ = stopping_tx.send(());
     };
+    // Each request knows its connection's peer: a confirmation is bound to it (`asker.rs`).
+    let router = router.into_make_service_with_connect_info::<SocketAddr>();
     let serving = axum::serve(listener, router).with_graceful_shutdown(shutdown);
     tokio::select! {
         result = serving => result.context("HTTP server"),

@@ -4,6 +4,7 @@
 //! ARCHITECTURE.md for the map.
 
 mod args;
+mod asker;
 mod bench;
 mod cli;
 mod clients;

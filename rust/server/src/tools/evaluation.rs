@@ -172,6 +172,7 @@ pub async fn consent_to_breakpoint_code(
                 project: project.name.clone(),
                 subject: expression.to_string(),
                 session_id: None,
+                stop: None,
             },
         )
         .await?;
@@ -276,6 +277,7 @@ async fn consented(
             project: project.name.clone(),
             subject: expression.to_string(),
             session_id: Some(session.to_string()),
+            stop: None,
         },
     )
     .await?;

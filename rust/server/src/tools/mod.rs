@@ -60,6 +60,9 @@ pub struct ConfirmRequest {
     pub subject: String,
     /// The debug session the action concerns; `None` for a launch.
     pub session_id: Option<String>,
+    /// The session's stop when it was asked (its generation), set by [`confirm`]: an
+    /// approval holds for that stop only.
+    pub stop: Option<u64>,
 }
 
 /// Asks the user to approve an action (IDE dialog, MCP elicitation, or a question
@@ -401,13 +404,38 @@ registry! {
 /// approval of the session concerned, skips it; otherwise the user must agree. The
 /// scope of the approval is returned: a launch records a [`Scope::Session`] for the
 /// session it starts ([`ConsentMemory::record`]); other actions are recorded here.
-pub async fn confirm(call: &Call<'_>, request: ConfirmRequest) -> ToolResult<Scope> {
+///
+/// An approval is bound to the stop it was asked about: if execution moved while the
+/// user was asked (another client resumed or stepped the program), nothing is done and
+/// the call asks again when it is made again (on protocol 2026-07-28 the retry is that
+/// call: its question names the new stop, so the old reply does not answer it).
+pub async fn confirm(call: &Call<'_>, mut request: ConfirmRequest) -> ToolResult<Scope> {
     let consent = &call.app.consent;
     if consent.approved(request.session_id.as_deref()) {
         return Ok(Scope::Once);
     }
+    let stop_of = |session: &str| {
+        let record = call.app.tracker.get(session).ok()?;
+        Some((record.stop_generation, record.state))
+    };
+    let asked_at = request.session_id.as_deref().and_then(stop_of);
+    request.stop = asked_at.map(|(generation, _)| generation);
+    let answer = call.confirmer.confirm(&request).await;
+    let now = request.session_id.as_deref().and_then(stop_of);
+    if matches!(answer, Consent::Granted(_)) && now != asked_at {
+        return Err(ToolError::new(
+            debugger_core::ErrorCode::ConfirmationRequired,
+            format!(
+                "Execution moved while the user was asked ({}); the approval was for where \
+                 the program stood then. Nothing was done: call again to be asked about \
+                 where it stands now.",
+                request.action
+            ),
+        )
+        .with_detail("execution_moved", true));
+    }
     let action = request.action.as_str();
-    match call.confirmer.confirm(&request).await {
+    match answer {
         Consent::Granted(scope) => {
             if let Some(session) = &request.session_id {
                 consent.record(scope, session);
@@ -466,6 +494,7 @@ mod tests {
             project: "shop".into(),
             subject: "x = 1".into(),
             session_id: session.map(str::to_string),
+            stop: None,
         }
     }
 

@@ -89,6 +89,7 @@ pub async fn run_configuration(
             project: project.name.clone(),
             subject: name.to_string(),
             session_id: None,
+            stop: None,
         },
     )
     .await?;

@@ -418,6 +418,7 @@ pub async fn start_debug_session(call: &Call<'_>, p: StartSession) -> ToolResult
             project: project.name.clone(),
             subject: label.clone(),
             session_id: None,
+            stop: None,
         },
     )
     .await?;

@@ -373,6 +373,7 @@ pub async fn set_variable(call: &Call<'_>, p: SetVariable) -> ToolResult<Variabl
             project: project.name.clone(),
             subject: format!("{path} = {}", new_value.trim()),
             session_id: Some(record.descriptor.id.clone()),
+            stop: None,
         },
     )
     .await?;
