@@ -152,6 +152,24 @@ pub trait Backend: Send + Sync + 'static {
     /// All breakpoints of a project.
     async fn breakpoints(&self, project: &Project) -> ToolResult<Vec<Breakpoint>>;
 
+    /// What launching `configuration` with `options` would run, for the user's
+    /// question. By default the configuration's type and description (an IDE's main
+    /// target); a backend that resolves configurations itself says more.
+    async fn launch_target(
+        &self,
+        project: &Project,
+        configuration: &str,
+        _options: &LaunchOptions,
+    ) -> ToolResult<LaunchTarget> {
+        let configurations = self.run_configurations(project).await?;
+        let found = configurations.iter().find(|c| c.name == configuration);
+        Ok(LaunchTarget {
+            type_name: found.map(|c| c.type_name.clone()).unwrap_or_default(),
+            program: found.and_then(|c| c.description.clone()),
+            ..LaunchTarget::default()
+        })
+    }
+
     /// Add a breakpoint to a project (and to its live sessions), and say whether it
     /// was created (`false`: the same one was there and is answered).
     async fn add_breakpoint(

@@ -516,6 +516,35 @@ impl Backend for DapBackend {
             .await
     }
 
+    async fn launch_target(
+        &self,
+        project: &Project,
+        configuration: &str,
+        options: &LaunchOptions,
+    ) -> ToolResult<LaunchTarget> {
+        let configs = load_launch_configs(&project.path).await?;
+        let Some(config) = configs.into_iter().find(|c| c.name == configuration) else {
+            return Ok(LaunchTarget::default());
+        };
+        let overrides = &options.overrides;
+        let program = match (&config.program, &config.module) {
+            (Some(program), _) => Some(program.display().to_string()),
+            (None, Some(module)) => Some(format!("-m {module}")),
+            (None, None) => None,
+        };
+        let label =
+            adapter::profile_for(&config.type_name).map_or(config.type_name.as_str(), |p| p.label);
+        Ok(LaunchTarget {
+            type_name: match config.request.as_str() {
+                "launch" => label.to_string(),
+                request => format!("{label}, {request}"),
+            },
+            program,
+            args: Some(overrides.args.clone().unwrap_or(config.args)),
+            cwd: Some(overrides.cwd.clone().unwrap_or(config.cwd)),
+        })
+    }
+
     fn break_on_uncaught_default(&self) -> Option<bool> {
         Some(self.config.break_on_uncaught)
     }

@@ -11,6 +11,7 @@ pub(crate) mod common;
 mod evaluation;
 mod execution;
 mod frame_values;
+mod question;
 mod run;
 mod schema;
 mod sessions;

@@ -4,7 +4,7 @@ use super::breakpoints::{self, SetBreakpoint};
 use super::common::{self, Location, Target, VariableView};
 use super::execution::{summarize, ExecutionResult};
 use super::frame_values::{self, WatchValue};
-use super::{confirm, Call, ConfirmRequest};
+use super::{confirm, question, Call, ConfirmRequest};
 use crate::lenient;
 use crate::tracker::{is_run_only, SessionRecord, WaitOutcome};
 use crate::watches::Watch;
@@ -214,25 +214,6 @@ pub fn room_for_a_session(call: &Call<'_>, project: &Project, replacing: bool) -
     .with_detail("live_sessions", serde_json::json!(ids)))
 }
 
-/// How a confirmation names a launch's overrides (variable names, never values).
-pub fn describe_overrides(overrides: &LaunchOverrides) -> String {
-    if overrides.is_empty() {
-        return String::new();
-    }
-    let mut parts = Vec::new();
-    if let Some(args) = &overrides.args {
-        parts.push(format!("arguments {args:?}"));
-    }
-    if let Some(cwd) = &overrides.cwd {
-        parts.push(format!("working directory {}", cwd.display()));
-    }
-    if !overrides.env.is_empty() {
-        let names: Vec<&str> = overrides.env.keys().map(String::as_str).collect();
-        parts.push(format!("environment {}", names.join(", ")));
-    }
-    format!(" with {}", parts.join(", "))
-}
-
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct StartedSession {
     pub session_id: String,
@@ -404,19 +385,32 @@ pub async fn start_debug_session(call: &Call<'_>, p: StartSession) -> ToolResult
     };
     room_for_a_session(call, &project, replaced.is_some())?;
     let verb = match &replaced {
-        Some(old) => format!("Restart '{}' as a debug session of", old.descriptor.name),
-        None => "Start a debug session of".into(),
+        Some(old) => format!(
+            "Stop the session {} and debug again",
+            question::quoted("named", &old.descriptor.name)
+        ),
+        None => "Start a debug session".into(),
+    };
+    let runs = match &target {
+        DebugTarget::Configuration(name) => {
+            let launched = call
+                .app
+                .backend
+                .launch_target(&project, name, &options)
+                .await?;
+            question::launch("configuration", name, Some(&launched), &options.overrides)
+        }
+        DebugTarget::File { .. } => question::launch("file", &label, None, &options.overrides),
     };
     let scope = confirm(
         call,
         ConfirmRequest {
             action: format!(
-                "{verb} '{label}' in {}{}?",
-                project.name,
-                describe_overrides(&options.overrides)
+                "{verb} in project {}? It runs {runs}.",
+                question::escaped(&project.name, question::SHOWN)
             ),
             project: project.name.clone(),
-            subject: label.clone(),
+            subject: question::escaped(&label, question::SHOWN),
             session_id: None,
             stop: None,
         },
