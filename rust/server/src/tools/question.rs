@@ -73,14 +73,12 @@ pub fn quoted(label: &str, text: &str) -> String {
 /// `limit` characters.
 pub fn escaped(text: &str, limit: usize) -> String {
     let mut shown = String::with_capacity(text.len().min(limit * 2));
-    let mut count = 0;
-    for c in text.chars() {
+    for (count, c) in text.chars().enumerate() {
         if count == limit {
             let rest = text.chars().count() - limit;
             shown.push_str(&format!("… (+{rest} characters)"));
             break;
         }
-        count += 1;
         match c {
             '\n' => shown.push_str("\\n"),
             '\r' => shown.push_str("\\r"),
