@@ -12,6 +12,7 @@ pub use backend::{Backend, BackendEvent};
 pub use error::{ErrorCode, ToolError, ToolResult};
 pub mod eval_guard;
 pub mod history;
+pub mod journal;
 pub mod launch_json;
 pub mod project;
 pub mod source_file;

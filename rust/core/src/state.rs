@@ -209,6 +209,18 @@ pub struct Fingerprint {
 }
 
 impl Fingerprint {
+    pub fn bytes(&self) -> u64 {
+        self.len
+    }
+
+    /// The file's identity (Unix: its inode; a file replaced by a rename is another).
+    pub fn inode(&self) -> Option<u64> {
+        #[cfg(unix)]
+        return Some(self.inode);
+        #[cfg(not(unix))]
+        None
+    }
+
     pub fn of(file: &Path) -> Option<Self> {
         let meta = std::fs::metadata(file).ok()?;
         Some(Self {
@@ -228,7 +240,7 @@ fn readable(file: &Path) -> bool {
     std::fs::File::open(file).is_ok()
 }
 
-fn not_writable(file: &Path, err: &std::io::Error) -> ToolError {
+pub(crate) fn not_writable(file: &Path, err: &std::io::Error) -> ToolError {
     ToolError::new(
         ErrorCode::StateNotWritable,
         format!(
@@ -289,7 +301,7 @@ pub fn write_private(file: &Path, bytes: &[u8]) -> std::io::Result<()> {
     written
 }
 
-fn create_private_dir(dir: &Path) -> std::io::Result<()> {
+pub(crate) fn create_private_dir(dir: &Path) -> std::io::Result<()> {
     let mut builder = std::fs::DirBuilder::new();
     builder.recursive(true);
     #[cfg(unix)]

@@ -10,8 +10,9 @@
 //! are merged in, never overwritten; a change that cannot be saved is not made.
 
 use debugger_core::error::ToolResult;
+use debugger_core::journal::{Change, Document, Journaled};
 use debugger_core::model::{Breakpoint, BreakpointKind, BreakpointSpec, SuspendPolicy};
-use debugger_core::state::{Fingerprint, StateDir};
+use debugger_core::state::StateDir;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::collections::{HashMap, HashSet};
@@ -34,34 +35,50 @@ impl ProjectBreakpoints {
         id.strip_prefix("bp-")?.parse().ok()
     }
 
-    /// After a load: what is derived from the list.
-    fn indexed(mut self) -> Self {
-        self.highest = self
-            .breakpoints
-            .iter()
-            .filter_map(|b| Self::number(&b.id))
-            .max()
-            .unwrap_or(0);
-        self
-    }
-
     /// The lowest id number not yet used in this file.
     fn id_floor(&self) -> u64 {
         self.next_id.max(self.highest + 1)
     }
 
-    fn push(&mut self, bp: Breakpoint) {
+    fn position(&self, id: &str) -> Option<usize> {
+        self.breakpoints.iter().position(|b| b.id == id)
+    }
+}
+
+impl Document for ProjectBreakpoints {
+    type Item = Breakpoint;
+
+    fn items(&self) -> &Vec<Breakpoint> {
+        &self.breakpoints
+    }
+
+    fn items_mut(&mut self) -> &mut Vec<Breakpoint> {
+        &mut self.breakpoints
+    }
+
+    fn key(item: &Breakpoint) -> &str {
+        &item.id
+    }
+
+    /// What a live debugger said of a breakpoint is this server's to keep (it is never
+    /// a change of the file).
+    fn put(&mut self, mut bp: Breakpoint) {
         self.highest = self.highest.max(Self::number(&bp.id).unwrap_or(0));
-        self.breakpoints.push(bp);
+        match self.position(&bp.id) {
+            Some(at) => {
+                bp.verified = self.breakpoints[at].verified;
+                bp.message = self.breakpoints[at].message.take();
+                self.breakpoints[at] = bp;
+            }
+            None => self.breakpoints.push(bp),
+        }
     }
 }
 
 /// All projects' breakpoints.
 pub struct BreakpointStore {
     state: StateDir,
-    projects: HashMap<PathBuf, ProjectBreakpoints>,
-    /// Each project's file as last read or written here.
-    seen: HashMap<PathBuf, Fingerprint>,
+    projects: HashMap<PathBuf, Journaled<ProjectBreakpoints>>,
 }
 
 /// The effect of stops on the store.
@@ -73,13 +90,15 @@ pub struct HitOutcome {
     pub removed: Vec<Breakpoint>,
 }
 
+/// The changes a plan makes of the held breakpoints, and what it answers.
+type Plan<R> = ToolResult<(Vec<Change<Breakpoint>>, R)>;
+
 impl BreakpointStore {
     /// A store over `state`, with the given projects loaded now (others load on first use).
     pub fn new(state: StateDir, projects: &[PathBuf]) -> Self {
         let mut store = Self {
             state,
             projects: HashMap::new(),
-            seen: HashMap::new(),
         };
         for p in projects {
             store.project(p);
@@ -87,40 +106,23 @@ impl BreakpointStore {
         store
     }
 
-    /// The project's breakpoints, brought up to its file first (one `stat` when
-    /// nobody else changed it).
+    /// The project's breakpoints, brought up to its files first (a `stat` or two when
+    /// nobody else changed them, the new journal lines when someone did).
     fn project(&mut self, project: &Path) -> &mut ProjectBreakpoints {
         self.refresh(project);
+        &mut self.held(project).document
+    }
+
+    fn held(&mut self, project: &Path) -> &mut Journaled<ProjectBreakpoints> {
         self.projects.entry(project.to_path_buf()).or_default()
     }
 
-    /// Bring the project's breakpoints up to its file (another server's changes), reading
-    /// the file only when it changed since this server last read or wrote it: an
-    /// operation then costs what it touches, not every breakpoint held.
+    /// Read what changed in the project's files; a full read keeps what only this
+    /// server knows (the live debugger's verified flag and message).
     fn refresh(&mut self, project: &Path) {
         let file = self.state.project_file(project, "breakpoints");
-        // Taken before the read: a change in between is read again next time.
-        let now = Fingerprint::of(&file);
-        if now.is_some() && self.seen.get(project) == now.as_ref() {
-            return;
-        }
-        let fresh = self.read(project);
-        self.projects.insert(project.to_path_buf(), fresh);
-        match now {
-            Some(now) => self.seen.insert(project.to_path_buf(), now),
-            None => self.seen.remove(project),
-        };
-    }
-
-    /// The project's file as it is on disk now, with what only this server knows
-    /// (the live debugger's verified flag and message) carried over. A file that is
-    /// gone or unreadable (set aside) leaves what this server knows as it was.
-    fn read(&self, project: &Path) -> ProjectBreakpoints {
-        let file = self.state.project_file(project, "breakpoints");
-        let Some(mut fresh) = self.state.load::<ProjectBreakpoints>(&file) else {
-            return self.projects.get(project).cloned().unwrap_or_default();
-        };
-        if let Some(known) = self.projects.get(project) {
+        let state = self.state.clone();
+        self.held(project).refresh(&state, &file, |known, fresh| {
             let known: HashMap<&str, &Breakpoint> = known
                 .breakpoints
                 .iter()
@@ -132,40 +134,33 @@ impl BreakpointStore {
                     bp.message.clone_from(&mine.message);
                 }
             }
-        }
-        fresh.indexed()
+            fresh.highest = fresh
+                .breakpoints
+                .iter()
+                .filter_map(|b| ProjectBreakpoints::number(&b.id))
+                .max()
+                .unwrap_or(0);
+        });
     }
 
-    /// Change a project's breakpoints: under the state lock, bring them up to the file
-    /// (other servers' changes included), apply `change`, save; the change is kept only
-    /// if it was saved (else what is held is read from the file again).
-    fn update<R>(
+    /// Change a project's breakpoints: under the state lock, bring them up to the files
+    /// (other servers' changes included), let `plan` say the changes, record them (one
+    /// journal line each); nothing changes unless they were written.
+    fn change<R>(
         &mut self,
         project: &Path,
-        change: impl FnOnce(&mut ProjectBreakpoints, &mut dyn FnMut() -> ToolResult<String>) -> R,
+        plan: impl FnOnce(&ProjectBreakpoints, &mut dyn FnMut() -> ToolResult<String>) -> Plan<R>,
     ) -> ToolResult<R> {
         let state = self.state.clone();
         let file = state.project_file(project, "breakpoints");
         state.locked(|| {
             self.refresh(project);
-            let current = self.projects.entry(project.to_path_buf()).or_default();
-            let floor = current.id_floor();
+            let held = self.held(project);
+            let floor = held.document.id_floor();
             let mut new_id = || state.next_id("bp", floor).map(|n| format!("bp-{n}"));
-            let outcome = change(current, &mut new_id);
-            match state.save(&file, current) {
-                Ok(()) => {
-                    match Fingerprint::of(&file) {
-                        Some(now) => self.seen.insert(project.to_path_buf(), now),
-                        None => self.seen.remove(project),
-                    };
-                    Ok(outcome)
-                }
-                Err(e) => {
-                    self.projects.remove(project);
-                    self.seen.remove(project);
-                    Err(e)
-                }
-            }
+            let (changes, outcome) = plan(&held.document, &mut new_id)?;
+            held.record(&state, &file, changes)?;
+            Ok(outcome)
         })
     }
 
@@ -182,11 +177,8 @@ impl BreakpointStore {
 
     /// One breakpoint.
     pub fn get(&mut self, project: &Path, id: &str) -> Option<Breakpoint> {
-        self.project(project)
-            .breakpoints
-            .iter()
-            .find(|b| b.id == id)
-            .cloned()
+        let held = self.project(project);
+        held.position(id).map(|at| held.breakpoints[at].clone())
     }
 
     /// Add a breakpoint. A line breakpoint at an existing (file, line), or an
@@ -194,13 +186,13 @@ impl BreakpointStore {
     /// (`false` = not created). The location is validated by the caller (the tools
     /// read the line through the bounded reader, once).
     pub fn add(&mut self, project: &Path, spec: BreakpointSpec) -> ToolResult<(Breakpoint, bool)> {
-        self.update(project, |current, new_id| {
+        self.change(project, |current, new_id| {
             if let Some(existing) = current
                 .breakpoints
                 .iter()
                 .find(|b| same_target(&b.spec.kind, &spec.kind))
             {
-                return Ok((existing.clone(), false));
+                return Ok((Vec::new(), (existing.clone(), false)));
             }
             let bp = Breakpoint {
                 id: new_id()?,
@@ -209,21 +201,26 @@ impl BreakpointStore {
                 verified: None,
                 message: None,
             };
-            current.push(bp.clone());
-            Ok((bp, true))
-        })?
+            Ok((vec![Change::Put(bp.clone())], (bp, true)))
+        })
     }
 
     /// Remove breakpoints, in one change however many; those that existed, in the
     /// project's order.
     pub fn remove(&mut self, project: &Path, ids: &[String]) -> ToolResult<Vec<Breakpoint>> {
         let wanted: HashSet<&str> = ids.iter().map(String::as_str).collect();
-        self.update(project, |current, _| {
-            let (gone, kept) = std::mem::take(&mut current.breakpoints)
-                .into_iter()
-                .partition(|b| wanted.contains(b.id.as_str()));
-            current.breakpoints = kept;
-            gone
+        self.change(project, |current, _| {
+            let gone: Vec<Breakpoint> = current
+                .breakpoints
+                .iter()
+                .filter(|b| wanted.contains(b.id.as_str()))
+                .cloned()
+                .collect();
+            let changes = match gone.is_empty() {
+                true => Vec::new(),
+                false => vec![Change::Remove(gone.iter().map(|b| b.id.clone()).collect())],
+            };
+            Ok((changes, gone))
         })
     }
 
@@ -313,29 +310,42 @@ impl BreakpointStore {
     /// (when the state directory cannot be written, counted in memory only: a stop
     /// must not fail because of it).
     pub fn record_hits(&mut self, project: &Path, ids: &[String]) -> HitOutcome {
-        let count = |list: &mut Vec<Breakpoint>| {
-            let mut outcome = HitOutcome::default();
-            for id in ids {
-                let Some(pos) = list.iter().position(|b| &b.id == id) else {
-                    continue;
-                };
-                list[pos].hit_count += 1;
-                if list[pos].spec.temporary {
-                    outcome.removed.push(list.remove(pos));
-                } else {
-                    outcome.changed.push(list[pos].clone());
-                }
-            }
-            outcome
-        };
         if ids.is_empty() {
             return HitOutcome::default();
         }
-        match self.update(project, |current, _| count(&mut current.breakpoints)) {
+        let count = |current: &ProjectBreakpoints| {
+            let (mut changes, mut outcome) = (Vec::new(), HitOutcome::default());
+            for id in ids {
+                let Some(at) = current.position(id) else {
+                    continue;
+                };
+                let mut bp = current.breakpoints[at].clone();
+                bp.hit_count += 1;
+                if bp.spec.temporary {
+                    changes.push(Change::Remove(vec![bp.id.clone()]));
+                    outcome.removed.push(bp);
+                } else {
+                    changes.push(Change::Put(bp.clone()));
+                    outcome.changed.push(bp);
+                }
+            }
+            (changes, outcome)
+        };
+        match self.change(project, |current, _| Ok(count(current))) {
             Ok(outcome) => outcome,
             Err(e) => {
                 tracing::warn!(%e, "could not persist breakpoint hit counts");
-                count(&mut self.project(project).breakpoints)
+                let current = self.project(project);
+                let (changes, outcome) = count(current);
+                for change in changes {
+                    match change {
+                        Change::Put(bp) => current.put(bp),
+                        Change::Remove(gone) => {
+                            current.breakpoints.retain(|b| !gone.contains(&b.id))
+                        }
+                    }
+                }
+                outcome
             }
         }
     }

@@ -6,8 +6,9 @@
 //! after a restart: a recycled id at another place is not the agent's. Entries whose
 //! breakpoint is gone are dropped when the project's list is next read.
 
+use debugger_core::journal::{Change, Document, Journaled};
 use debugger_core::model::{Breakpoint, BreakpointKind};
-use debugger_core::state::{Fingerprint, StateDir};
+use debugger_core::state::StateDir;
 use debugger_core::ToolResult;
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
@@ -33,6 +34,22 @@ struct ProjectEntries {
     breakpoints: Vec<Entry>,
 }
 
+impl Document for ProjectEntries {
+    type Item = Entry;
+
+    fn items(&self) -> &Vec<Entry> {
+        &self.breakpoints
+    }
+
+    fn items_mut(&mut self) -> &mut Vec<Entry> {
+        &mut self.breakpoints
+    }
+
+    fn key(entry: &Entry) -> &str {
+        &entry.id
+    }
+}
+
 /// Where a breakpoint is, as one comparable string.
 fn place(breakpoint: &Breakpoint) -> String {
     match &breakpoint.spec.kind {
@@ -44,15 +61,12 @@ fn place(breakpoint: &Breakpoint) -> String {
     }
 }
 
-/// Each project's entries as last read or written here, with their file's look then.
-type Held = HashMap<PathBuf, (Option<Fingerprint>, Vec<Entry>)>;
-
 /// The agent's breakpoints of every project.
 pub struct Owners {
     state: StateDir,
-    /// Each project's entries as last read or written here, with their file's look
-    /// then: read again only when another server changed the file.
-    held: Mutex<Held>,
+    /// Each project's entries, as last read or written here (a change is one journal
+    /// line; another server's changes are read as they come).
+    held: Mutex<HashMap<PathBuf, Journaled<ProjectEntries>>>,
 }
 
 impl Owners {
@@ -67,34 +81,22 @@ impl Owners {
         self.state.project_file(project, "agent-breakpoints")
     }
 
-    /// The project's entries, as its file holds them now.
-    fn entries<'a>(&self, held: &'a mut Held, project: &Path) -> &'a mut Vec<Entry> {
-        let file = self.file(project);
-        let now = Fingerprint::of(&file);
-        let fresh = matches!(held.get(project), Some((seen, _)) if now.is_some() && *seen == now);
-        if !fresh {
-            let loaded: ProjectEntries = self.state.load(&file).unwrap_or_default();
-            held.insert(project.to_path_buf(), (now, loaded.breakpoints));
-        }
-        &mut held.get_mut(project).expect("just held").1
+    /// The project's entries, brought up to its files.
+    fn entries<'a>(
+        &self,
+        held: &'a mut HashMap<PathBuf, Journaled<ProjectEntries>>,
+        project: &Path,
+    ) -> &'a mut Journaled<ProjectEntries> {
+        let entries = held.entry(project.to_path_buf()).or_default();
+        entries.refresh(&self.state, &self.file(project), |_, _| {});
+        entries
     }
 
-    fn update(&self, project: &Path, change: impl FnOnce(&mut Vec<Entry>)) -> ToolResult<()> {
+    fn change(&self, project: &Path, changes: Vec<Change<Entry>>) -> ToolResult<()> {
         let mut held = lock(&self.held);
         self.state.locked(|| {
             let entries = self.entries(&mut held, project);
-            change(entries);
-            let saved = ProjectEntries {
-                breakpoints: std::mem::take(entries),
-            };
-            let outcome = self.state.save(&self.file(project), &saved);
-            let seen = outcome
-                .as_ref()
-                .ok()
-                .and_then(|()| Fingerprint::of(&self.file(project)));
-            // Unsaved, it is read from the file again next time.
-            held.insert(project.to_path_buf(), (seen, saved.breakpoints));
-            outcome
+            entries.record(&self.state, &self.file(project), changes)
         })
     }
 
@@ -104,10 +106,7 @@ impl Owners {
             id: breakpoint.id.clone(),
             place: place(breakpoint),
         };
-        self.update(project, |entries| {
-            entries.retain(|e| e.id != entry.id);
-            entries.push(entry);
-        })
+        self.change(project, vec![Change::Put(entry)])
     }
 
     /// Who set each of `current` (the project's breakpoints as the backend lists them);
@@ -117,7 +116,7 @@ impl Owners {
             current.iter().map(|b| (b.id.as_str(), place(b))).collect();
         let (owners, stale) = {
             let mut held = lock(&self.held);
-            let entries = self.entries(&mut held, project);
+            let entries = &self.entries(&mut held, project).document.breakpoints;
             let agents: HashSet<(&str, &str)> = entries
                 .iter()
                 .map(|e| (e.id.as_str(), e.place.as_str()))
@@ -131,14 +130,15 @@ impl Owners {
                     },
                 )
                 .collect::<Vec<_>>();
-            let stale = entries
+            let stale: Vec<String> = entries
                 .iter()
-                .any(|e| !places.contains(&(e.id.as_str(), e.place.clone())));
+                .filter(|e| !places.contains(&(e.id.as_str(), e.place.clone())))
+                .map(|e| e.id.clone())
+                .collect();
             (owners, stale)
         };
-        if stale {
-            let kept = |e: &Entry| places.contains(&(e.id.as_str(), e.place.clone()));
-            if let Err(err) = self.update(project, |entries| entries.retain(kept)) {
+        if !stale.is_empty() {
+            if let Err(err) = self.change(project, vec![Change::Remove(stale)]) {
                 tracing::debug!(%err, "could not forget removed agent breakpoints");
             }
         }
