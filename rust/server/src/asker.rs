@@ -82,9 +82,10 @@ fn socket_inode(table: &str, peer: SocketAddr) -> Option<u64> {
         let (address, port) = fields.get(1)?.split_once(':')?;
         let address = u32::from_str_radix(address, 16).ok()?.to_ne_bytes();
         let port = u16::from_str_radix(port, 16).ok()?;
-        (std::net::Ipv4Addr::from(address) == *peer.ip() && port == peer.port())
-            .then(|| fields.get(9)?.parse().ok())
-            .flatten()
+        // A closed connection on the same port lingers (TIME_WAIT) with no inode.
+        let inode: u64 = fields.get(9)?.parse().ok()?;
+        (std::net::Ipv4Addr::from(address) == *peer.ip() && port == peer.port() && inode != 0)
+            .then_some(inode)
     })
 }
 
@@ -98,7 +99,8 @@ mod tests {
         let table = format!(
             "  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode\n\
              \x20  0: {word:08X}:1F90 00000000:0000 0A 00000000:00000000 00:00000000 00000000     0        0 111 1\n\
-             \x20  1: {word:08X}:D431 {word:08X}:1F90 01 00000000:00000000 00:00000000 00000000     0        0 222 1\n"
+             \x20  1: {word:08X}:D431 {word:08X}:1F91 06 00000000:00000000 03:00000000 00000000     0        0 0 0\n\
+             \x20  2: {word:08X}:D431 {word:08X}:1F90 01 00000000:00000000 00:00000000 00000000     0        0 222 1\n"
         );
         let peer: SocketAddr = "127.0.0.1:54321".parse().unwrap();
         assert_eq!(socket_inode(&table, peer), Some(222));
