@@ -386,7 +386,7 @@ pub async fn start_debug_session(call: &Call<'_>, p: StartSession) -> ToolResult
     room_for_a_session(call, &project, replaced.is_some())?;
     let verb = match &replaced {
         Some(old) => format!(
-            "Stop the session {} and debug again",
+            "Restart the debug session {}",
             question::quoted("named", &old.descriptor.name)
         ),
         None => "Start a debug session".into(),
