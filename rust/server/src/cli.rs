@@ -450,7 +450,12 @@ async fn ide_absent_for(ide: &IdeBackend, limit: Duration) {
     }
 }
 
-/// Resolves on Ctrl-C or SIGTERM.
+/// Longest a signalled server takes to exit: the graceful way (open MCP streams
+/// drained, sessions stopped) gets this long, then the sessions' process trees are
+/// killed and the process exits whatever it was doing.
+const EXIT_DEADLINE: Duration = Duration::from_millis(1200);
+
+/// Resolves on Ctrl-C or SIGTERM, and arms [`EXIT_DEADLINE`].
 async fn shutdown_signal() {
     #[cfg(unix)]
     {
@@ -460,7 +465,7 @@ async fn shutdown_signal() {
                 Err(err) => {
                     tracing::warn!(%err, "cannot watch SIGTERM");
                     let _ = tokio::signal::ctrl_c().await;
-                    return;
+                    return exit_by_the_deadline();
                 }
             };
         tokio::select! {
@@ -471,6 +476,24 @@ async fn shutdown_signal() {
     #[cfg(not(unix))]
     {
         let _ = tokio::signal::ctrl_c().await;
+    }
+    exit_by_the_deadline();
+}
+
+/// A plain thread ends the process at [`EXIT_DEADLINE`] if the graceful way has not:
+/// no task, lock or blocking read of the runtime can hold it up.
+fn exit_by_the_deadline() {
+    let spawned = std::thread::Builder::new()
+        .name("exit-deadline".into())
+        .spawn(|| {
+            std::thread::sleep(EXIT_DEADLINE);
+            tracing::warn!("still running {EXIT_DEADLINE:?} after the signal; exiting now");
+            // Every session tree of this process carries a tag starting with its pid.
+            debugger_dap::tree::kill_all_of(&std::process::id().to_string());
+            std::process::exit(0);
+        });
+    if let Err(err) = spawned {
+        tracing::warn!(%err, "cannot arm the exit deadline");
     }
 }
 
