@@ -207,8 +207,8 @@ pub enum BreakpointKind {
     /// Stops on entry to a function named as the debugger names it (`subtotal`,
     /// `main.subtotalOf` for Go, `main::subtotal_of` for Rust).
     Function { name: String },
-    /// Stops when a value is written (a data breakpoint, a field watchpoint): named
-    /// as the agent named it (`total`, `acc.balance`, `com.acme.Cart.total`).
+    /// Stops when a value is written (a data breakpoint): named as the agent named
+    /// it (`total`, `acc.balance`).
     Data { expression: String },
 }
 

@@ -330,7 +330,7 @@ registry! {
         "The project's sessions (recently ended: 'stopped'), the current one marked.";
     "start_debug_session" => sessions::start_debug_session(sessions::StartSession) -> sessions::StartedSession, DESTRUCTIVE,
         "Start a debug session",
-        "Debug a configuration (can_debug) or a file (file_path: Python, Go; test: one test, a pytest name/-k or Go -run; line: stop there). Waits for the first stop (wait_for_pause); stops at uncaught exceptions and failing tests (break_on_uncaught); restart: stop the current one first.";
+        "Debug a configuration (can_debug) or a file (file_path: Python, Go; test: one test, pytest name/-k or Go -run; line: stop there). Waits for the first stop (wait_for_pause); stops at uncaught exceptions and failing tests (break_on_uncaught); restart: stop the current one first.";
     "stop_debug_session" => sessions::stop_debug_session(sessions::SessionOnly) -> sessions::StoppedSession, DESTRUCTIVE,
         "Stop a debug session",
         "Terminate a session and its processes; breakpoints and watches stay.";
@@ -342,7 +342,7 @@ registry! {
         "The project's breakpoints (first 100), optionally filtered.";
     "set_breakpoint" => breakpoints::set_breakpoint(breakpoints::SetBreakpoint) -> breakpoints::BreakpointSet, EDIT,
         "Set a breakpoint",
-        "At file_path+line, on entry to function (debugger's name, e.g. main.run), or when watch (variable id or name) changes (native code, Java fields); log_message: a logpoint; persists with the project.";
+        "At file_path+line, on entry to function (debugger's name, e.g. main.run), or when watch (variable id or name) changes (native code); log_message: a logpoint; persists with the project.";
     "remove_breakpoint" => breakpoints::remove_breakpoint(breakpoints::RemoveBreakpoint) -> breakpoints::BreakpointsRemoved, EDIT,
         "Remove breakpoints",
         "Remove by breakpoint_id, file_path (and line), or the agent's own (owner); a missing one succeeds.";
