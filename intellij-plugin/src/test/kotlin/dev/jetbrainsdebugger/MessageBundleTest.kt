@@ -53,8 +53,12 @@ class MessageBundleTest {
     fun `every key the code uses is in the bundle and every key in the bundle is used`() {
         val used = usedKeys()
         val defined = bundle.keySet()
-        assertEquals(emptyList(), (used - defined).sorted(), "keys used in code but missing from ${UiBundle.BUNDLE}")
-        assertEquals(emptyList(), (defined - used).sorted(), "keys in ${UiBundle.BUNDLE} that no code uses")
+        // Both lists in one assertion, so a failure shows every mismatch at once.
+        assertEquals(
+            "missing: [], unused: []",
+            "missing: ${(used - defined).sorted()}, unused: ${(defined - used).sorted()}",
+            "keys used in code or plugin.xml but missing from ${UiBundle.BUNDLE}, and keys there that nothing uses",
+        )
     }
 
     @Test
