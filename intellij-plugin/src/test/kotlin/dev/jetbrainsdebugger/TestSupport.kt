@@ -6,10 +6,15 @@ package dev.jetbrainsdebugger
 
 import com.google.gson.JsonElement
 import com.google.gson.JsonObject
+import dev.jetbrainsdebugger.bridge.BridgeClient
 import dev.jetbrainsdebugger.bridge.BridgeConnector
+import dev.jetbrainsdebugger.bridge.BridgeLog
+import dev.jetbrainsdebugger.bridge.ClientTiming
 import dev.jetbrainsdebugger.bridge.Json
 import dev.jetbrainsdebugger.bridge.TextTransport
 import dev.jetbrainsdebugger.bridge.TransportListener
+import dev.jetbrainsdebugger.dispatch.Dispatcher
+import dev.jetbrainsdebugger.dispatch.NotificationSink
 import dev.jetbrainsdebugger.ide.BreakpointInfo
 import dev.jetbrainsdebugger.ide.BreakpointSpec
 import dev.jetbrainsdebugger.ide.ConfirmDecision
@@ -29,7 +34,6 @@ import dev.jetbrainsdebugger.ide.ThreadInfo
 import dev.jetbrainsdebugger.ide.ValueInfo
 import dev.jetbrainsdebugger.ide.ValueTarget
 import dev.jetbrainsdebugger.ide.VariableScope
-import dev.jetbrainsdebugger.launcher.BridgeLog
 import java.util.concurrent.CompletableFuture
 import java.util.concurrent.CopyOnWriteArrayList
 import java.util.concurrent.LinkedBlockingQueue
@@ -48,6 +52,13 @@ class RecordingLog(private val echo: Boolean = System.getProperty("test.log.echo
     override fun error(message: String, t: Throwable?) = add("ERROR", message, t)
     fun contains(part: String) = lines.any { part in it }
 }
+
+/**
+ * A BridgeClient wired as BridgeRuntime wires it: the dispatcher answers the server over [ide],
+ * and [ide]'s events go out as notifications.
+ */
+fun wiredClient(ide: IdeFacade, pluginVersion: String, log: BridgeLog, connector: BridgeConnector, timing: ClientTiming = ClientTiming()): BridgeClient =
+    BridgeClient(ide, Dispatcher(ide), pluginVersion, log, connector, timing).also { ide.subscribe(NotificationSink(it::notifyServer)) }
 
 /** Poll [condition] until it holds or [timeoutMs] passes. */
 fun eventually(timeoutMs: Long = 5000, what: String = "condition", condition: () -> Boolean) {

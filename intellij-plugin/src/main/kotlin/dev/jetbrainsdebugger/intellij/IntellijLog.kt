@@ -3,7 +3,7 @@
 package dev.jetbrainsdebugger.intellij
 
 import com.intellij.openapi.diagnostic.Logger
-import dev.jetbrainsdebugger.launcher.BridgeLog
+import dev.jetbrainsdebugger.bridge.BridgeLog
 
 internal object IntellijLog : BridgeLog {
     private val logger: Logger by lazy { Logger.getInstance(IntellijLog::class.java) }

@@ -9,6 +9,7 @@
 // close() ends it politely (stdin EOF) and then by force, children included.
 package dev.jetbrainsdebugger.launcher
 
+import dev.jetbrainsdebugger.bridge.BridgeLog
 import dev.jetbrainsdebugger.bridge.Fields
 import dev.jetbrainsdebugger.bridge.Json
 import java.io.BufferedReader

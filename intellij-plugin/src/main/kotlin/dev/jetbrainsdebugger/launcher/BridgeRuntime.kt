@@ -9,11 +9,14 @@ package dev.jetbrainsdebugger.launcher
 
 import dev.jetbrainsdebugger.bridge.BridgeClient
 import dev.jetbrainsdebugger.bridge.BridgeConnector
+import dev.jetbrainsdebugger.bridge.BridgeLog
 import dev.jetbrainsdebugger.bridge.BridgeClients
 import dev.jetbrainsdebugger.bridge.BridgeHistory
 import dev.jetbrainsdebugger.bridge.ClientState
 import dev.jetbrainsdebugger.bridge.ClientTiming
 import dev.jetbrainsdebugger.bridge.WebSocketConnector
+import dev.jetbrainsdebugger.dispatch.Dispatcher
+import dev.jetbrainsdebugger.dispatch.NotificationSink
 import dev.jetbrainsdebugger.ide.IdeFacade
 import java.nio.file.Path
 import java.time.Duration
@@ -67,7 +70,7 @@ class BridgeRuntime(
         const val DEFAULT_MCP_PORT = 47823
     }
 
-    private val client = BridgeClient(facade, pluginVersion, log, connector, timing.client)
+    private val client = BridgeClient(facade, Dispatcher(facade), pluginVersion, log, connector, timing.client)
     private var supervisor = newSupervisor(launchOptions)
     private val notifier = Executors.newSingleThreadExecutor { r ->
         Thread(r, "jetbrains-debugger status").apply { isDaemon = true }
@@ -95,7 +98,7 @@ class BridgeRuntime(
             started = true
         }
         client.addStateListener(::clientChanged)
-        facade.subscribe(client.eventSink)
+        facade.subscribe(NotificationSink(client::notifyServer))
         supervisor.start()
     }
 
