@@ -1,4 +1,4 @@
-// The plugin's session code (Sessions.kt, IntellijIdeFacade's execution control, Inspection.kt and
+// The plugin's session code (Sessions.kt, IntellijIdeFacade's execution control, PausedSession.kt and
 // Collectors.kt) executed over modelled debug sessions of the scripted programs: pauses and their
 // attribution, threads, frames, variables (placeholders first), batched children, setting values,
 // evaluating, run to line, ignore-breakpoints steps, exception stops and a stop from the IDE.

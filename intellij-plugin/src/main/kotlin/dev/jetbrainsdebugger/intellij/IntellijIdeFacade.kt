@@ -1,6 +1,3 @@
-// The IntelliJ implementation of IdeFacade: thin wiring from the bridge's primitives to the
-// platform's debugger, execution and breakpoint APIs (Sessions, RunConfigs, Breakpoints,
-// Inspection). Every call returns at once; errors the agent should see are IdeError.
 package dev.jetbrainsdebugger.intellij
 
 import com.intellij.openapi.application.ApplicationInfo
@@ -33,6 +30,11 @@ import dev.jetbrainsdebugger.ide.VariableScope
 import dev.jetbrainsdebugger.presentation.FrameNames
 import java.util.concurrent.CompletableFuture
 
+/**
+ * The IntelliJ implementation of IdeFacade: thin wiring from the bridge's primitives to the
+ * platform's debugger, execution and breakpoint APIs (Sessions, RunConfigs, Breakpoints,
+ * PausedSession). Every call returns at once; errors the agent should see are IdeError.
+ */
 class IntellijIdeFacade : IdeFacade {
     @Volatile private var sink: IdeEventSink? = null
 
@@ -129,7 +131,7 @@ class IntellijIdeFacade : IdeFacade {
         call("stepping in $session", Deadlines.QUICK) { d ->
             val record = sessions.get(session)
             record.paused()
-            Inspection.stack(record, threadId, d).thenCompose { stack ->
+            PausedSession.stack(record, threadId, d).thenCompose { stack ->
                 Async.onEdt(d) {
                     val s = record.paused()
                     makeCurrent(s, stack, threadId)
@@ -168,7 +170,7 @@ class IntellijIdeFacade : IdeFacade {
                     }
                 }
                 .thenCompose { vf ->
-                    Inspection.stack(record, threadId, d).thenCompose { stack ->
+                    PausedSession.stack(record, threadId, d).thenCompose { stack ->
                         Async.onEdt(d) {
                             val s = record.paused()
                             val position = XDebuggerUtil.getInstance().createPosition(vf, line - 1)
@@ -199,25 +201,25 @@ class IntellijIdeFacade : IdeFacade {
     // ----- inspection -------------------------------------------------------
 
     override fun threads(session: String): CompletableFuture<List<ThreadInfo>> =
-        call("listing threads of $session", Deadlines.QUICK) { d -> Inspection.threads(sessions.get(session), d) }
+        call("listing threads of $session", Deadlines.QUICK) { d -> PausedSession.threads(sessions.get(session), d) }
 
     override fun stack(session: String, threadId: String, max: Int): CompletableFuture<StackPage> =
-        call("listing the stack of $threadId", Deadlines.QUICK) { d -> Inspection.frames(sessions.get(session), threadId, max, d) }
+        call("listing the stack of $threadId", Deadlines.QUICK) { d -> PausedSession.frames(sessions.get(session), threadId, max, d) }
 
     override fun selectFrame(session: String, threadId: String, frameRef: String): CompletableFuture<Unit> =
-        call("selecting frame $frameRef", Deadlines.QUICK) { d -> Inspection.selectFrame(sessions.get(session), frameRef, d) }
+        call("selecting frame $frameRef", Deadlines.QUICK) { d -> PausedSession.selectFrame(sessions.get(session), frameRef, d) }
 
     override fun variables(session: String, frameRef: String, scope: VariableScope): CompletableFuture<List<ValueInfo>> =
-        call("reading the variables of $frameRef", Deadlines.VALUES) { d -> Inspection.variables(sessions.get(session), frameRef, scope, d) }
+        call("reading the variables of $frameRef", Deadlines.VALUES) { d -> PausedSession.variables(sessions.get(session), frameRef, scope, d) }
 
     override fun children(session: String, childrenRef: String): CompletableFuture<List<ValueInfo>> =
-        call("reading the children of $childrenRef", Deadlines.VALUES) { d -> Inspection.children(sessions.get(session), childrenRef, d) }
+        call("reading the children of $childrenRef", Deadlines.VALUES) { d -> PausedSession.children(sessions.get(session), childrenRef, d) }
 
     override fun setValue(session: String, frameRef: String, target: ValueTarget, value: String): CompletableFuture<ValueInfo> =
-        call("setting a value", Deadlines.SET_OR_EVALUATE) { d -> Inspection.setValue(sessions.get(session), frameRef, target, value, d) }
+        call("setting a value", Deadlines.SET_OR_EVALUATE) { d -> PausedSession.setValue(sessions.get(session), frameRef, target, value, d) }
 
     override fun evaluate(session: String, frameRef: String, expression: String, kind: EvaluationKind): CompletableFuture<ValueInfo> =
-        call("evaluating an expression", Deadlines.SET_OR_EVALUATE) { d -> Inspection.evaluate(sessions.get(session), frameRef, expression, kind, d) }
+        call("evaluating an expression", Deadlines.SET_OR_EVALUATE) { d -> PausedSession.evaluate(sessions.get(session), frameRef, expression, kind, d) }
 
     // ----- breakpoints ------------------------------------------------------
 

@@ -1,17 +1,3 @@
-// Run configurations: listing with can_run/can_debug from the real program runners, and
-// launching without any modal dialog, by name or (debug only) the configuration made for a
-// file (FileConfigurations). The IDE opens one in two cases this code avoids:
-//  - "Edit configuration" when the configuration does not validate (even with showSettings
-//    false): settings.checkSettings(executor) runs first, on a pooled thread in a read action
-//    (newer platforms assert it is not the EDT), and its error goes back to the agent;
-//  - "Edit configuration" when "show this page before launch" is set: showSettings = false.
-// A configuration that does not allow parallel runs is refused while it runs, naming the
-// running session: the IDE's Run button would ask "stop and rerun?" (restartRunProfile), but
-// executeConfigurationAsync checks nothing and would start a second instance.
-// A launch is handed to the IDE on the EDT in a write-safe context (Async.onEdt); the IDE may
-// still start it much later (it validates in the non-modal state, waits for before-launch tasks
-// such as a build). When the call's deadline passes first, the agent is told `timeout` and the
-// launch is given up (Sessions.abandon): the session it starts later is stopped at once.
 package dev.jetbrainsdebugger.intellij
 
 import com.intellij.execution.ExecutionException
@@ -35,6 +21,22 @@ import dev.jetbrainsdebugger.ide.RunConfigurationInfo
 import dev.jetbrainsdebugger.ide.SessionInfo
 import java.util.concurrent.CompletableFuture
 
+/**
+ * Run configurations: listing with can_run/can_debug from the real program runners, and
+ * launching without any modal dialog, by name or (debug only) the configuration made for a
+ * file (FileConfigurations). The IDE opens one in two cases this code avoids:
+ *  - "Edit configuration" when the configuration does not validate (even with showSettings
+ *    false): settings.checkSettings(executor) runs first, on a pooled thread in a read action
+ *    (newer platforms assert it is not the EDT), and its error goes back to the agent;
+ *  - "Edit configuration" when "show this page before launch" is set: showSettings = false.
+ * A configuration that does not allow parallel runs is refused while it runs, naming the
+ * running session: the IDE's Run button would ask "stop and rerun?" (restartRunProfile), but
+ * executeConfigurationAsync checks nothing and would start a second instance.
+ * A launch is handed to the IDE on the EDT in a write-safe context (Async.onEdt); the IDE may
+ * still start it much later (it validates in the non-modal state, waits for before-launch tasks
+ * such as a build). When the call's deadline passes first, the agent is told `timeout` and the
+ * launch is given up (PendingLaunches.abandon): the session it starts later is stopped at once.
+ */
 internal class RunConfigs(private val sessions: Sessions) {
     fun list(project: Project): CompletableFuture<List<RunConfigurationInfo>> = Async.readOnPooled {
         RunManager.getInstance(project).allSettings.map { s ->
@@ -147,8 +149,8 @@ internal class RunConfigs(private val sessions: Sessions) {
             // The id is assigned before the launch so that every event of this launch is
             // recognised, whichever comes first (hence assignNewId = false below).
             val executionId = env.assignNewExecutionId()
-            val started = sessions.expect(executionId, mode)
-            deadline.onPass { sessions.abandon(executionId) }
+            val started = sessions.launches.expect(executionId, mode)
+            deadline.onPass { sessions.launches.abandon(executionId) }
             ProgramRunnerUtil.executeConfigurationAsync(env, false, false, object : ProgramRunner.Callback {
                 override fun processStarted(descriptor: RunContentDescriptor?) {
                     // The session is reported through the listeners; nothing to read here.
@@ -156,7 +158,7 @@ internal class RunConfigs(private val sessions: Sessions) {
 
                 override fun processNotStarted(error: Throwable?) {
                     val why = error?.message?.takeIf { it.isNotBlank() } ?: "a before-launch task failed or was cancelled"
-                    sessions.launchFailed(executionId, IdeError(code, "run configuration '${settings.name}' was not started: $why"))
+                    sessions.launches.failed(executionId, IdeError(code, "run configuration '${settings.name}' was not started: $why"))
                 }
             })
             started

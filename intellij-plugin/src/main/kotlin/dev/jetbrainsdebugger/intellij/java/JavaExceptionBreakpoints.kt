@@ -1,8 +1,3 @@
-// Java exception breakpoints ("java-exception", plugin com.intellij.java). Loaded only through
-// jetbrains-debugger-java.xml, the optional-dependency descriptor, so this class and the Java
-// plugin's JavaExceptionBreakpointProperties it uses are never touched in an IDE without Java.
-// The properties are public fields (NOTIFY_CAUGHT, NOTIFY_UNCAUGHT, myQualifiedName): set
-// directly, no reflection.
 package dev.jetbrainsdebugger.intellij.java
 
 import com.intellij.xdebugger.breakpoints.XBreakpoint
@@ -13,9 +8,17 @@ import dev.jetbrainsdebugger.ide.IdeError
 import dev.jetbrainsdebugger.intellij.ExceptionBreakpointSupport
 import org.jetbrains.java.debugger.breakpoints.properties.JavaExceptionBreakpointProperties
 
+/**
+ * Java exception breakpoints ("java-exception", plugin com.intellij.java). Loaded only through
+ * jetbrains-debugger-java.xml, the optional-dependency descriptor, so this class and the Java
+ * plugin's JavaExceptionBreakpointProperties it uses are never touched in an IDE without Java.
+ * The properties are public fields (NOTIFY_CAUGHT, NOTIFY_UNCAUGHT, myQualifiedName): set
+ * directly, no reflection.
+ */
 class JavaExceptionBreakpoints : ExceptionBreakpointSupport {
     override val typeId = "java-exception"
     override val language = "Java"
+    override val sessionLanguages = setOf("java", "kotlin")
 
     override fun accepts(exceptionClass: String): Boolean =
         ExceptionBreakpointSupport.isAny(exceptionClass) || (exceptionClass.contains('.') && !exceptionClass.startsWith("builtins."))
