@@ -1,10 +1,3 @@
-// The IDE side of the bridge's method table (protocol/README.md, "Methods"): every
-// server → IDE request is decoded here, checked (a missing or mistyped field is -32602
-// naming the field), handed to the IdeFacade, and its answer shaped exactly as in
-// protocol/messages/. Failures travel as the future's exception and are turned into
-// JSON-RPC errors by JsonRpcPeer: IdeError → -32000 with its code, anything else → -32603.
-// The other direction lives here too: [NotificationSink] turns IdeEventSink events into
-// the IDE → server notifications.
 package dev.jetbrainsdebugger.dispatch
 
 import com.google.gson.JsonElement
@@ -30,6 +23,15 @@ import dev.jetbrainsdebugger.ide.ValueTarget
 import dev.jetbrainsdebugger.ide.VariableScope
 import java.util.concurrent.CompletableFuture
 
+/**
+ * The IDE side of the bridge's method table (protocol/README.md, "Methods"): every
+ * server → IDE request is decoded here, checked (a missing or mistyped field is -32602
+ * naming the field), handed to the IdeFacade, and its answer shaped exactly as in
+ * protocol/messages/. Failures travel as the future's exception and are turned into
+ * JSON-RPC errors by JsonRpcPeer: IdeError → -32000 with its code, anything else → -32603.
+ * The other direction lives here too: [NotificationSink] turns IdeEventSink events into
+ * the IDE → server notifications.
+ */
 class Dispatcher(private val facade: IdeFacade) : RequestHandler {
     private val methods: Map<String, (Fields) -> CompletableFuture<JsonElement>> = mapOf(
         "run_configurations/list" to { p ->

@@ -1,8 +1,3 @@
-// Breakpoints through XBreakpointManager: reads in a read action on a pooled thread,
-// mutations on the EDT (in a write-safe context, Async.onEdt) inside a write action. IntelliJ breakpoints have no id, so a project
-// service hands out stable ones ("b<n>") and keeps what IntelliJ does not: hit counts (counted
-// from the pauses this plugin attributes to a breakpoint) and the logpoint message as the
-// agent wrote it ("total={total}", before the per-language rewrite).
 package dev.jetbrainsdebugger.intellij
 
 import com.intellij.openapi.application.WriteAction
@@ -73,6 +68,14 @@ class BreakpointIds(@Suppress("unused") private val project: Project) {
     }
 }
 
+/**
+ * Breakpoints through XBreakpointManager: reads in a read action on a pooled thread, mutations
+ * on the EDT (in a write-safe context, Async.onEdt) inside a write action. IntelliJ breakpoints
+ * have no id, so a project service ([BreakpointIds]) hands out stable ones ("b<n>") and keeps
+ * what IntelliJ does not: hit counts (counted from the pauses this plugin attributes to a
+ * breakpoint) and the logpoint message as the agent wrote it ("total={total}", before the
+ * per-language rewrite).
+ */
 internal object Breakpoints {
     fun manager(project: Project): XBreakpointManager = XDebuggerManager.getInstance(project).breakpointManager
 

@@ -1,10 +1,3 @@
-// The one object the IntelliJ side creates: it wires the binary's supervisor to the bridge
-// client (each start of the binary brings a new bridge port and token), subscribes the
-// client to the IDE's events, and folds both into one status for the tool window:
-// starting → connected(mcpUrl), and restarting(reason) / failed(reason) when things go wrong.
-// restart() replaces the supervisor (a new binary, possibly with new LaunchOptions: MCP port,
-// allowed browser origins) while the
-// bridge client, and so every history listener of the tool window, stays.
 package dev.jetbrainsdebugger.launcher
 
 import dev.jetbrainsdebugger.bridge.BridgeClient
@@ -45,6 +38,15 @@ data class RuntimeTiming(
     val client: ClientTiming = ClientTiming(),
 )
 
+/**
+ * The one object the IntelliJ side creates: it wires the binary's supervisor to the bridge
+ * client (each start of the binary brings a new bridge port and token), subscribes the
+ * client to the IDE's events, and folds both into one status for the tool window:
+ * starting → connected(mcpUrl), and restarting(reason) / failed(reason) when things go wrong.
+ * restart() replaces the supervisor (a new binary, possibly with new LaunchOptions: MCP port,
+ * allowed browser origins) while the
+ * bridge client, and so every history listener of the tool window, stays.
+ */
 class BridgeRuntime(
     private val facade: IdeFacade,
     /** Finds the binary at each start; throws [BinaryNotFoundException] (a failed status) when it cannot. */

@@ -1,12 +1,14 @@
-// Logpoint messages: the bridge speaks DAP's convention, a message with `{expression}`
-// placeholders ("total={total}", `{{`/`}}` for literal braces). IntelliJ wants one log
-// expression in the breakpoint file's language, evaluated at each hit, so the message is
-// rewritten per language: Java `"total=" + (total)`, Kotlin `"total=${total}"`, Python
-// `f"total={total}"`, JavaScript/TypeScript `` `total=${total}` ``. Plain Kotlin, no IntelliJ.
 package dev.jetbrainsdebugger.presentation
 
 import dev.jetbrainsdebugger.ide.IdeError
 
+/**
+ * Logpoint messages: the bridge speaks DAP's convention, a message with `{expression}`
+ * placeholders ("total={total}", `{{`/`}}` for literal braces). IntelliJ wants one log
+ * expression in the breakpoint file's language, evaluated at each hit, so the message is
+ * rewritten per language: Java `"total=" + (total)`, Kotlin `"total=${total}"`, Python
+ * `f"total={total}"`, JavaScript/TypeScript `` `total=${total}` ``. Plain Kotlin, no IntelliJ.
+ */
 object LogMessages {
     sealed class Part {
         data class Text(val text: String) : Part()
