@@ -149,7 +149,7 @@ const SERVER: &[Flag] = &[
     ),
     Flag::switch(
         "no-break-on-uncaught",
-        "Standalone: debug sessions run through uncaught exceptions (and end) unless \
+        "Debug sessions run through uncaught exceptions (and end) unless \
          start_debug_session says break_on_uncaught: true. Same values as --brave's variable.",
     )
     .env("JETBRAINS_DEBUGGER_NO_BREAK_ON_UNCAUGHT"),

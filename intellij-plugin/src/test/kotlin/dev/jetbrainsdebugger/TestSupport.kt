@@ -24,6 +24,7 @@ import dev.jetbrainsdebugger.ide.IdeEventSink
 import dev.jetbrainsdebugger.ide.IdeFacade
 import dev.jetbrainsdebugger.ide.IdeInfo
 import dev.jetbrainsdebugger.ide.LaunchMode
+import dev.jetbrainsdebugger.ide.LaunchOptions
 import dev.jetbrainsdebugger.ide.PauseInfo
 import dev.jetbrainsdebugger.ide.ProjectInfo
 import dev.jetbrainsdebugger.ide.RunConfigurationInfo
@@ -178,11 +179,11 @@ class ScriptedIde : IdeFacade {
     override fun currentPauses() = pauses
 
     override fun runConfigurations(project: String) = call<List<RunConfigurationInfo>>("runConfigurations", "project" to project)
-    override fun launch(project: String, configuration: String, mode: LaunchMode) =
-        call<SessionInfo>("launch", "project" to project, "configuration" to configuration, "mode" to mode)
+    override fun launch(project: String, configuration: String, mode: LaunchMode, options: LaunchOptions) =
+        call<SessionInfo>("launch", "project" to project, "configuration" to configuration, "mode" to mode, *launchArgs(options))
     // A file launch always debugs: the wire's `mode` is recorded as what the call means.
-    override fun launchFile(project: String, file: String) =
-        call<SessionInfo>("launchFile", "project" to project, "file" to file, "mode" to LaunchMode.DEBUG)
+    override fun launchFile(project: String, file: String, options: LaunchOptions) =
+        call<SessionInfo>("launchFile", "project" to project, "file" to file, "mode" to LaunchMode.DEBUG, *launchArgs(options))
     override fun stop(session: String) = call<Unit>("stop", "session" to session)
     override fun resume(session: String) = call<Unit>("resume", "session" to session)
     override fun pause(session: String) = call<Unit>("pause", "session" to session)
@@ -218,6 +219,13 @@ class ScriptedIde : IdeFacade {
 }
 
 /** A [ConfirmRequest] as the wire names its fields, the optional ones only when present. */
+/** A launch's options as `session/launch` names them, each present only when the launch asked for it. */
+fun launchArgs(options: LaunchOptions): Array<Pair<String, Any?>> {
+    val o = options.overrides
+    val overrides = Json.obj(*listOfNotNull(o.args?.let { "args" to it }, o.cwd?.let { "cwd" to it }, ("env" to o.env).takeIf { o.env.isNotEmpty() }).toTypedArray())
+    return listOfNotNull(("break_on_uncaught" to true).takeIf { options.breakOnUncaught }, ("overrides" to overrides).takeIf { !o.isEmpty }).toTypedArray()
+}
+
 fun confirmArgs(request: ConfirmRequest): Array<Pair<String, Any?>> = listOfNotNull(
     "tool" to request.tool,
     "title" to request.title,

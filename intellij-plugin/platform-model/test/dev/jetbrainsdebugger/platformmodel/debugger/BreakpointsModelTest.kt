@@ -59,9 +59,11 @@ class BreakpointsModelTest {
         assertEquals("price > 40", conditional.spec.condition)
         assertEquals("tax={tax}", logpoint.spec.logMessage)
         assertEquals(SuspendPolicy.NONE, logpoint.spec.suspendPolicy)
-        // The IDE holds the per-language rewrite of the message.
-        val stored = f.breakpointManager.allBreakpoints.single { it.logExpressionObject != null }
-        assertEquals("f\"tax={tax}\"", stored.logExpressionObject!!.expression)
+        // The IDE's breakpoint suspends on its thread with no log expression of its own: the plugin evaluates the
+        // message (f"tax={tax}", the per-language rewrite) at each stop and resumes (Logpoints).
+        val stored = f.breakpointManager.allBreakpoints.filterIsInstance<com.intellij.xdebugger.breakpoints.XLineBreakpoint<*>>().single { it.line == 31 }
+        assertEquals(null, stored.logExpressionObject)
+        assertEquals(com.intellij.xdebugger.breakpoints.SuspendPolicy.THREAD, stored.suspendPolicy)
 
         val listed = f.facade.breakpoints(f.path).done()
         // PyCharm's default "Any exception" breakpoint is enabled, so it is listed too.

@@ -14,6 +14,8 @@ import dev.jetbrainsdebugger.ide.EvaluationKind
 import dev.jetbrainsdebugger.ide.IdeEventSink
 import dev.jetbrainsdebugger.ide.IdeFacade
 import dev.jetbrainsdebugger.ide.LaunchMode
+import dev.jetbrainsdebugger.ide.LaunchOptions
+import dev.jetbrainsdebugger.ide.LaunchOverrides
 import dev.jetbrainsdebugger.ide.OutputCategory
 import dev.jetbrainsdebugger.ide.PauseInfo
 import dev.jetbrainsdebugger.ide.ProjectInfo
@@ -110,11 +112,12 @@ class Dispatcher(private val facade: IdeFacade) : RequestHandler {
         val mode = p.decode<LaunchMode>("mode")
         val configuration = p.stringOrNull("configuration")
         val file = p.stringOrNull("file")
+        val options = LaunchOptions(p.booleanOrNull("break_on_uncaught") ?: false, p.decodeOrNull<LaunchOverrides>("overrides") ?: LaunchOverrides())
         return when {
-            configuration != null && file == null -> facade.launch(project, configuration, mode)
+            configuration != null && file == null -> facade.launch(project, configuration, mode, options)
             file != null && configuration == null -> {
                 if (mode != LaunchMode.DEBUG) throw WireFormatException("mode", "must be debug with `file`")
-                facade.launchFile(project, file)
+                facade.launchFile(project, file, options)
             }
             else -> throw WireFormatException(null, "exactly one of `configuration` and `file` is expected")
         }

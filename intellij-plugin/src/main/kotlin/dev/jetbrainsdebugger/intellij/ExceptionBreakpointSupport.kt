@@ -47,6 +47,12 @@ interface ExceptionBreakpointSupport {
      */
     fun exceptionInFrame(top: XStackFrame): CompletableFuture<ExceptionInfo?>? = null
 
+    /** Whether [breakpoint] (of [typeId], enabled) stops at every uncaught exception. */
+    fun stopsAtUncaught(breakpoint: XBreakpoint<*>): Boolean
+
+    /** Adds a breakpoint that stops at uncaught exceptions of any class, for one launch. EDT, write action. */
+    fun addUncaught(manager: XBreakpointManager, type: XBreakpointType<*, *>): XBreakpoint<*>
+
     companion object {
         val EP_NAME = ExtensionPointName<ExceptionBreakpointSupport>("dev.jetbrainsdebugger.exceptionBreakpointSupport")
 

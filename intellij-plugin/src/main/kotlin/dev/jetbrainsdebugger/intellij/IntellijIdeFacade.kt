@@ -17,6 +17,7 @@ import dev.jetbrainsdebugger.ide.IdeEventSink
 import dev.jetbrainsdebugger.ide.IdeFacade
 import dev.jetbrainsdebugger.ide.IdeInfo
 import dev.jetbrainsdebugger.ide.LaunchMode
+import dev.jetbrainsdebugger.ide.LaunchOptions
 import dev.jetbrainsdebugger.ide.PauseInfo
 import dev.jetbrainsdebugger.ide.ProjectInfo
 import dev.jetbrainsdebugger.ide.RunConfigurationInfo
@@ -82,11 +83,11 @@ class IntellijIdeFacade : IdeFacade {
     override fun runConfigurations(project: String): CompletableFuture<List<RunConfigurationInfo>> =
         call("listing run configurations", Deadlines.QUICK) { runConfigs.list(Projects.find(project)) }
 
-    override fun launch(project: String, configuration: String, mode: LaunchMode): CompletableFuture<SessionInfo> =
-        call("launching '$configuration'", Deadlines.LAUNCH) { d -> runConfigs.launch(Projects.find(project), configuration, mode, d) }
+    override fun launch(project: String, configuration: String, mode: LaunchMode, options: LaunchOptions): CompletableFuture<SessionInfo> =
+        call("launching '$configuration'", Deadlines.LAUNCH) { d -> runConfigs.launch(Projects.find(project), configuration, mode, d, options) }
 
-    override fun launchFile(project: String, file: String): CompletableFuture<SessionInfo> =
-        call("debugging $file", Deadlines.LAUNCH) { d -> runConfigs.launchFile(Projects.find(project), file, d) }
+    override fun launchFile(project: String, file: String, options: LaunchOptions): CompletableFuture<SessionInfo> =
+        call("debugging $file", Deadlines.LAUNCH) { d -> runConfigs.launchFile(Projects.find(project), file, d, options) }
 
     override fun stop(session: String): CompletableFuture<Unit> = call("stopping $session", Deadlines.QUICK) { d ->
         val record = sessions.get(session)
@@ -245,7 +246,8 @@ class IntellijIdeFacade : IdeFacade {
     internal fun breakpointRemoved(project: Project, breakpoint: XBreakpoint<*>) {
         val ids = BreakpointIds.of(project)
         // Only breakpoints the bridge lists are reported removed (not method or field breakpoints).
-        val known = Breakpoints.isLine(breakpoint) || ExceptionBreakpoints.supportFor(breakpoint) != null
+        val known = (Breakpoints.isLine(breakpoint) || ExceptionBreakpoints.supportFor(breakpoint) != null || Breakpoints.isFunction(breakpoint)) &&
+            !ids.isLaunchOwned(breakpoint)
         val id = ids.id(breakpoint)
         ids.forget(breakpoint)
         if (known) sink?.breakpointRemoved(Projects.info(project).path, id)

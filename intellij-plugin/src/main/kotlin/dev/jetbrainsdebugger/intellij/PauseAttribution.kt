@@ -23,7 +23,11 @@ internal object PauseAttribution {
         val threadId: String?,
         val position: Pair<String, Int>?,
         val lineHits: List<String>,
+        /** Enabled function breakpoints on the top frame's method: a stop at its entry is theirs. */
+        val functionHits: List<String>,
         val exceptionBreakpoints: List<String>,
+        /** Of [exceptionBreakpoints], the launches' own (break on uncaught): no hit the agent is told. */
+        val launchOwned: Set<String>,
         val topMethod: String?,
         /** Null when not an exception stop (or when that cannot be told). */
         val exception: ExceptionInfo?,
@@ -40,12 +44,12 @@ internal object PauseAttribution {
         val threadId = stack?.let { record.threads.idFor(it.displayName, 0) }
         val where = position?.let { Projects.normalize(it.file.path) to it.line + 1 }
         val top = stack?.topFrame
-        val method: CompletableFuture<String?> = if (top == null) {
+        val name: CompletableFuture<FrameNames.Name?> = if (top == null) {
             CompletableFuture.completedFuture(null)
         } else {
             Async.onEdt(null) {
                 val text = FrameText().also { top.customizePresentation(it) }.text
-                FrameNames.parse(text, top.sourcePosition?.file?.name).method
+                FrameNames.parse(text, top.sourcePosition?.file?.name)
             }
         }
         val breakpoints = Async.readOnPooled {
@@ -58,16 +62,26 @@ internal object PauseAttribution {
                 .filter { it.line == position.line && Projects.samePath(Files.pathOfUrl(it.fileUrl), Projects.normalize(position.file.path)) }
                 .map { ids.id(it) }
             val exceptions = if (muted) emptyList() else all.filter { it !is XLineBreakpoint<*> && ExceptionBreakpoints.supportFor(it) != null }
-                .map { ids.id(it as XBreakpoint<*>) }
-            line to exceptions
+            val functions = if (muted) emptyList() else all.filter(Breakpoints::isFunction)
+            Triple(line, functions, exceptions.map { bp -> ids.id(bp) to ids.isLaunchOwned(bp) })
         }
-        return breakpoints.thenCombine(method.exceptionally { null }) { (line, exceptions), m ->
-            Facts(threadId, where, line, exceptions, m, null, false)
+        return breakpoints.thenCombine(name.exceptionally { null }) { (line, functions, exceptions), n ->
+            val functionHits = functions.filter { bp -> n != null && FunctionBreakpoints.supportFor(bp)?.describe(bp)?.let { stopsIn(it, n) } == true }
+                .map { BreakpointIds.of(record.project).id(it) }
+            Facts(threadId, where, line, functionHits, exceptions.map { it.first }, exceptions.filter { it.second }.map { it.first }.toSet(), n?.method, null, false)
         }.thenCompose { f ->
             val candidate = intent !is Intent.Step && intent !is Intent.Pause && f.lineHits.isEmpty() && f.exceptionBreakpoints.isNotEmpty()
             val told = if (candidate && top != null) ExceptionBreakpoints.ofSessionLanguage(record.language)?.exceptionInFrame(top) else null
             told?.thenApply { e -> f.copy(exception = e, exceptionChecked = true) } ?: CompletableFuture.completedFuture(f)
         }.within(Deadlines.QUICK, "attributing the pause")
+    }
+
+    /** Whether [function] (`Class.method`, the class a pattern that may hold `*`) names the frame [name]. */
+    private fun stopsIn(function: String, name: FrameNames.Name): Boolean {
+        val pattern = function.substringBeforeLast('.')
+        val cls = name.className ?: return false
+        val glob = Regex(pattern.split('*').joinToString(".*") { Regex.escape(it) })
+        return function.substringAfterLast('.') == name.method && (glob.matches(cls) || glob.matches(cls.substringAfterLast('.')))
     }
 
     private fun decide(session: String, intent: Intent?, f: Facts): PauseInfo {
@@ -78,7 +92,7 @@ internal object PauseAttribution {
             if (f.exceptionBreakpoints.isEmpty()) return null
             if (f.exceptionChecked && f.exception == null) return null
             // The exception breakpoint that fired is known only when just one is enabled.
-            val hits = if (f.exceptionBreakpoints.size == 1) f.exceptionBreakpoints else emptyList()
+            val hits = if (f.exceptionBreakpoints.size == 1) f.exceptionBreakpoints.filter { it !in f.launchOwned } else emptyList()
             return pause(StopReason.EXCEPTION, hits, "exception breakpoint", f.exception)
         }
 
@@ -101,6 +115,7 @@ internal object PauseAttribution {
             }
             null -> when {
                 f.lineHits.isNotEmpty() -> pause(StopReason.BREAKPOINT, f.lineHits)
+                f.functionHits.isNotEmpty() -> pause(StopReason.BREAKPOINT, f.functionHits)
                 else -> exceptionOrNull() ?: pause(StopReason.OTHER, description = "paused by the IDE (a user action or the debugger itself)")
             }
         }

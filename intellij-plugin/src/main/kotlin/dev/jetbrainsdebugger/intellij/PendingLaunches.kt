@@ -13,7 +13,11 @@ import java.util.concurrent.ConcurrentHashMap
  * started, not "the newest session" after a poll. A launch given up at its deadline must not
  * run: if the IDE starts it anyway, its session is stopped as soon as it appears.
  */
-internal class PendingLaunches(private val recordOf: (executionId: Long) -> SessionRecord?) {
+internal class PendingLaunches(
+    private val recordOf: (executionId: Long) -> SessionRecord?,
+    /** A launch that never started is over: what it held is given back. */
+    private val ended: (executionId: Long) -> Unit,
+) {
     private class PendingLaunch(val mode: LaunchMode, val future: CompletableFuture<SessionInfo>)
 
     /** Launches in flight, by execution id: completed when their session exists. */
@@ -32,6 +36,7 @@ internal class PendingLaunches(private val recordOf: (executionId: Long) -> Sess
 
     fun failed(executionId: Long, error: IdeError) {
         pending.remove(executionId)?.future?.completeExceptionally(error)
+        ended(executionId)
     }
 
     /**

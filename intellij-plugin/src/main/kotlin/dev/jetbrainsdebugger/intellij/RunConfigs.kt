@@ -17,6 +17,7 @@ import com.intellij.openapi.project.IndexNotReadyException
 import com.intellij.openapi.project.Project
 import dev.jetbrainsdebugger.ide.IdeError
 import dev.jetbrainsdebugger.ide.LaunchMode
+import dev.jetbrainsdebugger.ide.LaunchOptions
 import dev.jetbrainsdebugger.ide.RunConfigurationInfo
 import dev.jetbrainsdebugger.ide.SessionInfo
 import java.util.concurrent.CompletableFuture
@@ -67,24 +68,34 @@ internal class RunConfigs(private val sessions: Sessions) {
         data class Refused(val error: IdeError) : Check()
     }
 
-    fun launch(project: Project, name: String, mode: LaunchMode, deadline: Deadline): CompletableFuture<SessionInfo> =
+    fun launch(project: Project, name: String, mode: LaunchMode, deadline: Deadline, options: LaunchOptions = LaunchOptions()): CompletableFuture<SessionInfo> =
         Async.readOnPooled {
             val all = RunManager.getInstance(project).allSettings
             all.firstOrNull { it.name == name && !it.isTemporary } ?: all.firstOrNull { it.name == name }
                 ?: throw IdeError("configuration_not_found", "no run configuration named '$name'", mapOf("available" to all.map { it.name }))
-        }.thenCompose { launch(project, it, mode, deadline) }
+        }.thenCompose { launch(project, it, mode, options, deadline) }
 
     /** Debugs one file with the configuration made for it as the gutter's "Debug" makes it ([FileConfigurations]). */
-    fun launchFile(project: Project, path: String, deadline: Deadline): CompletableFuture<SessionInfo> =
-        FileConfigurations.forFile(project, path, deadline).thenCompose { launch(project, it, LaunchMode.DEBUG, deadline) }
+    fun launchFile(project: Project, path: String, deadline: Deadline, options: LaunchOptions): CompletableFuture<SessionInfo> =
+        FileConfigurations.forFile(project, path, deadline).thenCompose { launch(project, it, LaunchMode.DEBUG, options, deadline) }
 
-    /** Checks [settings] as the IDE would before launching, never with its dialog, then starts them. */
-    private fun launch(project: Project, settings: RunnerAndConfigurationSettings, mode: LaunchMode, deadline: Deadline): CompletableFuture<SessionInfo> {
+    /**
+     * Checks [saved] as the IDE would before launching, never with its dialog, then starts them: with
+     * [options]' overrides, a copy made for this launch ([LaunchCopies]), checked in their place.
+     */
+    private fun launch(
+        project: Project,
+        saved: RunnerAndConfigurationSettings,
+        mode: LaunchMode,
+        options: LaunchOptions,
+        deadline: Deadline,
+    ): CompletableFuture<SessionInfo> {
         val debug = mode == LaunchMode.DEBUG
         val code = if (debug) "cannot_debug" else "cannot_run"
         val verb = if (debug) "debug" else "run"
-        val name = settings.name
+        val name = saved.name
         return Async.readOnPooled {
+            val settings = LaunchCopies.of(project, saved, options.overrides)
             val executor = executor(mode)
             if (ProgramRunner.getRunner(executor.id, settings.configuration) == null) {
                 throw IdeError(code, "the IDE has no runner that can $verb run configuration '$name' (${settings.type.displayName})")
@@ -106,7 +117,7 @@ internal class RunConfigs(private val sessions: Sessions) {
                 is Check.Ok -> {
                     check.warning?.let { IntellijLog.info("run configuration '$name' has a warning, launching anyway: $it") }
                     refuseSecondInstance(check.settings, code)
-                    start(project, check.settings, mode, code, deadline)
+                    start(project, check.settings, mode, options.breakOnUncaught && debug, code, deadline)
                 }
             }
         }
@@ -130,10 +141,12 @@ internal class RunConfigs(private val sessions: Sessions) {
         )
     }
 
+    /** With [breakOnUncaught], the session's language's exception breakpoint stops at uncaught exceptions while it lasts ([UncaughtExceptionStops]). */
     private fun start(
         project: Project,
         settings: RunnerAndConfigurationSettings,
         mode: LaunchMode,
+        breakOnUncaught: Boolean,
         code: String,
         deadline: Deadline,
     ): CompletableFuture<SessionInfo> =
@@ -149,6 +162,7 @@ internal class RunConfigs(private val sessions: Sessions) {
             // The id is assigned before the launch so that every event of this launch is
             // recognised, whichever comes first (hence assignNewId = false below).
             val executionId = env.assignNewExecutionId()
+            val stopsAtUncaught = breakOnUncaught && sessions.uncaughtStops.take(project, Languages.ofConfiguration(settings.type.id), executionId)
             val started = sessions.launches.expect(executionId, mode)
             deadline.onPass { sessions.launches.abandon(executionId) }
             ProgramRunnerUtil.executeConfigurationAsync(env, false, false, object : ProgramRunner.Callback {
@@ -161,6 +175,6 @@ internal class RunConfigs(private val sessions: Sessions) {
                     sessions.launches.failed(executionId, IdeError(code, "run configuration '${settings.name}' was not started: $why"))
                 }
             })
-            started
+            if (breakOnUncaught) started.thenApply { it.copy(breakOnUncaught = stopsAtUncaught) } else started
         }
 }

@@ -65,6 +65,8 @@ internal class SessionRecord(
 
     @Volatile var intent: Intent? = null
     @Volatile var lastPause: PauseInfo? = null
+    /** The plugin resumed a stop that only logpoints made: that resume is not reported (nor was the stop). */
+    val silentResume = AtomicBoolean(false)
     /** Breakpoints were muted by the plugin for an ignore_breakpoints step; unmute at the next stop. */
     @Volatile var unmuteAtNextStop = false
 

@@ -13,6 +13,7 @@ import com.intellij.xdebugger.XDebuggerManager
 import dev.jetbrainsdebugger.ide.IdeError
 import dev.jetbrainsdebugger.ide.IdeEventSink
 import dev.jetbrainsdebugger.ide.LaunchMode
+import dev.jetbrainsdebugger.ide.OutputCategory
 import dev.jetbrainsdebugger.ide.PauseInfo
 import dev.jetbrainsdebugger.ide.StopReason
 import dev.jetbrainsdebugger.sessions.DebugLaunchMatcher
@@ -45,8 +46,11 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
     private val matcher = DebugLaunchMatcher<ProcessHandler, SessionRecord, XDebugSession>(LAUNCH_MATCH_GRACE_MS)
     private val taps = java.util.IdentityHashMap<ProcessHandler, ProcessTap>()
 
+    /** The exception breakpoints launches added to break on uncaught exceptions, given back when they end. */
+    val uncaughtStops = UncaughtExceptionStops()
+
     /** The agent's launches waiting for their session. */
-    val launches = PendingLaunches { executionId -> records["s$executionId"] }
+    val launches = PendingLaunches({ executionId -> records["s$executionId"] }, uncaughtStops::giveBack)
 
     fun all(): List<SessionRecord> = records.values.toList()
 
@@ -280,6 +284,7 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
             matcher.forget(h)
             synchronized(taps) { taps.remove(h) }
         }
+        record.executionId?.let(uncaughtStops::giveBack)
         record.executionId?.let { launches.failed(it, IdeError("session_ended", "session ${record.id} ended before its debugger attached")) }
         if (record.announced.get()) emit { it.terminated(record.id, record.terminationError) }
         trimEnded()
@@ -297,6 +302,7 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
     private fun resumed(record: SessionRecord) {
         record.handles.invalidate()
         record.lastPause = null
+        if (record.silentResume.getAndSet(false)) return
         emit { it.resumed(record.id) }
     }
 
@@ -309,14 +315,17 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
         val intent = record.intent
         record.intent = null
         val generation = record.handles.generation
-        PauseAttribution.attribute(record, session, intent)
+        Logpoints.handle(record, session, intent) { text -> emit { it.output(record.id, OutputCategory.CONSOLE, text) } }
+            .thenCompose<PauseInfo?> { resumed ->
+                if (resumed) CompletableFuture.completedFuture(null) else PauseAttribution.attribute(record, session, intent).thenApply { it }
+            }
             .exceptionally { e ->
                 IntellijLog.warn("cannot attribute the pause of ${record.id}", e)
                 PauseInfo(record.id, null, StopReason.OTHER, emptyList(), null, null)
             }
             .thenAccept { pause ->
                 // A pause that was already followed by a resume or another stop is stale.
-                if (record.handles.generation != generation) return@thenAccept
+                if (pause == null || record.handles.generation != generation) return@thenAccept
                 record.lastPause = pause
                 if (pause.reason == StopReason.BREAKPOINT) pause.hitBreakpoints.forEach { BreakpointIds.of(record.project).hit(it) }
                 emit { it.paused(pause) }

@@ -41,11 +41,25 @@ class JavaExceptionBreakpoints : ExceptionBreakpointSupport {
                 return any
             }
         }
-        val name = if (ExceptionBreakpointSupport.isAny(kind.exceptionClass)) "java.lang.Throwable" else kind.exceptionClass
+        val name = if (ExceptionBreakpointSupport.isAny(kind.exceptionClass)) THROWABLE else kind.exceptionClass
         val properties = JavaExceptionBreakpointProperties(name)
         properties.NOTIFY_CAUGHT = kind.caught
         properties.NOTIFY_UNCAUGHT = kind.uncaught
         return manager.addBreakpoint(typed, properties)
+    }
+
+    override fun stopsAtUncaught(breakpoint: XBreakpoint<*>): Boolean {
+        val p = breakpoint.properties as? JavaExceptionBreakpointProperties ?: return false
+        return p.NOTIFY_UNCAUGHT && (p.myQualifiedName.isNullOrBlank() || p.myQualifiedName == THROWABLE)
+    }
+
+    /** java.lang.Throwable, uncaught only: what the "Any exception" breakpoint does with only "Uncaught exception" ticked. */
+    override fun addUncaught(manager: XBreakpointManager, type: XBreakpointType<*, *>): XBreakpoint<*> {
+        val properties = JavaExceptionBreakpointProperties(THROWABLE)
+        properties.NOTIFY_CAUGHT = false
+        properties.NOTIFY_UNCAUGHT = true
+        @Suppress("UNCHECKED_CAST")
+        return manager.addBreakpoint(type as XBreakpointType<XBreakpoint<JavaExceptionBreakpointProperties>, JavaExceptionBreakpointProperties>, properties)
     }
 
     override fun describe(breakpoint: XBreakpoint<*>): Pair<BreakpointKind.Exception, String?> {
@@ -53,5 +67,9 @@ class JavaExceptionBreakpoints : ExceptionBreakpointSupport {
             ?: return BreakpointKind.Exception("*", caught = true, uncaught = true) to "unreadable exception breakpoint properties"
         val cls = p.myQualifiedName?.takeIf { it.isNotBlank() } ?: "*"
         return BreakpointKind.Exception(cls, caught = p.NOTIFY_CAUGHT, uncaught = p.NOTIFY_UNCAUGHT) to null
+    }
+
+    private companion object {
+        const val THROWABLE = "java.lang.Throwable"
     }
 }

@@ -61,6 +61,16 @@ class PythonExceptionBreakpoints : ExceptionBreakpointSupport {
     }
 
     /**
+     * Whether its properties say "on termination" is not readable through public API: a breakpoint for any
+     * exception is taken to stop at uncaught ones, as PyCharm's default breakpoint and createProperties() do.
+     */
+    override fun stopsAtUncaught(breakpoint: XBreakpoint<*>): Boolean = describe(breakpoint).first.exceptionClass == BASE
+
+    /** The type's own createProperties(): BaseException, on termination (PyExceptionBreakpointProperties(String)). */
+    override fun addUncaught(manager: XBreakpointManager, type: XBreakpointType<*, *>): XBreakpoint<*> =
+        ExceptionBreakpoints.addWithDefaultProperties(manager, type)
+
+    /**
      * pydevd puts `__exception__ = (type, value, traceback)` into the frame it stops in for an
      * exception; its presentation names the class and the message.
      */
