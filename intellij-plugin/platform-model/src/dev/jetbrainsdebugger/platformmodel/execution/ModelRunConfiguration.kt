@@ -65,7 +65,9 @@ open class ModelRunConfiguration(private val project: Project, val definition: C
 
     /** What a run starts: the command with the arguments, the working directory and the environment. */
     fun commandLine(): CommandLine = CommandLine(
-        definition.command + ParametersListUtil.parse(arguments.orEmpty()),
+        // The script by its absolute path, as PythonRunConfiguration passes it: the working directory may be another.
+        definition.command.map { if (it == definition.script) project.basePath?.let { base -> "$base/$it" } ?: it else it } +
+            ParametersListUtil.parse(arguments.orEmpty()),
         directory?.takeIf { it.isNotBlank() },
         environment,
         passParent,

@@ -241,7 +241,7 @@ internal object Breakpoints {
     /**
      * Applies the common settings of [spec]. EDT, write action. An agent's [logpoint] suspends (on its
      * thread where the type can) with no log expression of the IDE's: the plugin evaluates the message
-     * itself at the stop and resumes when the agent asked for no stop ([Logpoints]), since some debuggers
+     * itself at the stop and resumes ([Logpoints]), since some debuggers
      * (PyCharm's) print the IDE's log expression to the console only, where the plugin cannot read it.
      */
     private fun apply(bp: XBreakpoint<*>, spec: BreakpointSpec, language: com.intellij.lang.Language?, logpoint: Logpoint?) {
@@ -249,7 +249,7 @@ internal object Breakpoints {
         bp.isEnabled = spec.enabled
         bp.conditionExpression = spec.condition?.takeIf { it.isNotBlank() }?.let { util.createExpression(it, language, null, EvaluationMode.EXPRESSION) }
         bp.logExpressionObject = null
-        val wanted = if (logpoint != null && spec.suspendPolicy == WireSuspendPolicy.NONE) XSuspendPolicy.THREAD else platform(spec.suspendPolicy)
+        val wanted = if (logpoint != null) XSuspendPolicy.THREAD else platform(spec.suspendPolicy)
         bp.suspendPolicy = if (wanted == XSuspendPolicy.THREAD && !bp.type.isSuspendThreadSupported) XSuspendPolicy.ALL else wanted
         if (bp is XLineBreakpoint<*>) bp.isTemporary = spec.temporary
     }

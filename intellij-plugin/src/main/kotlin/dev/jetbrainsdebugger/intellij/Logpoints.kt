@@ -8,7 +8,6 @@ import com.intellij.xdebugger.evaluation.EvaluationMode
 import com.intellij.xdebugger.evaluation.XDebuggerEvaluator
 import com.intellij.xdebugger.frame.XValue
 import dev.jetbrainsdebugger.ide.IdeError
-import dev.jetbrainsdebugger.ide.SuspendPolicy
 import dev.jetbrainsdebugger.presentation.LogMessages
 import java.util.concurrent.CompletableFuture
 
@@ -18,7 +17,8 @@ import java.util.concurrent.CompletableFuture
  * XDebugSession.breakpointReached), where no public API reads it back. So at the stop the plugin
  * evaluates each message in the top frame, gives it to the agent as the session's output (as the
  * standalone backend's debugger does), prints it to the session's console for the user, and
- * resumes at once when the agent asked for no stop: then neither the pause nor the resume is reported.
+ * resumes at once: a logpoint never stops, as a DAP logpoint does, and neither the pause nor the
+ * resume is reported.
  */
 internal object Logpoints {
     /**
@@ -42,7 +42,6 @@ internal object Logpoints {
             logpoints.fold(CompletableFuture.completedFuture(Unit)) { previous, (_, logpoint) ->
                 previous.thenCompose { message(frame, logpoint) }.thenApply { text -> say(session, text, output) }
             }.thenCompose {
-                if (logpoints.any { it.second.suspendPolicy != SuspendPolicy.NONE }) return@thenCompose CompletableFuture.completedFuture(false)
                 logpoints.forEach { (id, _) -> BreakpointIds.of(record.project).hit(id) }
                 record.silentResume.set(true)
                 Async.onEdt(null) {
