@@ -193,4 +193,34 @@ class BreakpointsModelTest {
         assertTrue(f.facade.breakpoints(f.path).done().none { it.spec.kind is BreakpointKind.Line }, "${f.facade.breakpoints(f.path).done()}")
         f.platform.assertClean()
     }
+
+    @Test
+    fun `a Java method breakpoint is set by Class method, listed as a function breakpoint, and PyCharm has none`() {
+        val f = start(IdeConfig.INTELLIJ_IDEA)
+        val spec = BreakpointSpec(BreakpointKind.Function("com.example.Cart.total"), true, null, null, SuspendPolicy.ALL, false)
+        val added = f.facade.addBreakpoint(f.path, spec).done()
+        assertEquals(BreakpointKind.Function("com.example.Cart.total"), added.spec.kind)
+        // The IDE's "Java Method Breakpoints" kind: a class pattern and a method, stopping on entry only.
+        val method = f.breakpointManager.allBreakpoints.single { it.type.id == "java-wildcard-method" }
+        val properties = method.properties as org.jetbrains.java.debugger.breakpoints.properties.JavaMethodBreakpointProperties
+        assertEquals(listOf("com.example.Cart", "total", true, false), listOf(properties.myClassPattern, properties.myMethodName, properties.WATCH_ENTRY, properties.WATCH_EXIT))
+        assertEquals(listOf(added.id), f.facade.breakpoints(f.path).done().map { it.id })
+        assertEquals("invalid_params", failure(f.facade.addBreakpoint(f.path, spec.copy(kind = BreakpointKind.Function("total")))).code)
+        assertTrue(f.facade.removeBreakpoint(f.path, added.id).done())
+        assertTrue(f.breakpointManager.allBreakpoints.none { it.type.id == "java-wildcard-method" })
+        f.platform.assertClean()
+    }
+
+    private fun failure(future: java.util.concurrent.CompletableFuture<*>): dev.jetbrainsdebugger.ide.IdeError =
+        kotlin.test.assertFailsWith<java.util.concurrent.ExecutionException> { future.done() }.cause as dev.jetbrainsdebugger.ide.IdeError
+
+    @Test
+    fun `a function breakpoint in PyCharm is not_supported naming the line breakpoint instead`() {
+        val f = start()
+        val spec = BreakpointSpec(BreakpointKind.Function("subtotal_of"), true, null, null, SuspendPolicy.ALL, false)
+        val refused = failure(f.facade.addBreakpoint(f.path, spec))
+        assertEquals("not_supported", refused.code)
+        assertTrue("line breakpoint at the function's first line" in refused.message, refused.message)
+        f.platform.assertClean()
+    }
 }
