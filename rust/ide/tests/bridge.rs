@@ -779,6 +779,8 @@ async fn a_function_breakpoint_crosses_the_wire() {
     };
     let caller = backend.clone();
     let call = tokio::spawn(async move { caller.add_breakpoint(&shop(), spec).await });
+    let (id, _) = ide.expect_request("breakpoints/list").await;
+    ide.reply(id, json!({"breakpoints": []})).await;
     let (id, params) = ide.expect_request("breakpoints/add").await;
     assert_eq!(
         params["spec"]["kind"],
@@ -795,7 +797,8 @@ async fn a_function_breakpoint_crosses_the_wire() {
         fields.insert(k.into(), v);
     }
     ide.reply(id, answer).await;
-    let added = call.await.unwrap().unwrap();
+    let (added, created) = call.await.unwrap().unwrap();
+    assert!(created);
     assert_eq!(added.id, "b9");
     assert_eq!(
         added.spec.kind,
