@@ -366,7 +366,22 @@ impl DapBackend {
                 adapter::Guard::PythonShim => shim.is_some(),
                 adapter::Guard::VariablePaths | adapter::Guard::RefusedPrefixes(_) => true,
             };
+        let activity = shim
+            .as_ref()
+            .filter(|_| {
+                runtime_guard && matches!(profile.evaluation.guard, adapter::Guard::PythonShim)
+            })
+            .map(|shim| debugpy::activity_path(shim.path(), &id));
+        let code_route = match profile.evaluation.guard {
+            adapter::Guard::PythonShim if self.config.tcp_nodelay_shim => match shim {
+                Some(_) => breakpoints::CodeRoute::PythonShim,
+                None => breakpoints::CodeRoute::PythonShimMissing,
+            },
+            _ => breakpoints::CodeRoute::AsWritten,
+        };
         let spec = SessionSpec {
+            activity,
+            code_route,
             id,
             project: project.path.clone(),
             config,
@@ -666,5 +681,16 @@ impl Backend for DapBackend {
         lock(&self.shared.sessions)
             .get(session)
             .is_some_and(|s| s.runtime_guard)
+    }
+
+    fn guards_breakpoint_code(&self, language: &str) -> bool {
+        // The shim is in every Python program this backend launches; a program
+        // attached to has none, and its sessions send such code to the guard all the
+        // same, where it fails rather than running unguarded (`CodeRoute`).
+        language == "python" && self.config.tcp_nodelay_shim
+    }
+
+    fn busy(&self, session: &str) -> Option<String> {
+        self.session(session).ok()?.busy()
     }
 }

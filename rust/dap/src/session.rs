@@ -45,6 +45,16 @@
 //!   arrives (or [`EVALUATION_ABANDON`] passes); meanwhile every request that needs
 //!   the paused program fails at once with `evaluation_running`, naming it, instead
 //!   of each waiting out its own timeout. `pause`, `threads` and `stop` still work.
+//! - **A busy program.** A program that cannot answer (stuck in breakpoint code, which
+//!   the shim reports in its activity file; in an evaluation; in C code that holds
+//!   the interpreter lock, seen as a request unanswered for [`BUSY_AFTER`] while it
+//!   burns a CPU, or for the whole request timeout) is [`Session::busy`]: requests
+//!   that need it fail at once with `busy`, saying what it is doing; breakpoint
+//!   lists and `pause` are sent without waiting (the program reads them when it is
+//!   free), and `stop` kills it without waiting for goodbyes.
+//! - **Breakpoint code** (conditions, log message parts) goes through debugpy's shim
+//!   where the session has it ([`CodeRoute::PythonShim`]); a stop caused by a
+//!   condition the guard refused says so in its description.
 //! - **Why it failed.** A launch request that fails is coded by its cause: the
 //!   adapter said no (`adapter_failed`), did not answer in time (`timeout`), or went
 //!   away (`adapter_crashed`, its exit status waited for at most [`EXIT_STATUS_WAIT`]);
@@ -57,9 +67,11 @@
 //!   considered the session paused.
 
 use crate::adapter::{self, AdapterCommand, AdapterProfile, Guard};
-use crate::breakpoints::{self, exception_arguments, exception_wanted, plan, List, Owner};
+use crate::breakpoints::{
+    self, exception_arguments, exception_wanted, plan, CodeRoute, List, Owner,
+};
 use crate::client::{Client, ClientError};
-use crate::debugpy;
+use crate::debugpy::{self, BreakpointCode};
 use crate::diagnostics::{Diagnostics, Ending};
 use crate::tree;
 use crate::Shared;
@@ -72,7 +84,7 @@ use serde_json::{json, Value as Json};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::Child;
 use tokio::sync::{mpsc, watch};
@@ -88,6 +100,11 @@ const EXIT_STATUS_WAIT: Duration = Duration::from_secs(1);
 /// How long an evaluation that outlived its timeout is still waited for (and blocks
 /// the paused program's requests with `evaluation_running`).
 pub const EVALUATION_ABANDON: Duration = Duration::from_secs(60 * 60);
+/// How long the program may run breakpoint code, or leave a request unanswered while
+/// it burns a CPU, before the session calls it busy instead of waiting for it.
+const BUSY_AFTER: Duration = Duration::from_secs(1);
+/// The share of a CPU a program that does not answer must burn to count as busy in C code.
+const SPINNING: f64 = 0.7;
 /// debugpy's synthetic group entries in variable listings.
 const SYNTHETIC: &[&str] = &[
     "special variables",
@@ -117,6 +134,8 @@ struct State {
     run_to: Option<(PathBuf, u32)>,
     /// `stop()` was asked, or the adapter said `terminated`: its end is no error.
     stopping: bool,
+    /// When the program was last resumed (a guard refusal after it explains a stop).
+    resumed_at: SystemTime,
 }
 
 /// An evaluation still running in the debuggee after its request timed out.
@@ -137,6 +156,10 @@ pub struct SessionSpec {
     pub launch_args: Json,
     /// `GuardedExpression` can run here (the profile's guard is in place).
     pub runtime_guard: bool,
+    /// The file where debugpy's shim says what breakpoint code is doing (made here).
+    pub activity: Option<PathBuf>,
+    /// How conditions and log messages reach the debugger.
+    pub code_route: CodeRoute,
     /// An adapter started ahead for this session (`warm.rs`), to use instead of
     /// starting one.
     pub ready_adapter: Option<Child>,
@@ -185,6 +208,12 @@ pub struct Session {
     pub runtime_guard: bool,
     /// The evaluation that outlived its timeout, until it answers.
     hung_evaluation: Arc<Mutex<Option<HungEvaluation>>>,
+    /// [`SessionSpec::activity`], once made.
+    activity: Option<PathBuf>,
+    /// [`SessionSpec::code_route`].
+    code_route: CodeRoute,
+    /// The debuggee's CPU time when last sampled (is a silent program spinning?).
+    cpu_sample: Mutex<Option<(Instant, Duration)>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -335,6 +364,7 @@ impl Session {
                 suppressed: false,
                 run_to: None,
                 stopping: false,
+                resumed_at: SystemTime::now(),
             }),
             cleaned: tokio::sync::Mutex::new(false),
             bp_lock: tokio::sync::Mutex::new(()),
@@ -346,6 +376,15 @@ impl Session {
             ended: watch::channel(false).0,
             runtime_guard: spec.runtime_guard,
             hung_evaluation: Arc::new(Mutex::new(None)),
+            activity: spec.activity.clone().filter(|path| {
+                debugpy::create_activity(path)
+                    .map_err(
+                        |e| tracing::warn!(%e, "no activity file: a busy program is seen later"),
+                    )
+                    .is_ok()
+            }),
+            cpu_sample: Mutex::new(None),
+            code_route: spec.code_route,
         });
         shared.register(session.clone());
         shared.emit(BackendEvent::SessionStarted(descriptor.clone()));
@@ -576,6 +615,21 @@ impl Session {
 
     /// Whether the adapter's `initialize` answer announces `capability`: what the
     /// adapter says, never what its profile is assumed to do.
+    /// Why breakpoint code of one of `hits` did not run since the last resume: the
+    /// guard refused it (the program stopped there instead of judging it).
+    fn refused_code(&self, hits: &[String]) -> Option<String> {
+        let (when, label, reason) = debugpy::read_activity(self.activity.as_deref()?).refused?;
+        let resumed = lock(&self.state).resumed_at;
+        let ours = hits.iter().any(|id| label.ends_with(&format!(" of {id}")));
+        (when >= resumed && ours).then(|| {
+            format!(
+                "{label} was not run: the side-effect guard stopped it (it {reason}), so the \
+                 program stopped here instead; code that reads variables and calls builtins \
+                 runs."
+            )
+        })
+    }
+
     fn supports(&self, capability: &str) -> bool {
         self.capabilities
             .get(capability)
@@ -916,12 +970,14 @@ impl Session {
             "entry" => (StopReason::Entry, None),
             _ => (StopReason::Other, None),
         };
-        let description = description.or_else(|| {
-            body.get("description")
-                .or_else(|| body.get("text"))
-                .and_then(Json::as_str)
-                .map(str::to_owned)
-        });
+        let description = description
+            .or_else(|| self.refused_code(&hits))
+            .or_else(|| {
+                body.get("description")
+                    .or_else(|| body.get("text"))
+                    .and_then(Json::as_str)
+                    .map(str::to_owned)
+            });
         {
             let mut st = lock(&self.state);
             st.phase = Phase::Paused;
@@ -961,11 +1017,15 @@ impl Session {
                 kept.push(id);
                 continue;
             };
+            let expression = match self.code_route {
+                CodeRoute::AsWritten => format!("bool({condition}\n)"),
+                route => breakpoints::routed(route, &condition, BreakpointCode::Condition, &id),
+            };
             let answer = self
                 .client
                 .request(
                     "evaluate",
-                    json!({ "expression": format!("bool({condition}\n)"), "frameId": frame, "context": "watch" }),
+                    json!({ "expression": expression, "frameId": frame, "context": "watch" }),
                     self.shared.request_timeout,
                 )
                 .await;
@@ -1109,8 +1169,13 @@ impl Session {
         if std::mem::replace(&mut *cleaned, true) {
             return;
         }
+        // A busy program answers no goodbye: its processes are killed at once.
+        let grace = match self.doing() {
+            Some(_) => Duration::from_millis(100),
+            None => EXIT_GRACE,
+        };
         if !self.client.is_closed() {
-            let t = self.shared.request_timeout.min(EXIT_GRACE);
+            let t = self.shared.request_timeout.min(grace);
             let _ = self
                 .client
                 .request("disconnect", self.disconnect_arguments(), t)
@@ -1118,7 +1183,7 @@ impl Session {
         }
         self.client.close_input().await;
         if let Some(mut child) = self.child.lock().await.take() {
-            match tokio::time::timeout(EXIT_GRACE, child.wait()).await {
+            match tokio::time::timeout(grace, child.wait()).await {
                 Ok(Ok(status)) => self.diagnostics.adapter_ended(status),
                 Ok(Err(_)) => {}
                 Err(_) => {
@@ -1139,6 +1204,9 @@ impl Session {
             if tree::group_of(pid) == Some(pid) {
                 tree::kill_group(pid);
             }
+        }
+        if let Some(path) = &self.activity {
+            let _ = std::fs::remove_file(path);
         }
         // Descendants that left both groups (setsid, double fork) carry the tag.
         let tag = tree::tag_for(&self.shared.tree_owner, &self.id);
@@ -1213,7 +1281,7 @@ impl Session {
             );
             return Ok(());
         }
-        let planned = plan(&bps, suppressed, run_to);
+        let planned = plan(&bps, suppressed, run_to, self.code_route);
         let wires: Vec<Json> = planned.iter().map(|p| p.wire.clone()).collect();
         let (command, args, context) = match list {
             List::File(file) => (
@@ -1232,6 +1300,15 @@ impl Session {
                 "setting function breakpoints".to_string(),
             ),
         };
+        if self.busy().is_some() {
+            // The program reads it when it is free; what it says of each breakpoint
+            // then is not waited for.
+            self.client
+                .send(command, args)
+                .await
+                .map_err(|e| self.dap_error(e, &context, ErrorCode::AdapterFailed))?;
+            return Ok(());
+        }
         let body = self
             .call(command, args, &context, ErrorCode::AdapterFailed)
             .await?;
@@ -1355,8 +1432,10 @@ impl Session {
                 format!("session {} has ended", self.id),
             )),
             Phase::Paused => {
-                self.no_hung_evaluation()?;
-                Ok(st.stopped_thread)
+                let thread = st.stopped_thread;
+                drop(st);
+                self.not_busy()?;
+                Ok(thread)
             }
             Phase::Starting | Phase::Running => Err(ToolError::new(
                 ErrorCode::NotPaused,
@@ -1365,28 +1444,112 @@ impl Session {
         }
     }
 
-    /// `evaluation_running` while an evaluation that outlived its timeout holds the
-    /// paused thread.
-    fn no_hung_evaluation(&self) -> ToolResult<()> {
-        match &*lock(&self.hung_evaluation) {
+    /// What the program is doing while it cannot answer: an evaluation that outlived
+    /// its timeout, breakpoint code running for [`BUSY_AFTER`] (the shim says which),
+    /// or a request it left unanswered past its timeout, or for [`BUSY_AFTER`] while
+    /// burning a CPU (C code holding the interpreter lock). `None` while it answers.
+    pub fn busy(&self) -> Option<String> {
+        if self.is_ended() {
+            return None;
+        }
+        self.doing()
+    }
+
+    /// [`Session::busy`], also while the session ends.
+    fn doing(&self) -> Option<String> {
+        if let Some(hung) = &*lock(&self.hung_evaluation) {
+            return Some(format!(
+                "evaluating `{}` for {} s",
+                hung.expression,
+                hung.since.elapsed().as_secs()
+            ));
+        }
+        let running = self
+            .activity
+            .as_deref()
+            .and_then(|path| debugpy::read_activity(path).running);
+        if let Some((label, since)) = running {
+            let age = SystemTime::now().duration_since(since).unwrap_or_default();
+            if age >= BUSY_AFTER {
+                return Some(format!("evaluating {label} for {} s", age.as_secs()));
+            }
+        }
+        let (command, age) = self
+            .client
+            .pending()
+            .into_iter()
+            .filter(|(command, _)| !matches!(command.as_str(), "launch" | "attach" | "disconnect"))
+            .max_by_key(|(_, age)| *age)?;
+        let stuck = age >= self.shared.request_timeout || (age >= BUSY_AFTER && self.spinning());
+        stuck.then(|| {
+            format!(
+                "not answering: its debugger has not answered `{command}` for {} s (the \
+                 program is running code that holds the interpreter, C code or breakpoint code)",
+                age.as_secs()
+            )
+        })
+    }
+
+    /// Whether the debuggee burned most of a CPU since the last sample (taken when a
+    /// request went out); false where its CPU time cannot be read.
+    fn spinning(&self) -> bool {
+        let Some(pid) = lock(&self.state).debuggee_pid else {
+            return false;
+        };
+        let Some(now) = tree::cpu_time(pid) else {
+            return false;
+        };
+        let mut sample = lock(&self.cpu_sample);
+        let spinning = sample.is_some_and(|(at, before)| {
+            let elapsed = at.elapsed().as_secs_f64();
+            elapsed >= 0.5 && now.saturating_sub(before).as_secs_f64() >= SPINNING * elapsed
+        });
+        if sample.is_none_or(|(at, _)| at.elapsed() >= Duration::from_millis(500)) {
+            *sample = Some((Instant::now(), now));
+        }
+        spinning
+    }
+
+    /// Take a CPU sample of the debuggee now (a request is going out).
+    fn sample_cpu(&self) {
+        let pid = lock(&self.state).debuggee_pid;
+        if let Some(now) = pid.and_then(tree::cpu_time) {
+            *lock(&self.cpu_sample) = Some((Instant::now(), now));
+        }
+    }
+
+    /// The error of a request the busy program cannot answer (an evaluation that
+    /// outlived its timeout keeps its own code).
+    fn busy_error(&self, doing: &str) -> ToolError {
+        let code = if lock(&self.hung_evaluation).is_some() {
+            ErrorCode::EvaluationRunning
+        } else {
+            ErrorCode::Busy
+        };
+        ToolError::new(
+            code,
+            format!(
+                "The program is busy: {doing}. It answers nothing else until that ends. Wait \
+                 and retry, call pause (it takes effect when that ends), or stop_debug_session."
+            ),
+        )
+        .with_detail("busy", doing)
+    }
+
+    fn not_busy(&self) -> ToolResult<()> {
+        match self.busy() {
+            Some(doing) => Err(self.busy_error(&doing)),
             None => Ok(()),
-            Some(hung) => Err(ToolError::new(
-                ErrorCode::EvaluationRunning,
-                format!(
-                    "The evaluation of `{}` has run in the debuggee for {} s (longer than its \
-                     timeout); the paused program answers nothing else until it ends. Wait \
-                     and retry, call pause to see where the session stands, or \
-                     stop_debug_session.",
-                    hung.expression,
-                    hung.since.elapsed().as_secs()
-                ),
-            )),
         }
     }
 
     /// Mark running and tell subscribers, before the request goes out.
     fn mark_running(&self) {
-        lock(&self.state).phase = Phase::Running;
+        {
+            let mut st = lock(&self.state);
+            st.phase = Phase::Running;
+            st.resumed_at = SystemTime::now();
+        }
         self.shared.emit(BackendEvent::Continued {
             session: self.id.clone(),
         });
@@ -1423,6 +1586,14 @@ impl Session {
         self.live()?;
         if lock(&self.state).phase == Phase::Paused {
             return Ok(());
+        }
+        if let Some(doing) = self.busy() {
+            // Asked now, read by the program when it is free (debugpy pauses every thread).
+            self.client
+                .send("pause", json!({ "threadId": 0 }))
+                .await
+                .map_err(|e| self.dap_error(e, "pause", ErrorCode::NotRunning))?;
+            return Err(self.busy_error(&doing));
         }
         let thread = self
             .threads()
@@ -1698,6 +1869,9 @@ impl Session {
     /// One request under the request timeout; a failure becomes a [`ToolError`] that
     /// names what was asked (`context`), with `refused` as the code when the adapter
     /// says no (timeouts and a lost adapter get their own codes in [`dap_error`]).
+    /// A busy program ([`Session::busy`]) fails it at once; one that leaves it
+    /// unanswered for [`BUSY_AFTER`] while burning a CPU fails it then (its late
+    /// answer is dropped).
     async fn call(
         &self,
         command: &str,
@@ -1705,10 +1879,23 @@ impl Session {
         context: &str,
         refused: ErrorCode,
     ) -> ToolResult<Json> {
-        self.client
-            .request(command, arguments, self.shared.request_timeout)
-            .await
-            .map_err(|e| self.dap_error(e, context, refused))
+        self.not_busy()?;
+        let failed = |e| self.dap_error(e, context, refused);
+        self.sample_cpu();
+        let in_flight = self.client.send(command, arguments).await.map_err(failed)?;
+        let mut answer = tokio::spawn(in_flight.wait(self.shared.request_timeout));
+        let answered = match tokio::time::timeout(BUSY_AFTER, &mut answer).await {
+            Ok(answered) => answered,
+            Err(_) => {
+                if let Some(doing) = self.busy() {
+                    return Err(self.busy_error(&doing));
+                }
+                answer.await
+            }
+        };
+        answered
+            .map_err(|join| ToolError::internal(format!("{context}: {join}")))?
+            .map_err(failed)
     }
 
     async fn scopes(&self, frame: i64) -> ToolResult<Vec<Json>> {

@@ -135,10 +135,12 @@ fn log_message_expressions(message: &str) -> Vec<&str> {
     parts
 }
 
-/// A breakpoint condition or log message runs at every hit, inside the debugger,
-/// where no runtime guard applies: unless the static guards of all `languages`
-/// (the file's; several when it is not known) prove each expression free of side
-/// effects, the user must agree (the confirmation policy).
+/// A breakpoint condition or log message runs at every hit, inside the debugger:
+/// where the backend runs it under a runtime guard for the language (debugpy's
+/// shim), it needs consent only when the static guard names a side effect in it;
+/// elsewhere, unless the static guards of all `languages` (the file's; several when
+/// it is not known) prove each expression free of side effects, the user must agree
+/// (the confirmation policy). What the user agreed to runs as written.
 pub async fn consent_to_breakpoint_code(
     call: &Call<'_>,
     project: &Project,
@@ -156,8 +158,14 @@ pub async fn consent_to_breakpoint_code(
     for (what, expression) in expressions {
         let refusal = languages.iter().find_map(|language| {
             let classification = classify(language, expression);
-            (classification != Some(Classification::SideEffectFree))
-                .then(|| not_side_effect_free(classification, language))
+            let harmless = match &classification {
+                Some(Classification::SideEffectFree) => true,
+                Some(Classification::NeedsRuntimeGuard { .. }) => {
+                    call.app.backend.guards_breakpoint_code(language)
+                }
+                _ => false,
+            };
+            (!harmless).then(|| not_side_effect_free(classification, language))
         });
         let Some(why) = refusal else {
             continue;

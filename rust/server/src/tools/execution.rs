@@ -48,6 +48,10 @@ pub struct ExecutionResult {
     pub variables_omitted: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub watches: Option<Vec<WatchValue>>,
+    /// No stop yet because the program is stuck (in breakpoint code, an evaluation,
+    /// C code): what it is doing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub busy: Option<String>,
     pub message: String,
 }
 
@@ -77,6 +81,7 @@ pub async fn summarize(
         variables: None,
         variables_omitted: None,
         watches: None,
+        busy: None,
         message: String::new(),
     };
     match outcome {
@@ -131,9 +136,16 @@ pub async fn summarize(
         }
         WaitOutcome::TimedOut => {
             result.status = "running".into();
-            result.message = "No stop before the timeout; the program is still running. \
-                              Call pause to stop it, or resume/get_debug_session_status later."
-                .into();
+            result.busy = call.app.backend.busy(session);
+            result.message = match &result.busy {
+                Some(doing) => format!(
+                    "No stop: the program is busy, {doing}. pause takes effect when that \
+                     ends; stop_debug_session ends it now."
+                ),
+                None => "No stop before the timeout; the program is still running. Call \
+                         pause to stop it, or resume/get_debug_session_status later."
+                    .into(),
+            };
         }
     }
     Ok(result)

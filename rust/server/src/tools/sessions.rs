@@ -654,6 +654,10 @@ pub struct SessionStatus {
     pub exit_code: Option<i32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
+    /// What the program is doing while it cannot answer (stuck in breakpoint code,
+    /// an evaluation or C code): "evaluating the condition of bp-3 for 12 s".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub busy: Option<String>,
     /// Why an ended session ended abnormally, as an error code: `adapter_crashed`,
     /// `adapter_failed`, `timeout`... (absent for a normal end).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -677,6 +681,18 @@ pub async fn get_debug_session_status(
         .resolve(&project.path, p.target.session_id.as_deref())?;
     let watches = call.app.watches.list(&project.path);
     let mut status = base_status(&record);
+    if let Some(doing) = call.app.backend.busy(&record.descriptor.id) {
+        status.message = Some(format!(
+            "Busy: the program is {doing}; frames, variables and watches are available when \
+             that ends. pause (it takes effect then) and stop_debug_session work."
+        ));
+        status.watches = watches
+            .into_iter()
+            .map(|w| WatchValue::unavailable(w, "the program is busy".into()))
+            .collect();
+        status.busy = Some(doing);
+        return Ok(status);
+    }
     if record.state != SessionState::Paused {
         let why = if is_run_only(&record) {
             "it was started without the debugger"
@@ -747,6 +763,7 @@ fn base_status(record: &SessionRecord) -> SessionStatus {
         output_truncated: record.output_since_resume.dropped() > 0,
         exit_code: record.exit_code,
         message: None,
+        busy: None,
         ended_because: ended.map(|e| e.code.as_str().to_string()),
         diagnostics: ended.and_then(|e| e.details.get("diagnostics").cloned()),
     }
