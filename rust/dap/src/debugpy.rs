@@ -24,7 +24,7 @@ const GUARD_REFUSAL: &str = "SideEffectsNotAllowed";
 /// `text` as a Python string literal that no text in it can escape. `@` is escaped
 /// because pydevd turns `@LINE@` into a line break in the text it is sent, braces
 /// because pydevd finds a log message's `{...}` parts by counting them.
-fn python_literal(text: &str) -> String {
+pub fn python_literal(text: &str) -> String {
     serde_json::to_string(text)
         .unwrap_or_else(|_| "''".into())
         .replace('@', "\\u0040")

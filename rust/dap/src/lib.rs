@@ -32,6 +32,7 @@ pub mod file_launch;
 pub mod protocol;
 pub mod session;
 pub mod tree;
+pub mod values;
 pub mod warm;
 
 use async_trait::async_trait;
@@ -58,6 +59,8 @@ pub struct DapConfig {
     pub python: Option<PathBuf>,
     /// Put the TCP_NODELAY `sitecustomize` shim on the debuggee's `PYTHONPATH`.
     pub tcp_nodelay_shim: bool,
+    /// Never run program code to show values (debugpy with the shim: `values.rs`).
+    pub values_without_code: bool,
     /// Where breakpoints persist.
     pub state: StateDir,
     /// Bound of one DAP request.
@@ -75,6 +78,7 @@ impl DapConfig {
             projects,
             python: None,
             tcp_nodelay_shim: true,
+            values_without_code: false,
             state,
             request_timeout: Duration::from_secs(10),
             launch_timeout: Duration::from_secs(30),
@@ -382,6 +386,7 @@ impl DapBackend {
         let spec = SessionSpec {
             activity,
             code_route,
+            values_without_code: self.config.values_without_code,
             id,
             project: project.path.clone(),
             config,

@@ -74,6 +74,7 @@ use crate::client::{Client, ClientError};
 use crate::debugpy::{self, BreakpointCode};
 use crate::diagnostics::{Diagnostics, Ending};
 use crate::tree;
+use crate::values;
 use crate::Shared;
 use debugger_core::error::{ErrorCode, ToolError, ToolResult};
 use debugger_core::eval_guard::split_trailing_expression;
@@ -160,6 +161,8 @@ pub struct SessionSpec {
     pub activity: Option<PathBuf>,
     /// How conditions and log messages reach the debugger.
     pub code_route: CodeRoute,
+    /// Show values without running program code (needs the shim: `values.rs`).
+    pub values_without_code: bool,
     /// An adapter started ahead for this session (`warm.rs`), to use instead of
     /// starting one.
     pub ready_adapter: Option<Child>,
@@ -212,6 +215,8 @@ pub struct Session {
     activity: Option<PathBuf>,
     /// [`SessionSpec::code_route`].
     code_route: CodeRoute,
+    /// [`SessionSpec::values_without_code`], where the shim is in the program.
+    values_without_code: bool,
     /// The debuggee's CPU time when last sampled (is a silent program spinning?).
     cpu_sample: Mutex<Option<(Instant, Duration)>>,
 }
@@ -385,6 +390,8 @@ impl Session {
             }),
             cpu_sample: Mutex::new(None),
             code_route: spec.code_route,
+            values_without_code: spec.values_without_code
+                && spec.code_route == CodeRoute::PythonShim,
         });
         shared.register(session.clone());
         shared.emit(BackendEvent::SessionStarted(descriptor.clone()));
@@ -1942,57 +1949,66 @@ impl Session {
     pub async fn variables(&self, frame_ref: &str, scope: VariableScope) -> ToolResult<Vec<Value>> {
         self.paused_thread()?;
         let frame = parse_id(frame_ref, "frame", ErrorCode::FrameNotFound)?;
-        let scopes = self.scopes(frame).await?;
-        let find = |want: &str| {
-            scopes.iter().find_map(|s| {
-                let name = s
-                    .get("name")
-                    .and_then(Json::as_str)
-                    .unwrap_or("")
-                    .to_ascii_lowercase();
-                let hint = s
-                    .get("presentationHint")
-                    .and_then(Json::as_str)
-                    .unwrap_or("");
-                (name == want || hint == want)
-                    .then(|| s.get("variablesReference").and_then(as_i64))
-                    .flatten()
-            })
-        };
-        let locals = find("locals");
         match scope {
-            VariableScope::Global => match find("globals") {
-                Some(r) => self.list(r).await,
-                None => Ok(Vec::new()),
-            },
-            VariableScope::Local | VariableScope::All => match locals {
-                Some(r) => self.list(r).await,
-                None => Ok(Vec::new()),
-            },
-            VariableScope::This => match locals {
-                Some(r) => {
-                    let all = self.list(r).await?;
-                    // Python's `self`/`cls`, C++'s `this`, Rust's `self`.
-                    let this = ["self", "cls", "this"]
-                        .iter()
-                        .find_map(|name| all.iter().find(|v| v.name == *name))
-                        .cloned();
-                    Ok(this.into_iter().collect())
-                }
-                None => Ok(Vec::new()),
-            },
+            VariableScope::Global => self.scope_values(frame, "globals").await,
+            VariableScope::Local | VariableScope::All => self.scope_values(frame, "locals").await,
+            VariableScope::This => {
+                let all = self.scope_values(frame, "locals").await?;
+                // Python's `self`/`cls`, C++'s `this`, Rust's `self`.
+                let this = ["self", "cls", "this"]
+                    .iter()
+                    .find_map(|name| all.iter().find(|v| v.name == *name))
+                    .cloned();
+                Ok(this.into_iter().collect())
+            }
             VariableScope::Arguments => {
-                let Some(r) = locals else {
-                    return Ok(Vec::new());
-                };
                 let names = self.argument_names(frame).await?;
-                let all = self.list(r).await?;
+                let all = self.scope_values(frame, "locals").await?;
                 Ok(names
                     .iter()
                     .filter_map(|n| all.iter().find(|v| &v.name == n).cloned())
                     .collect())
             }
         }
+    }
+
+    /// The values of a frame's `locals` or `globals`: from the shim when values are
+    /// shown without program code, else from the adapter's scope of that name.
+    async fn scope_values(&self, frame: i64, scope: &str) -> ToolResult<Vec<Value>> {
+        if self.values_without_code {
+            return self
+                .values_listing(frame, &values::scope_request(scope))
+                .await;
+        }
+        let scopes = self.scopes(frame).await?;
+        let reference = scopes.iter().find_map(|s| {
+            let name = s
+                .get("name")
+                .and_then(Json::as_str)
+                .unwrap_or("")
+                .to_ascii_lowercase();
+            let hint = s
+                .get("presentationHint")
+                .and_then(Json::as_str)
+                .unwrap_or("");
+            (name == scope || hint == scope)
+                .then(|| s.get("variablesReference").and_then(as_i64))
+                .flatten()
+        });
+        match reference {
+            Some(r) => self.list(r).await,
+            None => Ok(Vec::new()),
+        }
+    }
+
+    /// A listing from the shim's `__jbd_values__` (no program code runs).
+    async fn values_listing(&self, frame: i64, request: &Json) -> ToolResult<Vec<Value>> {
+        let shown = self
+            .eval_once(frame, &values::call(request), "clipboard")
+            .await
+            .map_err(debugpy::guard_refusal)?;
+        let answer = values::answer(&shown.value).map_err(debugpy::guard_refusal)?;
+        Ok(values::entries(&answer, frame, request))
     }
 
     /// Parameter names of the frame's function, in order (none at module level).
@@ -2034,6 +2050,10 @@ impl Session {
 
     pub async fn children(&self, children_ref: &str) -> ToolResult<Vec<Value>> {
         self.paused_thread()?;
+        if let Some(listing) = values::parse_ref(children_ref) {
+            let (frame, request) = listing?;
+            return self.values_listing(frame, &request).await;
+        }
         let reference = parse_id(children_ref, "value", ErrorCode::VariableNotFound)?;
         self.list(reference).await
     }
@@ -2137,6 +2157,15 @@ impl Session {
             ));
         }
         match self.adapter.evaluation.guard {
+            Guard::PythonShim if self.values_without_code => {
+                let request = values::expression_request(expression);
+                let shown = self
+                    .eval_once(frame, &values::call(&request), "clipboard")
+                    .await
+                    .map_err(debugpy::guard_refusal)?;
+                let answer = values::answer(&shown.value).map_err(debugpy::guard_refusal)?;
+                Ok(values::value(&answer["value"], frame, &request))
+            }
             Guard::PythonShim => self
                 .eval_once(frame, &debugpy::guarded_call(expression), "watch")
                 .await

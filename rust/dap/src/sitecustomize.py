@@ -60,7 +60,7 @@ def _jbd_install_guard():
     import builtins
     import copy
     import gc
-    import mmap
+    import json
     import os
     import unicodedata  # noqa: F401
     import sys
@@ -192,6 +192,19 @@ def _jbd_install_guard():
         raises no audit event, so the guarded thread may call it)."""
         return int(os.pread(statm, 100, 0).split()[1]) * page_size
 
+    statm_opened = []
+
+    def statm():
+        """/proc/self/statm, opened once (by a caller, outside any guard) and kept;
+        None where there is no /proc (no memory budget there)."""
+        if not statm_opened:
+            try:
+                statm_opened.append(os.open("/proc/self/statm", os.O_RDONLY))
+                resident_bytes(statm_opened[0])
+            except (OSError, AttributeError):
+                statm_opened[:] = [None]
+        return statm_opened[0]
+
     class Guard:
         __slots__ = (
             "thread", "codes", "top", "deadline", "budget", "refused", "armed", "created",
@@ -210,18 +223,9 @@ def _jbd_install_guard():
             self.created = set()
             self.keep = []
             self.namespace = {}
-            # Where /proc is missing (not Linux) there is no memory budget.
-            try:
-                self.statm = os.open("/proc/self/statm", os.O_RDONLY)
-                self.resident_start = resident_bytes(self.statm)
-            except (OSError, AttributeError):
-                self.statm = self.resident_start = None
+            self.statm = statm()
+            self.resident_start = None if self.statm is None else resident_bytes(self.statm)
             self.next_memory_check = 0.0
-
-        def close(self):
-            if self.statm is not None:
-                os.close(self.statm)
-                self.statm = None
 
         def refuse(self, what):
             if self.refused is None:
@@ -833,18 +837,22 @@ def _jbd_install_guard():
         thread started with the original _thread.start_new_thread (pydevd does not
         trace it), while the caller waits, bounded by the time budget."""
         caller = sys._getframe(1)
+        try:
+            return evaluate_in(caller.f_globals, caller.f_locals, source, purpose, label, guard)
+        finally:
+            del caller
+
+    def evaluate_in(globals_, locals_, source, purpose="value", label=None, guard=True):
         if not guard:
             code, _ = compile_for(purpose, source, False)
             activity.begin(label)
             try:
-                return eval(code, caller.f_globals, caller.f_locals)
+                return eval(code, globals_, locals_)
             finally:
                 activity.end()
-                del caller
-        namespace = dict(caller.f_globals)
-        if caller.f_locals is not caller.f_globals:
-            namespace.update(caller.f_locals)
-        del caller
+        namespace = dict(globals_)
+        if locals_ is not globals_:
+            namespace.update(locals_)
         try:
             value = run_guarded(source, purpose, namespace, label)
         except SideEffectsNotAllowed as refusal:
@@ -904,7 +912,6 @@ def _jbd_install_guard():
             activity.end()
             if gc_was_enabled:
                 gc.enable()
-            guard.close()
         refused, guard.keep, guard.namespace = guard.refused, None, None
         if refused is not None:
             # Also when C code swallowed the refusal: the result is not the truth.
@@ -932,6 +939,168 @@ def _jbd_install_guard():
             trimmed[0](0)
         except Exception:
             pass
+
+    # Values shown without running program code: builtin values by their repr (C
+    # code), containers item by item, anything else by type and id; children are
+    # reached through C-level slots only (instance dicts, __slots__, items), and
+    # properties are named, never read.
+    shown_types = (int, float, complex, bool, type(None), range, str, bytes)
+    container_bases = (dict, list, tuple, set, frozenset)
+    getset_descriptor = type(type.__dict__["__dict__"])
+    type_name = type.__dict__["__qualname__"].__get__
+    type_dict = type.__dict__["__dict__"].__get__
+    text_limit = 1000
+    max_entries = 300
+
+    def base_of(value):
+        mro = mro_of(value)
+        return next((b for b in container_bases if b in mro), None)
+
+    def text_of(value, room=text_limit):
+        kind = type(value)
+        if kind in shown_types:
+            if kind in (str, bytes) and len(value) > room:
+                value = value[:room]
+            try:
+                return repr(value)
+            except ValueError:  # an int too long to convert
+                return "<int of %d bits>" % value.bit_length()
+        base = base_of(value)
+        if base is not None:
+            items = list(dict.items(value)) if base is dict else list(base.__iter__(value))
+            parts, used = [], 0
+            for item in items:
+                if used > room:
+                    parts.append("...")
+                    break
+                if base is dict:
+                    part = text_of(item[0], 100) + ": " + text_of(item[1], room - used)
+                else:
+                    part = text_of(item, room - used)
+                parts.append(part)
+                used += len(part) + 2
+            opening, closing = {dict: "{}", list: "[]", tuple: "()"}.get(base, "{}")
+            if base in (set, frozenset) and not items:
+                return "%s()" % type_name(kind)
+            body = opening + ", ".join(parts) + ("," if base is tuple and len(items) == 1 else "") + closing
+            return body if kind is base else "%s(%s)" % (type_name(kind), body)
+        if kind is type:
+            return "<class %s>" % type_name(value)
+        if kind in (function, builtin_function, type(sys)):
+            return repr(value)  # C code of the interpreter: names only
+        return "<%s object at %#x>" % (type_name(kind), id(value))
+
+    def children_of(value):
+        """(name, value or a note, step) of what `value` holds, without program code."""
+        base = base_of(value)
+        if base is dict:
+            return [(text_of(k, 100), v, ["item", i]) for i, (k, v) in enumerate(dict.items(value))]
+        if base is not None:
+            return [(str(i), v, ["item", i]) for i, v in enumerate(base.__iter__(value))]
+        if type(value) in shown_types or type(value) is type(sys):
+            return []
+        found, names = [], set()
+        for klass in mro_of(value):
+            for name, attribute in type_dict(klass).items():
+                if name in names or name.startswith("__"):
+                    continue
+                if type(attribute) is property:
+                    names.add(name)
+                    found.append((name, PropertyNotRead, None))
+                elif type(attribute).__name__ == "member_descriptor":
+                    names.add(name)
+                    try:
+                        found.append((name, attribute.__get__(value), ["attr", name]))
+                    except AttributeError:
+                        pass
+        instance_dict = None
+        for klass in mro_of(value):
+            attribute = type_dict(klass).get("__dict__")
+            if type(attribute) is getset_descriptor:
+                instance_dict = attribute.__get__(value)
+                break
+        if type(instance_dict) is dict:
+            found = [(k, v, ["attr", k]) for k, v in dict.items(instance_dict)
+                     if type(k) is str and k not in names] + found
+        return found
+
+    class PropertyNotRead:
+        """Stands for a property in a listing: its getter is program code."""
+
+    def step_into(value, step):
+        kind, key = step
+        base = base_of(value)
+        if kind == "item" and base is dict:
+            return list(dict.items(value))[key][1]
+        if kind == "item" and base is not None:
+            return list(base.__iter__(value))[key]
+        for name, child, child_step in children_of(value):
+            if child_step == step:
+                return child
+        raise LookupError("the value no longer holds %r" % (key,))
+
+    def expandable(value):
+        if type(value) in shown_types:
+            return False
+        base = base_of(value)
+        if base is not None:
+            return base.__len__(value) > 0
+        return bool(children_of(value))
+
+    def entry(name, value, path):
+        if value is PropertyNotRead:
+            return {"name": name, "type": "property", "value":
+                    "<property: its getter is program code; evaluate it to read it>"}
+        return {"name": name, "type": type_name(type(value)), "value": text_of(value),
+                "path": path if expandable(value) else None}
+
+    def target_frame(caller):
+        """The frame pydevd evaluates in: its evaluate_expression(py_db, frame, ...)
+        holds it (the evaluation itself runs in a merged globals+locals dict)."""
+        frame = caller
+        while frame is not None:
+            if frame.f_code.co_name == "evaluate_expression" and "frame" in frame.f_locals:
+                return frame.f_locals["frame"]
+            frame = frame.f_back
+        return caller
+
+    hidden_globals = (type(sys), function, builtin_function, type)
+
+    def values(request):
+        """A listing as JSON text. `request` (JSON): `root` is {"scope": "locals" |
+        "globals"} or {"expression": source} (evaluated under the guard), `path` the
+        steps from it to the value whose children are listed; an expression without
+        `children` answers its own value as one entry."""
+        caller = sys._getframe(1)
+        try:
+            asked = json.loads(request)
+            root, path = asked["root"], asked.get("path") or []
+            if "expression" in root:
+                value = evaluate_in(caller.f_globals, caller.f_locals, root["expression"])
+                if not asked.get("children"):
+                    return json.dumps({"value": entry(root["expression"], value, [])})
+            else:
+                frame = target_frame(caller)
+                names = frame.f_locals if root["scope"] == "locals" else frame.f_globals
+                if root["scope"] == "globals":
+                    names = {k: v for k, v in dict(names).items()
+                             if not k.startswith("__") and type(v) not in hidden_globals}
+                if not path:
+                    listed = [entry(k, v, [["name", k]]) for k, v in list(dict(names).items())]
+                    return json.dumps({"entries": listed[:max_entries], "total": len(listed)})
+                value = dict(names)[path[0][1]]
+                path = path[1:]
+            for step in path:
+                value = step_into(value, step)
+            base_path = asked.get("path") or []
+            listed = [entry(name, child, base_path + [step] if step else None)
+                      for name, child, step in children_of(value)]
+            return json.dumps({"entries": listed[:max_entries], "total": len(listed)})
+        finally:
+            del caller
+
+    values.__name__ = "__jbd_values__"
+    builtins.__jbd_values__ = values
 
     # Every function of the guard (hooks and their helpers, at any depth) is its own.
     pending = [sys._getframe().f_code]

@@ -148,6 +148,13 @@ const SERVER: &[Flag] = &[
         "Do not inject the TCP_NODELAY fix into debuggees (debugpy then takes ~44 ms per request).",
     ),
     Flag::switch(
+        "values-without-code",
+        "Never run program code to show values: debugpy lists, expands and evaluates showing \
+         program objects by type and id (no __repr__, no property getter). Other debuggers \
+         show values as they do. Same values as --brave's variable.",
+    )
+    .env("JETBRAINS_DEBUGGER_VALUES_WITHOUT_CODE"),
+    Flag::switch(
         "no-break-on-uncaught",
         "Standalone: debug sessions run through uncaught exceptions (and end) unless \
          start_debug_session says break_on_uncaught: true. Same values as --brave's variable.",
@@ -317,6 +324,7 @@ fn server_args(m: &Matches) -> Result<ServerArgs, Stop> {
         python: m.values("python").pop().map(PathBuf::from),
         no_tcp_nodelay: m.switch("no-tcp-nodelay"),
         no_break_on_uncaught: m.switch("no-break-on-uncaught"),
+        values_without_code: m.switch("values-without-code"),
         bridge_port: m.parsed("bridge-port")?,
     })
 }

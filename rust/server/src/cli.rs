@@ -119,6 +119,8 @@ pub struct ServerArgs {
     pub no_tcp_nodelay: bool,
     /// Standalone: sessions run through uncaught exceptions unless asked otherwise.
     pub no_break_on_uncaught: bool,
+    /// Never run program code to show values (where the debugger can).
+    pub values_without_code: bool,
     /// Loopback port of the IDE bridge (0: any free port).
     pub bridge_port: u16,
 }
@@ -251,6 +253,7 @@ impl Server {
                 config.python = args.python.clone();
                 config.tcp_nodelay_shim = !args.no_tcp_nodelay;
                 config.break_on_uncaught = !args.no_break_on_uncaught;
+                config.values_without_code = args.values_without_code;
                 let dap = DapBackend::new(config);
                 (dap.clone(), Engine::Dap(dap))
             }
@@ -261,6 +264,11 @@ impl Server {
                 if !args.projects.is_empty() {
                     tracing::warn!(
                         "--project is ignored with the IDE backend: the IDE's open projects count"
+                    );
+                }
+                if args.values_without_code {
+                    tracing::warn!(
+                        "--values-without-code is not honoured with the IDE backend: the IDE shows values with its own renderers (toString, __repr__)"
                     );
                 }
                 if args.no_break_on_uncaught {

@@ -26,11 +26,11 @@ import mcp.types as types
 import psutil
 import pytest
 
-from conftest import line_of
+from conftest import figure, harness
 
 pytestmark = pytest.mark.anyio
 
-CORPUS = Path(__file__).resolve().parent / "hostile_objects.jsonl"
+CORPUS = Path(__file__).resolve().parents[1] / "e2e" / "hostile_objects.jsonl"
 PROGRAM = "hostile_target.py"
 NOTHING_RAN = "Nothing it tried was run"
 # The runtime guard's memory budget (rust/dap/src/sitecustomize.py), plus what a refused
@@ -66,7 +66,7 @@ class Channels:
 
     def __init__(self, t):
         self.t = t
-        self.lines = {mark: line_of(PROGRAM, mark) for mark in
+        self.lines = {mark: harness.line_of(PROGRAM, mark) for mark in
                       ("probe_condition", "probe_log", "probe_raise", "round_end")}
 
     async def fingerprint(self) -> str:
@@ -131,9 +131,8 @@ class Channels:
         return await self._trace({"expressions": ["n"], "condition": expression})
 
 
+@pytest.mark.timeout(1800)
 async def test_hostile_objects_change_nothing_on_any_channel(binary, state_dir):
-    from conftest import connect
-
     asked: list[str] = []
 
     async def only_the_launch_and_the_fingerprint(context, params: types.ElicitRequestParams):
@@ -143,7 +142,7 @@ async def test_hostile_objects_change_nothing_on_any_channel(binary, state_dir):
         return types.ElicitResult(action="decline")
 
     cases = objects_corpus()
-    async with connect(binary, state_dir, brave=False,
+    async with harness.connect(binary, state_dir, brave=False,
                        elicitation_callback=only_the_launch_and_the_fingerprint) as t:
         channels = Channels(t)
         await t.ok("set_breakpoint", file_path=PROGRAM, line=channels.lines["round_end"])
@@ -201,6 +200,10 @@ async def test_hostile_objects_change_nothing_on_any_channel(binary, state_dir):
                     print(f"    threads left ({extra}): {expression!r}")
                 for expression, spent in busy_after[channel][:10]:
                     print(f"    CPU after the answer ({spent} s): {expression!r}")
+                figure(f"guard on {channel}", f"state changes {len(changed[channel])}, false 'nothing ran' "
+                       f"refusals {len(false_refusals[channel])}, leftover threads "
+                       f"{len(leftover_threads[channel])}, CPU after the answer {len(busy_after[channel])}, "
+                       f"memory after exhaustion {memory_after_mb[channel]} MB")
             assert not any(changed.values()), "expressions that changed the program"
             assert not any(false_refusals.values())
             assert not any(leftover_threads.values())
