@@ -149,3 +149,39 @@ async def test_guarded_reads_and_watches_say_how_they_were_guarded(server):
         assert (await t.evaluate("len(account.log)")) == "0"
         sentinel = (await t.evaluate("SENTINEL")).strip("'")
         shutil.rmtree(sentinel, ignore_errors=True)
+
+
+async def test_refused_breakpoint_code_says_so_and_changes_nothing(server):
+    """A condition or log message part the runtime guard refuses runs none of the program's
+    code: the condition stops there and says why, the log line shows what was refused."""
+    async with server(brave=False, elicitation_callback=accept_the_launch) as t:
+        end = line_of(PROGRAM, "round_end")
+        await t.ok("set_breakpoint", file_path=PROGRAM, line=end)
+        await t.start("Hostile Loop")
+        sentinel = Path(json.loads((await t.evaluate("SENTINEL")).replace("'", '"')))
+        try:
+            condition = await t.ok("set_breakpoint", file_path=PROGRAM, line=line_of(PROGRAM, "probe_condition"),
+                                   condition="obj.prop > 0")
+            await t.ok("set_breakpoint", file_path=PROGRAM, line=line_of(PROGRAM, "probe_log"),
+                       log_message="prop {obj.prop}, marked {marked == 1}", suspend_policy="none")
+            stopped = await t.ok("resume", timeout=20)
+            assert stopped["new_location"]["line"] == line_of(PROGRAM, "probe_condition"), stopped
+            assert f"the condition of {condition['breakpoint_id']} was not run" in stopped["message"], stopped
+            assert "prop" in stopped["message"], stopped
+            status = await t.status()
+            assert status["breakpoint_hit"].get("condition_result") is None, status["breakpoint_hit"]
+            logged = await t.ok("resume", timeout=20)
+            assert logged["new_location"]["line"] == end, logged
+            assert "prop <not evaluated: it calls the Python function prop" in logged["output"], logged
+            assert "marked <not evaluated" in logged["output"], logged
+            assert await t.evaluate("len(marks)") == "0"
+            assert sorted(p.name for p in sentinel.iterdir()) == ["keep.txt"]
+        finally:
+            shutil.rmtree(sentinel, ignore_errors=True)
+
+
+async def accept_the_launch(context, params):
+    import mcp.types as types
+
+    return types.ElicitResult(action="accept" if "Hostile Loop" in params.message else "decline",
+                              content={"approve": True})

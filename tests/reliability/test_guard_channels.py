@@ -22,6 +22,7 @@ import time
 from collections import Counter, defaultdict
 from pathlib import Path
 
+import anyio
 import mcp.types as types
 import psutil
 import pytest
@@ -31,6 +32,9 @@ from conftest import figure, harness
 pytestmark = pytest.mark.anyio
 
 CORPUS = Path(__file__).resolve().parents[1] / "e2e" / "hostile_objects.jsonl"
+# The earlier rounds' corpus (strings; evaluate runs all of it in tests/e2e): every fifth
+# line here, on every channel.
+EARLIER = Path(__file__).resolve().parents[1] / "e2e" / "hostile_expressions.jsonl"
 PROGRAM = "hostile_target.py"
 NOTHING_RAN = "Nothing it tried was run"
 # The runtime guard's memory budget (rust/dap/src/sitecustomize.py), plus what a refused
@@ -41,9 +45,11 @@ CHANNELS = ["evaluate", "watch", "condition", "log_message", "exception_conditio
 
 
 def objects_corpus() -> list[tuple[str, str]]:
-    """(class, expression) of every line of the objects corpus."""
+    """(class, expression) of every line of the objects corpus, and of a sample of the
+    earlier rounds' corpus."""
     rows = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines() if line.strip()]
-    return [(row["class"], row["expression"]) for row in rows]
+    earlier = [json.loads(line) for line in EARLIER.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return [(row["class"], row["expression"]) for row in rows] + [("earlier rounds", e) for e in earlier[::5]]
 
 
 def debuggee() -> psutil.Process:
@@ -74,14 +80,22 @@ class Channels:
         body = body_of(answer)
         return body["result"]["value"] if not answer.is_error else "fingerprint failed: " + body["message"]
 
+    async def reset(self) -> None:
+        """Put the program's state back (each expression is judged from the same state)."""
+        await self.t.ok("evaluate", expression="reset()", allow_side_effects=True)
+
     async def to_round_end(self) -> str:
-        """Resume until the program stands at the end of a round; what it said on the way."""
+        """Resume until the program stands at the end of a round; what it said on the way.
+        A program busy in breakpoint code (its budget is 1 s) is waited for."""
         said = []
-        for _ in range(6):
+        for _ in range(80):
             status = await self.t.status()
             location = status.get("current_location") or {}
             if status["state"] == "paused" and location.get("line") == self.lines["round_end"]:
                 return " | ".join(said)
+            if status["state"] != "paused":
+                await anyio.sleep(0.25)
+                continue
             resumed = body_of(await self.t.raw("resume", {"timeout": 30}))
             said.append(str(resumed.get("message", ""))[:300])
         raise AssertionError(f"the program did not come back to the end of a round: {said}")
@@ -100,7 +114,9 @@ class Channels:
         if "breakpoint_id" not in set_:
             return json.dumps(set_)
         try:
-            said = await self.to_round_end()
+            # One round runs the code: from the end of a round to the end of the next.
+            resumed = body_of(await self.t.raw("resume", {"timeout": 30}))
+            said = str(resumed.get("message", ""))[:300] + " | " + await self.to_round_end()
             output = (await self.t.status()).get("output", "")
             return json.dumps(set_) + " " + said + " " + output[-600:]
         finally:
@@ -137,7 +153,7 @@ async def test_hostile_objects_change_nothing_on_any_channel(binary, state_dir):
 
     async def only_the_launch_and_the_fingerprint(context, params: types.ElicitRequestParams):
         asked.append(params.message)
-        if "Hostile Loop" in params.message or "fingerprint()" in params.message:
+        if "Hostile Loop" in params.message or "fingerprint()" in params.message or "reset()" in params.message:
             return types.ElicitResult(action="accept", content={"approve": True})
         return types.ElicitResult(action="decline")
 
@@ -179,7 +195,13 @@ async def test_hostile_objects_change_nothing_on_any_channel(binary, state_dir):
                         changed[channel].append((kind, expression, said[:400]))
                         if NOTHING_RAN in said:
                             false_refusals[channel].append(expression)
-                        before = after
+                        await channels.reset()
+                        before = await channels.fingerprint()
+                    if threads > threads_before:
+                        # A helper thread ends before the answer; the OS may take a moment
+                        # more to reap it. Still there 0.2 s later, it is left over.
+                        await anyio.sleep(0.2)
+                        threads = target.num_threads()
                     if threads > threads_before:
                         leftover_threads[channel].append((expression, threads - threads_before))
                     if spent > 0.3:  # the fingerprint itself takes a few ms

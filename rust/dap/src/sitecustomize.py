@@ -68,8 +68,14 @@ def _jbd_install_guard():
     import threading
     import time
     from collections import defaultdict as collections_defaultdict
+    import _thread
     from _thread import allocate_lock
     from _thread import start_new_thread  # before pydevd patches it
+
+    # How the answer waits until the helper thread is gone, not only done: a lock its
+    # thread state releases as it is destroyed (3.8-3.12), or a joinable thread (3.13+).
+    set_sentinel = getattr(_thread, "_set_sentinel", None)
+    start_joinable_thread = getattr(_thread, "start_joinable_thread", None)
 
     # Taken before pydevd replaces sys.settrace with a function that warns, in the
     # program's output, about anyone else calling it.
@@ -322,6 +328,8 @@ def _jbd_install_guard():
             if code_object not in guard.codes and code_object not in own_codes:
                 guard.refuse("calls the Python function %s (%s:%d)" % (
                     code_object.co_name, code_object.co_filename, code_object.co_firstlineno))
+            if code_object in guard.codes:
+                guard.tick()  # its own lambdas called by C code (a sort key) count too
 
         def on_call(code_object, offset, fn, first_arg):
             if threading.get_ident() != guard.thread or code_object in own_codes:
@@ -829,8 +837,9 @@ def _jbd_install_guard():
         user agreed to its side effects: breakpoint code then runs as written,
         only reported as busy while it runs); raise SideEffectsNotAllowed if it
         tried anything but pure reads. `label` names breakpoint code ("the condition
-        of bp-3") for the busy report; a refused log message part is logged as
-        what was refused.
+        of bp-3") for the busy report and the refusal; a refused condition holds (the
+        program stops and the server says why), a refused log message part is logged
+        as what was refused.
 
         pydevd evaluates inside its trace function, where CPython delivers no
         profile, trace or monitoring events; so the expression runs on a helper
@@ -860,6 +869,8 @@ def _jbd_install_guard():
                 activity.refused(label, str(refusal))
             if purpose == "log":
                 return "<not evaluated: it %s>" % refusal
+            if purpose == "condition":
+                return True  # the program stops there, and the stop says why
             raise
         finally:
             namespace.clear()  # the copy may hold what the expression made
@@ -880,7 +891,11 @@ def _jbd_install_guard():
         done = allocate_lock()
         done.acquire()
 
+        gone = []
+
         def run():
+            if set_sentinel is not None and start_joinable_thread is None:
+                gone.append(set_sentinel())
             guard.thread = threading.get_ident()
             active[guard.thread] = guard
             try:
@@ -899,7 +914,10 @@ def _jbd_install_guard():
         gc.disable()  # a collection would run unrelated finalizers inside the guard
         activity.begin(label)
         try:
-            start_new_thread(run, ())
+            if start_joinable_thread is not None:
+                gone.append(start_joinable_thread(run))
+            else:
+                start_new_thread(run, ())
             if not done.acquire(True, guard.budget + 0.5):
                 # Over budget without reaching a hook that noticed: the next hook
                 # stops it; its answer waits for that, so no work goes on after it.
@@ -908,6 +926,11 @@ def _jbd_install_guard():
                                      "budget)" % guard.budget)
                 if not done.acquire(True, settle_seconds):
                     guard.refused += "; one C operation of it is still finishing"
+                    gone.clear()  # not waited for any longer
+            if gone and start_joinable_thread is not None:
+                gone[0].join(1.0)
+            elif gone:
+                gone[0].acquire(True, 1.0)
         finally:
             activity.end()
             if gc_was_enabled:

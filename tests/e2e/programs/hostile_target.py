@@ -141,6 +141,21 @@ def fingerprint():
     ))
 
 
+def reset():
+    """Put back what an expression changed (called by the test with consent, so that each
+    expression is judged from the same state)."""
+    global iterator, generator, cache, logfile, obj
+    iterator, generator, cache = iter([10, 20, 30]), numbers(), collections.defaultdict(list)
+    logfile.close()
+    logfile = open(KEEP)
+    obj.fh.close()
+    obj = Holder()
+    marks.clear()
+    for name in os.listdir(SENTINEL):
+        if name != "keep.txt":
+            os.remove(os.path.join(SENTINEL, name))
+
+
 def rounds():
     """Breakpoint code of the test runs here, once a round, until the session is stopped."""
     n = 0

@@ -88,6 +88,7 @@ pub async fn summarize(
         WaitOutcome::Paused => {
             let stop = record.last_stop.clone();
             let reason = stop.as_ref().map(|s| s.reason).unwrap_or(StopReason::Other);
+            let stop_description = stop.as_ref().and_then(|s| s.description.clone());
             result.status = if stepping && reason == StopReason::Step {
                 "stepped"
             } else {
@@ -112,6 +113,11 @@ pub async fn summarize(
                         location.line.unwrap_or(0),
                         location.method
                     );
+                    // A breakpoint stop's own words: why its condition did not decide.
+                    if let Some(why) = stop_description.filter(|_| reason == StopReason::Breakpoint)
+                    {
+                        result.message = format!("{}. {why}", result.message);
+                    }
                     result.new_location = Some(location);
                     if include_variables {
                         add_frame_values(call, &mut result, &record, &frame.frame_ref).await;

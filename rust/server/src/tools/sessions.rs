@@ -795,6 +795,11 @@ async fn paused_details(
     let stop = record.last_stop.clone();
     status.paused_reason = stop.as_ref().map(|s| s.reason);
     status.exception = stop.as_ref().and_then(|s| s.exception.clone());
+    // A breakpoint stop's own words: why its condition did not decide (the guard refused it).
+    let refused = stop
+        .as_ref()
+        .filter(|s| s.reason == StopReason::Breakpoint)
+        .and_then(|s| s.description.clone());
     if let (Some(stop), Ok(breakpoints)) = (&stop, &breakpoints) {
         status.breakpoint_hit = stop.hit_breakpoints.iter().find_map(|hit| {
             breakpoints
@@ -803,7 +808,12 @@ async fn paused_details(
                 .map(|b| BreakpointHit {
                     id: b.id.clone(),
                     condition: b.spec.condition.clone(),
-                    condition_result: b.spec.condition.as_ref().map(|_| true),
+                    condition_result: b
+                        .spec
+                        .condition
+                        .as_ref()
+                        .filter(|_| refused.is_none())
+                        .map(|_| true),
                     hit_count: b.hit_count,
                 })
         });
