@@ -1,6 +1,7 @@
 """A debuggee that cannot answer must not wedge the session. The program is stuck in
 breakpoint code the user agreed to (brave mode): a condition spinning in C code that holds
-the interpreter lock, a condition looping in Python for ever, an evaluation in C code. While
+the interpreter lock, a condition looping in Python for ever, an evaluation in C code; or in
+its own C code (spins.py), where nothing but its silence and its CPU tell. While
 it is stuck every call answers within 1 s, the status says what the program is doing
 (`busy`), pause answers, and stop ends it. A condition the runtime guard watches (no consent)
 is stopped by its time budget and the session goes on. Counted: calls that waited more than
@@ -39,12 +40,19 @@ async def timed(tools, tool: str, arguments: dict) -> tuple[float, str]:
 
 
 async def stuck_in(tools, condition: str | None, evaluation: str | None) -> dict:
-    """Start forever.py paused, make it stuck, time every call; what was seen."""
+    """Start forever.py paused and make it stuck (or, with neither, start spins.py and
+    let it get stuck in its own C code), time every call; what was seen."""
     line = harness.line_of(PROGRAM, "forever_body")
     await tools.ok("set_breakpoint", file_path=PROGRAM, line=line)
-    started = await tools.start("Forever")
-    assert started["status"] == "paused", started
-    if condition is not None:
+    if condition is None and evaluation is None:
+        seconds, said = await timed(tools, "start_debug_session", {"configuration_name": "Spins", "timeout": 2})
+        await anyio.sleep(1)  # into its C code
+    else:
+        started = await tools.start("Forever")
+        assert started["status"] == "paused", started
+    if condition is None and evaluation is None:
+        pass
+    elif condition is not None:
         await tools.ok("remove_breakpoint", file_path=PROGRAM)
         await tools.ok("set_breakpoint", file_path=PROGRAM, line=line, condition=condition)
         seconds, said = await timed(tools, "resume", {"timeout": 5})
@@ -65,6 +73,7 @@ async def stuck_in(tools, condition: str | None, evaluation: str | None) -> dict
     ("condition in C code", "sum(range(10**13)) == 0", None),
     ("condition looping in Python", "any(x < 0 for x in iter(int, 1))", None),
     ("evaluation in C code", None, "sum(range(10**13))"),
+    ("program in its own C code", None, None),
 ])
 async def test_a_stuck_debuggee_never_wedges_the_session(binary, state_dir, case, condition, evaluation):
     async with harness.connect(binary, state_dir) as tools:  # brave: the user agreed to this code
@@ -79,6 +88,10 @@ async def test_a_stuck_debuggee_never_wedges_the_session(binary, state_dir, case
     figure(f"stuck debuggee ({case}): calls over 1 s", f"{len(slow)} of {len(seen['calls'])} {slow}")
     assert not slow, slow
     status = seen["calls"][0][2]
-    assert '"busy"' in status, status
+    if condition is not None or evaluation is not None:
+        # The program's own C code is told by its silence: once a call has waited for it.
+        assert '"busy"' in status, status
+    else:
+        assert '"busy"' in seen["calls"][-2][2], seen["calls"][-2]
     if condition is not None:
         assert "condition of bp-" in status, status

@@ -47,7 +47,7 @@
 //!   of each waiting out its own timeout. `pause`, `threads` and `stop` still work.
 //! - **A busy program.** A program that cannot answer (stuck in breakpoint code, which
 //!   the shim reports in its activity file; in an evaluation; in C code that holds
-//!   the interpreter lock, seen as a request unanswered for [`BUSY_AFTER`] while it
+//!   the interpreter lock, seen as a request unanswered for [`SILENT_AFTER`] while it
 //!   burns a CPU, or for the whole request timeout) is [`Session::busy`]: requests
 //!   that need it fail at once with `busy`, saying what it is doing; breakpoint
 //!   lists and `pause` are sent without waiting (the program reads them when it is
@@ -103,9 +103,14 @@ const EXIT_STATUS_WAIT: Duration = Duration::from_secs(1);
 /// How long an evaluation that outlived its timeout is still waited for (and blocks
 /// the paused program's requests with `evaluation_running`).
 pub const EVALUATION_ABANDON: Duration = Duration::from_secs(60 * 60);
-/// How long the program may run breakpoint code, or leave a request unanswered while
-/// it burns a CPU, before the session calls it busy instead of waiting for it.
+/// How long the program may run breakpoint code (its guard's budget is 1 s) before the
+/// session calls it busy instead of waiting for it.
 const BUSY_AFTER: Duration = Duration::from_secs(1);
+/// How long a request waits before the debuggee's CPU is sampled (is it spinning?).
+const QUICK_ANSWER: Duration = Duration::from_millis(100);
+/// How long a request may go unanswered while the debuggee burns a CPU (C code holding
+/// the interpreter) before the session calls the program busy.
+const SILENT_AFTER: Duration = Duration::from_millis(600);
 /// The share of a CPU a program that does not answer must burn to count as busy in C code.
 const SPINNING: f64 = 0.7;
 /// debugpy's synthetic group entries in variable listings.
@@ -219,8 +224,8 @@ pub struct Session {
     code_route: CodeRoute,
     /// [`SessionSpec::values_without_code`], where the shim is in the program.
     values_without_code: bool,
-    /// The debuggee's CPU time when last sampled (is a silent program spinning?).
-    cpu_sample: Mutex<Option<(Instant, Duration)>>,
+    /// The debuggee's CPU as last seen (is a silent program spinning?).
+    cpu: Mutex<busy::CpuWatch>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -390,7 +395,7 @@ impl Session {
                     )
                     .is_ok()
             }),
-            cpu_sample: Mutex::new(None),
+            cpu: Mutex::new(busy::CpuWatch::default()),
             code_route: spec.code_route,
             values_without_code: spec.values_without_code
                 && spec.code_route == CodeRoute::PythonShim,
@@ -1765,7 +1770,7 @@ impl Session {
     /// names what was asked (`context`), with `refused` as the code when the adapter
     /// says no (timeouts and a lost adapter get their own codes in [`dap_error`]).
     /// A busy program ([`Session::busy`]) fails it at once; one that leaves it
-    /// unanswered for [`BUSY_AFTER`] while burning a CPU fails it then (its late
+    /// unanswered for [`SILENT_AFTER`] while burning a CPU fails it then (its late
     /// answer is dropped).
     async fn call(
         &self,
@@ -1776,16 +1781,22 @@ impl Session {
     ) -> ToolResult<Json> {
         self.not_busy()?;
         let failed = |e| self.dap_error(e, context, refused);
-        self.sample_cpu();
         let in_flight = self.client.send(command, arguments).await.map_err(failed)?;
         let mut answer = tokio::spawn(in_flight.wait(self.shared.request_timeout));
-        let answered = match tokio::time::timeout(BUSY_AFTER, &mut answer).await {
+        // Most answers come at once; the debuggee's CPU is sampled only for a slow one.
+        let answered = match tokio::time::timeout(QUICK_ANSWER, &mut answer).await {
             Ok(answered) => answered,
             Err(_) => {
-                if let Some(doing) = self.busy() {
-                    return Err(self.busy_error(&doing));
+                self.sample_cpu();
+                match tokio::time::timeout(SILENT_AFTER - QUICK_ANSWER, &mut answer).await {
+                    Ok(answered) => answered,
+                    Err(_) => {
+                        if let Some(doing) = self.busy() {
+                            return Err(self.busy_error(&doing));
+                        }
+                        answer.await
+                    }
                 }
-                answer.await
             }
         };
         answered

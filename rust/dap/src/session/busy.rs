@@ -3,16 +3,29 @@
 //! it burns a CPU), the error requests get meanwhile, and why breakpoint code the
 //! runtime guard refused did not decide a stop.
 
-use super::{lock, Session, BUSY_AFTER, SPINNING};
+use super::{lock, Session, BUSY_AFTER, SILENT_AFTER, SPINNING};
 use crate::debugpy;
 use crate::tree;
 use debugger_core::error::{ErrorCode, ToolError, ToolResult};
 use std::time::{Duration, Instant, SystemTime};
 
+/// The shortest time CPU use is measured over.
+const SPIN_WINDOW: Duration = Duration::from_millis(400);
+/// How long a verdict on CPU use stands without a new measure.
+const VERDICT_LIFE: Duration = Duration::from_secs(2);
+
+/// The debuggee's CPU as last seen: a sample (when, CPU time used) and the last
+/// verdict on whether it spins (when, verdict).
+#[derive(Default)]
+pub(super) struct CpuWatch {
+    sample: Option<(Instant, Duration)>,
+    verdict: Option<(Instant, bool)>,
+}
+
 impl Session {
     /// What the program is doing while it cannot answer: an evaluation that outlived
     /// its timeout, breakpoint code running for [`BUSY_AFTER`] (the shim says which),
-    /// or a request it left unanswered past its timeout, or for [`BUSY_AFTER`] while
+    /// or a request it left unanswered past its timeout, or for [`SILENT_AFTER`] while
     /// burning a CPU (C code holding the interpreter lock). `None` while it answers.
     pub fn busy(&self) -> Option<String> {
         if self.is_ended() {
@@ -46,18 +59,19 @@ impl Session {
             .into_iter()
             .filter(|(command, _)| !matches!(command.as_str(), "launch" | "attach" | "disconnect"))
             .max_by_key(|(_, age)| *age)?;
-        let stuck = age >= self.shared.request_timeout || (age >= BUSY_AFTER && self.spinning());
+        let stuck = age >= self.shared.request_timeout || (age >= SILENT_AFTER && self.spinning());
         stuck.then(|| {
             format!(
-                "not answering: its debugger has not answered `{command}` for {} s (the \
+                "not answering: its debugger has not answered `{command}` for {:.0} s (the \
                  program is running code that holds the interpreter, C code or breakpoint code)",
-                age.as_secs()
+                age.as_secs_f64()
             )
         })
     }
 
-    /// Whether the debuggee burned most of a CPU since the last sample (taken when a
-    /// request went out); false where its CPU time cannot be read.
+    /// Whether the debuggee burns most of a CPU: measured since the last sample (taken
+    /// by a request that waited), once that is long enough ago; else the last verdict,
+    /// while it is fresh. False where its CPU time cannot be read.
     fn spinning(&self) -> bool {
         let Some(pid) = lock(&self.state).debuggee_pid else {
             return false;
@@ -65,22 +79,24 @@ impl Session {
         let Some(now) = tree::cpu_time(pid) else {
             return false;
         };
-        let mut sample = lock(&self.cpu_sample);
-        let spinning = sample.is_some_and(|(at, before)| {
-            let elapsed = at.elapsed().as_secs_f64();
-            elapsed >= 0.5 && now.saturating_sub(before).as_secs_f64() >= SPINNING * elapsed
-        });
-        if sample.is_none_or(|(at, _)| at.elapsed() >= Duration::from_millis(500)) {
-            *sample = Some((Instant::now(), now));
+        let mut cpu = lock(&self.cpu);
+        let Some((at, before)) = cpu.sample else {
+            return false;
+        };
+        let elapsed = at.elapsed();
+        if elapsed >= SPIN_WINDOW {
+            let burned = now.saturating_sub(before).as_secs_f64();
+            cpu.verdict = Some((Instant::now(), burned >= SPINNING * elapsed.as_secs_f64()));
         }
-        spinning
+        cpu.verdict
+            .is_some_and(|(when, spinning)| spinning && when.elapsed() < VERDICT_LIFE)
     }
 
     /// Take a CPU sample of the debuggee now (a request is going out).
     pub(super) fn sample_cpu(&self) {
         let pid = lock(&self.state).debuggee_pid;
         if let Some(now) = pid.and_then(tree::cpu_time) {
-            *lock(&self.cpu_sample) = Some((Instant::now(), now));
+            lock(&self.cpu).sample = Some((Instant::now(), now));
         }
     }
 
