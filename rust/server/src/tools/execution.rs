@@ -52,6 +52,9 @@ pub struct ExecutionResult {
     /// C code): what it is doing.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub busy: Option<String>,
+    /// Watches left out by the cap (20 shown).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub watches_omitted: Option<usize>,
     pub message: String,
 }
 
@@ -82,6 +85,7 @@ pub async fn summarize(
         variables_omitted: None,
         watches: None,
         busy: None,
+        watches_omitted: None,
         message: String::new(),
     };
     match outcome {
@@ -179,6 +183,7 @@ async fn add_frame_values(
         }
     }
     result.watches = Some(values.watches);
+    result.watches_omitted = values.watches_omitted;
 }
 
 fn reason_text(reason: StopReason) -> &'static str {
