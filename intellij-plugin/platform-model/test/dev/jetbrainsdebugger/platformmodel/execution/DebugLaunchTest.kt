@@ -8,12 +8,15 @@ import com.intellij.execution.process.ProcessListener
 import com.intellij.openapi.application.ModalityState
 import com.intellij.openapi.util.Key
 import com.intellij.xdebugger.XDebugProcess
+import com.intellij.xdebugger.XDebugSessionListener
 import com.intellij.xdebugger.XDebuggerManager
 import com.intellij.xdebugger.XDebuggerManagerListener
 import dev.jetbrainsdebugger.ide.LaunchMode
 import dev.jetbrainsdebugger.ide.OutputCategory
 import dev.jetbrainsdebugger.platformmodel.debugger.DebuggerArea
+import dev.jetbrainsdebugger.platformmodel.debugger.session.ModelDebugSession
 import java.nio.file.Files
+import java.util.concurrent.CompletableFuture
 import java.util.concurrent.CountDownLatch
 import java.util.concurrent.TimeUnit
 import kotlin.test.Test
@@ -21,6 +24,7 @@ import kotlin.test.assertContains
 import kotlin.test.assertEquals
 import kotlin.test.assertNotEquals
 import kotlin.test.assertSame
+import kotlin.test.assertTrue
 
 class DebugLaunchTest {
     private fun executionId(sessionId: String): Long = sessionId.removePrefix("s").toLong()
@@ -93,6 +97,45 @@ class DebugLaunchTest {
         val session = f.await(f.facade.launch(f.path, "App", LaunchMode.DEBUG))
 
         assertEquals(0, f.sink.awaitExit(session.id))
+        assertContains(f.sink.text(session.id, OutputCategory.STDOUT), "Total: 150.00")
+        f.platform.assertClean()
+    }
+
+    /**
+     * The order a short program can produce upstream: the debuggee ends, and its session stops
+     * (on the debugger's thread), just after the plugin registered its session listener and
+     * before the launch was answered. The session did start: the launch is answered with it, and
+     * its start, exit and end are reported in that order.
+     */
+    @Test
+    fun a_program_that_ends_as_its_debugger_attaches_is_answered_as_started_then_ended() = ExecutionFixture(listOf(DebuggerArea())).use { f ->
+        Files.copy(ExecutionFixture.calculatorScript(), f.dir.resolve("calculator.py"))
+        ExecutionArea.calculatorWorld(f.project)
+        val stoppedWhileAttaching = CompletableFuture<Boolean>()
+        f.project.subscribe(XDebuggerManagerListener::class.java, object : XDebuggerManagerListener {
+            override fun processStarted(debugProcess: XDebugProcess) {
+                val session = debugProcess.session as ModelDebugSession
+                val attached = CountDownLatch(1)
+                // Queued before the debuggee's start: it runs only once the plugin has attached.
+                session.debuggerThread.execute { attached.await(10, TimeUnit.SECONDS) }
+                session.afterNextListenerAdded = {
+                    val stopDelivered = CountDownLatch(1)
+                    session.addSessionListener(object : XDebugSessionListener {
+                        override fun sessionStopped() = stopDelivered.countDown()
+                    }, f.project)
+                    attached.countDown()
+                    stoppedWhileAttaching.complete(stopDelivered.await(10, TimeUnit.SECONDS))
+                }
+            }
+        })
+
+        val session = f.await(f.facade.launch(f.path, "App", LaunchMode.DEBUG))
+
+        assertTrue(f.await(stoppedWhileAttaching), "the session stopped while the plugin was attaching to it")
+        assertEquals("App", session.runConfiguration)
+        assertEquals(0, f.sink.awaitExit(session.id))
+        assertEquals(null, f.sink.awaitTerminated(session.id))
+        assertEquals(listOf("started ${session.id}", "terminated ${session.id}"), f.sink.lifecycle)
         assertContains(f.sink.text(session.id, OutputCategory.STDOUT), "Total: 150.00")
         f.platform.assertClean()
     }

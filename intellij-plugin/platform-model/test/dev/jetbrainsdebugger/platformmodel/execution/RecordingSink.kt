@@ -17,6 +17,8 @@ class RecordingSink : IdeEventSink {
 
     val started: MutableList<SessionInfo> = CopyOnWriteArrayList()
     val outputs: MutableList<Output> = CopyOnWriteArrayList()
+    /** Each session's start and end, in the order reported ("started s1", "terminated s1"). */
+    val lifecycle: MutableList<String> = CopyOnWriteArrayList()
     private val exits = ConcurrentHashMap<String, CompletableFuture<Int>>()
     private val ends = ConcurrentHashMap<String, CompletableFuture<String?>>()
 
@@ -32,13 +34,19 @@ class RecordingSink : IdeEventSink {
     fun text(session: String, category: OutputCategory): String =
         outputs.filter { it.session == session && it.category == category }.joinToString("") { it.text }
 
-    override fun sessionStarted(session: SessionInfo) { started += session }
+    override fun sessionStarted(session: SessionInfo) {
+        started += session
+        lifecycle += "started ${session.id}"
+    }
     override fun processStarted(session: String, processId: Long) {}
     override fun paused(pause: PauseInfo) {}
     override fun resumed(session: String) {}
     override fun output(session: String, category: OutputCategory, text: String) { outputs += Output(session, category, text) }
     override fun exited(session: String, exitCode: Int) { exitOf(session).complete(exitCode) }
-    override fun terminated(session: String, error: String?) { endOf(session).complete(error) }
+    override fun terminated(session: String, error: String?) {
+        lifecycle += "terminated $session"
+        endOf(session).complete(error)
+    }
     override fun breakpointChanged(project: String, breakpoint: BreakpointInfo) {}
     override fun breakpointRemoved(project: String, id: String) {}
     override fun projectOpened(project: ProjectInfo) {}

@@ -238,7 +238,10 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
     }
 
     private fun announce(record: SessionRecord) {
-        if (record.announced.compareAndSet(false, true)) emit { it.sessionStarted(record.info()) }
+        // Under the lock the end is reported under: a session's start is always reported before its end.
+        synchronized(record.announced) {
+            if (record.announced.compareAndSet(false, true)) emit { it.sessionStarted(record.info()) }
+        }
     }
 
     private fun announcePid(record: SessionRecord) {
@@ -285,8 +288,13 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
             synchronized(taps) { taps.remove(h) }
         }
         record.executionId?.let(uncaughtStops::giveBack)
+        // A short program can end, and its session stop on another thread, while the thread that
+        // saw it launch is still between attaching it and answering its launch: one that started
+        // is announced and answered here, before its end; only a launch that never started fails.
+        announce(record)
+        launches.settle(record)
         record.executionId?.let { launches.failed(it, IdeError("session_ended", "session ${record.id} ended before its debugger attached")) }
-        if (record.announced.get()) emit { it.terminated(record.id, record.terminationError) }
+        synchronized(record.announced) { emit { it.terminated(record.id, record.terminationError) } }
         trimEnded()
     }
 

@@ -102,9 +102,20 @@ class ModelDebugSession(
     override fun getRunProfile() = runProfile
     override fun areBreakpointsMuted() = muted
 
+    /**
+     * A test's hook, run once on the adding thread right after the next listener is added: to make
+     * the debuggee end at that instant (a short program racing the IDE's listeners, which upstream
+     * add their listeners on one thread while the process ends on another).
+     */
+    @Volatile var afterNextListenerAdded: (() -> Unit)? = null
+
     override fun addSessionListener(listener: XDebugSessionListener, parentDisposable: Disposable) {
         listeners += listener
         Disposer.register(parentDisposable) { listeners -= listener }
+        afterNextListenerAdded?.let { hook ->
+            afterNextListenerAdded = null
+            hook()
+        }
     }
 
     // ----- execution control (any thread, as upstream) ------------------------------------
