@@ -10,6 +10,7 @@ use crate::consent::ConsentMemory;
 use crate::discovery::Preference;
 use crate::history_log::HistoryLog;
 use crate::mcp::McpServer;
+use crate::origins::AllowedOrigins;
 use crate::proxy::ProxyServer;
 use crate::tools::App;
 use crate::watches::WatchStore;
@@ -388,6 +389,9 @@ pub async fn run(cli: Cli, token: Option<String>) -> Result<()> {
             ide_managed,
             allow_origin,
         } => {
+            let allowed_origins = AllowedOrigins::parse(&allow_origin).map_err(|err| {
+                anyhow::anyhow!("--allow-origin / JETBRAINS_DEBUGGER_ALLOW_ORIGINS: {err}")
+            })?;
             let kind = choose_backend(args.backend, ide_managed, token.as_deref())?;
             let server = Server::build(&args, kind, token).await?;
             let listener = if ide_managed {
@@ -435,7 +439,7 @@ pub async fn run(cli: Cli, token: Option<String>) -> Result<()> {
                     }
                     _ => Box::pin(shutdown_signal()),
                 };
-            let result = crate::http::serve(&server, listener, &allow_origin, stop).await;
+            let result = crate::http::serve(&server, listener, &allowed_origins, stop).await;
             if let Some((publisher, state)) = discovery {
                 publisher.abort();
                 crate::discovery::withdraw(&state, std::process::id());

@@ -2,19 +2,21 @@
 //! checks the MCP spec asks of local servers (DNS rebinding):
 //! - `Host` must be a loopback name (with or without our port);
 //! - a request without `Origin` (CLI clients, SDKs) is accepted; a request with one
-//!   (a browser page, whichever program served it, `http://localhost:<any port>`
-//!   included) is refused with 403 unless the user allowed that origin
-//!   (`--allow-origin`, `JETBRAINS_DEBUGGER_ALLOW_ORIGINS`);
+//!   (a browser page) is refused with 403 unless it is the server's own origin or one
+//!   the user allowed ([`crate::origins`]);
 //! - a POST body that is not JSON answers a JSON-RPC parse error (-32700), and JSON
 //!   that is not a JSON-RPC message an invalid request (-32600), instead of rmcp's
 //!   bare HTTP 415;
-//! - idle MCP sessions are closed after [`SESSION_IDLE`].
+//! - idle MCP sessions are closed after [`SESSION_IDLE`];
+//! - every accepted connection has `TCP_NODELAY` set.
 
 use crate::cli::Server;
+use crate::origins::AllowedOrigins;
 use anyhow::{Context, Result};
 use axum::body::Body;
 use axum::http::{header, Method, Request, StatusCode};
 use axum::response::{IntoResponse, Response};
+use axum::serve::ListenerExt;
 use rmcp::model::ClientJsonRpcMessage;
 use rmcp::transport::streamable_http_server::{
     session::local::LocalSessionManager, StreamableHttpServerConfig, StreamableHttpService,
@@ -27,18 +29,16 @@ use std::time::Duration;
 /// An MCP session with no request for this long is closed and its memory freed.
 pub const SESSION_IDLE: Duration = Duration::from_secs(10 * 60);
 
-/// Loopback hosts (with any port) and the browser origins the user allowed.
-fn config(port: u16, allowed_origins: &[String]) -> StreamableHttpServerConfig {
+/// Loopback hosts (with any port). Origins are checked before rmcp sees the request
+/// ([`refuse_foreign_origins`]): the server's own origin depends on the `Host`.
+fn config(port: u16) -> StreamableHttpServerConfig {
     let hosts = ["127.0.0.1", "localhost", "[::1]"];
-    StreamableHttpServerConfig::default()
-        .with_allowed_hosts(
-            hosts
-                .iter()
-                .flat_map(|h| [h.to_string(), format!("{h}:{port}")])
-                .collect::<Vec<_>>(),
-        )
-        .with_allowed_origins(allowed_origins.iter().cloned())
-        .enforce_origin_validation()
+    StreamableHttpServerConfig::default().with_allowed_hosts(
+        hosts
+            .iter()
+            .flat_map(|h| [h.to_string(), format!("{h}:{port}")])
+            .collect::<Vec<_>>(),
+    )
 }
 
 /// Bind the MCP listener on `127.0.0.1:<port>` (0: any free port).
@@ -49,6 +49,19 @@ pub async fn bind(port: u16) -> Result<tokio::net::TcpListener> {
         .with_context(|| format!("binding {address} (is another server on this port? use --port)"))
 }
 
+/// `listener` with `TCP_NODELAY` on every connection it accepts: with Nagle's algorithm
+/// an answer's last segment waits for the client's delayed ACK, ~40 ms per request on a
+/// kept-alive connection.
+fn without_nagle(
+    listener: tokio::net::TcpListener,
+) -> impl axum::serve::Listener<Io = tokio::net::TcpStream, Addr = SocketAddr> {
+    listener.tap_io(|stream| {
+        if let Err(err) = stream.set_nodelay(true) {
+            tracing::debug!(%err, "cannot set TCP_NODELAY on an MCP connection");
+        }
+    })
+}
+
 /// How long open MCP streams may hold up an exit once shutdown was asked for.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(3);
 
@@ -57,26 +70,29 @@ const SHUTDOWN_GRACE: Duration = Duration::from_secs(3);
 pub async fn serve(
     server: &Server,
     listener: tokio::net::TcpListener,
-    allowed_origins: &[String],
+    allowed_origins: &AllowedOrigins,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<()> {
     let bound = listener.local_addr()?;
     let handler = server.handler();
     let mut sessions = LocalSessionManager::default();
     sessions.session_config.keep_alive = Some(SESSION_IDLE);
-    let config = config(bound.port(), allowed_origins);
+    let config = config(bound.port());
+    let origins = Arc::new(allowed_origins.clone());
     let body_limit = config.max_request_body_bytes;
     let service = StreamableHttpService::new(
         move || Ok(handler.for_connection()),
         Arc::new(sessions),
         config,
     );
-    let router =
-        axum::Router::new()
-            .nest_service("/mcp", service)
-            .layer(axum::middleware::from_fn(move |request, next| {
-                refuse_unparsable(request, next, body_limit)
-            }));
+    let router = axum::Router::new()
+        .nest_service("/mcp", service)
+        .layer(axum::middleware::from_fn(move |request, next| {
+            refuse_unparsable(request, next, body_limit)
+        }))
+        .layer(axum::middleware::from_fn(move |request, next| {
+            refuse_foreign_origins(request, next, origins.clone(), bound.port())
+        }));
     tracing::info!("MCP server at http://{bound}/mcp");
     eprintln!("jetbrains-debugger MCP server listening on http://{bound}/mcp");
     let (stopping_tx, stopping_rx) = tokio::sync::oneshot::channel::<()>();
@@ -84,7 +100,7 @@ pub async fn serve(
         shutdown.await;
         let _ = stopping_tx.send(());
     };
-    let serving = axum::serve(listener, router).with_graceful_shutdown(shutdown);
+    let serving = axum::serve(without_nagle(listener), router).with_graceful_shutdown(shutdown);
     tokio::select! {
         result = serving => result.context("HTTP server"),
         _ = async {
@@ -98,6 +114,37 @@ pub async fn serve(
             Ok(())
         }
     }
+}
+
+/// Refuse with 403 a request whose `Origin` is neither the server's own nor allowed;
+/// pass every other request through untouched.
+async fn refuse_foreign_origins(
+    request: Request<Body>,
+    next: axum::middleware::Next,
+    origins: Arc<AllowedOrigins>,
+    port: u16,
+) -> Response {
+    let headers = request.headers();
+    let admitted = match headers.get(header::ORIGIN).map(|v| v.to_str()) {
+        None => true,
+        Some(Ok(origin)) => {
+            let host = headers.get(header::HOST).and_then(|v| v.to_str().ok());
+            origins.admit(origin, host, port)
+        }
+        Some(Err(_)) => false,
+    };
+    if admitted {
+        return next.run(request).await;
+    }
+    tracing::warn!(
+        origin = ?request.headers().get(header::ORIGIN),
+        "refused a request from a browser origin that is not allowed"
+    );
+    (
+        StatusCode::FORBIDDEN,
+        "Forbidden: Origin header is not allowed (see --allow-origin)",
+    )
+        .into_response()
 }
 
 /// Answer a JSON POST whose body rmcp could not decode with a JSON-RPC error (HTTP 400)
@@ -159,6 +206,17 @@ fn jsonrpc_rejection(body: &[u8]) -> Option<(i32, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[tokio::test]
+    async fn accepted_connections_have_no_nagle_delay() {
+        use axum::serve::Listener;
+        let mut listener = without_nagle(bind(0).await.unwrap());
+        let address = listener.local_addr().unwrap();
+        let client = tokio::spawn(tokio::net::TcpStream::connect(address));
+        let (accepted, _) = listener.accept().await;
+        assert!(accepted.nodelay().unwrap());
+        client.await.unwrap().unwrap();
+    }
 
     #[test]
     fn unparsable_bodies_get_jsonrpc_errors() {

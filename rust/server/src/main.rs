@@ -16,6 +16,7 @@ mod instructions;
 mod lenient;
 mod mcp;
 mod mrtr;
+mod origins;
 mod owners;
 mod proxy;
 mod resources;

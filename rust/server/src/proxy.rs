@@ -265,7 +265,7 @@ mod tests {
             let stopped = async move {
                 let _ = stopped.await;
             };
-            crate::http::serve(&server, listener, &[], stopped).await
+            crate::http::serve(&server, listener, &Default::default(), stopped).await
         });
         let instance = Instance {
             pid: std::process::id(),
