@@ -373,7 +373,7 @@ pub async fn run(cli: Cli, token: Option<String>) -> Result<()> {
             }
             let running = server
                 .handler()
-                .serve(rmcp::transport::stdio())
+                .serve(crate::stdio::stdio())
                 .await
                 .context("starting the stdio MCP server")?;
             tokio::select! {
@@ -482,7 +482,7 @@ async fn bind_near(port: u16) -> Result<tokio::net::TcpListener> {
 /// Serve the agent's stdio connection by relaying it to a running IDE's server.
 async fn relay_stdio(proxy: ProxyServer) -> Result<()> {
     let running = proxy
-        .serve(rmcp::transport::stdio())
+        .serve(crate::stdio::stdio())
         .await
         .context("starting the stdio MCP relay")?;
     tokio::select! {

@@ -6,11 +6,12 @@
 //!   the user allowed ([`crate::origins`]);
 //! - a POST body that is not JSON answers a JSON-RPC parse error (-32700), and JSON
 //!   that is not a JSON-RPC message an invalid request (-32600), instead of rmcp's
-//!   bare HTTP 415;
+//!   bare HTTP 415; a batch (protocol 2025-03-26) is answered by [`http_batch`];
 //! - idle MCP sessions are closed after [`SESSION_IDLE`];
 //! - every accepted connection has `TCP_NODELAY` set.
 
 use crate::cli::Server;
+use crate::http_batch;
 use crate::origins::AllowedOrigins;
 use anyhow::{Context, Result};
 use axum::body::Body;
@@ -85,10 +86,11 @@ pub async fn serve(
         Arc::new(sessions),
         config,
     );
+    let batches = Arc::new(service.clone());
     let router = axum::Router::new()
         .nest_service("/mcp", service)
         .layer(axum::middleware::from_fn(move |request, next| {
-            refuse_unparsable(request, next, body_limit)
+            refuse_unparsable(request, next, body_limit, batches.clone())
         }))
         .layer(axum::middleware::from_fn(move |request, next| {
             refuse_foreign_origins(request, next, origins.clone(), bound.port())
@@ -148,11 +150,13 @@ async fn refuse_foreign_origins(
 }
 
 /// Answer a JSON POST whose body rmcp could not decode with a JSON-RPC error (HTTP 400)
-/// rather than rmcp's bare 415; pass every other request through untouched.
+/// rather than rmcp's bare 415, and a batch through [`http_batch`]; pass every other
+/// request through untouched.
 async fn refuse_unparsable(
     request: Request<Body>,
     next: axum::middleware::Next,
     body_limit: usize,
+    batches: Arc<http_batch::Mcp>,
 ) -> Response {
     let is_json = request
         .headers()
@@ -174,13 +178,12 @@ async fn refuse_unparsable(
                 .into_response()
         }
     };
+    if let Ok(serde_json::Value::Array(items)) = serde_json::from_slice(&bytes) {
+        return http_batch::answer(&parts, items, &batches, body_limit).await;
+    }
     if let Some((code, message)) = jsonrpc_rejection(&bytes) {
-        let body = serde_json::json!({
-            "jsonrpc": "2.0",
-            "id": null,
-            "error": { "code": code, "message": message },
-        });
-        return (StatusCode::BAD_REQUEST, axum::Json(body)).into_response();
+        let null = serde_json::Value::Null;
+        return http_batch::error_response(StatusCode::BAD_REQUEST, null, code, message);
     }
     next.run(Request::from_parts(parts, Body::from(bytes)))
         .await
@@ -189,7 +192,7 @@ async fn refuse_unparsable(
 /// The JSON-RPC error a request body deserves, if rmcp cannot decode it: -32700 when
 /// it is not JSON (invalid UTF-8, a lone surrogate, garbage), -32600 when it is JSON
 /// but not a JSON-RPC message.
-fn jsonrpc_rejection(body: &[u8]) -> Option<(i32, String)> {
+pub fn jsonrpc_rejection(body: &[u8]) -> Option<(i32, String)> {
     if serde_json::from_slice::<ClientJsonRpcMessage>(body).is_ok() {
         return None;
     }

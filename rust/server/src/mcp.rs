@@ -16,14 +16,15 @@ use debugger_ide::IdeBackend;
 use futures_util::FutureExt;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, CustomRequest,
-    CustomResult, Implementation, ListResourceTemplatesResult, ListResourcesResult,
-    ListToolsResult, PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse,
-    ServerCapabilities, ServerConfig, SubscribeRequestParams, SubscriptionFilter, Tool,
-    ToolAnnotations, UnsubscribeRequestParams,
+    CustomResult, Implementation, InitializeRequestParams, InitializeResult,
+    ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
+    ReadResourceRequestParams, ReadResourceResponse, ServerCapabilities, ServerConfig,
+    SubscribeRequestParams, SubscriptionFilter, Tool, ToolAnnotations, UnsubscribeRequestParams,
 };
 use rmcp::service::{ElicitationError, NotificationContext, RequestContext, SubscriptionContext};
 use rmcp::{ErrorData as McpError, Peer, RoleServer, ServerHandler};
 use serde_json::Value;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -47,6 +48,8 @@ pub struct McpServer {
     subscriptions: notify::LegacySubscriptions,
     /// Confirmations asked over MRTR, waiting for the client's retry.
     questions: Arc<Questions>,
+    /// This connection has answered its `initialize`.
+    initialized: Arc<AtomicBool>,
 }
 
 impl McpServer {
@@ -58,6 +61,7 @@ impl McpServer {
             ide,
             subscriptions: notify::LegacySubscriptions::default(),
             questions: Arc::new(Questions::new(CONFIRMATION_TIMEOUT, OPEN_QUESTIONS)),
+            initialized: Arc::default(),
         }
     }
 
@@ -67,6 +71,7 @@ impl McpServer {
     pub fn for_connection(&self) -> Self {
         Self {
             subscriptions: notify::LegacySubscriptions::default(),
+            initialized: Arc::default(),
             ..self.clone()
         }
     }
@@ -83,6 +88,33 @@ pub fn server_config() -> ServerConfig {
     ServerConfig::new(capabilities)
         .with_server_info(Implementation::new(SERVER_NAME, env!("CARGO_PKG_VERSION")))
         .with_instructions(crate::instructions::INSTRUCTIONS)
+}
+
+/// Answer a connection's first `initialize`; a second one is refused (-32600): the session
+/// and its negotiated version are set once.
+pub fn initialize_once(
+    handler: &impl ServerHandler,
+    initialized: &AtomicBool,
+    request: InitializeRequestParams,
+    context: &RequestContext<RoleServer>,
+) -> Result<InitializeResult, McpError> {
+    if initialized.swap(true, Ordering::SeqCst) {
+        return Err(McpError::invalid_request(
+            "Invalid Request: this session is already initialized; initialize is sent once",
+            None,
+        ));
+    }
+    context.peer.set_peer_info(request.clone());
+    handler.negotiate_initialize(&request)
+}
+
+/// The JSON-RPC error for a tool this server does not have: a protocol error (-32602), as
+/// every MCP version's tools chapter has it, not a tool's `isError` result.
+pub fn unknown_tool(name: &str) -> McpError {
+    McpError::invalid_params(
+        format!("Unknown tool: {name}"),
+        Some(serde_json::json!({ "tool": name })),
+    )
 }
 
 /// The tools as MCP lists them.
@@ -299,11 +331,22 @@ impl ServerHandler for McpServer {
         Ok(ListToolsResult::with_all_items((*self.tools).clone()))
     }
 
+    async fn initialize(
+        &self,
+        request: InitializeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<InitializeResult, McpError> {
+        initialize_once(self, &self.initialized, request, &context)
+    }
+
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, McpError> {
+        if !self.tools.iter().any(|tool| tool.name == request.name) {
+            return Err(unknown_tool(&request.name));
+        }
         let arguments = request.arguments.map(Value::Object).unwrap_or(Value::Null);
         let route = mrtr::route(
             self.ide.is_some(),

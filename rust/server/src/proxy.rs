@@ -13,15 +13,17 @@ use crate::upstream::{Failure, Upstream};
 use debugger_core::error::{ErrorCode, ToolError};
 use debugger_core::state::StateDir;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock,
-    ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
-    ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, ServerConfig,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, InitializeRequestParams,
+    InitializeResult, ListResourceTemplatesResult, ListResourcesResult, ListToolsResult,
+    PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult,
+    ServerConfig,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::Mutex;
@@ -73,6 +75,8 @@ pub struct ProxyServer {
     state: StateDir,
     dir: PathBuf,
     preference: Preference,
+    /// The agent's connection has answered its `initialize`.
+    initialized: Arc<AtomicBool>,
 }
 
 impl ProxyServer {
@@ -82,6 +86,7 @@ impl ProxyServer {
             state,
             dir,
             preference,
+            initialized: Arc::default(),
         }
     }
 
@@ -218,11 +223,25 @@ impl ServerHandler for ProxyServer {
         Ok(ListToolsResult::with_all_items(mcp::tool_list()))
     }
 
+    async fn initialize(
+        &self,
+        request: InitializeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<InitializeResult, McpError> {
+        mcp::initialize_once(self, &self.initialized, request, &context)
+    }
+
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
         _context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, McpError> {
+        if !mcp::tool_list()
+            .iter()
+            .any(|tool| tool.name == request.name)
+        {
+            return Err(mcp::unknown_tool(&request.name));
+        }
         Ok(self.relay(request).await.unwrap_or_else(|err| {
             CallToolResult::error(vec![ContentBlock::text(err.to_json().to_string())]).into()
         }))

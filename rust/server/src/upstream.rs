@@ -316,6 +316,14 @@ async fn answer_in_stream(
     Ok(None)
 }
 
+/// The `data` of every whole event in an SSE body (the batch answers of `http_batch`).
+pub fn sse_data(body: &[u8]) -> Vec<String> {
+    let mut events = SseParser::default();
+    let mut data = events.feed(body).unwrap_or_default();
+    data.extend(events.feed(b"\n\n").unwrap_or_default());
+    data
+}
+
 /// Splits an SSE byte stream into the `data` of its events.
 #[derive(Default)]
 struct SseParser {

@@ -21,7 +21,7 @@ use rmcp::model::{
 };
 use rmcp::ErrorData as McpError;
 use serde_json::{json, Value};
-use uri::{Kind, ResourceUri};
+use uri::{Kind, ResourceUri, UriError};
 
 const JSON: &str = "application/json";
 const TEXT: &str = "text/plain";
@@ -130,8 +130,7 @@ pub async fn read(
     history: &History,
     text: &str,
 ) -> Result<ReadResourceResult, McpError> {
-    let uri =
-        ResourceUri::parse(text).map_err(|e| McpError::invalid_params(e.to_string(), None))?;
+    let uri = ResourceUri::parse(text).map_err(|e| uri_error(text, e))?;
     let call = Call {
         app,
         confirmer: &NoQuestions,
@@ -287,6 +286,17 @@ async fn source_text(project: &Project, file: &str) -> ToolResult<String> {
         .map_err(|e| ToolError::new(ToolCode::FileNotFound, format!("{file}: {e}")))?;
     String::from_utf8(bytes)
         .map_err(|_| ToolError::invalid_params(format!("{file} is not UTF-8 text")))
+}
+
+/// A URI that names no resource of ours is a resource that does not exist (-32002, which
+/// rmcp makes -32602 for 2026-07-28 clients, as that protocol asks); a malformed query
+/// or encoding of one of ours is invalid params.
+fn uri_error(uri: &str, error: UriError) -> McpError {
+    let code = match error {
+        UriError::Scheme(_) | UriError::Unknown(_) => ErrorCode::RESOURCE_NOT_FOUND,
+        UriError::Encoding(_) | UriError::Query(_) => ErrorCode::INVALID_PARAMS,
+    };
+    McpError::new(code, error.to_string(), Some(json!({ "uri": uri })))
 }
 
 /// A tool error as a JSON-RPC error whose `data` is the tool's error body (with its
