@@ -9,7 +9,8 @@ use crate::consent::Scope;
 use crate::history_log::HistoryLog;
 use crate::mrtr::{self, Approval, MrtrConfirmer, Questions, Route};
 use crate::resources::{self, notify};
-use crate::tools::{self, App, Call, ConfirmRequest, Confirmer, Consent};
+use crate::tools::waiting::Progress;
+use crate::tools::{self, App, Call, ConfirmRequest, Confirmer, Consent, Waiting};
 use debugger_core::{ToolError, ToolResult};
 use debugger_ide::wire::{ConfirmParams, ConfirmScope};
 use debugger_ide::IdeBackend;
@@ -18,8 +19,9 @@ use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, CustomRequest,
     CustomResult, Implementation, InitializeRequestParams, InitializeResult,
     ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
-    ReadResourceRequestParams, ReadResourceResponse, ServerCapabilities, ServerConfig,
-    SubscribeRequestParams, SubscriptionFilter, Tool, ToolAnnotations, UnsubscribeRequestParams,
+    ProgressNotificationParam, ProgressToken, ReadResourceRequestParams, ReadResourceResponse,
+    ServerCapabilities, ServerConfig, SubscribeRequestParams, SubscriptionFilter, Tool,
+    ToolAnnotations, UnsubscribeRequestParams,
 };
 use rmcp::service::{ElicitationError, NotificationContext, RequestContext, SubscriptionContext};
 use rmcp::{ErrorData as McpError, Peer, RoleServer, ServerHandler};
@@ -215,6 +217,23 @@ impl Confirmer for IdeConfirmer {
     }
 }
 
+/// Progress of a call to the client that asked for it (the request's `progressToken`).
+struct ProgressTo {
+    peer: Peer<RoleServer>,
+    token: ProgressToken,
+}
+
+#[async_trait::async_trait]
+impl Progress for ProgressTo {
+    async fn report(&self, progress: f64, message: String) {
+        let param =
+            ProgressNotificationParam::new(self.token.clone(), progress).with_message(message);
+        if let Err(err) = self.peer.notify_progress(param).await {
+            tracing::debug!(%err, "cannot send a progress notification");
+        }
+    }
+}
+
 /// Files a call touches, for the history.
 fn affected_files(arguments: &Value) -> Vec<String> {
     arguments
@@ -261,12 +280,19 @@ impl McpServer {
     /// aside (unreadable), every answer carries `warnings` naming the kept copy. A
     /// call that stopped at an MRTR question is recorded as asking it (`mrtr::asked`),
     /// not as the error its handler returned; its retry is recorded as a call too.
-    pub async fn run_tool(&self, name: &str, arguments: Value, confirmer: &dyn Confirmer) -> Ran {
+    pub async fn run_tool(
+        &self,
+        name: &str,
+        arguments: Value,
+        confirmer: &dyn Confirmer,
+        waiting: &Waiting,
+    ) -> Ran {
         let started = Instant::now();
         let entry = self.history.history.begin(name, &arguments);
         let call = Call {
             app: &self.app,
             confirmer,
+            waiting,
         };
         let outcome =
             within_panic_boundary(name, tools::call(&call, name, arguments.clone())).await;
@@ -374,9 +400,21 @@ impl ServerHandler for McpServer {
             (Route::Mrtr, _) => Box::new(MrtrConfirmer::new(answers.clone())),
             (Route::Nobody, _) | (Route::Ide, None) => Box::new(NobodyToAsk),
         };
+        let progress = context.meta.get_progress_token().map(|token| {
+            Box::new(ProgressTo {
+                peer: context.peer.clone(),
+                token,
+            }) as Box<dyn Progress>
+        });
+        let waiting = Waiting::new(context.ct.clone(), progress);
         Ok(
             match self
-                .run_tool(&request.name, arguments.clone(), confirmer.as_ref())
+                .run_tool(
+                    &request.name,
+                    arguments.clone(),
+                    confirmer.as_ref(),
+                    &waiting,
+                )
                 .await
             {
                 Ran::Answered(result) => result.into(),
@@ -665,6 +703,7 @@ mod tests {
             "start_debug_session",
             serde_json::json!({ "configuration_name": "app" }),
             &NobodyToAsk,
+            &Waiting::default(),
         ))
         .await;
         assert_eq!(started.is_error, Some(true));
@@ -677,9 +716,13 @@ mod tests {
 
         // The server goes on, and what the call did is reachable.
         tokio::time::sleep(Duration::from_millis(50)).await;
-        let listed =
-            answered(server.run_tool("list_debug_sessions", serde_json::json!({}), &NobodyToAsk))
-                .await;
+        let listed = answered(server.run_tool(
+            "list_debug_sessions",
+            serde_json::json!({}),
+            &NobodyToAsk,
+            &Waiting::default(),
+        ))
+        .await;
         assert_ne!(listed.is_error, Some(true), "{}", text(&listed));
         let sessions = &listed.structured_content.unwrap()["sessions"];
         assert_eq!(sessions[0]["id"], "s1");

@@ -131,9 +131,11 @@ pub async fn read(
     text: &str,
 ) -> Result<ReadResourceResult, McpError> {
     let uri = ResourceUri::parse(text).map_err(|e| uri_error(text, e))?;
+    let waiting = tools::Waiting::default();
     let call = Call {
         app,
         confirmer: &NoQuestions,
+        waiting: &waiting,
     };
     let project = common::project(&call, uri.project.as_deref())
         .await

@@ -19,6 +19,7 @@ mod source_file;
 mod stack;
 mod trace;
 mod variables;
+pub mod waiting;
 
 use crate::consent::{ConsentMemory, Scope};
 use crate::owners::Owners;
@@ -32,6 +33,7 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 use std::sync::Arc;
 use tokio::sync::broadcast;
+pub use waiting::Waiting;
 
 /// Changes kept for subscribers that fall behind (beyond, they refresh everything).
 const CHANGE_BACKLOG: usize = 256;
@@ -142,6 +144,8 @@ impl App {
 pub struct Call<'a> {
     pub app: &'a App,
     pub confirmer: &'a dyn Confirmer,
+    /// Progress reports and cancellation of the call's waits.
+    pub waiting: &'a Waiting,
 }
 
 /// MCP annotations of a tool.
@@ -538,9 +542,11 @@ mod tests {
             Consent::Denied,                  // another action on s3
             Consent::Unavailable,             // nobody to ask
         ]));
+        let waiting = Waiting::default();
         let call = Call {
             app: &app,
             confirmer: &confirmer,
+            waiting: &waiting,
         };
         // A launch answers the scope; the launch handler records it for the new session.
         let scope = confirm(&call, on(None)).await.unwrap();

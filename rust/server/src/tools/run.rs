@@ -109,11 +109,7 @@ pub async fn run_configuration(
             message: format!("Run configuration '{name}' started"),
         });
     }
-    let outcome = call
-        .app
-        .tracker
-        .wait_for_stop(&id, u64::MAX, common::wait_time(p.timeout))
-        .await;
+    let outcome = super::waiting::wait(call, &id, u64::MAX, common::wait_time(p.timeout)).await?;
     let record = call.app.tracker.get(&id)?;
     let (status, message) = match (outcome, record.exit_code, &record.termination_error) {
         (WaitOutcome::Ended, _, Some(error)) => (

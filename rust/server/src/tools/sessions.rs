@@ -410,11 +410,7 @@ pub async fn start_debug_session(call: &Call<'_>, p: StartSession) -> ToolResult
             restarted,
         });
     }
-    let outcome = call
-        .app
-        .tracker
-        .wait_for_stop(&id, 0, common::wait_time(p.timeout))
-        .await;
+    let outcome = super::waiting::wait(call, &id, 0, common::wait_time(p.timeout)).await?;
     if outcome == WaitOutcome::Ended {
         // The program ended before reaching the line: its breakpoint is of no use now.
         remove_stop(call, &project, stop_at).await;
