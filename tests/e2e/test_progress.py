@@ -14,9 +14,12 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import psutil
 import pytest
+from mcp import Client, StdioServerParameters
+from mcp.client.stdio import stdio_client
 
-from conftest import MODES, TRANSPORTS, connect, line_of
+from conftest import MODES, PROGRAMS, TRANSPORTS, Tools, connect, line_of, server_args, server_env, serve_http, tidy
 
 pytestmark = pytest.mark.anyio
 
@@ -156,3 +159,35 @@ async def test_every_waiting_tool_reports_progress_and_is_cancelled(server, stat
         assert (await t.ok("list_breakpoints"))["breakpoints"] == []
         assert [s["state"] for s in (await t.ok("list_debug_sessions"))["sessions"]
                 if s["state"] != "stopped"] == ["running"]
+
+
+async def test_the_stdio_relay_passes_progress_and_cancellation_on(binary, state_dir):
+    """`stdio` attached to a running server (found through a discovery file, as an IDE's
+    would be) forwards the server's progress to the agent and the agent's cancel to the
+    server."""
+    async with serve_http(binary, state_dir) as (port, log):
+        serving = [p for p in psutil.process_iter(["cmdline"])
+                   if "serve" in (p.info["cmdline"] or []) and str(port) in (p.info["cmdline"] or [])]
+        assert len(serving) == 1, serving
+        instances = state_dir / "instances"
+        instances.mkdir()
+        (instances / f"{serving[0].pid}.json").write_text(json.dumps({
+            "pid": serving[0].pid, "mcp_url": f"http://127.0.0.1:{port}/mcp", "ide": "test",
+            "projects": [{"name": "programs", "path": str(PROGRAMS)}], "updated_ms": int(time.time() * 1000)}))
+        params = StdioServerParameters(command=binary, args=["stdio", *server_args((PROGRAMS,), True, ())],
+                                       env=server_env(state_dir))
+        with open(state_dir.parent / "relay.log", "w") as errlog:
+            async with Client(stdio_client(params, errlog=errlog), mode="legacy") as client:
+                t = Tools(client, log)
+                # The relay (not a standalone server of its own): it declares no
+                # resource subscriptions.
+                assert not client.server_capabilities.resources.subscribe
+                try:
+                    reports, cancelled_at = await progress_then_cancel(
+                        t, "start_debug_session", {"configuration_name": "Ticking", "timeout": 60})
+                    check_reports(reports)
+                    await check_cancelled(state_dir, "start_debug_session", cancelled_at)
+                    sessions = (await t.ok("list_debug_sessions"))["sessions"]
+                    assert [s["state"] for s in sessions] == ["running"], sessions
+                finally:
+                    await tidy(t)

@@ -15,8 +15,8 @@ use debugger_core::state::StateDir;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, InitializeRequestParams,
     InitializeResult, ListResourceTemplatesResult, ListResourcesResult, ListToolsResult,
-    PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult,
-    ServerConfig,
+    PaginatedRequestParams, ProgressNotificationParam, ReadResourceRequestParams,
+    ReadResourceResponse, ReadResourceResult, ServerConfig,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
@@ -107,22 +107,65 @@ impl ProxyServer {
         }
     }
 
-    async fn relay(&self, request: CallToolRequestParams) -> Result<CallToolResponse, ToolError> {
-        let peer = self.peer().await?;
-        let request = serde_json::to_value(request).unwrap_or_default();
-        match tokio::time::timeout(
+    /// Relay a tool call. The instance's answer passes through as it is, its JSON-RPC
+    /// errors included; progress it reports reaches the agent when the agent asked for it
+    /// (`agent`); an agent that cancels the call drops the request, which tells the
+    /// instance (`upstream::Pending`).
+    async fn relay(
+        &self,
+        request: CallToolRequestParams,
+        agent: Option<&RequestContext<RoleServer>>,
+    ) -> Result<CallToolResponse, McpError> {
+        let tool_error = |err: ToolError| {
+            Ok(CallToolResult::error(vec![ContentBlock::text(err.to_json().to_string())]).into())
+        };
+        let peer = match self.peer().await {
+            Ok(peer) => peer,
+            Err(err) => return tool_error(err),
+        };
+        let mut params = serde_json::to_value(request).unwrap_or_default();
+        let progress = agent.and_then(|a| Some((a.peer.clone(), a.meta.get_progress_token()?)));
+        if let (Some((_, token)), Value::Object(params)) = (&progress, &mut params) {
+            params.insert(
+                "_meta".into(),
+                serde_json::json!({ "progressToken": token }),
+            );
+        }
+        let notified = move |message: Value| {
+            let Some((peer, _)) = &progress else { return };
+            if message["method"] != "notifications/progress" {
+                return;
+            }
+            if let Ok(param) = serde_json::from_value::<ProgressNotificationParam>(
+                message.get("params").cloned().unwrap_or_default(),
+            ) {
+                let peer = peer.clone();
+                tokio::spawn(async move { peer.notify_progress(param).await });
+            }
+        };
+        let call = tokio::time::timeout(
             CALL_TIMEOUT,
-            peer.call::<CallToolResult>("tools/call", request),
-        )
-        .await
-        {
+            peer.call_telling::<CallToolResult>("tools/call", params, &notified),
+        );
+        let cancelled = async {
+            match agent {
+                Some(agent) => agent.ct.cancelled().await,
+                None => std::future::pending().await,
+            }
+        };
+        let outcome = tokio::select! {
+            outcome = call => outcome,
+            () = cancelled => return Err(McpError::invalid_request("the call was cancelled", None)),
+        };
+        match outcome {
             Ok(Ok(result)) => Ok(result.into()),
+            Ok(Err(Failure::Rpc(error))) => Err(error),
             Ok(Err(err)) => {
                 tracing::warn!(%err, "relaying a tool call to the IDE's server failed");
                 self.lost().await;
-                Err(not_connected())
+                tool_error(not_connected())
             }
-            Err(_) => Err(ToolError::new(
+            Err(_) => tool_error(ToolError::new(
                 ErrorCode::Timeout,
                 "the IDE's server did not answer the call in time",
             )),
@@ -234,7 +277,7 @@ impl ServerHandler for ProxyServer {
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, McpError> {
         if !mcp::tool_list()
             .iter()
@@ -242,9 +285,7 @@ impl ServerHandler for ProxyServer {
         {
             return Err(mcp::unknown_tool(&request.name));
         }
-        Ok(self.relay(request).await.unwrap_or_else(|err| {
-            CallToolResult::error(vec![ContentBlock::text(err.to_json().to_string())]).into()
-        }))
+        self.relay(request, Some(&context)).await
     }
 }
 
@@ -310,7 +351,7 @@ mod tests {
         let relay = relay_for(client, project);
 
         let listed = relay
-            .relay(CallToolRequestParams::new("list_debug_sessions"))
+            .relay(CallToolRequestParams::new("list_debug_sessions"), None)
             .await
             .unwrap();
         let CallToolResponse::Complete(listed) = listed else {
@@ -345,11 +386,19 @@ mod tests {
         client.forget_session_for_test();
         let relay = relay_for(client, project);
         let call = CallToolRequestParams::new("list_debug_sessions");
-        assert!(relay.relay(call.clone()).await.is_ok());
+        let CallToolResponse::Complete(listed) = relay.relay(call.clone(), None).await.unwrap()
+        else {
+            panic!("not complete");
+        };
+        assert_ne!(listed.is_error, Some(true), "{listed:?}");
 
         stop.send(()).unwrap();
         tokio::time::sleep(Duration::from_millis(200)).await;
-        let gone = relay.relay(call).await.unwrap_err();
-        assert_eq!(gone.code, ErrorCode::IdeNotConnected);
+        let CallToolResponse::Complete(gone) = relay.relay(call, None).await.unwrap() else {
+            panic!("not complete");
+        };
+        assert_eq!(gone.is_error, Some(true));
+        let body: Value = serde_json::from_str(&gone.content[0].as_text().unwrap().text).unwrap();
+        assert_eq!(body["error"], ErrorCode::IdeNotConnected.as_str());
     }
 }

@@ -118,6 +118,17 @@ impl Upstream {
         method: &str,
         params: Value,
     ) -> Result<T, Failure> {
+        self.call_telling(method, params, &|_| {}).await
+    }
+
+    /// [`Self::call`], handing every notification the instance sends about the request
+    /// (progress, log messages) to `notified` as it comes.
+    pub async fn call_telling<T: DeserializeOwned>(
+        &self,
+        method: &str,
+        params: Value,
+        notified: &(dyn Fn(Value) + Send + Sync),
+    ) -> Result<T, Failure> {
         let mut renewed = false;
         loop {
             let id = self.next_id();
@@ -126,7 +137,7 @@ impl Upstream {
                 id: Some(id),
             };
             match self
-                .post(&request(id, method, params.clone()), Some(id))
+                .post_telling(&request(id, method, params.clone()), Some(id), notified)
                 .await
             {
                 Err(Failure::Transport(reason)) if reason == SESSION_GONE && !renewed => {
@@ -186,6 +197,16 @@ impl Upstream {
         message: &Value,
         id: Option<u64>,
     ) -> Result<(Option<Result<Value, Failure>>, Option<String>), Failure> {
+        self.post_telling(message, id, &|_| {}).await
+    }
+
+    /// [`Self::post`], with the notifications of the answer's stream handed to `notified`.
+    async fn post_telling(
+        &self,
+        message: &Value,
+        id: Option<u64>,
+        notified: &(dyn Fn(Value) + Send + Sync),
+    ) -> Result<(Option<Result<Value, Failure>>, Option<String>), Failure> {
         let body = message.to_string();
         let session = lock(&self.inner.session).clone();
         let head = self.head("POST", session.as_deref(), body.len());
@@ -211,7 +232,7 @@ impl Upstream {
             return Ok((None, response.session));
         };
         let answer = if response.content_type.starts_with("text/event-stream") {
-            answer_in_stream(&mut response.body, id).await?
+            answer_in_stream(&mut response.body, id, notified).await?
         } else {
             let mut text = Vec::new();
             while let Some(chunk) = response.body.chunk().await.map_err(transport)? {
@@ -297,19 +318,23 @@ fn answer_of(message: Value, id: u64) -> Option<Result<Value, Failure>> {
     Some(Ok(message.remove("result").unwrap_or(Value::Null)))
 }
 
-/// Read SSE events until one answers request `id`. Other messages on the stream
-/// (notifications, priming events) are not the relay's business.
+/// Read SSE events until one answers request `id`; the notifications on the way go to
+/// `notified`. Other messages (priming events, requests) are not the relay's business.
 async fn answer_in_stream(
     body: &mut Body,
     id: u64,
+    notified: &(dyn Fn(Value) + Send + Sync),
 ) -> Result<Option<Result<Value, Failure>>, Failure> {
     let mut events = SseParser::default();
     while let Some(chunk) = body.chunk().await.map_err(transport)? {
         for data in events.feed(&chunk).map_err(transport)? {
-            if let Ok(message) = serde_json::from_str::<Value>(&data) {
-                if let Some(answer) = answer_of(message, id) {
-                    return Ok(Some(answer));
-                }
+            let Ok(message) = serde_json::from_str::<Value>(&data) else {
+                continue;
+            };
+            if message.get("method").is_some() && message.get("id").is_none() {
+                notified(message);
+            } else if let Some(answer) = answer_of(message, id) {
+                return Ok(Some(answer));
             }
         }
     }
