@@ -17,6 +17,7 @@ mod instructions;
 mod lenient;
 mod mcp;
 mod mrtr;
+mod notices;
 mod origins;
 mod owners;
 mod proxy;

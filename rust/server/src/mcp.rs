@@ -8,6 +8,7 @@
 use crate::consent::Scope;
 use crate::history_log::HistoryLog;
 use crate::mrtr::{self, Approval, MrtrConfirmer, Questions, Route};
+use crate::notices::{Level, Notice};
 use crate::resources::{self, notify};
 use crate::tools::waiting::Progress;
 use crate::tools::{self, App, Call, ConfirmRequest, Confirmer, Consent, Waiting};
@@ -23,12 +24,16 @@ use rmcp::model::{
     ServerCapabilities, ServerConfig, SubscribeRequestParams, SubscriptionFilter, Tool,
     ToolAnnotations, UnsubscribeRequestParams,
 };
+// MCP logging: deprecated from 2026-07-28 on, still served to the clients that use it.
+#[allow(deprecated)]
+use rmcp::model::{LoggingLevel, LoggingMessageNotificationParam, SetLevelRequestParams};
 use rmcp::service::{ElicitationError, NotificationContext, RequestContext, SubscriptionContext};
 use rmcp::{ErrorData as McpError, Peer, RoleServer, ServerHandler};
 use serde_json::Value;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+use tokio::sync::broadcast;
 
 /// MCP server name, as agents register it.
 pub const SERVER_NAME: &str = "jetbrains-debugger";
@@ -52,6 +57,8 @@ pub struct McpServer {
     questions: Arc<Questions>,
     /// This connection has answered its `initialize`.
     initialized: Arc<AtomicBool>,
+    /// The least severe notice this connection is told (`logging/setLevel`).
+    log_level: Arc<Mutex<Level>>,
 }
 
 impl McpServer {
@@ -64,6 +71,7 @@ impl McpServer {
             subscriptions: notify::LegacySubscriptions::default(),
             questions: Arc::new(Questions::new(CONFIRMATION_TIMEOUT, OPEN_QUESTIONS)),
             initialized: Arc::default(),
+            log_level: Arc::new(Mutex::new(DEFAULT_LOG_LEVEL)),
         }
     }
 
@@ -74,14 +82,17 @@ impl McpServer {
         Self {
             subscriptions: notify::LegacySubscriptions::default(),
             initialized: Arc::default(),
+            log_level: Arc::new(Mutex::new(DEFAULT_LOG_LEVEL)),
             ..self.clone()
         }
     }
 }
 
 /// What the server says about itself at the handshake.
+#[allow(deprecated)] // logging: deprecated from 2026-07-28 on, served to the clients that use it
 pub fn server_config() -> ServerConfig {
     let capabilities = ServerCapabilities::builder()
+        .enable_logging()
         .enable_tools()
         .enable_resources()
         .enable_resources_list_changed()
@@ -90,6 +101,72 @@ pub fn server_config() -> ServerConfig {
     ServerConfig::new(capabilities)
         .with_server_info(Implementation::new(SERVER_NAME, env!("CARGO_PKG_VERSION")))
         .with_instructions(crate::instructions::INSTRUCTIONS)
+}
+
+/// The least severe notice told to a connection that never set a level: all of them
+/// (the spec lets the server choose then, and each is something the agent should know).
+pub const DEFAULT_LOG_LEVEL: Level = Level::Info;
+
+#[allow(deprecated)] // MCP logging: deprecated from 2026-07-28 on, served to the clients that use it
+pub fn level_of(level: LoggingLevel) -> Level {
+    match level {
+        LoggingLevel::Debug => Level::Debug,
+        LoggingLevel::Info => Level::Info,
+        LoggingLevel::Notice => Level::Notice,
+        LoggingLevel::Warning => Level::Warning,
+        LoggingLevel::Error => Level::Error,
+        LoggingLevel::Critical => Level::Critical,
+        LoggingLevel::Alert => Level::Alert,
+        LoggingLevel::Emergency => Level::Emergency,
+    }
+}
+
+/// A level as MCP spells it (`warning`).
+pub fn level_name(level: Level) -> Value {
+    serde_json::to_value(logging_level(level)).unwrap_or_default()
+}
+
+#[allow(deprecated)]
+fn logging_level(level: Level) -> LoggingLevel {
+    match level {
+        Level::Debug => LoggingLevel::Debug,
+        Level::Info => LoggingLevel::Info,
+        Level::Notice => LoggingLevel::Notice,
+        Level::Warning => LoggingLevel::Warning,
+        Level::Error => LoggingLevel::Error,
+        Level::Critical => LoggingLevel::Critical,
+        Level::Alert => LoggingLevel::Alert,
+        Level::Emergency => LoggingLevel::Emergency,
+    }
+}
+
+/// Tell `peer` the notices at `least` or above, as `notifications/message`, until the
+/// notices end or the peer is gone. `least` is read at each notice (it may change).
+#[allow(deprecated)]
+pub async fn tell_notices(
+    peer: &Peer<RoleServer>,
+    mut notices: broadcast::Receiver<Notice>,
+    least: impl Fn() -> Level,
+) {
+    loop {
+        let notice = match notices.recv().await {
+            Ok(notice) => notice,
+            Err(broadcast::error::RecvError::Lagged(missed)) => {
+                tracing::debug!(missed, "a client was not told some notices");
+                continue;
+            }
+            Err(broadcast::error::RecvError::Closed) => return,
+        };
+        if notice.level < least() {
+            continue;
+        }
+        let message =
+            LoggingMessageNotificationParam::new(logging_level(notice.level), notice.data)
+                .with_logger(notice.logger);
+        if peer.notify_logging_message(message).await.is_err() {
+            return;
+        }
+    }
 }
 
 /// Answer a connection's first `initialize`; a second one is refused (-32600): the session
@@ -268,6 +345,10 @@ async fn within_panic_boundary(
     }
 }
 
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|p| p.into_inner())
+}
+
 /// What running a tool call came to.
 pub enum Ran {
     Answered(CallToolResult),
@@ -324,6 +405,7 @@ impl McpServer {
     ) -> CallToolResult {
         let history = &self.history.history;
         let warnings = self.app.watches.state().warnings();
+        self.app.notices.state_warnings(&warnings);
         match outcome {
             Ok(mut value) => {
                 if let (Value::Object(body), false) = (&mut value, warnings.is_empty()) {
@@ -407,23 +489,32 @@ impl ServerHandler for McpServer {
             }) as Box<dyn Progress>
         });
         let waiting = Waiting::new(context.ct.clone(), progress);
-        Ok(
-            match self
-                .run_tool(
-                    &request.name,
-                    arguments.clone(),
-                    confirmer.as_ref(),
-                    &waiting,
-                )
-                .await
-            {
-                Ran::Answered(result) => result.into(),
-                Ran::Asked(question) => self
-                    .questions
-                    .ask(&request.name, arguments, question, answers)
-                    .into(),
-            },
-        )
+        let run = self.run_tool(
+            &request.name,
+            arguments.clone(),
+            confirmer.as_ref(),
+            &waiting,
+        );
+        // A request that names a log level (2026-07-28's per-request logging) is told the
+        // notices of its time on its own response stream.
+        let ran = match context.meta.log_level().map(level_of) {
+            None => run.await,
+            Some(least) => {
+                tokio::pin!(run);
+                let told = tell_notices(&context.peer, self.app.notices.subscribe(), || least);
+                tokio::select! {
+                    ran = &mut run => ran,
+                    () = told => run.await,
+                }
+            }
+        };
+        Ok(match ran {
+            Ran::Answered(result) => result.into(),
+            Ran::Asked(question) => self
+                .questions
+                .ask(&request.name, arguments, question, answers)
+                .into(),
+        })
     }
 
     async fn list_resources(
@@ -489,14 +580,34 @@ impl ServerHandler for McpServer {
         Ok(())
     }
 
-    /// A legacy client (one that sent `initialize`) is told of changes on its own
-    /// connection for as long as it stays open; 2026-07-28 clients listen instead.
+    #[allow(deprecated)]
+    async fn set_level(
+        &self,
+        request: SetLevelRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), McpError> {
+        *lock(&self.log_level) = level_of(request.level);
+        Ok(())
+    }
+
+    /// A legacy client (one that sent `initialize`) is told of changes, and the notices
+    /// at its log level, on its own connection for as long as it stays open; 2026-07-28
+    /// clients listen instead, and name a log level per request.
     async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
         let legacy = context
             .peer
             .peer_info()
             .is_none_or(|info| info.protocol_version.has_initialize());
         if legacy {
+            let (peer, level) = (context.peer.clone(), self.log_level.clone());
+            let notices = self.app.notices.subscribe();
+            tokio::spawn(async move {
+                let told = tell_notices(&peer, notices, || *lock(&level));
+                tokio::select! {
+                    () = told => {}
+                    () = notify::closed(peer.clone()) => {}
+                }
+            });
             let outlet = notify::LegacyOutlet {
                 peer: context.peer.clone(),
                 subscriptions: self.subscriptions.clone(),

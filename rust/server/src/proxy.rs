@@ -9,7 +9,9 @@
 
 use crate::discovery::{self, Instance, Preference};
 use crate::mcp;
+use crate::notices::Level;
 use crate::upstream::{Failure, Upstream};
+// MCP logging: deprecated from 2026-07-28 on, still relayed to the agents that use it.
 use debugger_core::error::{ErrorCode, ToolError};
 use debugger_core::state::StateDir;
 use rmcp::model::{
@@ -18,6 +20,8 @@ use rmcp::model::{
     PaginatedRequestParams, ProgressNotificationParam, ReadResourceRequestParams,
     ReadResourceResponse, ReadResourceResult, ServerConfig,
 };
+#[allow(deprecated)]
+use rmcp::model::{LoggingMessageNotificationParam, SetLevelRequestParams};
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
 use serde::de::DeserializeOwned;
@@ -34,6 +38,13 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(3);
 const CALL_TIMEOUT: Duration = Duration::from_secs(660);
 
 type Client = Upstream;
+
+/// The request `_meta` key naming the log level the request wants notices at.
+const LOG_LEVEL_KEY: &str = "io.modelcontextprotocol/logLevel";
+
+fn lock<T>(mutex: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|p| p.into_inner())
+}
 
 /// Connect to an instance's MCP endpoint and check it is one of ours.
 pub async fn connect(instance: &Instance) -> Result<Client, String> {
@@ -77,6 +88,8 @@ pub struct ProxyServer {
     preference: Preference,
     /// The agent's connection has answered its `initialize`.
     initialized: Arc<AtomicBool>,
+    /// The least severe notice the agent is told (`logging/setLevel`).
+    log_level: Arc<std::sync::Mutex<Level>>,
 }
 
 impl ProxyServer {
@@ -87,6 +100,7 @@ impl ProxyServer {
             dir,
             preference,
             initialized: Arc::default(),
+            log_level: Arc::new(std::sync::Mutex::new(mcp::DEFAULT_LOG_LEVEL)),
         }
     }
 
@@ -111,6 +125,7 @@ impl ProxyServer {
     /// errors included; progress it reports reaches the agent when the agent asked for it
     /// (`agent`); an agent that cancels the call drops the request, which tells the
     /// instance (`upstream::Pending`).
+    #[allow(deprecated)] // MCP logging: relayed to the agents that use it
     async fn relay(
         &self,
         request: CallToolRequestParams,
@@ -124,23 +139,41 @@ impl ProxyServer {
             Err(err) => return tool_error(err),
         };
         let mut params = serde_json::to_value(request).unwrap_or_default();
-        let progress = agent.and_then(|a| Some((a.peer.clone(), a.meta.get_progress_token()?)));
-        if let (Some((_, token)), Value::Object(params)) = (&progress, &mut params) {
-            params.insert(
-                "_meta".into(),
-                serde_json::json!({ "progressToken": token }),
-            );
+        // The agent's log level: the request's own, else the connection's. The instance
+        // tells the notices of the call's time on its stream, and they go on to the agent.
+        let least = agent
+            .and_then(|a| a.meta.log_level())
+            .map(mcp::level_of)
+            .unwrap_or_else(|| *lock(&self.log_level));
+        let mut meta = serde_json::json!({ LOG_LEVEL_KEY: mcp::level_name(least) });
+        if let Some(token) = agent.and_then(|a| a.meta.get_progress_token()) {
+            meta["progressToken"] = serde_json::json!(token);
         }
+        if let Value::Object(params) = &mut params {
+            params.insert("_meta".into(), meta);
+        }
+        let agent_peer = agent.map(|a| a.peer.clone());
         let notified = move |message: Value| {
-            let Some((peer, _)) = &progress else { return };
-            if message["method"] != "notifications/progress" {
+            let Some(peer) = agent_peer.clone() else {
                 return;
-            }
-            if let Ok(param) = serde_json::from_value::<ProgressNotificationParam>(
-                message.get("params").cloned().unwrap_or_default(),
-            ) {
-                let peer = peer.clone();
-                tokio::spawn(async move { peer.notify_progress(param).await });
+            };
+            let params = message.get("params").cloned().unwrap_or_default();
+            match message["method"].as_str() {
+                Some("notifications/progress") => {
+                    if let Ok(param) = serde_json::from_value::<ProgressNotificationParam>(params) {
+                        tokio::spawn(async move { peer.notify_progress(param).await });
+                    }
+                }
+                Some("notifications/message") => {
+                    if let Ok(param) =
+                        serde_json::from_value::<LoggingMessageNotificationParam>(params)
+                    {
+                        if mcp::level_of(param.level) >= least {
+                            tokio::spawn(async move { peer.notify_logging_message(param).await });
+                        }
+                    }
+                }
+                _ => {}
             }
         };
         let call = tokio::time::timeout(
@@ -272,6 +305,16 @@ impl ServerHandler for ProxyServer {
         context: RequestContext<RoleServer>,
     ) -> Result<InitializeResult, McpError> {
         mcp::initialize_once(self, &self.initialized, request, &context)
+    }
+
+    #[allow(deprecated)]
+    async fn set_level(
+        &self,
+        request: SetLevelRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), McpError> {
+        *lock(&self.log_level) = mcp::level_of(request.level);
+        Ok(())
     }
 
     async fn call_tool(

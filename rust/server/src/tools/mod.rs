@@ -22,6 +22,7 @@ mod variables;
 pub mod waiting;
 
 use crate::consent::{ConsentMemory, Scope};
+use crate::notices::Notices;
 use crate::owners::Owners;
 use crate::resources::notify::Change;
 use crate::tracker::Tracker;
@@ -91,6 +92,8 @@ pub struct App {
     /// What each backend event changed, sent once the tracker has applied it (the
     /// resource subscriptions listen here).
     pub changes: broadcast::Sender<Change>,
+    /// What to tell the agent as it happens (MCP logging).
+    pub notices: Arc<Notices>,
 }
 
 impl App {
@@ -107,6 +110,8 @@ impl App {
         let forget = consent.clone();
         let changes = broadcast::channel(CHANGE_BACKLOG).0;
         let announce = changes.clone();
+        let notices = Arc::new(Notices::default());
+        let tell = notices.clone();
         tokio::spawn(async move {
             loop {
                 match events.recv().await {
@@ -115,6 +120,7 @@ impl App {
                             forget.session_ended(session);
                         }
                         pump.apply(&event);
+                        tell.of_event(&event);
                         if let Some(change) = Change::of(&event, &pump) {
                             let _ = announce.send(change);
                         }
@@ -136,7 +142,17 @@ impl App {
             watches,
             consent,
             changes,
+            notices,
         })
+    }
+
+    /// Remember an approval of `scope` for `session` and, when it reaches the session's
+    /// later actions, tell the agent.
+    pub fn remember_approval(&self, scope: Scope, session: &str) {
+        self.consent.record(scope, session);
+        if scope == Scope::Session {
+            self.notices.approval_remembered(session);
+        }
     }
 }
 
@@ -413,7 +429,7 @@ pub async fn confirm(call: &Call<'_>, request: ConfirmRequest) -> ToolResult<Sco
     match call.confirmer.confirm(&request).await {
         Consent::Granted(scope) => {
             if let Some(session) = &request.session_id {
-                consent.record(scope, session);
+                call.app.remember_approval(scope, session);
             }
             Ok(scope)
         }

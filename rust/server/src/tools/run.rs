@@ -95,7 +95,7 @@ pub async fn run_configuration(
         .launch(&project, name, LaunchMode::Run, &options)
         .await?;
     let id = descriptor.id.clone();
-    call.app.consent.record(scope, &id);
+    call.app.remember_approval(scope, &id);
     call.app.tracker.register(descriptor);
     if !p.wait_for_completion.unwrap_or(false) {
         let record = call.app.tracker.get(&id)?;

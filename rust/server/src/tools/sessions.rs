@@ -398,7 +398,7 @@ pub async fn start_debug_session(call: &Call<'_>, p: StartSession) -> ToolResult
         }
     };
     let id = descriptor.id.clone();
-    call.app.consent.record(scope, &id);
+    call.app.remember_approval(scope, &id);
     call.app.tracker.register(descriptor);
     if !p.wait_for_pause.unwrap_or(true) {
         return Ok(StartedSession {
