@@ -423,6 +423,27 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn sequential_requests_share_one_kept_alive_connection() {
+        let (instance, _stop, _project) = instance("keep-alive").await;
+        let client = connect(&instance).await.unwrap();
+        for _ in 0..3 {
+            let listed: Value = client
+                .call(
+                    "tools/call",
+                    serde_json::json!({ "name": "list_debug_sessions", "arguments": {} }),
+                )
+                .await
+                .unwrap();
+            assert_eq!(
+                listed["structuredContent"]["sessions"],
+                serde_json::json!([])
+            );
+        }
+        // Each request took the kept connection and gave it back: one, not one per request.
+        assert_eq!(client.idle_connections(), 1);
+    }
+
+    #[tokio::test]
     async fn a_forgotten_session_is_renewed_and_a_gone_instance_is_not_connected() {
         let (instance, stop, project) = instance("renew").await;
         let client = connect(&instance).await.unwrap();
