@@ -15,6 +15,7 @@ mod http_batch;
 mod ide_requests;
 mod instructions;
 mod lenient;
+mod logging;
 mod mcp;
 mod mrtr;
 mod notices;

@@ -3,12 +3,15 @@
 //! `isError` results with a JSON body, records every call in the history, and asks
 //! for confirmations: in the IDE (`ui/confirm`) with the IDE backend, else through
 //! MCP elicitation where the client supports it: a request to the client during the
-//! call, or on protocol 2026-07-28 a question as the call's answer (`mrtr.rs`).
+//! call, or on protocol 2026-07-28 a question as the call's answer (`mrtr.rs`). A call
+//! that carries a `progressToken` gets progress, a cancelled one ends its wait
+//! (`tools::waiting`); the app's notices reach the client as MCP logging (`logging.rs`).
 
 use crate::consent::Scope;
 use crate::history_log::HistoryLog;
+use crate::logging::{level_of, tell_notices, DEFAULT_LOG_LEVEL};
 use crate::mrtr::{self, Approval, MrtrConfirmer, Questions, Route};
-use crate::notices::{Level, Notice};
+use crate::notices::Level;
 use crate::resources::{self, notify};
 use crate::tools::waiting::Progress;
 use crate::tools::{self, App, Call, ConfirmRequest, Confirmer, Consent, Waiting};
@@ -26,14 +29,13 @@ use rmcp::model::{
 };
 // MCP logging: deprecated from 2026-07-28 on, still served to the clients that use it.
 #[allow(deprecated)]
-use rmcp::model::{LoggingLevel, LoggingMessageNotificationParam, SetLevelRequestParams};
+use rmcp::model::SetLevelRequestParams;
 use rmcp::service::{ElicitationError, NotificationContext, RequestContext, SubscriptionContext};
 use rmcp::{ErrorData as McpError, Peer, RoleServer, ServerHandler};
 use serde_json::Value;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use tokio::sync::broadcast;
 
 /// MCP server name, as agents register it.
 pub const SERVER_NAME: &str = "jetbrains-debugger";
@@ -101,72 +103,6 @@ pub fn server_config() -> ServerConfig {
     ServerConfig::new(capabilities)
         .with_server_info(Implementation::new(SERVER_NAME, env!("CARGO_PKG_VERSION")))
         .with_instructions(crate::instructions::INSTRUCTIONS)
-}
-
-/// The least severe notice told to a connection that never set a level: all of them
-/// (the spec lets the server choose then, and each is something the agent should know).
-pub const DEFAULT_LOG_LEVEL: Level = Level::Info;
-
-#[allow(deprecated)] // MCP logging: deprecated from 2026-07-28 on, served to the clients that use it
-pub fn level_of(level: LoggingLevel) -> Level {
-    match level {
-        LoggingLevel::Debug => Level::Debug,
-        LoggingLevel::Info => Level::Info,
-        LoggingLevel::Notice => Level::Notice,
-        LoggingLevel::Warning => Level::Warning,
-        LoggingLevel::Error => Level::Error,
-        LoggingLevel::Critical => Level::Critical,
-        LoggingLevel::Alert => Level::Alert,
-        LoggingLevel::Emergency => Level::Emergency,
-    }
-}
-
-/// A level as MCP spells it (`warning`).
-pub fn level_name(level: Level) -> Value {
-    serde_json::to_value(logging_level(level)).unwrap_or_default()
-}
-
-#[allow(deprecated)]
-fn logging_level(level: Level) -> LoggingLevel {
-    match level {
-        Level::Debug => LoggingLevel::Debug,
-        Level::Info => LoggingLevel::Info,
-        Level::Notice => LoggingLevel::Notice,
-        Level::Warning => LoggingLevel::Warning,
-        Level::Error => LoggingLevel::Error,
-        Level::Critical => LoggingLevel::Critical,
-        Level::Alert => LoggingLevel::Alert,
-        Level::Emergency => LoggingLevel::Emergency,
-    }
-}
-
-/// Tell `peer` the notices at `least` or above, as `notifications/message`, until the
-/// notices end or the peer is gone. `least` is read at each notice (it may change).
-#[allow(deprecated)]
-pub async fn tell_notices(
-    peer: &Peer<RoleServer>,
-    mut notices: broadcast::Receiver<Notice>,
-    least: impl Fn() -> Level,
-) {
-    loop {
-        let notice = match notices.recv().await {
-            Ok(notice) => notice,
-            Err(broadcast::error::RecvError::Lagged(missed)) => {
-                tracing::debug!(missed, "a client was not told some notices");
-                continue;
-            }
-            Err(broadcast::error::RecvError::Closed) => return,
-        };
-        if notice.level < least() {
-            continue;
-        }
-        let message =
-            LoggingMessageNotificationParam::new(logging_level(notice.level), notice.data)
-                .with_logger(notice.logger);
-        if peer.notify_logging_message(message).await.is_err() {
-            return;
-        }
-    }
 }
 
 /// Answer a connection's first `initialize`; a second one is refused (-32600): the session

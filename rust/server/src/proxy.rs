@@ -8,6 +8,7 @@
 //! `ide_not_connected` and the next call looks for a running instance again.
 
 use crate::discovery::{self, Instance, Preference};
+use crate::logging;
 use crate::mcp;
 use crate::notices::Level;
 use crate::upstream::{Failure, Upstream};
@@ -100,7 +101,7 @@ impl ProxyServer {
             dir,
             preference,
             initialized: Arc::default(),
-            log_level: Arc::new(std::sync::Mutex::new(mcp::DEFAULT_LOG_LEVEL)),
+            log_level: Arc::new(std::sync::Mutex::new(logging::DEFAULT_LOG_LEVEL)),
         }
     }
 
@@ -143,9 +144,9 @@ impl ProxyServer {
         // tells the notices of the call's time on its stream, and they go on to the agent.
         let least = agent
             .and_then(|a| a.meta.log_level())
-            .map(mcp::level_of)
+            .map(logging::level_of)
             .unwrap_or_else(|| *lock(&self.log_level));
-        let mut meta = serde_json::json!({ LOG_LEVEL_KEY: mcp::level_name(least) });
+        let mut meta = serde_json::json!({ LOG_LEVEL_KEY: logging::level_name(least) });
         if let Some(token) = agent.and_then(|a| a.meta.get_progress_token()) {
             meta["progressToken"] = serde_json::json!(token);
         }
@@ -168,7 +169,7 @@ impl ProxyServer {
                     if let Ok(param) =
                         serde_json::from_value::<LoggingMessageNotificationParam>(params)
                     {
-                        if mcp::level_of(param.level) >= least {
+                        if logging::level_of(param.level) >= least {
                             tokio::spawn(async move { peer.notify_logging_message(param).await });
                         }
                     }
@@ -313,7 +314,7 @@ impl ServerHandler for ProxyServer {
         request: SetLevelRequestParams,
         _context: RequestContext<RoleServer>,
     ) -> Result<(), McpError> {
-        *lock(&self.log_level) = mcp::level_of(request.level);
+        *lock(&self.log_level) = logging::level_of(request.level);
         Ok(())
     }
 
