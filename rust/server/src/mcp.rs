@@ -123,6 +123,20 @@ pub fn initialize_once(
     handler.negotiate_initialize(&request)
 }
 
+/// Whether this server has a tool of that name (the names are built once).
+pub fn has_tool(name: &str) -> bool {
+    static NAMES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    NAMES
+        .get_or_init(|| {
+            tool_list()
+                .into_iter()
+                .map(|t| t.name.to_string())
+                .collect()
+        })
+        .iter()
+        .any(|known| known == name)
+}
+
 /// The JSON-RPC error for a tool this server does not have: a protocol error (-32602), as
 /// every MCP version's tools chapter has it, not a tool's `isError` result.
 pub fn unknown_tool(name: &str) -> McpError {
@@ -388,7 +402,7 @@ impl ServerHandler for McpServer {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, McpError> {
-        if !self.tools.iter().any(|tool| tool.name == request.name) {
+        if !has_tool(&request.name) {
             return Err(unknown_tool(&request.name));
         }
         let arguments = request.arguments.map(Value::Object).unwrap_or(Value::Null);

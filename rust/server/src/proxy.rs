@@ -323,10 +323,7 @@ impl ServerHandler for ProxyServer {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, McpError> {
-        if !mcp::tool_list()
-            .iter()
-            .any(|tool| tool.name == request.name)
-        {
+        if !mcp::has_tool(&request.name) {
             return Err(mcp::unknown_tool(&request.name));
         }
         self.relay(request, Some(&context)).await
