@@ -176,9 +176,10 @@ const SERVE: &[Flag] = &[
     Flag::value(
         "allow-origin",
         "ORIGIN",
-        "A browser origin allowed to call the server (e.g. `http://localhost:5173`); repeat the \
-         flag, or list them comma-separated in the environment variable. Requests without an \
-         `Origin` header (CLI clients) are always accepted; any other origin is refused with 403.",
+        "A browser origin allowed to call the server (e.g. `http://localhost:5173`; `:*` for any \
+         port, none for the scheme's default); repeat the flag, or list them comma-separated in \
+         the environment variable. Requests without an `Origin` header (CLI clients) and from \
+         the server's own origin are accepted; any other origin is refused with 403.",
     )
     .repeats()
     .env("JETBRAINS_DEBUGGER_ALLOW_ORIGINS"),
