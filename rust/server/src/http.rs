@@ -7,11 +7,13 @@
 //! - a POST body that is not JSON answers a JSON-RPC parse error (-32700), and JSON
 //!   that is not a JSON-RPC message an invalid request (-32600), instead of rmcp's
 //!   bare HTTP 415; a batch (protocol 2025-03-26) is answered by [`http_batch`];
-//! - idle MCP sessions are closed after [`SESSION_IDLE`];
+//! - idle MCP sessions are closed after [`SESSION_IDLE`], and past
+//!   [`MAX_SESSIONS`] the least recently used one (`http_sessions.rs`);
 //! - every accepted connection has `TCP_NODELAY` set.
 
 use crate::cli::Server;
 use crate::http_batch;
+use crate::http_sessions::{SessionBound, MAX_SESSIONS};
 use crate::origins::AllowedOrigins;
 use anyhow::{Context, Result};
 use axum::body::Body;
@@ -26,6 +28,9 @@ use std::future::Future;
 use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
+
+/// Default HTTP port: stable, so `claude mcp add` URLs survive restarts.
+pub const DEFAULT_PORT: u16 = 47823;
 
 /// An MCP session with no request for this long is closed and its memory freed.
 pub const SESSION_IDLE: Duration = Duration::from_secs(10 * 60);
@@ -53,15 +58,17 @@ pub async fn bind(port: u16) -> Result<tokio::net::TcpListener> {
 /// `listener` with `TCP_NODELAY` on every connection it accepts: with Nagle's algorithm
 /// an answer's last segment waits for the client's delayed ACK, ~40 ms per request on a
 /// kept-alive connection.
-fn without_nagle(
-    listener: tokio::net::TcpListener,
-) -> impl axum::serve::Listener<Io = tokio::net::TcpStream, Addr = SocketAddr> {
-    listener.tap_io(|stream| {
+/// (A named type: axum gives a connection's peer address to a `TapIo` listener only.)
+fn without_nagle(listener: tokio::net::TcpListener) -> NoNagle {
+    fn no_delay(stream: &mut tokio::net::TcpStream) {
         if let Err(err) = stream.set_nodelay(true) {
             tracing::debug!(%err, "cannot set TCP_NODELAY on an MCP connection");
         }
-    })
+    }
+    listener.tap_io(no_delay)
 }
+
+type NoNagle = axum::serve::TapIo<tokio::net::TcpListener, fn(&mut tokio::net::TcpStream)>;
 
 /// How long open MCP streams may hold up an exit once shutdown was asked for.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(3);
@@ -78,19 +85,21 @@ pub async fn serve(
     let handler = server.handler();
     let mut sessions = LocalSessionManager::default();
     sessions.session_config.keep_alive = Some(SESSION_IDLE);
+    let sessions = Arc::new(sessions);
+    let bound_sessions = SessionBound::new(sessions.clone(), MAX_SESSIONS);
     let config = config(bound.port());
     let origins = Arc::new(allowed_origins.clone());
     let body_limit = config.max_request_body_bytes;
-    let service = StreamableHttpService::new(
-        move || Ok(handler.for_connection()),
-        Arc::new(sessions),
-        config,
-    );
+    let service =
+        StreamableHttpService::new(move || Ok(handler.for_connection()), sessions, config);
     let batches = Arc::new(service.clone());
     let router = axum::Router::new()
         .nest_service("/mcp", service)
         .layer(axum::middleware::from_fn(move |request, next| {
             refuse_unparsable(request, next, body_limit, batches.clone())
+        }))
+        .layer(axum::middleware::from_fn(move |request, next| {
+            bound_sessions.clone().track(request, next)
         }))
         .layer(axum::middleware::from_fn(move |request, next| {
             refuse_foreign_origins(request, next, origins.clone(), bound.port())
@@ -102,6 +111,8 @@ pub async fn serve(
         shutdown.await;
         let _ = stopping_tx.send(());
     };
+    // Each request knows its connection's peer: a confirmation is bound to it (`asker.rs`).
+    let router = router.into_make_service_with_connect_info::<SocketAddr>();
     let serving = axum::serve(without_nagle(listener), router).with_graceful_shutdown(shutdown);
     tokio::select! {
         result = serving => result.context("HTTP server"),

@@ -88,6 +88,7 @@ async fn answer_one(parts: &Parts, item: Value, service: &Mcp, body_limit: usize
     *request.method_mut() = parts.method.clone();
     *request.uri_mut() = parts.uri.clone();
     *request.headers_mut() = parts.headers.clone();
+    *request.extensions_mut() = parts.extensions.clone();
     // The message's own body: the batch's length and framing do not apply to it.
     request.headers_mut().remove(header::CONTENT_LENGTH);
     request.headers_mut().remove(header::TRANSFER_ENCODING);

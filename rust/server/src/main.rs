@@ -4,6 +4,7 @@
 //! ARCHITECTURE.md for the map.
 
 mod args;
+mod asker;
 mod bench;
 mod cli;
 mod clients;
@@ -12,6 +13,7 @@ mod discovery;
 mod history_log;
 mod http;
 mod http_batch;
+mod http_sessions;
 mod ide_requests;
 mod instructions;
 mod lenient;
@@ -25,6 +27,8 @@ mod proxy;
 mod resources;
 mod session_log;
 mod stdio;
+#[cfg(test)]
+mod tool_reference;
 mod tools;
 mod tracker;
 mod upstream;

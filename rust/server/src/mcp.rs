@@ -61,6 +61,14 @@ pub struct McpServer {
     initialized: Arc<AtomicBool>,
     /// The least severe notice this connection is told (`logging/setLevel`).
     log_level: Arc<Mutex<Level>>,
+    /// This MCP connection (stdio, or one legacy HTTP session): who is asked on it.
+    connection: u64,
+}
+
+/// A fresh number for each MCP connection's handler.
+fn next_connection() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 impl McpServer {
@@ -74,6 +82,7 @@ impl McpServer {
             questions: Arc::new(Questions::new(CONFIRMATION_TIMEOUT, OPEN_QUESTIONS)),
             initialized: Arc::default(),
             log_level: Arc::new(Mutex::new(DEFAULT_LOG_LEVEL)),
+            connection: next_connection(),
         }
     }
 
@@ -85,6 +94,7 @@ impl McpServer {
             subscriptions: notify::LegacySubscriptions::default(),
             initialized: Arc::default(),
             log_level: Arc::new(Mutex::new(DEFAULT_LOG_LEVEL)),
+            connection: next_connection(),
             ..self.clone()
         }
     }
@@ -411,8 +421,14 @@ impl ServerHandler for McpServer {
             context.protocol_version().as_ref(),
             context.client_capabilities().as_ref(),
         );
+        // Only a question's own asker may answer it (`asker.rs`).
+        let asker = match route {
+            Route::Mrtr => crate::asker::of(&context, self.connection).await,
+            _ => String::new(),
+        };
         let answers = match self.questions.answers(
             route,
+            &asker,
             &request.name,
             &arguments,
             request.request_state.as_deref(),
@@ -462,7 +478,7 @@ impl ServerHandler for McpServer {
             Ran::Answered(result) => result.into(),
             Ran::Asked(question) => self
                 .questions
-                .ask(&request.name, arguments, question, answers)
+                .ask(&asker, &request.name, arguments, question, answers)
                 .into(),
         })
     }
@@ -679,7 +695,11 @@ mod tests {
         async fn breakpoints(&self, _: &Project) -> ToolResult<Vec<Breakpoint>> {
             Ok(vec![])
         }
-        async fn add_breakpoint(&self, _: &Project, _: BreakpointSpec) -> ToolResult<Breakpoint> {
+        async fn add_breakpoint(
+            &self,
+            _: &Project,
+            _: BreakpointSpec,
+        ) -> ToolResult<(Breakpoint, bool)> {
             unimplemented!()
         }
         async fn remove_breakpoint(&self, _: &Project, _: &str) -> ToolResult<bool> {

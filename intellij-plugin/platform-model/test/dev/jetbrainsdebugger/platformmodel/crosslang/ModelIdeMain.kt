@@ -1,9 +1,13 @@
-// The whole plugin in a modelled PyCharm, as a process the cross-language test
-// (tests/e2e/test_ide_model.py) drives: the platform model starts, the project opens, plugin.xml's
-// postStartupActivity starts DebuggerBridgeService, which starts the real binary
-// (-Djetbrains.debugger.mcp.binary) and connects the real bridge to the real IntellijIdeFacade:
-// MCP client → binary → WebSocket → bridge → IntellijIdeFacade → the modelled platform. Prints
-// `{"mcp_url": ...}` once connected, then answers one JSON line per command (HarnessLines).
+// The whole plugin in a modelled PyCharm, installed as a user installs it, as a process the
+// cross-language test (tests/e2e/test_ide_model.py) drives: the plugin folder unpacked from the
+// zip scripts/plugin-zip builds is loaded through a class loader of its own (its lib/*.jar first,
+// the modelled platform as parent, as PluginClassLoader does); the platform model starts, the
+// project opens, plugin.xml's postStartupActivity starts DebuggerBridgeService, which starts the
+// binary bundled in the plugin folder and connects the real bridge to the real IntellijIdeFacade:
+// MCP client → binary → WebSocket → bridge → IntellijIdeFacade → the modelled platform. This
+// harness reaches the plugin only as the platform does (services, extensions, listeners, the
+// settings file), never through its classes. Prints `{"mcp_url": ...}` once connected, then
+// answers one JSON line per command.
 // The project (a copy of examples/calculator) gets the scripted debuggee ticker.py (a loop that
 // runs until paused) and run configurations App, npm build, Broken (CalculatorWorld) and Ticker.
 //
@@ -18,8 +22,8 @@
 //   close-project           the user closes the project
 //   quit                    closes the IDE (the binary exits with it)
 //
-// Run with the classpath of build/kotlin/model-classpath.txt:
-//   java -cp ... dev.jetbrainsdebugger.platformmodel.crosslang.ModelIdeMainKt <binary> <project> <mcp port> [brave]
+// Run with the classpath of build/kotlin/model-ide-classpath.txt (the model, the stubs, no plugin class):
+//   java -cp ... dev.jetbrainsdebugger.platformmodel.crosslang.ModelIdeMainKt <plugin folder> <project> <mcp port> [brave]
 package dev.jetbrainsdebugger.platformmodel.crosslang
 
 import com.intellij.openapi.application.ModalityState
@@ -29,13 +33,11 @@ import com.intellij.xdebugger.XDebuggerUtil
 import com.intellij.xdebugger.breakpoints.XBreakpointProperties
 import com.intellij.xdebugger.breakpoints.XLineBreakpoint
 import com.intellij.xdebugger.breakpoints.XLineBreakpointType
-import dev.jetbrainsdebugger.bridge.Json
-import dev.jetbrainsdebugger.crosslang.HarnessLines
-import dev.jetbrainsdebugger.intellij.DebuggerBridgeService
-import dev.jetbrainsdebugger.intellij.McpSettingsService
+import com.google.gson.GsonBuilder
 import dev.jetbrainsdebugger.platformmodel.core.IdeConfig
 import dev.jetbrainsdebugger.platformmodel.core.ModalEntry
 import dev.jetbrainsdebugger.platformmodel.core.ModelPlatform
+import dev.jetbrainsdebugger.platformmodel.core.ModelPluginClassLoader
 import dev.jetbrainsdebugger.platformmodel.core.ModelProject
 import dev.jetbrainsdebugger.platformmodel.debugger.DebuggerArea
 import dev.jetbrainsdebugger.platformmodel.debugger.program.ScriptedProgram
@@ -43,31 +45,47 @@ import dev.jetbrainsdebugger.platformmodel.execution.ConfigurationDefinition
 import dev.jetbrainsdebugger.platformmodel.execution.ExecutionArea
 import dev.jetbrainsdebugger.platformmodel.execution.ModelRunManager
 import dev.jetbrainsdebugger.platformmodel.ui.UiArea
-import dev.jetbrainsdebugger.toolwindow.ServerState
+import java.io.BufferedReader
+import java.io.FileDescriptor
+import java.io.FileOutputStream
+import java.io.InputStreamReader
+import java.io.PrintStream
+import java.nio.charset.StandardCharsets
 import java.nio.file.Files
 import java.nio.file.Path
 import java.util.concurrent.CompletableFuture
 import java.util.concurrent.TimeUnit
 import kotlin.system.exitProcess
 
-private fun reply(vararg pairs: Pair<String, Any?>) = HarnessLines.reply(Json.obj(*pairs))
+private val out = PrintStream(FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8)
+private val gson = GsonBuilder().serializeNulls().create()
+
+/** One JSON line on stdout (the plugin's own logging goes to stderr). */
+private fun reply(vararg pairs: Pair<String, Any?>) = synchronized(out) { out.println(gson.toJson(mapOf(*pairs))) }
 
 private const val TICKER = "ticker.py"
 
-private class ModelIde(binary: String, projectPath: Path, port: Int, brave: Boolean) {
+private class ModelIde(pluginDir: Path, projectPath: Path, port: Int, brave: Boolean) {
     val ui = UiArea()
     val platform: ModelPlatform
     val project: ModelProject
     private var modal: ModalEntry? = null
 
     init {
-        System.setProperty("jetbrains.debugger.mcp.binary", binary)
-        platform = ModelPlatform.start(IdeConfig.PYCHARM, listOf(DebuggerArea(), ExecutionArea(), ui))
-        // What the IDE would have loaded from debugger-mcp.xml.
-        McpSettingsService.getInstance().loadState(McpSettingsService.StoredSettings().apply {
-            mcpPort = port
-            braveMode = brave
-        })
+        val plugin = ModelPluginClassLoader.of(pluginDir, ModelIde::class.java.classLoader)
+        platform = ModelPlatform.start(IdeConfig.PYCHARM, listOf(DebuggerArea(), ExecutionArea(), ui), plugin)
+        // The plugin's settings file, as the user's settings left it (read when its service is created).
+        ui.settingsStore.writeFile(
+            "debugger-mcp.xml",
+            """
+            <application>
+              <component name="DebuggerMcpSettings">
+                <option name="mcpPort" value="$port" />
+                <option name="braveMode" value="$brave" />
+              </component>
+            </application>
+            """.trimIndent(),
+        )
         Files.writeString(projectPath.resolve(TICKER), ScriptedProgram.forScript(TICKER)?.source ?: error("no scripted $TICKER"))
         project = platform.openProject(projectPath, startupActivities = false)
         ExecutionArea.calculatorWorld(project)
@@ -75,14 +93,27 @@ private class ModelIde(binary: String, projectPath: Path, port: Int, brave: Bool
         platform.runStartupActivities(project)
     }
 
-    fun awaitServer(timeoutMs: Long): ServerState? {
+    /**
+     * The plugin's server state, as its tool window shows it: the bridge service is the application
+     * service the plugin's startup activity created; its state() is read reflectively, the harness
+     * not knowing the plugin's classes. The URL once it runs; the state's text when it stopped.
+     */
+    fun awaitServer(timeoutMs: Long): Pair<String?, String> {
+        val service = platform.descriptor.loadClass("dev.jetbrainsdebugger.intellij.DebuggerBridgeService")
         val deadline = System.currentTimeMillis() + timeoutMs
+        var last = "not started"
         while (System.currentTimeMillis() < deadline) {
-            val state = DebuggerBridgeService.getInstance()?.let { runCatching { it.state() }.getOrNull() }
-            if (state is ServerState.Running || state is ServerState.Stopped) return state
+            val state = platform.app.getService(service)?.let { runCatching { service.getMethod("state").invoke(it) }.getOrNull() }
+            if (state != null) {
+                last = state.toString()
+                when (state.javaClass.simpleName) {
+                    "Running" -> return state.javaClass.getMethod("getUrl").invoke(state) as String to last
+                    "Stopped" -> return null to last
+                }
+            }
             Thread.sleep(20)
         }
-        return null
+        return null to last
     }
 
     fun <T> edt(block: () -> T): T = platform.app.onEdtAndWait(block)
@@ -154,21 +185,38 @@ private class ModelIde(binary: String, projectPath: Path, port: Int, brave: Bool
     }
 }
 
-fun main(args: Array<String>) {
-    if (args.size !in 3..4 || args[2].toIntOrNull() == null) {
-        System.err.println("usage: ModelIdeMain <binary> <project path> <mcp port> [brave]")
-        exitProcess(2)
-    }
-    val ide = ModelIde(args[0], Path.of(args[1]), args[2].toInt(), brave = args.getOrNull(3) == "brave")
-    when (val state = ide.awaitServer(60_000)) {
-        is ServerState.Running -> reply("mcp_url" to state.url)
-        else -> {
-            reply("error" to "the plugin's server did not start: $state")
-            ide.platform.close()
-            exitProcess(1)
+/** Reads commands until `quit` or the end of stdin, answering each, then `{"quit": true}`. */
+private fun serve(handle: (words: List<String>, line: String) -> Unit) {
+    val input = BufferedReader(InputStreamReader(System.`in`, StandardCharsets.UTF_8))
+    while (true) {
+        val line = input.readLine()?.trim() ?: break
+        if (line.isEmpty()) continue
+        val words = line.split(Regex("\\s+"))
+        if (words[0] == "quit") break
+        try {
+            handle(words, line)
+        } catch (t: Throwable) {
+            val cause = (t as? java.util.concurrent.ExecutionException)?.cause ?: t
+            reply("error" to "${cause.javaClass.simpleName}: ${cause.message}")
         }
     }
-    HarnessLines.serve(ide::command)
+    reply("quit" to true)
+}
+
+fun main(args: Array<String>) {
+    if (args.size !in 3..4 || args[2].toIntOrNull() == null) {
+        System.err.println("usage: ModelIdeMain <plugin folder> <project path> <mcp port> [brave]")
+        exitProcess(2)
+    }
+    val ide = ModelIde(Path.of(args[0]), Path.of(args[1]), args[2].toInt(), brave = args.getOrNull(3) == "brave")
+    val (url, state) = ide.awaitServer(60_000)
+    if (url == null) {
+        reply("error" to "the plugin's server did not start: $state")
+        ide.platform.close()
+        exitProcess(1)
+    }
+    reply("mcp_url" to url)
+    serve(ide::command)
     ide.platform.close()
     exitProcess(0)
 }
