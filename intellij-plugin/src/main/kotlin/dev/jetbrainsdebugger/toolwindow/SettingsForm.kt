@@ -51,22 +51,17 @@ class InvalidSettingsException(message: String) : Exception(message)
 /** The Settings | Tools | Debugger MCP page as a plain form. */
 class SettingsForm(private val theme: UiTheme) {
     companion object {
-        const val BRAVE_MODE_EXPLANATION =
-            "Agents start runs and debug sessions, change variables and evaluate code with side effects without asking you."
-        const val PORT_EXPLANATION =
-            "Changing the port restarts the MCP server; agents configured with the old URL must be reconfigured " +
-                "(Install on Coding Agents)."
+        val BRAVE_MODE_EXPLANATION: String get() = UiBundle.message("settings.brave.mode.comment")
+        val PORT_EXPLANATION: String get() = UiBundle.message("settings.port.comment")
         /** Pixels after which an explanation under a field wraps. */
         private const val COMMENT_WIDTH = 640
         private const val AREA_PADDING = 3
-        const val ORIGINS_EXPLANATION =
-            "Web pages in a browser are refused unless their origin is listed here (one per line, e.g. " +
-                "http://localhost:5173); coding agents on the command line send no origin and are always accepted."
+        val ORIGINS_EXPLANATION: String get() = UiBundle.message("settings.origins.comment")
     }
 
     internal val maxHistoryField = JTextField(7)
-    internal val autoScrollBox = JCheckBox("Scroll to new calls automatically")
-    internal val braveModeBox = JCheckBox("Brave mode: do not ask before agents act")
+    internal val autoScrollBox = JCheckBox(UiBundle.message("settings.auto.scroll"))
+    internal val braveModeBox = JCheckBox(UiBundle.message("settings.brave.mode"))
     internal val portField = JTextField(7)
     internal val originsArea = JTextArea(3, 28).apply { margin = Insets(AREA_PADDING, 5, AREA_PADDING, 5) }
 
@@ -96,19 +91,19 @@ class SettingsForm(private val theme: UiTheme) {
             place(commentLabel(text, wrapAt = COMMENT_WIDTH), 0, width = 3, top = 2, left = left); row++
         }
 
-        section("History")
-        place(JLabel("Max history size:").apply { labelFor = maxHistoryField }, 0, left = 16)
+        section(UiBundle.message("settings.section.history"))
+        place(JLabel(UiBundle.message("settings.max.history.size.label")).apply { labelFor = maxHistoryField }, 0, left = 16)
         place(maxHistoryField, 1)
-        place(commentLabel("calls (1 – 10,000)"), 2); row++
+        place(commentLabel(UiBundle.message("settings.max.history.size.range")), 2); row++
         place(autoScrollBox, 0, width = 3, left = 12); row++
 
-        section("Agents")
-        place(JLabel("MCP port:").apply { labelFor = portField }, 0, left = 16)
+        section(UiBundle.message("settings.section.agents"))
+        place(JLabel(UiBundle.message("settings.port.label")).apply { labelFor = portField }, 0, left = 16)
         place(portField, 1)
-        place(commentLabel("1024 – 65535"), 2); row++
+        place(commentLabel(UiBundle.message("settings.port.range")), 2); row++
         comment(PORT_EXPLANATION, left = 16)
         // The label lines up with the area's first line: its border (1 px) and padding lower the text.
-        val label = JLabel("Allowed browser origins:").apply { labelFor = originsArea }
+        val label = JLabel(UiBundle.message("settings.origins.label")).apply { labelFor = originsArea }
         place(label, 0, top = 8 + 1 + AREA_PADDING, left = 16, anchor = GridBagConstraints.FIRST_LINE_START)
         // A GridBag cell short of room shrinks to the minimum size, which a scroll pane has none of.
         place(JScrollPane(originsArea).apply { minimumSize = preferredSize }, 1, width = 2, top = 8); row++
@@ -151,10 +146,10 @@ class SettingsForm(private val theme: UiTheme) {
 
     /** @throws InvalidSettingsException naming the field and its range */
     fun read(): PluginSettings = PluginSettings(
-        maxHistorySize = intIn(maxHistoryField, "Max history size", PluginSettings.MAX_HISTORY_RANGE),
+        maxHistorySize = intIn(maxHistoryField, UiBundle.message("settings.max.history.size.name"), PluginSettings.MAX_HISTORY_RANGE),
         autoScroll = autoScrollBox.isSelected,
         braveMode = braveModeBox.isSelected,
-        mcpPort = intIn(portField, "MCP port", PluginSettings.PORT_RANGE),
+        mcpPort = intIn(portField, UiBundle.message("settings.port.name"), PluginSettings.PORT_RANGE),
         allowedOrigins = BrowserOrigins.parse(originsArea.text),
     )
 
@@ -162,7 +157,7 @@ class SettingsForm(private val theme: UiTheme) {
         val text = field.text.trim().replace(",", "")
         val value = text.toIntOrNull()
         if (value == null || value !in range) {
-            throw InvalidSettingsException("$name must be a whole number from ${range.first} to ${range.last} (got '${field.text.trim()}')")
+            throw InvalidSettingsException(UiBundle.message("settings.error.not.in.range", name, range.first.toString(), range.last.toString(), field.text.trim()))
         }
         return value
     }
