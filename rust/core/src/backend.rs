@@ -134,8 +134,8 @@ pub trait Backend: Send + Sync + 'static {
 
     /// Whether debug sessions stop at an uncaught exception unless the launch says
     /// otherwise ([`LaunchOptions::break_on_uncaught`]): `Some(default)` when this
-    /// backend can do it for one launch, `None` when it cannot (the IDE, where the
-    /// user's own exception breakpoints decide).
+    /// backend can do it for one launch, `None` when it cannot (the user's own
+    /// exception breakpoints then decide).
     fn break_on_uncaught_default(&self) -> Option<bool> {
         None
     }
@@ -144,6 +144,13 @@ pub trait Backend: Send + Sync + 'static {
     /// of launch.json); where it cannot, the tools refuse them before any launch.
     fn launch_overrides(&self) -> bool {
         false
+    }
+
+    /// Whether the launch of `session` applied [`LaunchOptions::break_on_uncaught`] as
+    /// asked: the IDE cannot where the session's language has no exception breakpoint
+    /// type it can use. Backends that always can keep this default.
+    fn breaks_on_uncaught(&self, _session: &str) -> bool {
+        true
     }
 
     /// Terminate a session and its process tree.
@@ -288,5 +295,19 @@ pub trait Backend: Send + Sync + 'static {
     /// language has no static guard; backends without one say no.
     fn runtime_guard(&self, _session: &str) -> bool {
         false
+    }
+
+    /// Whether breakpoint code (conditions, log messages) in `language` runs under a
+    /// runtime side-effect guard in this backend's sessions, so that it needs consent
+    /// only where the static guard finds a side effect it can name.
+    fn guards_breakpoint_code(&self, _language: &str) -> bool {
+        false
+    }
+
+    /// What the session's program is doing while it cannot answer (stuck in
+    /// breakpoint code, in an evaluation, in C code), as words for an answer
+    /// ("evaluating the condition of bp-3 for 12 s"); `None` while it answers.
+    fn busy(&self, _session: &str) -> Option<String> {
+        None
     }
 }

@@ -101,7 +101,7 @@ pub struct ServerArgs {
     /// Do not inject the TCP_NODELAY fix into debuggees (debugpy then takes ~44 ms per request).
     #[arg(long)]
     pub no_tcp_nodelay: bool,
-    /// Standalone: debug sessions run through uncaught exceptions (and end) unless
+    /// Debug sessions run through uncaught exceptions (and end) unless
     /// start_debug_session says break_on_uncaught: true. Same values as --brave's variable.
     #[arg(
         long,
@@ -109,6 +109,15 @@ pub struct ServerArgs {
         value_parser = FalseyValueParser::new()
     )]
     pub no_break_on_uncaught: bool,
+    /// Never run program code to show values: debugpy lists, expands and evaluates showing
+    /// program objects by type and id (no __repr__, no property getter). Other debuggers
+    /// show values as they do. Same values as --brave's variable.
+    #[arg(
+        long,
+        env = "JETBRAINS_DEBUGGER_VALUES_WITHOUT_CODE",
+        value_parser = FalseyValueParser::new()
+    )]
+    pub values_without_code: bool,
     /// Loopback port of the IDE bridge, with the IDE backend (0: any free port).
     #[arg(long, value_name = "PORT", default_value_t = 0)]
     pub bridge_port: u16,
@@ -247,9 +256,10 @@ mod tests {
     /// variables are never seen by another.
     static ENVIRONMENT: Mutex<()> = Mutex::new(());
 
-    const VARIABLES: [&str; 3] = [
+    const VARIABLES: [&str; 4] = [
         "JETBRAINS_DEBUGGER_BRAVE",
         "JETBRAINS_DEBUGGER_NO_BREAK_ON_UNCAUGHT",
+        "JETBRAINS_DEBUGGER_VALUES_WITHOUT_CODE",
         "JETBRAINS_DEBUGGER_ALLOW_ORIGINS",
     ];
 

@@ -158,6 +158,7 @@ impl Server {
                 config.python = args.python.clone();
                 config.tcp_nodelay_shim = !args.no_tcp_nodelay;
                 config.break_on_uncaught = !args.no_break_on_uncaught;
+                config.values_without_code = args.values_without_code;
                 let dap = DapBackend::new(config);
                 (dap.clone(), Engine::Dap(dap))
             }
@@ -170,23 +171,23 @@ impl Server {
                         "--project is ignored with the IDE backend: the IDE's open projects count"
                     );
                 }
-                if args.no_break_on_uncaught {
+                if args.values_without_code {
                     tracing::warn!(
-                        "--no-break-on-uncaught is ignored with the IDE backend: its own exception breakpoints decide"
+                        "--values-without-code is not honoured with the IDE backend: the IDE shows values with its own renderers (toString, __repr__)"
                     );
                 }
                 let requests = Arc::new(crate::ide_requests::ServerRequests {
                     history: history.history.clone(),
                     consent: consent.clone(),
                 });
-                let ide = IdeBackend::start(BridgeConfig::new(args.bridge_port, token), requests)
-                    .await
-                    .with_context(|| {
-                        format!(
-                            "binding the IDE bridge on 127.0.0.1:{} (use --bridge-port)",
-                            args.bridge_port
-                        )
-                    })?;
+                let mut bridge = BridgeConfig::new(args.bridge_port, token);
+                bridge.break_on_uncaught = !args.no_break_on_uncaught;
+                let ide = IdeBackend::start(bridge, requests).await.with_context(|| {
+                    format!(
+                        "binding the IDE bridge on 127.0.0.1:{} (use --bridge-port)",
+                        args.bridge_port
+                    )
+                })?;
                 history.push_to(ide.clone());
                 (ide.clone(), Engine::Ide(ide))
             }

@@ -222,7 +222,7 @@ where
         tracker.abort_resume(session, generation);
         return Err(err);
     }
-    super::waiting::wait(call, session, generation, timeout).await
+    super::waiting::wait_unless_busy(call, session, generation, timeout).await
 }
 
 /// A place in the source, as the requirements show it.

@@ -173,8 +173,8 @@ pub fn launch_overrides(
     if !overrides.is_empty() && !call.app.backend.launch_overrides() {
         return Err(ToolError::new(
             ErrorCode::NotSupported,
-            "overrides: the IDE backend launches its run configurations as they are; \
-             edit the configuration in the IDE instead.",
+            "overrides: this backend launches its configurations as they are; edit the \
+             configuration instead.",
         ));
     }
     Ok(overrides)
@@ -281,9 +281,9 @@ pub async fn launchable(
 }
 
 /// What a debug launch does with uncaught exceptions: the agent's choice, else the
-/// server's setting. Where the backend cannot break on them for one launch (the IDE:
-/// its own exception breakpoints decide), asking for it is `not_supported`, and the
-/// default comes with a note for the answer.
+/// server's setting. Where the backend cannot break on them for one launch (its own
+/// exception breakpoints decide), asking for it is `not_supported`, and the default
+/// comes with a note for the answer.
 fn uncaught_behaviour(
     call: &Call<'_>,
     asked: Option<bool>,
@@ -293,12 +293,12 @@ fn uncaught_behaviour(
         (None, Some(true)) => {
             return Err(ToolError::new(
                 ErrorCode::NotSupported,
-                "break_on_uncaught: the IDE has no public way to break on uncaught exceptions \
-                 for one launch; its own exception breakpoints decide (set_exception_breakpoint).",
+                "break_on_uncaught: this backend cannot break on uncaught exceptions for one \
+                 launch; its exception breakpoints decide (set_exception_breakpoint).",
             ))
         }
         (None, Some(false)) => (false, None),
-        (None, None) => (false, Some(UNCAUGHT_IN_THE_IDE)),
+        (None, None) => (false, Some(UNCAUGHT_BY_BREAKPOINTS)),
     };
     let options = LaunchOptions {
         break_on_uncaught,
@@ -308,7 +308,13 @@ fn uncaught_behaviour(
 }
 
 /// The start answer's note where the default break on uncaught is not applied.
-const UNCAUGHT_IN_THE_IDE: &str = "Uncaught exceptions stop only where the IDE's own \
+const UNCAUGHT_BY_BREAKPOINTS: &str = "Uncaught exceptions stop only where the project's \
+    exception breakpoints say (list_breakpoints).";
+
+/// The start answer's note where the backend could not break on uncaught exceptions for
+/// this session's language.
+const UNCAUGHT_NOT_APPLIED: &str = "This session's language has no exception breakpoint \
+    the IDE can set for one launch: uncaught exceptions stop only where the project's \
     exception breakpoints say (list_breakpoints).";
 
 /// What a debug launch starts: a configuration, or one file with a temporary one.
@@ -454,13 +460,18 @@ pub async fn start_debug_session(call: &Call<'_>, p: StartSession) -> ToolResult
         }
     };
     let id = descriptor.id.clone();
+    let break_on_uncaught = options.break_on_uncaught && call.app.backend.breaks_on_uncaught(&id);
+    let note = match options.break_on_uncaught && !break_on_uncaught {
+        true => format!(" {UNCAUGHT_NOT_APPLIED}"),
+        false => note,
+    };
     call.app.remember_approval(scope, &id);
     call.app.tracker.register(descriptor);
     if !p.wait_for_pause.unwrap_or(true) {
         return Ok(StartedSession {
             session_id: id,
             status: "started".into(),
-            break_on_uncaught: options.break_on_uncaught,
+            break_on_uncaught,
             message: format!("Debug session started for {label}.{note}"),
             execution: None,
             restarted,
@@ -488,7 +499,7 @@ pub async fn start_debug_session(call: &Call<'_>, p: StartSession) -> ToolResult
     Ok(StartedSession {
         session_id: id,
         status: execution.status.clone(),
-        break_on_uncaught: options.break_on_uncaught,
+        break_on_uncaught,
         message: format!("{message}{note}"),
         execution: Some(execution),
         restarted,
@@ -709,6 +720,10 @@ pub struct SessionStatus {
     pub exit_code: Option<i32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
+    /// What the program is doing while it cannot answer (stuck in breakpoint code,
+    /// an evaluation or C code): "evaluating the condition of bp-3 for 12 s".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub busy: Option<String>,
     /// Why an ended session ended abnormally, as an error code: `adapter_crashed`,
     /// `adapter_failed`, `timeout`... (absent for a normal end).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -732,6 +747,18 @@ pub async fn get_debug_session_status(
         .resolve(&project.path, p.target.session_id.as_deref())?;
     let watches = call.app.watches.list(&project.path);
     let mut status = base_status(&record);
+    if let Some(doing) = call.app.backend.busy(&record.descriptor.id) {
+        status.message = Some(format!(
+            "Busy: the program is {doing}; frames, variables and watches are available when \
+             that ends. pause (it takes effect then) and stop_debug_session work."
+        ));
+        status.watches = watches
+            .into_iter()
+            .map(|w| WatchValue::unavailable(w, "the program is busy".into()))
+            .collect();
+        status.busy = Some(doing);
+        return Ok(status);
+    }
     if record.state != SessionState::Paused {
         let why = if is_run_only(&record) {
             "it was started without the debugger"
@@ -805,6 +832,7 @@ fn base_status(record: &SessionRecord) -> SessionStatus {
         output_truncated: record.output_since_resume.dropped() > 0,
         exit_code: record.exit_code,
         message: None,
+        busy: None,
         ended_because: ended.map(|e| e.code.as_str().to_string()),
         diagnostics: ended.and_then(|e| e.details.get("diagnostics").cloned()),
     }
@@ -836,6 +864,11 @@ async fn paused_details(
     let stop = record.last_stop.clone();
     status.paused_reason = stop.as_ref().map(|s| s.reason);
     status.exception = stop.as_ref().and_then(|s| s.exception.clone());
+    // A breakpoint stop's own words: why its condition did not decide (the guard refused it).
+    let refused = stop
+        .as_ref()
+        .filter(|s| s.reason == StopReason::Breakpoint)
+        .and_then(|s| s.description.clone());
     if let (Some(stop), Ok(breakpoints)) = (&stop, &breakpoints) {
         status.breakpoint_hit = stop.hit_breakpoints.iter().find_map(|hit| {
             breakpoints
@@ -844,7 +877,12 @@ async fn paused_details(
                 .map(|b| BreakpointHit {
                     id: b.id.clone(),
                     condition: b.spec.condition.clone(),
-                    condition_result: b.spec.condition.as_ref().map(|_| true),
+                    condition_result: b
+                        .spec
+                        .condition
+                        .as_ref()
+                        .filter(|_| refused.is_none())
+                        .map(|_| true),
                     hit_count: b.hit_count,
                 })
         });

@@ -69,6 +69,9 @@ impl Waiting {
     }
 }
 
+/// How often a wait after a resume asks whether the program is busy.
+const BUSY_POLL: Duration = Duration::from_millis(250);
+
 /// Wait as [`crate::tracker::Tracker::wait_for_stop`] does, reporting progress every
 /// [`PROGRESS_EVERY`] to a client that asked, and ending with `cancelled` as soon as the
 /// client cancels the call.
@@ -78,6 +81,27 @@ pub async fn wait(
     after: u64,
     timeout: Duration,
 ) -> ToolResult<WaitOutcome> {
+    wait_polling(call, session, after, timeout, false).await
+}
+
+/// [`wait`], but a program stuck where it cannot stop (breakpoint code, C code) is
+/// answered for at once (`TimedOut`, the backend knows it is busy) rather than waited for.
+pub async fn wait_unless_busy(
+    call: &Call<'_>,
+    session: &str,
+    after: u64,
+    timeout: Duration,
+) -> ToolResult<WaitOutcome> {
+    wait_polling(call, session, after, timeout, true).await
+}
+
+async fn wait_polling(
+    call: &Call<'_>,
+    session: &str,
+    after: u64,
+    timeout: Duration,
+    until_busy: bool,
+) -> ToolResult<WaitOutcome> {
     let waiting = call.waiting;
     if waiting.cancelled.is_cancelled() {
         return Err(waiting.cancelled_error(session));
@@ -86,6 +110,8 @@ pub async fn wait(
     tokio::pin!(outcome);
     let mut ticks =
         tokio::time::interval_at(tokio::time::Instant::now() + PROGRESS_EVERY, PROGRESS_EVERY);
+    let mut busy_checks =
+        tokio::time::interval_at(tokio::time::Instant::now() + BUSY_POLL, BUSY_POLL);
     let mut sending: Option<std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send + '_>>> =
         None;
     loop {
@@ -96,6 +122,11 @@ pub async fn wait(
             // up the wait: the next tick replaces it.
             () = async { sending.as_mut().expect("guarded").await }, if sending.is_some() => {
                 sending = None;
+            }
+            _ = busy_checks.tick(), if until_busy => {
+                if call.app.backend.busy(session).is_some() {
+                    return Ok(WaitOutcome::TimedOut);
+                }
             }
             _ = ticks.tick(), if waiting.progress.is_some() => {
                 if let Some(progress) = &waiting.progress {

@@ -8,13 +8,17 @@
 // harness reaches the plugin only as the platform does (services, extensions, listeners, the
 // settings file), never through its classes. Prints `{"mcp_url": ...}` once connected, then
 // answers one JSON line per command.
-// The project (a copy of examples/calculator) gets the scripted debuggee ticker.py (a loop that
-// runs until paused) and run configurations App, npm build, Broken (CalculatorWorld) and Ticker.
+// The project (a copy of examples/calculator) gets the scripted debuggees ticker.py (a loop that
+// runs until paused) and order_error.py (an uncaught ValueError), echo.py (prints its arguments,
+// working directory and MODE; run mode) and run configurations App, npm build, Broken
+// (CalculatorWorld), Ticker, Crash and Echo.
 //
 //   violations              {"violations": [{"kind", "message"}]}: threading rules broken, IDE errors
 //   breakpoints             {"breakpoints": [{"type", "file", "line", "enabled", "condition"}]}: the IDE's own
 //   user-breakpoint F L     the user adds a line breakpoint at file F (project-relative), line L, in the IDE
-//   sessions                {"sessions": [{"name", "stopped", "paused"}]}: XDebuggerManager's
+//   sessions                {"sessions": [{"name", "stopped", "paused", "console"}]}: XDebuggerManager's (console:
+//                           what the session's console shows besides the program's output)
+//   configurations          {"configurations": {name: [arguments, directory, environment, pass parent]}}: the saved ones
 //   stop-from-ide           the user presses Stop on every debug session
 //   modal-open | modal-close  a modal dialog (e.g. Settings) opens / closes in the IDE
 //   answer-next BUTTON      the next dialog the plugin shows is answered by clicking BUTTON
@@ -35,6 +39,8 @@ import com.intellij.xdebugger.breakpoints.XLineBreakpoint
 import com.intellij.xdebugger.breakpoints.XLineBreakpointType
 import com.google.gson.GsonBuilder
 import dev.jetbrainsdebugger.platformmodel.core.IdeConfig
+import dev.jetbrainsdebugger.platformmodel.debugger.session.ModelDebugSession
+import dev.jetbrainsdebugger.platformmodel.execution.ModelRunConfiguration
 import dev.jetbrainsdebugger.platformmodel.core.ModalEntry
 import dev.jetbrainsdebugger.platformmodel.core.ModelPlatform
 import dev.jetbrainsdebugger.platformmodel.core.ModelPluginClassLoader
@@ -64,6 +70,8 @@ private val gson = GsonBuilder().serializeNulls().create()
 private fun reply(vararg pairs: Pair<String, Any?>) = synchronized(out) { out.println(gson.toJson(mapOf(*pairs))) }
 
 private const val TICKER = "ticker.py"
+private const val CRASH = "order_error.py"
+private const val ECHO = "echo.py"
 
 private class ModelIde(pluginDir: Path, projectPath: Path, port: Int, brave: Boolean) {
     val ui = UiArea()
@@ -86,10 +94,16 @@ private class ModelIde(pluginDir: Path, projectPath: Path, port: Int, brave: Boo
             </application>
             """.trimIndent(),
         )
-        Files.writeString(projectPath.resolve(TICKER), ScriptedProgram.forScript(TICKER)?.source ?: error("no scripted $TICKER"))
+        for (name in listOf(TICKER, CRASH)) Files.writeString(projectPath.resolve(name), ScriptedProgram.forScript(name)?.source ?: error("no scripted $name"))
+        Files.writeString(
+            projectPath.resolve(ECHO),
+            "import os, sys\nprint('args', sys.argv[1:])\nprint('cwd', os.getcwd())\nprint('MODE', os.environ.get('MODE'))\n",
+        )
         project = platform.openProject(projectPath, startupActivities = false)
         ExecutionArea.calculatorWorld(project)
         ModelRunManager.of(project).define(ConfigurationDefinition.python("Ticker", TICKER))
+        ModelRunManager.of(project).define(ConfigurationDefinition.python("Crash", CRASH))
+        ModelRunManager.of(project).define(ConfigurationDefinition.python("Echo", ECHO))
         platform.runStartupActivities(project)
     }
 
@@ -146,8 +160,11 @@ private class ModelIde(pluginDir: Path, projectPath: Path, port: Int, brave: Boo
                 }
                 reply("added" to true)
             }
+            "configurations" -> reply("configurations" to ModelRunManager.of(project).allSettings.associate {
+                it.name to (it.configuration as ModelRunConfiguration).launchState()
+            })
             "sessions" -> reply("sessions" to XDebuggerManager.getInstance(project).debugSessions.map {
-                mapOf("name" to it.sessionName, "stopped" to it.isStopped, "paused" to it.isPaused)
+                mapOf("name" to it.sessionName, "stopped" to it.isStopped, "paused" to it.isPaused, "console" to (it as ModelDebugSession).console.toList())
             })
             "stop-from-ide" -> {
                 edt { XDebuggerManager.getInstance(project).debugSessions.forEach { it.stop() } }
