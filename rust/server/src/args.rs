@@ -48,10 +48,11 @@ pub enum Command {
         /// stdin closes or no IDE has been connected for 60 s.
         #[arg(long)]
         ide_managed: bool,
-        /// A browser origin allowed to call the server (e.g. `http://localhost:5173`); repeat
-        /// the flag, or list them comma-separated in the environment variable. Requests without
-        /// an `Origin` header (CLI clients) are always accepted; any other origin is refused
-        /// with 403.
+        /// A browser origin allowed to call the server (e.g. `http://localhost:5173`; `:*` for
+        /// any port, none for the scheme's default); repeat the flag, or list them
+        /// comma-separated in the environment variable. Requests without an `Origin` header
+        /// (CLI clients) and from the server's own origin are accepted; any other origin is
+        /// refused with 403.
         #[arg(
             long = "allow-origin",
             value_name = "ORIGIN",

@@ -11,6 +11,7 @@ use crate::consent::ConsentMemory;
 use crate::discovery::Preference;
 use crate::history_log::HistoryLog;
 use crate::mcp::McpServer;
+use crate::origins::AllowedOrigins;
 use crate::proxy::ProxyServer;
 use crate::tools::App;
 use crate::watches::WatchStore;
@@ -279,7 +280,7 @@ pub async fn run(cli: Cli, token: Option<String>) -> Result<()> {
             }
             let running = server
                 .handler()
-                .serve(rmcp::transport::stdio())
+                .serve(crate::stdio::stdio())
                 .await
                 .context("starting the stdio MCP server")?;
             tokio::select! {
@@ -295,6 +296,9 @@ pub async fn run(cli: Cli, token: Option<String>) -> Result<()> {
             ide_managed,
             allow_origin,
         } => {
+            let allowed_origins = AllowedOrigins::parse(&allow_origin).map_err(|err| {
+                anyhow::anyhow!("--allow-origin / JETBRAINS_DEBUGGER_ALLOW_ORIGINS: {err}")
+            })?;
             let kind = choose_backend(args.backend, ide_managed, token.as_deref())?;
             let server = Server::build(&args, kind, token).await?;
             let listener = if ide_managed {
@@ -342,7 +346,7 @@ pub async fn run(cli: Cli, token: Option<String>) -> Result<()> {
                     }
                     _ => Box::pin(shutdown_signal()),
                 };
-            let result = crate::http::serve(&server, listener, &allow_origin, stop).await;
+            let result = crate::http::serve(&server, listener, &allowed_origins, stop).await;
             if let Some((publisher, state)) = discovery {
                 publisher.abort();
                 crate::discovery::withdraw(&state, std::process::id());
@@ -389,7 +393,7 @@ async fn bind_near(port: u16) -> Result<tokio::net::TcpListener> {
 /// Serve the agent's stdio connection by relaying it to a running IDE's server.
 async fn relay_stdio(proxy: ProxyServer) -> Result<()> {
     let running = proxy
-        .serve(rmcp::transport::stdio())
+        .serve(crate::stdio::stdio())
         .await
         .context("starting the stdio MCP relay")?;
     tokio::select! {

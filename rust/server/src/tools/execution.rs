@@ -302,11 +302,13 @@ pub async fn pause(call: &Call<'_>, p: PauseParams) -> ToolResult<ExecutionResul
         return Ok(result);
     }
     call.app.backend.pause(&id).await?;
-    let outcome = call
-        .app
-        .tracker
-        .wait_for_stop(&id, record.stop_generation, common::wait_time(p.timeout))
-        .await;
+    let outcome = super::waiting::wait(
+        call,
+        &id,
+        record.stop_generation,
+        common::wait_time(p.timeout),
+    )
+    .await?;
     summarize(call, &id, outcome, false, p.include_variables()).await
 }
 

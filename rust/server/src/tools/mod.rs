@@ -20,8 +20,10 @@ mod source;
 mod stack;
 mod trace;
 mod variables;
+pub mod waiting;
 
 use crate::consent::{ConsentMemory, Scope};
+use crate::notices::Notices;
 use crate::owners::Owners;
 use crate::resources::notify::Change;
 use crate::tracker::Tracker;
@@ -33,6 +35,7 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 use std::sync::Arc;
 use tokio::sync::broadcast;
+pub use waiting::Waiting;
 
 /// Changes kept for subscribers that fall behind (beyond, they refresh everything).
 const CHANGE_BACKLOG: usize = 256;
@@ -93,6 +96,8 @@ pub struct App {
     /// What each backend event changed, sent once the tracker has applied it (the
     /// resource subscriptions listen here).
     pub changes: broadcast::Sender<Change>,
+    /// What to tell the agent as it happens (MCP logging).
+    pub notices: Arc<Notices>,
 }
 
 impl App {
@@ -109,6 +114,8 @@ impl App {
         let forget = consent.clone();
         let changes = broadcast::channel(CHANGE_BACKLOG).0;
         let announce = changes.clone();
+        let notices = Arc::new(Notices::default());
+        let tell = notices.clone();
         tokio::spawn(async move {
             loop {
                 match events.recv().await {
@@ -117,6 +124,7 @@ impl App {
                             forget.session_ended(session);
                         }
                         pump.apply(&event);
+                        tell.of_event(&event);
                         if let Some(change) = Change::of(&event, &pump) {
                             let _ = announce.send(change);
                         }
@@ -138,7 +146,17 @@ impl App {
             watches,
             consent,
             changes,
+            notices,
         })
+    }
+
+    /// Remember an approval of `scope` for `session` and, when it reaches the session's
+    /// later actions, tell the agent.
+    pub fn remember_approval(&self, scope: Scope, session: &str) {
+        self.consent.record(scope, session);
+        if scope == Scope::Session {
+            self.notices.approval_remembered(session);
+        }
     }
 }
 
@@ -146,6 +164,8 @@ impl App {
 pub struct Call<'a> {
     pub app: &'a App,
     pub confirmer: &'a dyn Confirmer,
+    /// Progress reports and cancellation of the call's waits.
+    pub waiting: &'a Waiting,
 }
 
 /// MCP annotations of a tool.
@@ -440,7 +460,7 @@ pub async fn confirm(call: &Call<'_>, mut request: ConfirmRequest) -> ToolResult
     match answer {
         Consent::Granted(scope) => {
             if let Some(session) = &request.session_id {
-                consent.record(scope, session);
+                call.app.remember_approval(scope, session);
             }
             Ok(scope)
         }
@@ -573,9 +593,11 @@ mod tests {
             Consent::Denied,                  // another action on s3
             Consent::Unavailable,             // nobody to ask
         ]));
+        let waiting = Waiting::default();
         let call = Call {
             app: &app,
             confirmer: &confirmer,
+            waiting: &waiting,
         };
         // A launch answers the scope; the launch handler records it for the new session.
         let scope = confirm(&call, on(None)).await.unwrap();
