@@ -153,6 +153,13 @@ const SERVER: &[Flag] = &[
          start_debug_session says break_on_uncaught: true. Same values as --brave's variable.",
     )
     .env("JETBRAINS_DEBUGGER_NO_BREAK_ON_UNCAUGHT"),
+    Flag::switch(
+        "show-secrets",
+        "Standalone: show the agent secret-named values and credential-like text as they are \
+         (by default they are masked; no tool parameter can change it). With the IDE its \
+         setting decides. Same values as --brave's variable.",
+    )
+    .env("JETBRAINS_DEBUGGER_SHOW_SECRETS"),
     Flag::value(
         "bridge-port",
         "PORT",
@@ -318,6 +325,7 @@ fn server_args(m: &Matches) -> Result<ServerArgs, Stop> {
         no_tcp_nodelay: m.switch("no-tcp-nodelay"),
         no_break_on_uncaught: m.switch("no-break-on-uncaught"),
         bridge_port: m.parsed("bridge-port")?,
+        show_secrets: m.switch("show-secrets"),
     })
 }
 

@@ -11,6 +11,7 @@ use crate::discovery::Preference;
 use crate::history_log::HistoryLog;
 use crate::mcp::McpServer;
 use crate::proxy::ProxyServer;
+use crate::redact::{SecretSettings, Secrets};
 use crate::tools::App;
 use crate::watches::WatchStore;
 use anyhow::{bail, Context, Result};
@@ -121,6 +122,8 @@ pub struct ServerArgs {
     pub no_break_on_uncaught: bool,
     /// Loopback port of the IDE bridge (0: any free port).
     pub bridge_port: u16,
+    /// Show secrets to the agent (masking off); the IDE's setting decides with the IDE.
+    pub show_secrets: bool,
 }
 
 /// The environment variable carrying the bridge token (never argv, never logged).
@@ -230,6 +233,10 @@ impl Server {
     ) -> Result<Self> {
         let state = StateDir::from_env();
         let consent = Arc::new(ConsentMemory::new(args.brave));
+        let secrets = Secrets::new(SecretSettings {
+            hide: !args.show_secrets,
+            ..SecretSettings::default()
+        });
         let history = Arc::new(HistoryLog::new(
             crate::history_log::DEFAULT_CAPACITY,
             &state,
@@ -271,6 +278,7 @@ impl Server {
                 let requests = Arc::new(crate::ide_requests::ServerRequests {
                     history: history.history.clone(),
                     consent: consent.clone(),
+                    secrets: secrets.clone(),
                 });
                 let ide = IdeBackend::start(BridgeConfig::new(args.bridge_port, token), requests)
                     .await
@@ -284,7 +292,7 @@ impl Server {
                 (ide.clone(), Engine::Ide(ide))
             }
         };
-        let app = App::new(backend, WatchStore::new(state), consent);
+        let app = App::new(backend, WatchStore::new(state), consent, secrets);
         Ok(Self {
             app,
             history,

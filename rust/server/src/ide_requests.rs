@@ -1,12 +1,14 @@
 //! The server's answers to the IDE's own requests (`protocol/README.md`): the tool
 //! window's history (`history/list`, `history/clear`, `history/export`), the IDE's
-//! settings (`settings/update`: history size and brave mode, applied at once), and
+//! settings (`settings/update`: history size, brave mode and secret masking, applied at
+//! once), and
 //! the coding clients (`clients/list`, `clients/install` with the agent skill on
 //! request, from `clients/`).
 
 use crate::clients::catalogue::ClientId;
 use crate::clients::{self, install};
 use crate::consent::ConsentMemory;
+use crate::redact::{names::NameLists, SecretSettings, Secrets};
 use crate::session_log;
 use debugger_core::history::History;
 use debugger_core::{ErrorCode, ToolError, ToolResult};
@@ -22,6 +24,7 @@ use std::sync::Arc;
 pub struct ServerRequests {
     pub history: Arc<History>,
     pub consent: Arc<ConsentMemory>,
+    pub secrets: Arc<Secrets>,
 }
 
 #[async_trait::async_trait]
@@ -59,6 +62,23 @@ impl IdeRequests for ServerRequests {
         }
         if let Some(brave) = settings.brave_mode {
             self.consent.set_brave(brave);
+        }
+        let current = self.secrets.settings();
+        let secrets = SecretSettings {
+            hide: settings.hide_secrets.unwrap_or(current.hide),
+            names: NameLists {
+                secret: settings
+                    .secret_names
+                    .clone()
+                    .unwrap_or(current.names.secret),
+                never: settings
+                    .never_secret_names
+                    .clone()
+                    .unwrap_or(current.names.never),
+            },
+        };
+        if secrets != self.secrets.settings() {
+            self.secrets.set(secrets);
         }
         Ok(())
     }

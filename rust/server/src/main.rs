@@ -18,6 +18,7 @@ mod mcp;
 mod mrtr;
 mod owners;
 mod proxy;
+mod redact;
 mod resources;
 mod session_log;
 mod tools;

@@ -1,0 +1,772 @@
+//! [`Redacting`]: the backend the tools see. It forwards every call to the real backend and
+//! masks what comes back, and relays the real backend's events masked. Each model type
+//! is taken apart field by field (no `..`), each event by an exhaustive `match`, so that a
+//! field or an event added to the model must be given its redaction here to compile.
+//! Ids, handles, paths and numbers are kept as they are: the tools act on the real
+//! values through them.
+
+use super::{Reason, Secrets};
+use debugger_core::model::*;
+use debugger_core::{Backend, BackendEvent, ToolError, ToolResult};
+use std::path::Path;
+use std::sync::Arc;
+use tokio::sync::broadcast;
+
+/// Events kept for a subscriber that falls behind (as the backends keep them).
+const EVENT_BACKLOG: usize = 1024;
+
+/// A backend whose answers and events carry no secret (unless the user turned masking off).
+pub struct Redacting {
+    inner: Arc<dyn Backend>,
+    secrets: Arc<Secrets>,
+    events: broadcast::Sender<BackendEvent>,
+}
+
+impl Redacting {
+    /// Wrap `inner`; its events are relayed, masked, from now on.
+    pub fn new(inner: Arc<dyn Backend>, secrets: Arc<Secrets>) -> Arc<Self> {
+        let events = broadcast::channel(EVENT_BACKLOG).0;
+        let mut source = inner.events();
+        let relay = events.clone();
+        let relay_secrets = secrets.clone();
+        tokio::spawn(async move {
+            loop {
+                match source.recv().await {
+                    Ok(event) => {
+                        let _ = relay.send(event_redacted(&relay_secrets, event));
+                    }
+                    Err(broadcast::error::RecvError::Lagged(n)) => {
+                        tracing::warn!(
+                            missed = n,
+                            "the redaction relay fell behind the backend's events"
+                        )
+                    }
+                    Err(broadcast::error::RecvError::Closed) => break,
+                }
+            }
+        });
+        Arc::new(Self {
+            inner,
+            secrets,
+            events,
+        })
+    }
+
+    /// A value listed under `container` (a frame's variables when `None`): masked as a
+    /// whole when its name says so or its container was, else its text.
+    fn listed(&self, session: &str, container: Option<&str>, value: Value) -> Value {
+        let inherited = container.is_some_and(|c| self.secrets.children_masked(session, c));
+        let whole = if inherited {
+            Some(Reason::Part)
+        } else if self.secrets.is_secret_name(&value.name) {
+            Some(Reason::Name)
+        } else {
+            None
+        };
+        self.value(session, value, whole)
+    }
+
+    fn value(&self, session: &str, value: Value, whole: Option<Reason>) -> Value {
+        let Value {
+            name,
+            value,
+            type_name,
+            children_ref,
+            target,
+            evaluate_name,
+        } = value;
+        let secrets = &self.secrets;
+        let value = match &whole {
+            Some(reason) if secrets.hiding() && !super::text::is_trivial(&value) => {
+                if let Some(handle) = &children_ref {
+                    secrets.hold_children(session, handle);
+                }
+                secrets.whole(&value, reason)
+            }
+            _ => secrets.text(value),
+        };
+        Value {
+            name: secrets.text(name),
+            value,
+            type_name,
+            children_ref,
+            target,
+            evaluate_name,
+        }
+    }
+}
+
+/// How a model type is masked: every text field through [`Secrets::text`], identities
+/// (ids, handles, paths, numbers) kept.
+trait Redact {
+    fn redact(self, s: &Secrets) -> Self;
+}
+
+impl<T: Redact> Redact for Vec<T> {
+    fn redact(self, s: &Secrets) -> Self {
+        self.into_iter().map(|t| t.redact(s)).collect()
+    }
+}
+
+impl<T: Redact> Redact for Option<T> {
+    fn redact(self, s: &Secrets) -> Self {
+        self.map(|t| t.redact(s))
+    }
+}
+
+impl Redact for String {
+    fn redact(self, s: &Secrets) -> Self {
+        s.text(self)
+    }
+}
+
+impl Redact for ToolError {
+    fn redact(self, s: &Secrets) -> Self {
+        s.error(self, None)
+    }
+}
+
+impl Redact for Project {
+    fn redact(self, _: &Secrets) -> Self {
+        // Both are the project's identity, which every call names.
+        let Project { name, path } = self;
+        Project { name, path }
+    }
+}
+
+impl Redact for RunConfiguration {
+    fn redact(self, s: &Secrets) -> Self {
+        let RunConfiguration {
+            name,
+            type_name,
+            type_id,
+            is_temporary,
+            can_run,
+            can_debug,
+            folder,
+            description,
+            unavailable_reason,
+        } = self;
+        RunConfiguration {
+            // The name is how the agent launches it.
+            name,
+            type_name,
+            type_id,
+            is_temporary,
+            can_run,
+            can_debug,
+            folder,
+            description: description.redact(s),
+            unavailable_reason: unavailable_reason.redact(s),
+        }
+    }
+}
+
+impl Redact for SessionDescriptor {
+    fn redact(self, s: &Secrets) -> Self {
+        let SessionDescriptor {
+            id,
+            name,
+            run_configuration,
+            mode,
+            project,
+            process_id,
+            attached,
+        } = self;
+        SessionDescriptor {
+            id,
+            name: name.redact(s),
+            run_configuration,
+            mode,
+            project,
+            process_id,
+            attached,
+        }
+    }
+}
+
+impl Redact for BreakpointSpec {
+    fn redact(self, s: &Secrets) -> Self {
+        let BreakpointSpec {
+            kind,
+            enabled,
+            condition,
+            log_message,
+            suspend_policy,
+            temporary,
+        } = self;
+        BreakpointSpec {
+            // A file and line, an exception class or a function name: the place itself.
+            kind,
+            enabled,
+            condition: condition.redact(s),
+            log_message: log_message.redact(s),
+            suspend_policy,
+            temporary,
+        }
+    }
+}
+
+impl Redact for Breakpoint {
+    fn redact(self, s: &Secrets) -> Self {
+        let Breakpoint {
+            id,
+            spec,
+            hit_count,
+            verified,
+            message,
+        } = self;
+        Breakpoint {
+            id,
+            spec: spec.redact(s),
+            hit_count,
+            verified,
+            message: message.redact(s),
+        }
+    }
+}
+
+impl Redact for ThreadInfo {
+    fn redact(self, s: &Secrets) -> Self {
+        let ThreadInfo { id, name } = self;
+        ThreadInfo {
+            id,
+            name: name.redact(s),
+        }
+    }
+}
+
+impl Redact for StackFrame {
+    fn redact(self, s: &Secrets) -> Self {
+        let StackFrame {
+            frame_ref,
+            file,
+            line,
+            class,
+            method,
+            is_library,
+        } = self;
+        StackFrame {
+            frame_ref,
+            file,
+            line,
+            class: class.redact(s),
+            method: method.redact(s),
+            is_library,
+        }
+    }
+}
+
+impl Redact for LoadedModule {
+    fn redact(self, s: &Secrets) -> Self {
+        let LoadedModule {
+            name,
+            path,
+            symbols,
+        } = self;
+        LoadedModule {
+            name: name.redact(s),
+            path,
+            symbols,
+        }
+    }
+}
+
+impl Redact for LoadedCode {
+    fn redact(self, s: &Secrets) -> Self {
+        let LoadedCode {
+            modules,
+            sources,
+            omitted,
+            unsupported,
+        } = self;
+        LoadedCode {
+            modules: modules.redact(s),
+            sources,
+            omitted,
+            unsupported,
+        }
+    }
+}
+
+impl Redact for ExceptionInfo {
+    fn redact(self, s: &Secrets) -> Self {
+        let ExceptionInfo {
+            type_name,
+            message,
+            uncaught,
+        } = self;
+        ExceptionInfo {
+            type_name,
+            message: message.redact(s),
+            uncaught,
+        }
+    }
+}
+
+/// An event as the tools may see it.
+fn event_redacted(s: &Secrets, event: BackendEvent) -> BackendEvent {
+    match event {
+        BackendEvent::SessionStarted(descriptor) => {
+            BackendEvent::SessionStarted(descriptor.redact(s))
+        }
+        BackendEvent::ProcessStarted {
+            session,
+            process_id,
+        } => BackendEvent::ProcessStarted {
+            session,
+            process_id,
+        },
+        BackendEvent::Stopped {
+            session,
+            thread_id,
+            reason,
+            hit_breakpoints,
+            exception,
+            description,
+        } => {
+            s.forget_stop(&session);
+            BackendEvent::Stopped {
+                session,
+                thread_id,
+                reason,
+                hit_breakpoints,
+                exception: exception.redact(s),
+                description: description.redact(s),
+            }
+        }
+        BackendEvent::Continued { session } => {
+            s.forget_stop(&session);
+            BackendEvent::Continued { session }
+        }
+        BackendEvent::Output {
+            session,
+            category,
+            text,
+        } => {
+            let text = match category {
+                // Where logpoints land.
+                OutputCategory::Console => logpoint_output(s, text),
+                OutputCategory::Stdout | OutputCategory::Stderr => text,
+            };
+            BackendEvent::Output {
+                session,
+                category,
+                text: text.redact(s),
+            }
+        }
+        BackendEvent::Exited { session, exit_code } => BackendEvent::Exited { session, exit_code },
+        BackendEvent::Terminated { session, error } => {
+            s.forget_stop(&session);
+            BackendEvent::Terminated {
+                session,
+                error: error.redact(s),
+            }
+        }
+        BackendEvent::BreakpointChanged {
+            project,
+            breakpoint,
+        } => {
+            learn_logpoint(s, &breakpoint);
+            BackendEvent::BreakpointChanged {
+                project,
+                breakpoint: breakpoint.redact(s),
+            }
+        }
+        BackendEvent::BreakpointRemoved { project, id } => {
+            s.logpoints
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .remove(&id);
+            BackendEvent::BreakpointRemoved { project, id }
+        }
+    }
+}
+
+fn learn_logpoint(s: &Secrets, breakpoint: &Breakpoint) {
+    let template = breakpoint
+        .spec
+        .log_message
+        .as_deref()
+        .and_then(|m| LogTemplate::reading_secrets(m, s));
+    let mut logpoints = s.logpoints.lock().unwrap_or_else(|p| p.into_inner());
+    match template {
+        Some(template) => logpoints.insert(breakpoint.id.clone(), template),
+        None => logpoints.remove(&breakpoint.id),
+    };
+}
+
+/// One part of a log message: text as written, or a `{placeholder}` (with the secret it
+/// reads, if it reads one).
+#[derive(Debug, Clone, PartialEq)]
+enum Piece {
+    Text(String),
+    Field(Option<String>),
+}
+
+/// A log message whose placeholders read secrets, to find its lines in the output.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LogTemplate {
+    pieces: Vec<Piece>,
+}
+
+impl LogTemplate {
+    /// The template of `message` when one of its placeholders reads a secret.
+    fn reading_secrets(message: &str, s: &Secrets) -> Option<Self> {
+        let mut pieces = Vec::new();
+        let (mut depth, mut start) = (0usize, 0usize);
+        for (i, c) in message.char_indices() {
+            match c {
+                '{' => {
+                    if depth == 0 {
+                        if i > start {
+                            pieces.push(Piece::Text(message[start..i].to_string()));
+                        }
+                        start = i + 1;
+                    }
+                    depth += 1;
+                }
+                '}' if depth > 0 => {
+                    depth -= 1;
+                    if depth == 0 {
+                        let read = s.secret_read_by(&message[start..i]);
+                        // Placeholders with nothing between cannot be told apart: one field.
+                        match pieces.last_mut() {
+                            Some(Piece::Field(before)) => {
+                                *before = before.take().or(read);
+                            }
+                            _ => pieces.push(Piece::Field(read)),
+                        }
+                        start = i + 1;
+                    }
+                }
+                _ => {}
+            }
+        }
+        if start < message.len() && depth == 0 {
+            pieces.push(Piece::Text(message[start..].to_string()));
+        }
+        pieces
+            .iter()
+            .any(|p| matches!(p, Piece::Field(Some(_))))
+            .then_some(Self { pieces })
+    }
+
+    /// `line` with the secret placeholders' values masked, if it is this message.
+    fn mask_line(&self, s: &Secrets, line: &str) -> Option<String> {
+        let mut out = String::new();
+        let mut rest = line;
+        let mut pending: Option<&Option<String>> = None;
+        for piece in &self.pieces {
+            match piece {
+                Piece::Text(text) => {
+                    let at = match pending {
+                        // A placeholder's value runs to the next literal text.
+                        Some(_) => rest.find(text.as_str())?,
+                        None if rest.starts_with(text.as_str()) => 0,
+                        None => return None,
+                    };
+                    if let Some(field) = pending.take() {
+                        out.push_str(&field_value(s, field, &rest[..at]));
+                    }
+                    out.push_str(text);
+                    rest = &rest[at + text.len()..];
+                }
+                Piece::Field(read) => pending = Some(read),
+            }
+        }
+        match pending {
+            Some(field) => out.push_str(&field_value(s, field, rest)),
+            None if rest.is_empty() => {}
+            None => return None,
+        }
+        Some(out)
+    }
+}
+
+fn field_value(s: &Secrets, read: &Option<String>, value: &str) -> String {
+    match read {
+        Some(name) if !super::text::is_trivial(value) => {
+            s.whole(value, &Reason::Reads(name.clone()))
+        }
+        _ => value.to_string(),
+    }
+}
+
+/// Output lines that are a secret-reading logpoint's message, with its secrets masked.
+fn logpoint_output(s: &Secrets, text: String) -> String {
+    let templates: Vec<LogTemplate> = {
+        let logpoints = s.logpoints.lock().unwrap_or_else(|p| p.into_inner());
+        if logpoints.is_empty() || !s.hiding() {
+            return text;
+        }
+        logpoints.values().cloned().collect()
+    };
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let (body, end) = match line.strip_suffix('\n') {
+            Some(body) => (body, "\n"),
+            None => (line, ""),
+        };
+        let masked = templates.iter().find_map(|t| t.mask_line(s, body));
+        out.push_str(masked.as_deref().unwrap_or(body));
+        out.push_str(end);
+    }
+    out
+}
+
+#[async_trait::async_trait]
+impl Backend for Redacting {
+    fn name(&self) -> &'static str {
+        self.inner.name()
+    }
+
+    fn events(&self) -> broadcast::Receiver<BackendEvent> {
+        self.events.subscribe()
+    }
+
+    async fn projects(&self) -> ToolResult<Vec<Project>> {
+        let s = &*self.secrets;
+        self.inner.projects().await.redact(s)
+    }
+
+    async fn run_configurations(&self, project: &Project) -> ToolResult<Vec<RunConfiguration>> {
+        let s = &*self.secrets;
+        self.inner.run_configurations(project).await.redact(s)
+    }
+
+    async fn launch(
+        &self,
+        project: &Project,
+        configuration: &str,
+        mode: LaunchMode,
+        options: &LaunchOptions,
+    ) -> ToolResult<SessionDescriptor> {
+        let s = &*self.secrets;
+        self.inner
+            .launch(project, configuration, mode, options)
+            .await
+            .redact(s)
+    }
+
+    async fn launch_file(
+        &self,
+        project: &Project,
+        file: &Path,
+        options: &LaunchOptions,
+    ) -> ToolResult<SessionDescriptor> {
+        let s = &*self.secrets;
+        self.inner
+            .launch_file(project, file, options)
+            .await
+            .redact(s)
+    }
+
+    fn break_on_uncaught_default(&self) -> Option<bool> {
+        self.inner.break_on_uncaught_default()
+    }
+
+    fn launch_overrides(&self) -> bool {
+        self.inner.launch_overrides()
+    }
+
+    async fn stop(&self, session: &str) -> ToolResult<()> {
+        let s = &*self.secrets;
+        self.inner.stop(session).await.redact(s)
+    }
+
+    async fn breakpoints(&self, project: &Project) -> ToolResult<Vec<Breakpoint>> {
+        let s = &*self.secrets;
+        let listed = self.inner.breakpoints(project).await;
+        if let Ok(breakpoints) = &listed {
+            breakpoints.iter().for_each(|b| learn_logpoint(s, b));
+        }
+        listed.redact(s)
+    }
+
+    async fn add_breakpoint(
+        &self,
+        project: &Project,
+        spec: BreakpointSpec,
+    ) -> ToolResult<Breakpoint> {
+        let s = &*self.secrets;
+        let added = self.inner.add_breakpoint(project, spec).await;
+        if let Ok(breakpoint) = &added {
+            learn_logpoint(s, breakpoint);
+        }
+        added.redact(s)
+    }
+
+    async fn remove_breakpoint(&self, project: &Project, id: &str) -> ToolResult<bool> {
+        let s = &*self.secrets;
+        self.inner.remove_breakpoint(project, id).await.redact(s)
+    }
+
+    async fn resume(&self, session: &str) -> ToolResult<()> {
+        let s = &*self.secrets;
+        self.inner.resume(session).await.redact(s)
+    }
+
+    async fn pause(&self, session: &str) -> ToolResult<()> {
+        let s = &*self.secrets;
+        self.inner.pause(session).await.redact(s)
+    }
+
+    async fn step(
+        &self,
+        session: &str,
+        thread_id: &str,
+        kind: StepKind,
+        ignore_breakpoints: bool,
+    ) -> ToolResult<()> {
+        let s = &*self.secrets;
+        self.inner
+            .step(session, thread_id, kind, ignore_breakpoints)
+            .await
+            .redact(s)
+    }
+
+    async fn run_to_line(
+        &self,
+        session: &str,
+        thread_id: &str,
+        file: &Path,
+        line: u32,
+        ignore_breakpoints: bool,
+    ) -> ToolResult<()> {
+        let s = &*self.secrets;
+        self.inner
+            .run_to_line(session, thread_id, file, line, ignore_breakpoints)
+            .await
+            .redact(s)
+    }
+
+    async fn threads(&self, session: &str) -> ToolResult<Vec<ThreadInfo>> {
+        let s = &*self.secrets;
+        self.inner.threads(session).await.redact(s)
+    }
+
+    async fn loaded_code(&self, session: &str) -> ToolResult<LoadedCode> {
+        let s = &*self.secrets;
+        self.inner.loaded_code(session).await.redact(s)
+    }
+
+    async fn stack(
+        &self,
+        session: &str,
+        thread_id: &str,
+        max: usize,
+    ) -> ToolResult<(Vec<StackFrame>, usize)> {
+        let s = &*self.secrets;
+        match self.inner.stack(session, thread_id, max).await {
+            Ok((frames, depth)) => Ok((frames.redact(s), depth)),
+            Err(err) => Err(err.redact(s)),
+        }
+    }
+
+    async fn select_frame(
+        &self,
+        session: &str,
+        thread_id: &str,
+        frame_ref: &str,
+    ) -> ToolResult<()> {
+        let s = &*self.secrets;
+        self.inner
+            .select_frame(session, thread_id, frame_ref)
+            .await
+            .redact(s)
+    }
+
+    async fn variables(
+        &self,
+        session: &str,
+        frame_ref: &str,
+        scope: VariableScope,
+    ) -> ToolResult<Vec<Value>> {
+        let values = self
+            .inner
+            .variables(session, frame_ref, scope)
+            .await
+            .map_err(|e| e.redact(&self.secrets))?;
+        Ok(values
+            .into_iter()
+            .map(|v| self.listed(session, None, v))
+            .collect())
+    }
+
+    async fn children(&self, session: &str, children_ref: &str) -> ToolResult<Vec<Value>> {
+        let values = self
+            .inner
+            .children(session, children_ref)
+            .await
+            .map_err(|e| e.redact(&self.secrets))?;
+        Ok(values
+            .into_iter()
+            .map(|v| self.listed(session, Some(children_ref), v))
+            .collect())
+    }
+
+    async fn set_value(
+        &self,
+        session: &str,
+        frame_ref: &str,
+        target: &ValueTarget,
+        new_value: &str,
+    ) -> ToolResult<Value> {
+        let value = self
+            .inner
+            .set_value(session, frame_ref, target, new_value)
+            .await
+            .map_err(|e| e.redact(&self.secrets))?;
+        let container = match target {
+            ValueTarget::Slot { container, .. } => Some(container.as_str()),
+            ValueTarget::Expression(_) => None,
+        };
+        Ok(self.listed(session, container, value))
+    }
+
+    async fn evaluate(
+        &self,
+        session: &str,
+        frame_ref: &str,
+        expression: &str,
+        kind: EvaluationKind,
+    ) -> ToolResult<Value> {
+        let derived = self.secrets.secret_read_by(expression).map(Reason::Reads);
+        match self
+            .inner
+            .evaluate(session, frame_ref, expression, kind)
+            .await
+        {
+            Ok(value) => Ok(self.value(session, value, derived)),
+            Err(err) => Err(self.secrets.error(err, derived.as_ref())),
+        }
+    }
+
+    fn language(&self, session: &str) -> Option<String> {
+        self.inner.language(session)
+    }
+
+    fn runtime_guard(&self, session: &str) -> bool {
+        self.inner.runtime_guard(session)
+    }
+}
+
+impl<T: Redact> Redact for ToolResult<T> {
+    fn redact(self, s: &Secrets) -> Self {
+        match self {
+            Ok(value) => Ok(value.redact(s)),
+            Err(err) => Err(err.redact(s)),
+        }
+    }
+}
+
+impl Redact for () {
+    fn redact(self, _: &Secrets) -> Self {}
+}
+
+impl Redact for bool {
+    fn redact(self, _: &Secrets) -> Self {
+        self
+    }
+}
