@@ -344,11 +344,7 @@ fn event_redacted(s: &Secrets, event: BackendEvent) -> BackendEvent {
             category,
             text,
         } => {
-            let text = match category {
-                // Where logpoints land.
-                OutputCategory::Console => logpoint_output(s, text),
-                OutputCategory::Stdout | OutputCategory::Stderr => text,
-            };
+            let text = logpoint_output(s, text, category);
             BackendEvent::Output {
                 session,
                 category,
@@ -452,6 +448,10 @@ impl LogTemplate {
             .then_some(Self { pieces })
     }
 
+    fn has_text(&self) -> bool {
+        self.pieces.iter().any(|p| matches!(p, Piece::Text(_)))
+    }
+
     /// `line` with the secret placeholders' values masked, if it is this message.
     fn mask_line(&self, s: &Secrets, line: &str) -> Option<String> {
         let mut out = String::new();
@@ -494,13 +494,20 @@ fn field_value(s: &Secrets, read: &Option<String>, value: &str) -> String {
 }
 
 /// Output lines that are a secret-reading logpoint's message, with its secrets masked.
-fn logpoint_output(s: &Secrets, text: String) -> String {
+/// Debuggers print logpoints in any category (debugpy: stdout); a message that is only
+/// placeholders would match every line, so it is looked for in the debugger's own
+/// messages only.
+fn logpoint_output(s: &Secrets, text: String, category: OutputCategory) -> String {
     let templates: Vec<LogTemplate> = {
         let logpoints = s.logpoints.lock().unwrap_or_else(|p| p.into_inner());
         if logpoints.is_empty() || !s.hiding() {
             return text;
         }
-        logpoints.values().cloned().collect()
+        logpoints
+            .values()
+            .filter(|t| category == OutputCategory::Console || t.has_text())
+            .cloned()
+            .collect()
     };
     let mut out = String::with_capacity(text.len());
     for line in text.split_inclusive('\n') {

@@ -87,10 +87,13 @@ fn masked_chars(text: &str) -> Option<usize> {
         .ok()
 }
 
-/// Whether `masked`, a value masked as a whole, may be `plain`: all a mask tells of its
-/// value is its length, so that is what a re-read after a set is checked by.
-pub fn may_be(masked: &str, plain: &str) -> bool {
-    masked_chars(masked) == Some(unquoted(plain).chars().count())
+/// Whether `masked`, a value masked as a whole, may be `other`: all a mask tells of its
+/// value is its length, so that is what a re-read after a set is checked by (`other` may
+/// be masked too: a value seen before).
+pub fn may_be(masked: &str, other: &str) -> bool {
+    let other = unquoted(other);
+    let length = masked_chars(other).unwrap_or_else(|| other.chars().count());
+    masked_chars(masked) == Some(length)
 }
 
 /// A value's text without the quotes of a string literal (`'abc'`, `"abc"`, `b'abc'`).
@@ -235,10 +238,11 @@ impl Secrets {
     }
 
     /// A value masked as a whole for `reason`; remembered to be recognised in later text
-    /// when it is one string.
+    /// when it is one string that is secret in itself (not an ordinary part of a secret
+    /// container, such as its user name).
     pub fn whole(&self, value: &str, reason: &Reason) -> String {
         let content = unquoted(value);
-        if !content.contains(['(', '[', '{', ',', '<']) {
+        if *reason != Reason::Part && !content.contains(['(', '[', '{', ',', '<']) {
             self.learn(content);
         }
         mask(content.chars().count(), reason)
@@ -353,6 +357,7 @@ mod tests {
         assert_eq!(masked_chars("'hunter2'"), None);
         assert!(may_be(&m, &format!("'{}'", "x".repeat(32))));
         assert!(!may_be(&m, "'short'"));
+        assert!(may_be(&m, &format!("'{}'", mask(32, &Reason::Seen))));
         assert_eq!(
             mask(7, &Reason::Reads("password".into())),
             "<redacted: 7 chars, reads password>"

@@ -99,8 +99,9 @@ const FORMATS: &[Format] = &[
 ];
 
 /// `key <sep> value`: a key (quoted or not), `=`, `:`, `==`, `=>`, `->` or `:=`, and a
-/// quoted value or one running to the next delimiter (an auth scheme word included).
-const KEY_VALUE: &str = r#"([A-Za-z_][A-Za-z0-9_.-]*)['"]?\s*(?:==|=>|->|:=|=|:)\s*(?:[bru]?'((?:[^'\\]|\\.)*)'|[bru]?"((?:[^"\\]|\\.)*)"|((?:(?:Bearer|Basic|Token|bearer|token)\s+)?[^\s,;(){}\[\]<>&'"]+))"#;
+/// quoted value, one running to the next delimiter (an auth scheme word included), or the
+/// opening bracket of a container (masked to its closing bracket).
+const KEY_VALUE: &str = r#"([A-Za-z_][A-Za-z0-9_.-]*)['"]?\s*(?:==|=>|->|:=|=|:)\s*(?:[bru]?'((?:[^'\\]|\\.)*)'|[bru]?"((?:[^"\\]|\\.)*)"|((?:(?:Bearer|Basic|Token|bearer|token)\s+)?[^\s,;(){}\[\]<>&'"]+)|([\[{(]))"#;
 
 /// Lower-case pieces one of which a secret key contains (the test before the key/value
 /// regex runs); the user's own terms are checked as well.
@@ -192,10 +193,7 @@ pub fn redact(
     if has_key_hint(text, extra_hints) {
         let mut from = 0;
         while let Some(captures) = rules.key_value.captures_at(text, from) {
-            let (Some(key), Some(value)) = (
-                captures.get(1),
-                captures.get(2).or(captures.get(3)).or(captures.get(4)),
-            ) else {
+            let Some(key) = captures.get(1) else {
                 break;
             };
             if !names.is_secret(key.as_str()) {
@@ -203,20 +201,44 @@ pub fn redact(
                 from = key.end();
                 continue;
             }
-            from = value.end().max(key.end() + 1);
-            if is_trivial(value.as_str()) {
+            let (start, end) = match (
+                captures.get(2).or(captures.get(3)).or(captures.get(4)),
+                captures.get(5),
+            ) {
+                (Some(value), _) => {
+                    if !is_trivial(value.as_str()) {
+                        learned.push(value.as_str().to_string());
+                    }
+                    (value.start(), value.end())
+                }
+                (None, Some(open)) => (open.end(), closing(text, open.start())),
+                (None, None) => break,
+            };
+            from = end.max(key.end() + 1);
+            if is_trivial(&text[start..end]) {
                 continue;
             }
-            learned.push(value.as_str().to_string());
             spans.push(Span {
-                start: value.start(),
-                end: value.end(),
+                start,
+                end,
                 reason: Reason::Name,
             });
         }
     }
     for secret in seen {
         for (at, _) in text.match_indices(secret.as_str()) {
+            // A whole word of the text, not a piece of a longer one (`deploy` in `deploying`).
+            let glued = |c: Option<char>, edge: Option<char>| {
+                c.is_some_and(char::is_alphanumeric) && edge.is_some_and(char::is_alphanumeric)
+            };
+            if glued(text[..at].chars().next_back(), secret.chars().next())
+                || glued(
+                    text[at + secret.len()..].chars().next(),
+                    secret.chars().next_back(),
+                )
+            {
+                continue;
+            }
             spans.push(Span {
                 start: at,
                 end: at + secret.len(),
@@ -231,6 +253,35 @@ pub fn redact(
         text: apply(text, spans),
         learned,
     })
+}
+
+/// Where the container opened at `open` closes (its closing bracket), or the text's end
+/// when the debugger cut it short. Brackets inside quotes do not count.
+fn closing(text: &str, open: usize) -> usize {
+    let mut depth = 0usize;
+    let mut quote: Option<char> = None;
+    let mut escaped = false;
+    for (i, c) in text[open..].char_indices() {
+        match (quote, c) {
+            (Some(_), '\\') if !escaped => {
+                escaped = true;
+                continue;
+            }
+            (Some(q), c) if c == q && !escaped => quote = None,
+            (Some(_), _) => {}
+            (None, '\'' | '"') => quote = Some(c),
+            (None, '(' | '[' | '{') => depth += 1,
+            (None, ')' | ']' | '}') => {
+                depth -= 1;
+                if depth == 0 {
+                    return open + i;
+                }
+            }
+            (None, _) => {}
+        }
+        escaped = false;
+    }
+    text.len()
 }
 
 fn has_key_hint(text: &str, extra: &[String]) -> bool {
@@ -338,6 +389,11 @@ mod tests {
             ("{'Authorization': 'Token 9f8e7d6c5b'}", "9f8e7d6c5b"),
             ("Authorization: Bearer 9f8e7d6c5b4a", "9f8e7d6c5b4a"),
             ("password == 'guess-me'", "guess-me"),
+            (
+                "credentials = {\"user\": \"ci\", \"key\": \"k-1(2]3\"}",
+                "k-1(2]3",
+            ),
+            ("{'creds': ('ci', 'k-4)5'), 'n': 1}", "k-4)5"),
         ] {
             let out = masked(text);
             assert!(!out.contains(secret), "{text} → {out}");
@@ -361,6 +417,7 @@ mod tests {
             "Traceback (most recent call last):\n  File \"shop.py\", line 3",
             "AKIA is a prefix; sk-short too",
             "<redacted: 7 chars, name looks secret>",
+            "{'auth': None, 'tokens': [1, 2]}",
         ] {
             assert_eq!(masked(text), text);
         }
@@ -379,6 +436,13 @@ mod tests {
             found.text,
             "login failed for bob with <redacted: 8 chars, a secret value seen before>"
         );
+        let inside_a_word = redact(
+            "deploying",
+            &NameRule::default(),
+            &[],
+            &["deploy".to_string()],
+        );
+        assert!(inside_a_word.is_none());
         let found = redact("password=hunter22", &NameRule::default(), &[], &[]).unwrap();
         assert_eq!(found.learned, ["hunter22"]);
     }

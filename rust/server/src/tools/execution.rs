@@ -97,8 +97,9 @@ pub async fn summarize(
             }
             match common::frame_at(call, &record, Some(0)).await {
                 Ok((_, frame)) => {
-                    result.source_line =
-                        common::source_line(frame.file.as_deref(), frame.line).await;
+                    result.source_line = common::source_line(frame.file.as_deref(), frame.line)
+                        .await
+                        .map(|line| call.app.secrets.text(line));
                     let location = Location::of(&frame);
                     result.message = format!(
                         "Paused ({}) at {}:{} in {}",

@@ -82,6 +82,9 @@ pub trait Confirmer: Send + Sync {
 pub struct App {
     /// The debugger, behind the secret masking: the only backend the tools see.
     pub backend: Arc<dyn Backend>,
+    /// The secret masking the backend is wrapped in; source lines shown pass through it
+    /// too, as a file of the project may hold a credential written into the code.
+    pub secrets: Arc<Secrets>,
     pub tracker: Arc<Tracker>,
     pub watches: WatchStore,
     /// Brave mode and the sessions approved for their life.
@@ -102,7 +105,7 @@ impl App {
         consent: Arc<ConsentMemory>,
         secrets: Arc<Secrets>,
     ) -> Arc<Self> {
-        let backend: Arc<dyn Backend> = Redacting::new(backend, secrets);
+        let backend: Arc<dyn Backend> = Redacting::new(backend, secrets.clone());
         let tracker = Arc::new(Tracker::new());
         let mut events = backend.events();
         let pump = tracker.clone();
@@ -133,6 +136,7 @@ impl App {
         });
         Arc::new(Self {
             backend,
+            secrets,
             tracker,
             owners: Owners::new(watches.state().clone()),
             watches,
