@@ -103,3 +103,56 @@ impl IdeRequests for ServerRequests {
             })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn requests() -> ServerRequests {
+        ServerRequests {
+            history: Arc::new(History::new(10)),
+            consent: Arc::new(ConsentMemory::new(false)),
+            secrets: Secrets::new(SecretSettings::default()),
+        }
+    }
+
+    /// The IDE's Settings page is the only switch of the masking with the IDE backend:
+    /// what it sends applies at once, and what it leaves out stays as it was.
+    #[test]
+    fn the_ides_settings_switch_the_masking_and_its_name_lists() {
+        let server = requests();
+        assert!(server.secrets.hiding(), "on by default");
+        server
+            .update_settings(&SettingsUpdateParams {
+                hide_secrets: Some(true),
+                secret_names: Some(vec!["ssn".into()]),
+                never_secret_names: Some(vec!["signature".into()]),
+                ..Default::default()
+            })
+            .unwrap();
+        assert!(server.secrets.is_secret_name("user_ssn"));
+        assert!(!server.secrets.is_secret_name("request_signature"));
+        server
+            .update_settings(&SettingsUpdateParams {
+                brave_mode: Some(true),
+                ..Default::default()
+            })
+            .unwrap();
+        assert!(
+            server.secrets.is_secret_name("user_ssn"),
+            "absent: unchanged"
+        );
+        server
+            .update_settings(&SettingsUpdateParams {
+                hide_secrets: Some(false),
+                ..Default::default()
+            })
+            .unwrap();
+        assert!(!server.secrets.hiding());
+        assert_eq!(
+            server.secrets.text("password=hunter22".into()),
+            "password=hunter22"
+        );
+        assert_eq!(server.secrets.settings().names.secret, ["ssn"]);
+    }
+}

@@ -34,8 +34,17 @@ data class PluginSettings(
     val mcpPort: Int = 47823,
     /** Browser origins the MCP server accepts, normalised by [BrowserOrigins]; requests without an Origin are always accepted. */
     val allowedOrigins: List<String> = emptyList(),
+    /** Mask secret-named values and credentials in everything agents see (the history shows what they saw). */
+    val hideSecrets: Boolean = true,
+    /** More names whose values are secret (e.g. ssn). */
+    val secretNames: List<String> = emptyList(),
+    /** Names never masked (e.g. signature). */
+    val neverSecretNames: List<String> = emptyList(),
 ) {
-    fun serverSettings(): ServerSettings = ServerSettings(maxHistorySize = maxHistorySize, braveMode = braveMode)
+    fun serverSettings(): ServerSettings = ServerSettings(
+        maxHistorySize = maxHistorySize, braveMode = braveMode,
+        hideSecrets = hideSecrets, secretNames = secretNames, neverSecretNames = neverSecretNames,
+    )
 
     /** What the binary is started with; a change restarts it. */
     fun launchOptions(): LaunchOptions = LaunchOptions(mcpPort = mcpPort, allowedOrigins = allowedOrigins)
@@ -59,6 +68,10 @@ class SettingsForm(private val theme: UiTheme) {
         /** Pixels after which an explanation under a field wraps. */
         private const val COMMENT_WIDTH = 640
         private const val AREA_PADDING = 3
+        const val SECRETS_EXPLANATION =
+            "Values named like passwords, tokens or keys, and text shaped like credentials, reach agents as " +
+                "<redacted: …>; the debugged program keeps the real values. This prevents accidental disclosure; " +
+                "code you allow to run can still send data anywhere."
         const val ORIGINS_EXPLANATION =
             "Web pages in a browser are refused unless their origin is listed here (one per line, e.g. " +
                 "http://localhost:5173); coding agents on the command line send no origin and are always accepted."
@@ -69,6 +82,9 @@ class SettingsForm(private val theme: UiTheme) {
     internal val braveModeBox = JCheckBox("Brave mode: do not ask before agents act")
     internal val portField = JTextField(7)
     internal val originsArea = JTextArea(3, 28).apply { margin = Insets(AREA_PADDING, 5, AREA_PADDING, 5) }
+    internal val hideSecretsBox = JCheckBox("Hide secrets from AI agents")
+    internal val secretNamesField = JTextField(28)
+    internal val neverSecretNamesField = JTextField(28)
 
     val component: JComponent = JPanel(GridBagLayout()).apply {
         border = BorderFactory.createEmptyBorder(10, 16, 10, 16)
@@ -115,6 +131,13 @@ class SettingsForm(private val theme: UiTheme) {
         comment(ORIGINS_EXPLANATION, left = 16)
         place(braveModeBox, 0, width = 3, top = 8, left = 12); row++
         comment(BRAVE_MODE_EXPLANATION, left = 40)
+        place(hideSecretsBox, 0, width = 3, top = 8, left = 12); row++
+        comment(SECRETS_EXPLANATION, left = 40)
+        place(JLabel("Also secret:").apply { labelFor = secretNamesField }, 0, left = 16)
+        place(secretNamesField, 1, width = 2, fill = true); row++
+        place(JLabel("Never masked:").apply { labelFor = neverSecretNamesField }, 0, left = 16)
+        place(neverSecretNamesField, 1, width = 2, fill = true); row++
+        comment("Names, comma-separated, e.g. ssn, pin_code; signature", left = 16)
         // Keeps everything at the top left, like IntelliJ's settings pages.
         add(JPanel().apply { isOpaque = false }, GridBagConstraints().apply {
             gridx = 0; gridy = row; gridwidth = 3; weightx = 1.0; weighty = 1.0; fill = GridBagConstraints.BOTH
@@ -139,6 +162,9 @@ class SettingsForm(private val theme: UiTheme) {
         braveModeBox.isSelected = settings.braveMode
         portField.text = settings.mcpPort.toString()
         originsArea.text = settings.allowedOrigins.joinToString("\n")
+        hideSecretsBox.isSelected = settings.hideSecrets
+        secretNamesField.text = settings.secretNames.joinToString(", ")
+        neverSecretNamesField.text = settings.neverSecretNames.joinToString(", ")
     }
 
     /** True when the form differs from [settings], including when a field does not parse. */
@@ -156,7 +182,13 @@ class SettingsForm(private val theme: UiTheme) {
         braveMode = braveModeBox.isSelected,
         mcpPort = intIn(portField, "MCP port", PluginSettings.PORT_RANGE),
         allowedOrigins = BrowserOrigins.parse(originsArea.text),
+        hideSecrets = hideSecretsBox.isSelected,
+        secretNames = names(secretNamesField),
+        neverSecretNames = names(neverSecretNamesField),
     )
+
+    private fun names(field: JTextField): List<String> =
+        field.text.split(',', '\n').map { it.trim() }.filter { it.isNotEmpty() }.distinct()
 
     private fun intIn(field: JTextField, name: String, range: IntRange): Int {
         val text = field.text.trim().replace(",", "")
