@@ -6,25 +6,27 @@
 
 /// The guide, one point a line.
 pub const INSTRUCTIONS: &str = "\
-Debugger for the user's JetBrains IDE (or standalone).
-- Start with get_debug_session_status: where it stopped, its variables.
-- Breakpoints belong to the project: set them before start_debug_session; they persist. \
+JetBrains IDE debugger (or standalone).
+- Start with get_debug_session_status: where it stopped, variables.
+- Breakpoints belong to the project: set them before start_debug_session. \
 Leave the user's alone (list_breakpoints owner); remove_breakpoint owner: agent clears yours.
 - start_debug_session, resume, the steps, run_to_line and pause wait for the next stop and \
 say where it is (or running); include_variables: true adds locals and watches. \
 An uncaught exception stops there (break_on_uncaught: false lets it end).
 - No configuration: start_debug_session file_path (line: stop there). overrides {args, cwd, \
 env}: one launch only.
-- trace_execution: values over many hits.
+- trace_execution: values over hits.
 - Variable ids expire at each stop (variable_expired).
 - evaluate refuses side effects (side_effects_not_allowed) unless allow_side_effects: true.
 - Launches, set_variable and side-effecting evaluate ask the user: confirmation_denied means \
-no; confirmation_required: nobody can be asked (brave mode off), tell the user.
+no; confirmation_required: nobody can be asked, tell the user.
 - Stop the sessions you start.
-- Errors: {\"error\": code, \"message\"}; codes are stable.
-- projectPath: only when several projects are open and the call names no id of one; \
-session_id defaults to the current session. Paths: absolute or project-relative.
-- Resources while a session lives (subscribable): debugger://session, \
+- Errors: {\"error\": code, \"message\"}.
+- Secrets read <redacted: …>, even from allowed code: no accidental disclosure, no \
+sandbox.
+- projectPath: only with several projects open and no id of one named; \
+session_id: the current one by default. Paths: absolute or project-relative.
+- Resources (subscribable, live sessions): debugger://session, \
 debugger://breakpoints, debugger://threads, debugger://session/output, debugger://session/log, \
 debugger://session/modules, debugger://source/{file}.";
 
