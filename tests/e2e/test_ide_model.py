@@ -48,16 +48,17 @@ def project(tmp_path: Path) -> Path:
     return copy.resolve()
 
 
-def model_ide(binary: str, state_dir: Path, project: Path, brave: bool) -> Any:
+def model_ide(binary: str, state_dir: Path, project: Path, brave: bool, flags: tuple[str, ...] = ()) -> Any:
     agent = AGENT_FILE.read_text().strip().split() if AGENT_FILE.is_file() else []
-    args = [binary, str(project), str(free_port())] + (["brave"] if brave else [])
+    args = [binary, str(project), str(free_port())] + (["brave"] if brave else []) + list(flags)
     return jvm(MAIN, "model-classpath.txt", args, state_dir, jvm_args=["-Djava.awt.headless=true", *agent],
                name="model-ide", quit_seconds=30)
 
 
 @contextlib.asynccontextmanager
-async def ide(binary: str, state_dir: Path, project: Path, brave: bool = True) -> AsyncIterator[tuple[CountingTools, Harness]]:
-    with model_ide(binary, state_dir, project, brave) as h:
+async def ide(binary: str, state_dir: Path, project: Path, brave: bool = True,
+              flags: tuple[str, ...] = ()) -> AsyncIterator[tuple[CountingTools, Harness]]:
+    with model_ide(binary, state_dir, project, brave, flags) as h:
         ready = h.next_json(90)
         assert isinstance(ready, dict) and ready.get("mcp_url", "").startswith("http://127.0.0.1:"), ready
         async with Client(ready["mcp_url"], mode="legacy") as client:
@@ -88,7 +89,7 @@ async def eventually(probe, what: str, seconds: float = 15) -> Any:
 async def test_every_tool_through_the_intellij_layer(binary, state_dir, project):
     async with ide(binary, state_dir, project) as (t, h):
         configs = {c["name"]: c for c in (await t.ok("list_run_configurations"))["run_configurations"]}
-        assert set(configs) == {"App", "Ticker", "npm build", "Broken"}
+        assert set(configs) == {"App", "Ticker", "Secrets", "npm build", "Broken"}
         assert configs["App"]["can_debug"] is True and configs["App"]["type"] == "Python"
         assert configs["npm build"]["can_debug"] is False and configs["npm build"]["can_run"] is True
 

@@ -14,6 +14,7 @@ on: none of their values may be masked."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 from typing import Any
@@ -181,7 +182,8 @@ async def walk(t: Tools, seen: Channels, state_dir: Path) -> dict[str, Any]:
     return notes
 
 
-def report(title: str, seen: Channels) -> int:
+def report(title: str, seen: Channels, where: bool = True) -> int:
+    """Print the exposures per channel (`where`: with the text around each); their count."""
     exposures = seen.exposures()
     total = sum(len(v) for v in exposures.values())
     print(f"\n{title}: {total} exposures over {sum(1 for v in exposures.values() if v)} "
@@ -189,7 +191,7 @@ def report(title: str, seen: Channels) -> int:
     for channel, leaked in sorted(exposures.items()):
         print(f"  {channel}: {len(leaked)} {leaked if leaked else ''}")
         whole = "\n".join(seen.texts[channel])
-        for what in leaked:
+        for what in leaked if where else ():
             at = whole.find(CORPUS[what])
             if at >= 0:
                 print(f"    {what}: ...{whole[max(0, at - 120):at + 60]!r}...")
@@ -272,7 +274,7 @@ async def test_show_secrets_is_the_users_switch_and_shows_what_an_unmasked_serve
     seen = Channels()
     async with connect(binary, state_dir, env={"JETBRAINS_DEBUGGER_SHOW_SECRETS": "1"}) as t:
         await walk(t, seen, state_dir)
-    total = report("masking off (JETBRAINS_DEBUGGER_SHOW_SECRETS=1)", seen)
+    total = report("masking off (JETBRAINS_DEBUGGER_SHOW_SECRETS=1)", seen, where=False)
     exposed = {what for leaked in seen.exposures().values() for what in leaked}
     # Every secret a value holds reaches some channel; the derived ones only where evaluated.
     assert exposed == set(CORPUS), set(CORPUS) - exposed
@@ -342,3 +344,146 @@ async def test_no_ordinary_value_of_the_other_programs_is_masked(binary, state_d
           f"{masked} masked {found}")
     assert read_values > 100
     assert masked == 0, found
+
+
+# ---------------------------------------------------------------------------- the IDE backend
+
+IDE_PROGRAM = "secrets.py"  # the platform model's scripted debuggee (ScriptedProgram.secrets)
+# Its "token in a dict" is a variable auth_token: the model's Python has no dict literals.
+IDE_STOP_LINE = 11
+IDE_CORPUS = {what: CORPUS[what] for what in (
+    "local password", "token in a dict", "password in a database URL", "AWS access key",
+    "GitHub token (ordinary name)", "password reversed (derived)")}
+
+
+@pytest.fixture
+def ide_project(tmp_path: Path) -> Path:
+    """A copy of examples/calculator, as test_ide_model.py uses: the harness adds secrets.py."""
+    import shutil
+    copy = tmp_path / "calculator"
+    shutil.copytree(CALCULATOR, copy)
+    return copy.resolve()
+
+
+async def ide_walk(t: Tools, h: Any, seen: Channels, state_dir: Path) -> dict[str, Any]:
+    notes: dict[str, Any] = {}
+    await seen.call(t, "add_watch", "add_watch", expression="password")
+    await seen.call(t, "add_watch", "add_watch", expression="password == 'x'")
+    await seen.call(t, "add_watch", "add_watch", expression="token_count")
+    await t.ok("set_breakpoint", file_path=IDE_PROGRAM, line=IDE_STOP_LINE)
+    await t.ok("set_exception_breakpoint", exception_class="BaseException", caught=False, uncaught=True)
+    started = await seen.call(t, "start_debug_session include_variables", "start_debug_session",
+                              configuration_name="Secrets", include_variables=True)
+    assert started["status"] == "paused", started
+    notes["watches"] = {w["expression"]: w for w in started["execution"]["watches"]}
+    listed = await seen.call(t, "get_variables", "get_variables")
+    notes["variables"] = named(listed["variables"])
+    notes["evaluated"] = {}
+    for expression in ("password", "password[::-1]", "auth_token", "database_url", "deploy",
+                       "[password, auth_token]", "password == 'x'", "token_count + 1"):
+        notes["evaluated"][expression] = await seen.call(t, "evaluate", "evaluate", expression=expression)
+    await seen.call(t, "get_debug_session_status", "get_debug_session_status")
+    for uri in (SESSION, OUTPUT):
+        seen.add(f"resource {uri}", await read(t.client, uri))
+    notes["resumed"] = await seen.call(t, "resume include_variables", "resume", include_variables=True)
+    await seen.call(t, "get_debug_session_status", "get_debug_session_status")
+    for uri in (SESSION, OUTPUT, LOG):
+        seen.add(f"resource {uri}", await read(t.client, uri))
+    await seen.call(t, "stop_debug_session", "stop_debug_session")
+    # What the tool window holds: the history listed and pushed through the bridge, and its exports.
+    await anyio.sleep(1.5)
+    history = h.command("history")
+    seen.add("tool window history (history/list)", history["listed"])
+    seen.add("tool window history (history/changed)", history["pushed"])
+    for export in ("json", "csv", "markdown"):
+        seen.add(f"tool window export {export}", history[export])
+    notes["tool window"] = history
+    for name in ("history.json", "history.csv"):
+        path = state_dir / name
+        assert path.is_file(), f"no {path}"
+        seen.add(f"history file {name}", path.read_text())
+    return notes
+
+
+def ide_exposures(title: str, seen: Channels) -> int:
+    exposures = {c: [w for w, s in IDE_CORPUS.items() if s in "\n".join(texts)] for c, texts in seen.texts.items()}
+    total = sum(len(v) for v in exposures.values())
+    print(f"\n{title}: {total} exposures over {sum(1 for v in exposures.values() if v)} of "
+          f"{len(exposures)} channels")
+    for channel, leaked in sorted(exposures.items()):
+        print(f"  {channel}: {len(leaked)} {leaked if leaked else ''}")
+    return total
+
+
+async def test_no_secret_reaches_the_agent_through_the_ide(binary, state_dir, ide_project):
+    """The same masking over the IDE backend: the plugin over the platform model, its scripted
+    debuggee holding credentials; the tool window's history shows what the agent saw."""
+    from test_ide_model import ide
+
+    seen = Channels()
+    async with ide(binary, state_dir, ide_project) as (t, h):
+        notes = await ide_walk(t, h, seen, state_dir)
+    total = ide_exposures("masking on (IDE backend, platform model)", seen)
+    assert total == 0, seen.texts.keys()
+
+    variables = notes["variables"]
+    assert variables["token_count"]["value"] == "12" and variables["author"]["value"] == "'Ann Lee'"
+    assert variables["password"]["value"] == "<redacted: 21 chars, name looks secret>"
+    assert notes["watches"]["password == 'x'"]["value"] == "False"
+    assert notes["evaluated"]["token_count + 1"]["result"]["value"] == "13"
+    assert "<redacted: " in notes["evaluated"]["password[::-1]"].get("result", {}).get("value", "<redacted: ")
+    assert "<redacted: " in notes["resumed"]["exception"]["message"], notes["resumed"]
+    # The tool window shows what the agent saw: the masks.
+    assert "<redacted: 21 chars, name looks secret>" in "\n".join(notes["tool window"]["listed"])
+
+
+async def test_what_masking_costs_per_answer(binary, state_dir):
+    """The same answers (get_variables at the stop with its 20 values, an evaluate of a dict,
+    the status with variables and source) from a server that masks and one that does not
+    (JETBRAINS_DEBUGGER_SHOW_SECRETS=1), alternating rounds on the same machine: the ratio of
+    their medians is what the masking costs per answer. Printed, not asserted."""
+    import statistics
+    import time as clock
+
+    async def round_trips(t: Tools, rounds: int) -> list[float]:
+        times = []
+        for _ in range(rounds):
+            began = clock.perf_counter()
+            await t.ok("get_variables")
+            await t.ok("evaluate", expression="settings")
+            await t.ok("get_debug_session_status", include_variables=True)
+            times.append((clock.perf_counter() - began) / 3)
+        return times
+
+    medians: dict[str, list[float]] = {"masking": [], "no masking": []}
+    servers = {"masking": {}, "no masking": {"JETBRAINS_DEBUGGER_SHOW_SECRETS": "1"}}
+    async with contextlib.AsyncExitStack() as stack:
+        tools = {}
+        for label, env in servers.items():
+            t = await stack.enter_async_context(
+                connect(binary, state_dir / label.replace(" ", "_"), env=env))
+            await t.ok("set_breakpoint", file_path=PROGRAM, line=line_of(PROGRAM, "stop"))
+            await t.start("Secrets")
+            await round_trips(t, 5)  # warm-up
+            tools[label] = t
+        for _ in range(4):
+            for label, t in tools.items():
+                medians[label].append(statistics.median(await round_trips(t, 15)))
+    masking, plain = statistics.median(medians["masking"]), statistics.median(medians["no masking"])
+    print(f"\nper answer: {masking * 1000:.2f} ms with masking, {plain * 1000:.2f} ms without: "
+          f"ratio {masking / plain:.3f} ({(masking - plain) * 1e6:+.0f} µs)")
+    assert masking > 0 and plain > 0
+
+
+async def test_the_ides_setting_turns_masking_off_for_the_user(binary, state_dir, ide_project):
+    """"Hide secrets from AI agents" off in the plugin's settings (the stored setting the IDE
+    loads at start, sent over settings/update): the same walk shows the secrets, as every
+    channel did before masking. The count printed is the IDE's 'before' figure."""
+    from test_ide_model import ide
+
+    seen = Channels()
+    async with ide(binary, state_dir, ide_project, flags=("show-secrets",)) as (t, h):
+        notes = await ide_walk(t, h, seen, state_dir)
+    total = ide_exposures("masking off (the IDE's setting)", seen)
+    assert notes["variables"]["password"]["value"] == "'correct-horse-battery'"
+    assert total > len(IDE_CORPUS)

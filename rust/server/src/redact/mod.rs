@@ -36,7 +36,7 @@ pub use backend::Redacting;
 
 use debugger_core::ToolError;
 use names::{NameLists, NameRule};
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, Mutex, RwLock};
 
@@ -156,7 +156,9 @@ impl Active {
 /// each session's current stop, and the logpoints whose placeholders read secrets.
 pub struct Secrets {
     active: RwLock<Arc<Active>>,
-    seen: Mutex<VecDeque<String>>,
+    /// Read with every text, changed rarely: readers take the current list, a change
+    /// replaces it.
+    seen: RwLock<Arc<Vec<String>>>,
     /// session → children handles of values masked as a whole, at the current stop.
     secret_children: Mutex<HashMap<String, HashMap<String, Reason>>>,
     /// breakpoint id → its log message, for those whose placeholders read secrets.
@@ -167,7 +169,7 @@ impl Secrets {
     pub fn new(settings: SecretSettings) -> Arc<Self> {
         Arc::new(Self {
             active: RwLock::new(Arc::new(Active::new(settings))),
-            seen: Mutex::default(),
+            seen: RwLock::default(),
             secret_children: Mutex::default(),
             logpoints: Mutex::default(),
         })
@@ -225,7 +227,7 @@ impl Secrets {
         if !active.settings.hide || text.is_empty() {
             return text;
         }
-        let seen: Vec<String> = self.lock_seen().iter().cloned().collect();
+        let seen = self.seen.read().unwrap_or_else(|p| p.into_inner()).clone();
         match text::redact(&text, &active.rule, &active.hints, &seen) {
             Some(found) => {
                 for value in found.learned {
@@ -252,18 +254,15 @@ impl Secrets {
         if value.chars().count() < SEEN_MIN_CHARS || value.starts_with("<redacted: ") {
             return;
         }
-        let mut seen = self.lock_seen();
-        if seen.iter().any(|s| s == value) {
+        let mut current = self.seen.write().unwrap_or_else(|p| p.into_inner());
+        if current.iter().any(|s| s == value) {
             return;
         }
+        let seen = Arc::make_mut(&mut current);
         if seen.len() == SEEN_CAP {
-            seen.pop_front();
+            seen.remove(0);
         }
-        seen.push_back(value.to_string());
-    }
-
-    fn lock_seen(&self) -> std::sync::MutexGuard<'_, VecDeque<String>> {
-        self.seen.lock().unwrap_or_else(|p| p.into_inner())
+        seen.push(value.to_string());
     }
 
     /// An error with its secrets masked; `derived` when it came from an expression that

@@ -101,7 +101,7 @@ const FORMATS: &[Format] = &[
 /// `key <sep> value`: a key (quoted or not), `=`, `:`, `==`, `=>`, `->` or `:=`, and a
 /// quoted value, one running to the next delimiter (an auth scheme word included), or the
 /// opening bracket of a container (masked to its closing bracket).
-const KEY_VALUE: &str = r#"([A-Za-z_][A-Za-z0-9_.-]*)['"]?\s*(?:==|=>|->|:=|=|:)\s*(?:[bru]?'((?:[^'\\]|\\.)*)'|[bru]?"((?:[^"\\]|\\.)*)"|((?:(?:Bearer|Basic|Token|bearer|token)\s+)?[^\s,;(){}\[\]<>&'"]+)|([\[{(]))"#;
+const KEY_VALUE: &str = r#"^([A-Za-z_][A-Za-z0-9_.-]*)['"]?\s*(?:==|=>|->|:=|=|:)\s*(?:[bru]?'((?:[^'\\]|\\.)*)'|[bru]?"((?:[^"\\]|\\.)*)"|((?:(?:Bearer|Basic|Token|bearer|token)\s+)?[^\s,;(){}\[\]<>&'"]+)|([\[{(]))"#;
 
 /// Lower-case pieces one of which a secret key contains (the test before the key/value
 /// regex runs); the user's own terms are checked as well.
@@ -190,34 +190,25 @@ pub fn redact(
             }
         }
     }
-    if has_key_hint(text, extra_hints) {
-        let mut from = 0;
-        while let Some(captures) = rules.key_value.captures_at(text, from) {
-            let Some(key) = captures.get(1) else {
-                break;
-            };
-            if !names.is_secret(key.as_str()) {
-                // What looked like its value may hold the next key (`https://x?token=...`).
-                from = key.end();
-                continue;
-            }
-            let (start, end) = match (
-                captures.get(2).or(captures.get(3)).or(captures.get(4)),
-                captures.get(5),
-            ) {
-                (Some(value), _) => {
-                    if !is_trivial(value.as_str()) {
-                        learned.push(value.as_str().to_string());
-                    }
-                    (value.start(), value.end())
+    for key in secret_keys(text, names, extra_hints) {
+        // The key/value pattern, anchored at a key the name rule calls secret.
+        let Some(captures) = rules.key_value.captures(&text[key..]) else {
+            continue;
+        };
+        let (start, end) = match (
+            captures.get(2).or(captures.get(3)).or(captures.get(4)),
+            captures.get(5),
+        ) {
+            (Some(value), _) => {
+                if !is_trivial(value.as_str()) {
+                    learned.push(value.as_str().to_string());
                 }
-                (None, Some(open)) => (open.end(), closing(text, open.start())),
-                (None, None) => break,
-            };
-            from = end.max(key.end() + 1);
-            if is_trivial(&text[start..end]) {
-                continue;
+                (key + value.start(), key + value.end())
             }
+            (None, Some(open)) => (key + open.end(), closing(text, key + open.start())),
+            (None, None) => continue,
+        };
+        if !is_trivial(&text[start..end]) {
             spans.push(Span {
                 start,
                 end,
@@ -284,9 +275,36 @@ fn closing(text: &str, open: usize) -> usize {
     text.len()
 }
 
-fn has_key_hint(text: &str, extra: &[String]) -> bool {
+/// Where the names that the name rule calls secret start in `text`: each word around a
+/// hint, once (found without a regex: most text holds none).
+fn secret_keys(text: &str, names: &NameRule, extra: &[String]) -> Vec<usize> {
     let lower = text.to_ascii_lowercase();
-    KEY_HINTS.iter().any(|h| lower.contains(h)) || extra.iter().any(|h| lower.contains(h.as_str()))
+    let is_name = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-');
+    let mut starts: Vec<usize> = Vec::new();
+    for hint in KEY_HINTS
+        .iter()
+        .copied()
+        .chain(extra.iter().map(String::as_str))
+    {
+        for (at, _) in lower.match_indices(hint) {
+            let start = lower[..at]
+                .rfind(|c: char| !is_name(c))
+                .map_or(0, |i| i + 1);
+            let end = lower[at..]
+                .find(|c: char| !is_name(c))
+                .map_or(lower.len(), |i| at + i);
+            // A key starts with a letter or `_` (`-x-api-key` starts at x).
+            let start = start
+                + lower[start..end]
+                    .find(|c: char| c.is_ascii_alphabetic() || c == '_')
+                    .unwrap_or(end - start);
+            if start < end && !starts.contains(&start) && names.is_secret(&text[start..end]) {
+                starts.push(start);
+            }
+        }
+    }
+    starts.sort_unstable();
+    starts
 }
 
 /// Replace the spans (merged where they overlap) by their masks.
@@ -418,6 +436,7 @@ mod tests {
             "AKIA is a prefix; sk-short too",
             "<redacted: 7 chars, name looks secret>",
             "{'auth': None, 'tokens': [1, 2]}",
+            "pw=<redacted: 21 chars, reads password> len=52 ok=False",
         ] {
             assert_eq!(masked(text), text);
         }

@@ -5,7 +5,8 @@
 // MCP client → binary → WebSocket → bridge → IntellijIdeFacade → the modelled platform. Prints
 // `{"mcp_url": ...}` once connected, then answers one JSON line per command (HarnessLines).
 // The project (a copy of examples/calculator) gets the scripted debuggee ticker.py (a loop that
-// runs until paused) and run configurations App, npm build, Broken (CalculatorWorld) and Ticker.
+// runs until paused) and secrets.py (credentials), and run configurations App, npm build, Broken
+// (CalculatorWorld), Ticker and Secrets.
 //
 //   violations              {"violations": [{"kind", "message"}]}: threading rules broken, IDE errors
 //   breakpoints             {"breakpoints": [{"type", "file", "line", "enabled", "condition"}]}: the IDE's own
@@ -16,10 +17,13 @@
 //   answer-next BUTTON      the next dialog the plugin shows is answered by clicking BUTTON
 //   dialogs                 {"dialogs": [{"title", "texts", "buttons", "default", "open"}]}: every dialog shown
 //   close-project           the user closes the project
+//   history                 {"listed", "pushed", "json", "csv", "markdown"}: the tool window's history as the
+//                           plugin holds it (history/list, every history/changed entry) and the three exports
 //   quit                    closes the IDE (the binary exits with it)
 //
 // Run with the classpath of build/kotlin/model-classpath.txt:
-//   java -cp ... dev.jetbrainsdebugger.platformmodel.crosslang.ModelIdeMainKt <binary> <project> <mcp port> [brave]
+//   java -cp ... dev.jetbrainsdebugger.platformmodel.crosslang.ModelIdeMainKt <binary> <project> <mcp port> [brave] [show-secrets]
+// (show-secrets: the user turned "Hide secrets from AI agents" off in the settings)
 package dev.jetbrainsdebugger.platformmodel.crosslang
 
 import com.intellij.openapi.application.ModalityState
@@ -53,12 +57,15 @@ import kotlin.system.exitProcess
 private fun reply(vararg pairs: Pair<String, Any?>) = HarnessLines.reply(Json.obj(*pairs))
 
 private const val TICKER = "ticker.py"
+private const val SECRETS = "secrets.py"
 
-private class ModelIde(binary: String, projectPath: Path, port: Int, brave: Boolean) {
+private class ModelIde(binary: String, projectPath: Path, port: Int, brave: Boolean, showSecrets: Boolean) {
     val ui = UiArea()
     val platform: ModelPlatform
     val project: ModelProject
     private var modal: ModalEntry? = null
+    /** Every history change the server pushed to the tool window, as text. */
+    private val pushed = ArrayList<String>()
 
     init {
         System.setProperty("jetbrains.debugger.mcp.binary", binary)
@@ -67,12 +74,17 @@ private class ModelIde(binary: String, projectPath: Path, port: Int, brave: Bool
         McpSettingsService.getInstance().loadState(McpSettingsService.StoredSettings().apply {
             mcpPort = port
             braveMode = brave
+            hideSecrets = !showSecrets
         })
-        Files.writeString(projectPath.resolve(TICKER), ScriptedProgram.forScript(TICKER)?.source ?: error("no scripted $TICKER"))
+        for (script in listOf(TICKER, SECRETS)) {
+            Files.writeString(projectPath.resolve(script), ScriptedProgram.forScript(script)?.source ?: error("no scripted $script"))
+        }
         project = platform.openProject(projectPath, startupActivities = false)
         ExecutionArea.calculatorWorld(project)
         ModelRunManager.of(project).define(ConfigurationDefinition.python("Ticker", TICKER))
+        ModelRunManager.of(project).define(ConfigurationDefinition.python("Secrets", SECRETS))
         platform.runStartupActivities(project)
+        DebuggerBridgeService.getInstance()?.history?.addHistoryListener { change -> synchronized(pushed) { pushed += change.toString() } }
     }
 
     fun awaitServer(timeoutMs: Long): ServerState? {
@@ -145,6 +157,16 @@ private class ModelIde(binary: String, projectPath: Path, port: Int, brave: Bool
             "dialogs" -> reply("dialogs" to ui.dialogs.all.map {
                 mapOf("title" to it.title, "texts" to it.texts, "buttons" to it.buttonTexts, "default" to it.defaultButton, "open" to it.isOpen)
             })
+            "history" -> {
+                val history = DebuggerBridgeService.getInstance()!!.history
+                reply(
+                    "listed" to history.historyList().get(10, TimeUnit.SECONDS).entries.map { it.toString() },
+                    "pushed" to synchronized(pushed) { pushed.toList() },
+                    "json" to history.exportHistory("json").get(10, TimeUnit.SECONDS),
+                    "csv" to history.exportHistory("csv").get(10, TimeUnit.SECONDS),
+                    "markdown" to history.exportHistory("markdown").get(10, TimeUnit.SECONDS),
+                )
+            }
             "close-project" -> {
                 platform.closeProject(project)
                 reply("closed" to true)
@@ -155,11 +177,12 @@ private class ModelIde(binary: String, projectPath: Path, port: Int, brave: Bool
 }
 
 fun main(args: Array<String>) {
-    if (args.size !in 3..4 || args[2].toIntOrNull() == null) {
-        System.err.println("usage: ModelIdeMain <binary> <project path> <mcp port> [brave]")
+    val flags = args.drop(3).toSet()
+    if (args.size < 3 || args[2].toIntOrNull() == null || !setOf("brave", "show-secrets").containsAll(flags)) {
+        System.err.println("usage: ModelIdeMain <binary> <project path> <mcp port> [brave] [show-secrets]")
         exitProcess(2)
     }
-    val ide = ModelIde(args[0], Path.of(args[1]), args[2].toInt(), brave = args.getOrNull(3) == "brave")
+    val ide = ModelIde(args[0], Path.of(args[1]), args[2].toInt(), brave = "brave" in flags, showSecrets = "show-secrets" in flags)
     when (val state = ide.awaitServer(60_000)) {
         is ServerState.Running -> reply("mcp_url" to state.url)
         else -> {
