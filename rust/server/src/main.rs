@@ -14,6 +14,7 @@ mod http;
 mod ide_requests;
 mod instructions;
 mod lenient;
+mod log_message;
 mod mcp;
 mod mrtr;
 mod owners;

@@ -6,6 +6,7 @@
 //! values through them.
 
 use super::{Reason, Secrets};
+use crate::log_message;
 use debugger_core::model::*;
 use debugger_core::{Backend, BackendEvent, ToolError, ToolResult};
 use std::path::Path;
@@ -407,40 +408,20 @@ pub struct LogTemplate {
 }
 
 impl LogTemplate {
-    /// The template of `message` when one of its placeholders reads a secret.
+    /// The template of `message` when one of its placeholders reads a secret; placeholders
+    /// with nothing between them cannot be told apart in the output, so they are one.
     fn reading_secrets(message: &str, s: &Secrets) -> Option<Self> {
-        let mut pieces = Vec::new();
-        let (mut depth, mut start) = (0usize, 0usize);
-        for (i, c) in message.char_indices() {
-            match c {
-                '{' => {
-                    if depth == 0 {
-                        if i > start {
-                            pieces.push(Piece::Text(message[start..i].to_string()));
-                        }
-                        start = i + 1;
-                    }
-                    depth += 1;
+        let mut pieces: Vec<Piece> = Vec::new();
+        for piece in log_message::pieces(message) {
+            match (piece, pieces.last_mut()) {
+                (log_message::Piece::Text(text), _) => pieces.push(Piece::Text(text.to_string())),
+                (log_message::Piece::Placeholder(expression), Some(Piece::Field(before))) => {
+                    *before = before.take().or(s.secret_read_by(expression));
                 }
-                '}' if depth > 0 => {
-                    depth -= 1;
-                    if depth == 0 {
-                        let read = s.secret_read_by(&message[start..i]);
-                        // Placeholders with nothing between cannot be told apart: one field.
-                        match pieces.last_mut() {
-                            Some(Piece::Field(before)) => {
-                                *before = before.take().or(read);
-                            }
-                            _ => pieces.push(Piece::Field(read)),
-                        }
-                        start = i + 1;
-                    }
+                (log_message::Piece::Placeholder(expression), _) => {
+                    pieces.push(Piece::Field(s.secret_read_by(expression)))
                 }
-                _ => {}
             }
-        }
-        if start < message.len() && depth == 0 {
-            pieces.push(Piece::Text(message[start..].to_string()));
         }
         pieces
             .iter()
@@ -775,5 +756,39 @@ impl Redact for () {
 impl Redact for bool {
     fn redact(self, _: &Secrets) -> Self {
         self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::redact::SecretSettings;
+
+    /// A logpoint's line: the placeholders that read a secret are masked (unless boolean),
+    /// the rest reads as printed; other lines are not its.
+    #[test]
+    fn a_logpoint_line_is_masked_where_its_placeholders_read_secrets() {
+        let s = Secrets::new(SecretSettings::default());
+        let template =
+            LogTemplate::reading_secrets("pw={password} n={count} ok={password == x}", &s).unwrap();
+        assert_eq!(
+            template
+                .mask_line(&s, "pw=hunter22 n=3 ok=False")
+                .as_deref(),
+            Some("pw=<redacted: 8 chars, reads password> n=3 ok=False")
+        );
+        assert_eq!(template.mask_line(&s, "something else"), None);
+        assert!(LogTemplate::reading_secrets("n={count}", &s).is_none());
+        let glued = LogTemplate::reading_secrets("{user}{token}", &s).unwrap();
+        assert_eq!(
+            glued.mask_line(&s, "bobabc123").as_deref(),
+            Some("<redacted: 9 chars, reads token>")
+        );
+        // Only the debugger's own messages are searched for a message of placeholders alone.
+        s.logpoints.lock().unwrap().insert("1".into(), glued);
+        let stdout = logpoint_output(&s, "printed\n".into(), OutputCategory::Stdout);
+        assert_eq!(stdout, "printed\n");
+        let console = logpoint_output(&s, "bobabc123\n".into(), OutputCategory::Console);
+        assert_eq!(console, "<redacted: 9 chars, reads token>\n");
     }
 }
