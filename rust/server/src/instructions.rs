@@ -6,7 +6,7 @@
 
 /// The guide, one point a line.
 pub const INSTRUCTIONS: &str = "\
-JetBrains IDE debugger (or standalone).
+Debugger for the user's JetBrains IDE (or standalone).
 - Start with get_debug_session_status: where it stopped, variables.
 - Breakpoints belong to the project: set them before start_debug_session. \
 Leave the user's alone (list_breakpoints owner); remove_breakpoint owner: agent clears yours.
@@ -20,12 +20,11 @@ env}: one launch only.
 - evaluate refuses side effects (side_effects_not_allowed) unless allow_side_effects: true.
 - Launches, set_variable and side-effecting evaluate ask the user: confirmation_denied means \
 no; confirmation_required: nobody can be asked, tell the user.
-- Stop the sessions you start.
+- Stop sessions you start.
 - Errors: {\"error\": code, \"message\"}.
-- Secrets read <redacted: …>, even from allowed code: no accidental disclosure, no \
-sandbox.
+- Secrets read <redacted: …> (allowed code's too): no accidental disclosure, no sandbox.
 - projectPath: only with several projects open and no id of one named; \
-session_id: the current one by default. Paths: absolute or project-relative.
+session_id: current by default. Paths: absolute or project-relative.
 - Resources (subscribable, live sessions): debugger://session, \
 debugger://breakpoints, debugger://threads, debugger://session/output, debugger://session/log, \
 debugger://session/modules, debugger://source/{file}.";
