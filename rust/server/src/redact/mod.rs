@@ -418,6 +418,58 @@ mod tests {
         assert!(!masked_message("bad 'hunter22'", &reason).contains("hunter22"));
     }
 
+    /// What the masking costs per answer, against what the answer's JSON costs to write (a
+    /// baseline every answer pays), measured in the same run on a status-sized answer: 50
+    /// values as debugpy shows them, a fifth of them secret. Printed, not asserted:
+    /// `cargo test --release -p jetbrains-debugger-mcp masking_cost -- --nocapture`.
+    #[test]
+    fn masking_cost_per_answer() {
+        use std::time::Instant;
+        let secrets = Secrets::new(SecretSettings::default());
+        let values: Vec<(String, String)> = (0..50)
+            .map(|i| match i % 5 {
+                0 => (format!("password_{i}"), format!("'correct-horse-{i}'")),
+                1 => (
+                    format!("order_{i}"),
+                    format!("Order(id={i}, items=['apple', 'pear'], total=41.5)"),
+                ),
+                2 => (
+                    format!("settings_{i}"),
+                    "{'region': 'eu-west-1', 'auth_token': 'tok-93jd82hf7Gq1', 'retries': 3}"
+                        .into(),
+                ),
+                3 => (
+                    format!("url_{i}"),
+                    "'postgresql://shop:Pg-S3cret-42@db.internal:5432/shop'".into(),
+                ),
+                _ => (format!("count_{i}"), format!("{}", i * 7)),
+            })
+            .collect();
+        let rounds = 200;
+        let started = Instant::now();
+        for _ in 0..rounds {
+            let json = serde_json::to_string(&values).unwrap();
+            std::hint::black_box(json);
+        }
+        let baseline = started.elapsed() / rounds;
+        let started = Instant::now();
+        for _ in 0..rounds {
+            for (name, value) in &values {
+                let shown = if secrets.is_secret_name(name) {
+                    secrets.whole(value, &Reason::Name)
+                } else {
+                    secrets.text(value.clone())
+                };
+                std::hint::black_box(shown);
+            }
+        }
+        let masking = started.elapsed() / rounds;
+        println!(
+            "masking a 50-value answer: {masking:?}; writing its JSON: {baseline:?}; ratio {:.2}",
+            masking.as_secs_f64() / baseline.as_secs_f64()
+        );
+    }
+
     #[test]
     fn string_quotes_are_not_part_of_the_length() {
         assert_eq!(unquoted("'hunter2'"), "hunter2");
