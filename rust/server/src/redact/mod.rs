@@ -29,6 +29,7 @@
 //! send anything anywhere, though what it returns is masked the same way.
 
 mod backend;
+mod formats;
 pub mod names;
 pub mod text;
 

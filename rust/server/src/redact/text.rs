@@ -1,7 +1,7 @@
 //! Secrets inside free text: a value's repr, an evaluation's result, program output, an
 //! exception's message, a debugger's comment. Three rules find the spans to mask, all on
 //! the original text, and overlapping spans merge into one mask:
-//! - **credential formats** ([`FORMATS`], a table): AWS access keys, GitHub, GitLab, Slack,
+//! - **credential formats** ([`super::formats`], a table): AWS access keys, GitHub, GitLab, Slack,
 //!   `sk-` style, Stripe, Google, npm and Hugging Face keys, JWTs, PEM private keys (also
 //!   cut short, as a debugger caps a long repr), the password of `scheme://user:pw@host`,
 //!   `Bearer`/`Basic` credentials;
@@ -11,100 +11,18 @@
 //! - **values seen before**: the text of a secret-named value an answer already masked,
 //!   wherever it shows up later (printed, in an exception message).
 
+use super::formats::FORMATS;
 use super::names::NameRule;
 use super::Reason;
-use regex_lite::Regex;
-use std::sync::OnceLock;
 
-/// A credential format: what it is, literals one of which every match contains (a cheap
-/// test before the regex runs), the pattern, and which group is the secret (0: all).
-struct Format {
-    what: &'static str,
-    hints: &'static [&'static str],
-    pattern: &'static str,
-    group: usize,
-}
+/// Separators between a key and its value, longest first.
+const SEPARATORS: &[&str] = &["==", "=>", "->", ":=", "=", ":"];
 
-const FORMATS: &[Format] = &[
-    Format {
-        what: "a private key",
-        hints: &["PRIVATE KEY"],
-        // The END line may be missing when the debugger cut the repr short.
-        pattern: r"-----BEGIN[A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----(?:[\s\S]*?-----END[A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----|[A-Za-z0-9+/=\s\\]*)",
-        group: 0,
-    },
-    Format {
-        what: "an AWS access key",
-        hints: &[
-            "AKIA", "ASIA", "ABIA", "ACCA", "AGPA", "AIDA", "AIPA", "ANPA", "ANVA", "APKA", "AROA",
-            "A3T",
-        ],
-        pattern: r"\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AIPA|ANPA|ANVA|APKA|AROA)[A-Z0-9]{16}\b",
-        group: 0,
-    },
-    Format {
-        what: "a GitHub token",
-        hints: &["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"],
-        pattern: r"\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})",
-        group: 0,
-    },
-    Format {
-        what: "a GitLab token",
-        hints: &["glpat-"],
-        pattern: r"\bglpat-[A-Za-z0-9_-]{20,}",
-        group: 0,
-    },
-    Format {
-        what: "a Slack token",
-        hints: &["xox", "hooks.slack.com"],
-        pattern: r"\bxox[abposre]-[A-Za-z0-9-]{10,}|https://hooks\.slack\.com/services/[A-Za-z0-9/_-]+",
-        group: 0,
-    },
-    Format {
-        what: "an API key",
-        hints: &["sk-", "sk_", "rk_"],
-        pattern: r"\bsk-[A-Za-z0-9_-]{20,}|\b[rs]k_(?:live|test)_[A-Za-z0-9]{16,}",
-        group: 0,
-    },
-    Format {
-        what: "a Google API key",
-        hints: &["AIza"],
-        pattern: r"\bAIza[0-9A-Za-z_-]{35}",
-        group: 0,
-    },
-    Format {
-        what: "a package registry token",
-        hints: &["npm_", "hf_"],
-        pattern: r"\bnpm_[A-Za-z0-9]{36}\b|\bhf_[A-Za-z0-9]{34,}\b",
-        group: 0,
-    },
-    Format {
-        what: "a JWT",
-        hints: &["eyJ"],
-        pattern: r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*",
-        group: 0,
-    },
-    Format {
-        what: "a password in a URL",
-        hints: &["://"],
-        pattern: r#"\b[A-Za-z][A-Za-z0-9+.-]*://[^\s/?#@:'"]*:([^\s/?#@'"]+)@"#,
-        group: 1,
-    },
-    Format {
-        what: "a bearer credential",
-        hints: &["Bearer", "Basic", "bearer"],
-        pattern: r"\b(?:Bearer|Basic|bearer)\s+([A-Za-z0-9._~+/-]{8,}=*)",
-        group: 1,
-    },
-];
+/// Auth scheme words that belong to the value after them (`Authorization: Bearer ...`).
+const SCHEMES: &[&str] = &["Bearer", "Basic", "Token", "bearer", "token"];
 
-/// `key <sep> value`: a key (quoted or not), `=`, `:`, `==`, `=>`, `->` or `:=`, and a
-/// quoted value, one running to the next delimiter (an auth scheme word included), or the
-/// opening bracket of a container (masked to its closing bracket).
-const KEY_VALUE: &str = r#"^([A-Za-z_][A-Za-z0-9_.-]*)['"]?\s*(?:==|=>|->|:=|=|:)\s*(?:[bru]?'((?:[^'\\]|\\.)*)'|[bru]?"((?:[^"\\]|\\.)*)"|((?:(?:Bearer|Basic|Token|bearer|token)\s+)?[^\s,;(){}\[\]<>&'"]+)|([\[{(]))"#;
-
-/// Lower-case pieces one of which a secret key contains (the test before the key/value
-/// regex runs); the user's own terms are checked as well.
+/// Lower-case pieces one of which a secret key contains: where keys are looked for (the
+/// user's own terms too).
 const KEY_HINTS: &[&str] = &[
     "pass",
     "secret",
@@ -135,22 +53,6 @@ pub fn is_trivial(value: &str) -> bool {
     )
 }
 
-struct Compiled {
-    formats: Vec<Regex>,
-    key_value: Regex,
-}
-
-fn compiled() -> &'static Compiled {
-    static COMPILED: OnceLock<Compiled> = OnceLock::new();
-    COMPILED.get_or_init(|| Compiled {
-        formats: FORMATS
-            .iter()
-            .map(|f| Regex::new(f.pattern).expect("the format table's patterns compile"))
-            .collect(),
-        key_value: Regex::new(KEY_VALUE).expect("the key/value pattern compiles"),
-    })
-}
-
 /// A part of the text to mask.
 #[derive(Debug, Clone, PartialEq)]
 struct Span {
@@ -175,46 +77,31 @@ pub fn redact(
 ) -> Option<Redacted> {
     let mut spans = Vec::new();
     let mut learned = Vec::new();
-    let rules = compiled();
-    for (format, regex) in FORMATS.iter().zip(&rules.formats) {
-        if !format.hints.iter().any(|h| text.contains(h)) {
-            continue;
-        }
-        for captures in regex.captures_iter(text) {
-            if let Some(m) = captures.get(format.group) {
-                spans.push(Span {
-                    start: m.start(),
-                    end: m.end(),
-                    reason: Reason::Format(format.what),
-                });
-            }
-        }
-    }
-    for key in secret_keys(text, names, extra_hints) {
-        // The key/value pattern, anchored at a key the name rule calls secret.
-        let Some(captures) = rules.key_value.captures(&text[key..]) else {
-            continue;
-        };
-        let (start, end) = match (
-            captures.get(2).or(captures.get(3)).or(captures.get(4)),
-            captures.get(5),
-        ) {
-            (Some(value), _) => {
-                if !is_trivial(value.as_str()) {
-                    learned.push(value.as_str().to_string());
-                }
-                (key + value.start(), key + value.end())
-            }
-            (None, Some(open)) => (key + open.end(), closing(text, key + open.start())),
-            (None, None) => continue,
-        };
-        if !is_trivial(&text[start..end]) {
+    for format in FORMATS {
+        for (start, end) in format.find(text) {
             spans.push(Span {
                 start,
                 end,
-                reason: Reason::Name,
+                reason: Reason::Format(format.what),
             });
         }
+    }
+    for key in secret_keys(text, names, extra_hints) {
+        let Some((start, end)) = value_after(text, key) else {
+            continue;
+        };
+        let value = &text[start..end];
+        if is_trivial(value) {
+            continue;
+        }
+        if !text[..start].ends_with(['{', '[', '(']) {
+            learned.push(value.to_string());
+        }
+        spans.push(Span {
+            start,
+            end,
+            reason: Reason::Name,
+        });
     }
     for secret in seen {
         for (at, _) in text.match_indices(secret.as_str()) {
@@ -244,6 +131,60 @@ pub fn redact(
         text: apply(text, spans),
         learned,
     })
+}
+
+/// The value after the key that starts at `key`: `key <sep> value` with an optional quote
+/// after the key, `=`, `:`, `==`, `=>`, `->` or `:=`, and a quoted value (to its closing
+/// quote, or the text's end when it was cut), a container (to its closing bracket), or one
+/// running to the next delimiter (an auth scheme word included). `None` when no value
+/// follows.
+fn value_after(text: &str, key: usize) -> Option<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let skip_spaces = |mut at: usize| {
+        while at < bytes.len() && bytes[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        at
+    };
+    let mut at = key;
+    while at < bytes.len() && (bytes[at].is_ascii_alphanumeric() || b"_.-".contains(&bytes[at])) {
+        at += 1;
+    }
+    if at < bytes.len() && b"'\"".contains(&bytes[at]) {
+        at += 1;
+    }
+    at = skip_spaces(at);
+    let separator = SEPARATORS.iter().find(|s| text[at..].starts_with(**s))?;
+    at = skip_spaces(at + separator.len());
+    let quote_at = match bytes.get(at) {
+        Some(b'b' | b'r' | b'u') if matches!(bytes.get(at + 1), Some(b'\'' | b'"')) => at + 1,
+        _ => at,
+    };
+    match bytes.get(quote_at) {
+        Some(&quote @ (b'\'' | b'"')) => {
+            let mut end = quote_at + 1;
+            while end < bytes.len() && bytes[end] != quote {
+                end += if bytes[end] == b'\\' { 2 } else { 1 };
+            }
+            Some((quote_at + 1, end.min(bytes.len())))
+        }
+        Some(b'[' | b'{' | b'(') => Some((at + 1, closing(text, at))),
+        _ => {
+            let mut from = at;
+            if let Some(scheme) = SCHEMES.iter().find(|s| text[at..].starts_with(**s)) {
+                let after = skip_spaces(at + scheme.len());
+                if after > at + scheme.len() {
+                    from = after;
+                }
+            }
+            let delimiter = |b: u8| b.is_ascii_whitespace() || b",;(){}[]<>&'\"".contains(&b);
+            let mut end = from;
+            while end < bytes.len() && !delimiter(bytes[end]) {
+                end += 1;
+            }
+            (end > from).then_some((at, end))
+        }
+    }
 }
 
 /// Where the container opened at `open` closes (its closing bracket), or the text's end
@@ -276,7 +217,7 @@ fn closing(text: &str, open: usize) -> usize {
 }
 
 /// Where the names that the name rule calls secret start in `text`: each word around a
-/// hint, once (found without a regex: most text holds none).
+/// hint, once (most text holds none).
 fn secret_keys(text: &str, names: &NameRule, extra: &[String]) -> Vec<usize> {
     let lower = text.to_ascii_lowercase();
     let is_name = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-');
