@@ -10,6 +10,7 @@
 import org.jetbrains.intellij.platform.gradle.IntelliJPlatformType
 import org.jetbrains.intellij.platform.gradle.models.ProductRelease
 import org.jetbrains.intellij.platform.gradle.tasks.VerifyPluginTask
+import org.jetbrains.kotlin.gradle.dsl.KotlinVersion
 
 plugins {
     id("java") // Java support
@@ -23,6 +24,12 @@ version = providers.gradleProperty("pluginVersion").get()
 // Set the JVM language level used to build the project.
 kotlin {
     jvmToolchain(21)
+    // The plugin runs on the Kotlin stdlib the IDE bundles (2.1.20 in 2025.2, the since-build):
+    // a newer stdlib call must fail the build, not the IDE with NoSuchMethodError.
+    compilerOptions {
+        apiVersion = KotlinVersion.KOTLIN_2_1
+        languageVersion = KotlinVersion.KOTLIN_2_1
+    }
     sourceSets.getByName("main").kotlin.setSrcDirs(listOf("intellij-plugin/src/main/kotlin"))
     sourceSets.getByName("test").kotlin.setSrcDirs(listOf("intellij-plugin/src/test/kotlin"))
 }
@@ -75,7 +82,8 @@ dependencies {
 
 // Configure IntelliJ Platform Gradle Plugin - read more: https://plugins.jetbrains.com/docs/intellij/tools-intellij-platform-gradle-plugin-extension.html
 intellijPlatform {
-    // No settings UI to index.
+    // The settings page (Settings | Tools | Debugger MCP) is not indexed for Settings search:
+    // building the index starts a whole IDE during the build, for a handful of options.
     buildSearchableOptions = false
 
     pluginConfiguration {
@@ -103,28 +111,33 @@ intellijPlatform {
     }
 
     pluginVerification {
+        // Release builds only: recommended() also picks EAP and RC builds, where internal API is
+        // still moving, so CI would go red on a build no user runs yet.
         ides {
-            recommended()
-            // IntelliJ IDEA Community and PyCharm Community of the 2025.2 line: the two IDEs whose
-            // optional dependencies (Java, Python) this plugin uses.
+            // IntelliJ IDEA Community and PyCharm Community of the 2025.2 line (the since-build):
+            // the two IDEs whose optional dependencies (Java, Python) this plugin uses.
             select {
                 types = listOf(IntelliJPlatformType.IntellijIdeaCommunity, IntelliJPlatformType.PyCharmCommunity)
                 channels = listOf(ProductRelease.Channel.RELEASE)
                 sinceBuild = "252"
                 untilBuild = "252.*"
             }
-            // The same two IDEs in the newest 2026.x releases.
+            // The newest 2026.x releases. From 2025.3 on IntelliJ IDEA and PyCharm ship as one
+            // product each (IntellijIdea, PyCharm) instead of Community and Ultimate/Professional.
             select {
-                types = listOf(IntelliJPlatformType.IntellijIdeaCommunity, IntelliJPlatformType.PyCharmCommunity)
+                types = listOf(IntelliJPlatformType.IntellijIdea, IntelliJPlatformType.PyCharm)
                 channels = listOf(ProductRelease.Channel.RELEASE)
                 sinceBuild = "261"
             }
         }
-        // Fail on what the code must never do: internal, scheduled-for-removal or override-only
-        // API, and binary incompatibilities. Non-extendable usages are reported, not fatal:
-        // reading a value or its children means implementing XValueNode / XCompositeNode
-        // (the platform's callbacks, documented "not supposed to be implemented by a plugin"
-        // but the only public way), so a platform that annotates them must not break the build.
+        // Fatal, on purpose: what breaks the plugin in a user's IDE (binary incompatibilities, an
+        // invalid plugin) and what the code must never do (internal, scheduled-for-removal or
+        // override-only API). Reported but not fatal: non-extendable usages (reading a value or
+        // its children means implementing XValueNode / XCompositeNode, the platform's callbacks,
+        // documented "not supposed to be implemented by a plugin" but the only public way, so a
+        // platform that annotates them must not break the build), deprecated and experimental
+        // API (warnings to act on, not defects), and missing optional dependencies (Python in
+        // IntelliJ IDEA, Java in PyCharm: the optional descriptors exist for exactly that).
         failureLevel = listOf(
             VerifyPluginTask.FailureLevel.COMPATIBILITY_PROBLEMS,
             VerifyPluginTask.FailureLevel.INVALID_PLUGIN,
@@ -181,5 +194,59 @@ tasks {
         useJUnitPlatform()
         // The protocol examples the Kotlin tests decode and re-encode (protocol/README.md).
         systemProperty("protocol.dir", layout.projectDirectory.dir("protocol/messages").asFile.absolutePath)
+    }
+}
+
+// ---- the real-IDE check (the `real-ide` job of .github/workflows/build.yml) ---------------------
+// PyCharm Community and IntelliJ IDEA Community of the 2025.2 line started with this plugin on the
+// project the job prepares (-PcheckProject=DIR), whose SDK is -PcheckSdkHome (a Python interpreter
+// for PyCharm, a JDK for IntelliJ IDEA), registered in the sandbox's config as "check SDK" (the
+// project's .idea/misc.xml names it). The job then drives the plugin's MCP server with
+// tests/real-ide/mcp_check.py. No dialog may stop an unattended IDE: trusted projects, no consent
+// or tips dialogs; the job sets JETBRAINS_DEBUGGER_BRAVE so no confirmation is asked either.
+val checkProject = providers.gradleProperty("checkProject")
+val checkSdkHome = providers.gradleProperty("checkSdkHome")
+intellijPlatformTesting {
+    runIde {
+        for ((name, ide, sdkType) in listOf(
+            Triple("runPyCharmForMcpCheck", IntelliJPlatformType.PyCharmCommunity, "Python SDK"),
+            Triple("runIdeaForMcpCheck", IntelliJPlatformType.IntellijIdeaCommunity, "JavaSDK"),
+        )) {
+            register(name) {
+                type = ide
+                version = providers.gradleProperty("platformVersion")
+                task {
+                    argumentProviders += CommandLineArgumentProvider { checkProject.map { listOf(it) }.getOrElse(emptyList()) }
+                    jvmArgumentProviders += CommandLineArgumentProvider {
+                        listOf(
+                            "-Didea.trust.all.projects=true",
+                            "-Djb.consents.confirmation.enabled=false",
+                            "-Djb.privacy.policy.text=<!--999.999-->",
+                            "-Dide.show.tips.on.startup.default.value=false",
+                        )
+                    }
+                    val options = sandboxConfigDirectory.dir("options")
+                    val sdkHome = checkSdkHome
+                    doFirst {
+                        val home = sdkHome.orNull ?: return@doFirst
+                        options.get().asFile.apply { mkdirs() }.resolve("jdk.table.xml").writeText(
+                            """
+                            <application>
+                              <component name="ProjectJdkTable">
+                                <jdk version="2">
+                                  <name value="check SDK" />
+                                  <type value="$sdkType" />
+                                  <homePath value="$home" />
+                                  <roots />
+                                  <additional />
+                                </jdk>
+                              </component>
+                            </application>
+                            """.trimIndent(),
+                        )
+                    }
+                }
+            }
+        }
     }
 }

@@ -6,25 +6,18 @@
 #
 #   tests/inspector_smoke.sh [BINARY]     (default: $JBD_BINARY, else target/debug/jetbrains-debugger-mcp)
 #
-# The Inspector is installed once into .cache/inspector (gitignored). Exits non-zero on
-# any failure.
+# The Inspector is installed into .cache/inspector (gitignored) by scripts/setup. Exits
+# non-zero on any failure.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BIN="${1:-${JBD_BINARY:-$ROOT/target/debug/jetbrains-debugger-mcp}}"
-VERSION=2.12.0
 DIR="$ROOT/.cache/inspector"
 export npm_config_loglevel=error npm_config_fund=false npm_config_audit=false npm_config_update_notifier=false
 
 BIN="$(readlink -f "$BIN" 2>/dev/null || echo "$BIN")"
 [ -x "$BIN" ] || { echo "inspector smoke: no binary at $BIN (cargo build -p jetbrains-debugger-mcp)" >&2; exit 1; }
-command -v npm >/dev/null || { echo "inspector smoke: npm is not installed" >&2; exit 1; }
-
-installed="$(node -p "require('$DIR/node_modules/@modelcontextprotocol/inspector/package.json').version" 2>/dev/null || true)"
-if [ "$installed" != "$VERSION" ]; then
-    echo "==> installing @modelcontextprotocol/inspector@$VERSION into .cache/inspector"
-    mkdir -p "$DIR"
-    (cd "$DIR" && npm install --no-save --prefix "$DIR" "@modelcontextprotocol/inspector@$VERSION" >/dev/null)
-fi
+[ -x "$DIR/node_modules/.bin/mcp-inspector" ] \
+    || { echo "inspector smoke: the MCP Inspector is not in .cache/inspector (scripts/setup installs it)" >&2; exit 1; }
 
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT

@@ -167,6 +167,9 @@ async def test_include_variables_is_a_boolean(server):
         body = await t.err("run_to_line", "invalid_params", file_path="loop.py",
                            line=line_of("loop.py", "loop_done"), include_variables=2)
         assert "include_variables" in body["message"], body
+        # The target line is checked once, through the bounded reader, before anything moves.
+        beyond = await t.err("run_to_line", "invalid_location", file_path="loop.py", line=10_000)
+        assert "lines" in beyond["message"], beyond
         status = await t.status()  # nothing moved
         assert status["current_location"]["line"] == line and status["state"] == "paused"
 

@@ -7,6 +7,7 @@ run_configuration of an attach entry is refused."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shutil
 import subprocess
@@ -67,6 +68,20 @@ TARGETS = {
 }
 
 
+def listening(port: int, program: subprocess.Popen, log: Path, seconds: float = 20) -> None:
+    """Wait until something listens on `port`: debugpy --listen opens it once the interpreter is up,
+    a second or more on a loaded machine. Read from the socket table, not by connecting: debugpy
+    takes a first connection as its client and listens no more when it goes."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        assert program.poll() is None, f"the program exited with {program.returncode}:\n{log.read_text()}"
+        if any(c.laddr and c.laddr.port == port and c.status == psutil.CONN_LISTEN
+               for c in psutil.net_connections("tcp")):
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"nothing listens on {port} after {seconds} s:\n{log.read_text()}")
+
+
 @pytest.fixture(params=list(TARGETS))
 def running(request, tmp_path: Path) -> Iterator[tuple[Target, Path, psutil.Process]]:
     """The program started outside the server, and a project whose launch.json attaches."""
@@ -74,16 +89,24 @@ def running(request, tmp_path: Path) -> Iterator[tuple[Target, Path, psutil.Proc
     project = (tmp_path / "attach").resolve()
     project.mkdir()
     command, entry = target.start(project)
-    program = subprocess.Popen(command, cwd=project, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    log = tmp_path / "program.log"
+    with log.open("w") as output:
+        program = subprocess.Popen(command, cwd=project, stdout=output, stderr=subprocess.STDOUT)
     try:
         fields = json.loads(json.dumps(entry).replace('"{pid}"', str(program.pid)))
         configurations = [{"name": "Attach", "request": "attach", **fields},
                           {"name": "Nobody", "request": "attach", "type": fields["type"]}]
         (project / ".vscode").mkdir()
         (project / ".vscode" / "launch.json").write_text(json.dumps({"configurations": configurations}))
-        time.sleep(0.5)  # debugpy --listen opens its port once the interpreter is up
+        if "connect" in fields:
+            listening(fields["connect"]["port"], program, log)
+        time.sleep(0.5)  # the loop has gone round
         yield target, project, psutil.Process(program.pid)
     finally:
+        # debugpy --listen runs its adapter as a child, which outlives a killed program.
+        with contextlib.suppress(psutil.NoSuchProcess):
+            for child in psutil.Process(program.pid).children(recursive=True):
+                child.kill()
         program.kill()
         program.wait(timeout=10)
 

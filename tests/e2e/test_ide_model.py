@@ -1,12 +1,18 @@
-"""The IntelliJ layer executed end to end: the official Python MCP client → the real binary →
-WebSocket → the plugin's real bridge → the real `IntellijIdeFacade` and listeners → the
-platform model (intellij-plugin/platform-model: a modelled PyCharm with one EDT, modality,
-read/write rules, XDebugger, breakpoints, run configurations, dialogs).
+"""The IntelliJ layer executed end to end, as users install it: the official Python MCP client →
+the binary bundled in the plugin zip → WebSocket → the plugin's real bridge → the real
+`IntellijIdeFacade` and listeners → the platform model (intellij-plugin/platform-model: a
+modelled PyCharm with one EDT, modality, read/write rules, XDebugger, breakpoints, run
+configurations, dialogs).
 
-The JVM side is `ModelIdeMain`: the model starts, a copy of `examples/calculator` opens, the
-plugin's own postStartupActivity starts its DebuggerBridgeService, which starts the binary.
+The plugin is the zip scripts/plugin-zip builds (the bytes that ship), unpacked into a fresh
+plugins folder per test, with its binary's executable bit lost as an installer can lose it. The
+JVM side is `ModelIdeMain`: it loads the plugin's jars through a class loader of their own with
+the modelled platform as parent (as IntelliJ's PluginClassLoader does), the model starts, a copy
+of `examples/calculator` opens, the plugin's own postStartupActivity starts its
+DebuggerBridgeService, which finds and starts the binary of its own folder.
 Run configurations there: `App` (Python: debug runs the scripted calculator, run mode a real
-`python3 calculator.py`), `Ticker` (a loop that runs until paused), `npm build` (run only) and
+`python3 calculator.py`), `Ticker` (a loop that runs until paused), `Secrets` (credentials, for
+test_secrets.py), `npm build` (run only) and
 `Broken` (fails validation). The debuggee
 of a debug session is the model's simulation of calculator.py, line by line with its real
 values. Every test ends by asking the model for violations of the platform's threading rules
@@ -22,8 +28,11 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
+import re
 import shutil
 import time
+import zipfile
 from pathlib import Path
 from typing import Any, AsyncIterator
 
@@ -36,6 +45,30 @@ from jvm_harness import BUILD, CountingTools, Harness, jvm
 
 AGENT_FILE = BUILD / "coverage-agent.txt"
 MAIN = "dev.jetbrainsdebugger.platformmodel.crosslang.ModelIdeMainKt"
+ROOT = Path(__file__).resolve().parents[2]
+PLUGIN_BINARY = Path("bin") / "linux-x64" / "jetbrains-debugger-mcp"
+
+
+def plugin_zip() -> Path:
+    """build/distributions/jetbrains-debugger-<pluginVersion>.zip, which scripts/plugin-zip writes."""
+    version = re.search(r"^pluginVersion\s*=\s*(\S+)", (ROOT / "gradle.properties").read_text(), re.MULTILINE)
+    assert version, "gradle.properties has no pluginVersion"
+    return ROOT / "build" / "distributions" / f"jetbrains-debugger-{version.group(1)}.zip"
+
+
+@pytest.fixture
+def installed_plugin(tmp_path: Path) -> Path:
+    """The plugin folder as Install Plugin from Disk leaves it, in a fresh plugins folder. Python's
+    zipfile keeps no file modes, and the binary's bit is cleared anyway: the plugin must restore it."""
+    zip_path = plugin_zip()
+    if not zip_path.is_file():
+        pytest.fail(f"{zip_path} is missing: build it with scripts/plugin-zip (scripts/test does)")
+    plugins = tmp_path / "plugins"
+    with zipfile.ZipFile(zip_path) as archive:
+        archive.extractall(plugins)
+    folder = plugins / "jetbrains-debugger"
+    (folder / PLUGIN_BINARY).chmod(0o644)
+    return folder
 
 pytestmark = pytest.mark.anyio
 
@@ -48,17 +81,17 @@ def project(tmp_path: Path) -> Path:
     return copy.resolve()
 
 
-def model_ide(binary: str, state_dir: Path, project: Path, brave: bool, flags: tuple[str, ...] = ()) -> Any:
+def model_ide(plugin: Path, state_dir: Path, project: Path, brave: bool, flags: tuple[str, ...] = ()) -> Any:
     agent = AGENT_FILE.read_text().strip().split() if AGENT_FILE.is_file() else []
-    args = [binary, str(project), str(free_port())] + (["brave"] if brave else []) + list(flags)
-    return jvm(MAIN, "model-classpath.txt", args, state_dir, jvm_args=["-Djava.awt.headless=true", *agent],
+    args = [str(plugin), str(project), str(free_port())] + (["brave"] if brave else []) + list(flags)
+    return jvm(MAIN, "model-ide-classpath.txt", args, state_dir, jvm_args=["-Djava.awt.headless=true", *agent],
                name="model-ide", quit_seconds=30)
 
 
 @contextlib.asynccontextmanager
-async def ide(binary: str, state_dir: Path, project: Path, brave: bool = True,
+async def ide(plugin: Path, state_dir: Path, project: Path, brave: bool = True,
               flags: tuple[str, ...] = ()) -> AsyncIterator[tuple[CountingTools, Harness]]:
-    with model_ide(binary, state_dir, project, brave, flags) as h:
+    with model_ide(plugin, state_dir, project, brave, flags) as h:
         ready = h.next_json(90)
         assert isinstance(ready, dict) and ready.get("mcp_url", "").startswith("http://127.0.0.1:"), ready
         async with Client(ready["mcp_url"], mode="legacy") as client:
@@ -86,8 +119,10 @@ async def eventually(probe, what: str, seconds: float = 15) -> Any:
         await anyio.sleep(0.1)
 
 
-async def test_every_tool_through_the_intellij_layer(binary, state_dir, project):
-    async with ide(binary, state_dir, project) as (t, h):
+async def test_every_tool_through_the_intellij_layer(installed_plugin, state_dir, project):
+    async with ide(installed_plugin, state_dir, project) as (t, h):
+        # The plugin found the binary of its own folder and restored the executable bit the install lost.
+        assert os.access(installed_plugin / PLUGIN_BINARY, os.X_OK)
         configs = {c["name"]: c for c in (await t.ok("list_run_configurations"))["run_configurations"]}
         assert set(configs) == {"App", "Ticker", "Secrets", "npm build", "Broken"}
         assert configs["App"]["can_debug"] is True and configs["App"]["type"] == "Python"
@@ -198,11 +233,11 @@ async def test_every_tool_through_the_intellij_layer(binary, state_dir, project)
         assert t.called == listed_tools, f"not exercised here: {sorted(listed_tools - t.called)}"
 
 
-async def test_a_file_is_debugged_with_the_configuration_the_gutter_would_use(binary, state_dir, project):
+async def test_a_file_is_debugged_with_the_configuration_the_gutter_would_use(installed_plugin, state_dir, project):
     """start_debug_session file_path through IntellijIdeFacade: ConfigurationContext finds the
     project's own configuration of calculator.py (App) as the gutter's Debug would; line is a
     temporary breakpoint in the IDE's XBreakpointManager, gone once the hit is resumed."""
-    async with ide(binary, state_dir, project) as (t, h):
+    async with ide(installed_plugin, state_dir, project) as (t, h):
         line = CALC_LINES["tax"]
         started = await t.ok("start_debug_session", file_path="calculator.py", line=line)
         assert started["status"] == "paused", started
@@ -223,30 +258,43 @@ async def test_a_file_is_debugged_with_the_configuration_the_gutter_would_use(bi
         assert "notes.txt" in body["message"], body
 
 
-async def test_a_configuration_that_fails_validation_is_refused_without_a_dialog(binary, state_dir, project):
-    async with ide(binary, state_dir, project) as (t, h):
+async def test_a_configuration_that_fails_validation_is_refused_without_a_dialog(installed_plugin, state_dir, project):
+    async with ide(installed_plugin, state_dir, project) as (t, h):
         body = await t.err("start_debug_session", "cannot_debug", configuration_name="Broken")
         assert "Please select a valid Python interpreter" in body["message"], body
         assert h.command("dialogs")["dialogs"] == [], "the IDE's Edit-configuration dialog must never open"
         assert (await t.ok("list_debug_sessions"))["sessions"] == []
 
 
-async def test_a_pause_that_arrives_while_a_modal_dialog_is_open(binary, state_dir, project):
-    async with ide(binary, state_dir, project) as (t, h):
+async def test_while_a_modal_dialog_is_open_the_ide_holds_the_agents_calls(installed_plugin, state_dir, project):
+    async with ide(installed_plugin, state_dir, project) as (t, h):
         await t.ok("set_breakpoint", file_path="calculator.py", line=CALC_LINES["tax"])
+        await t.ok("set_breakpoint", file_path="calculator.py", line=CALC_LINES["total"])
         started = await t.start("App")
         assert started["execution"]["new_location"]["line"] == CALC_LINES["tax"]
-        await t.ok("set_breakpoint", file_path="calculator.py", line=CALC_LINES["total"])
         assert h.command("modal-open") == {"modal": "open"}
-        # The user has Settings open in the IDE: the agent still steps, reads and is told of the stop.
-        resumed = await t.ok("resume")
-        assert resumed["status"] == "paused" and resumed["new_location"]["line"] == CALC_LINES["total"], resumed
+
+        # The user has Settings open in the IDE, which runs no model change until it closes: the
+        # call waits out its deadline, then says so, and nothing was done.
+        body = await t.err("resume", "timeout")
+        assert "a modal dialog is open in the IDE" in body["message"], body
+        assert [s["paused"] for s in h.command("sessions")["sessions"]] == [True]
+
+        # A dialog closed within the deadline only delays the call.
+        answer: dict[str, Any] = {}
+
+        async def resume() -> None:
+            answer["resume"] = await t.ok("resume")
+        async with anyio.create_task_group() as tasks:
+            tasks.start_soon(resume)
+            await anyio.sleep(1.5)
+            h.command("modal-close")
+        assert answer["resume"]["new_location"]["line"] == CALC_LINES["total"], answer
         assert by_name((await t.ok("get_variables"))["variables"])["subtotal"]["value"] == "150.0"
-        h.command("modal-close")
 
 
-async def test_the_user_stops_the_session_in_the_ide(binary, state_dir, project):
-    async with ide(binary, state_dir, project) as (t, h):
+async def test_the_user_stops_the_session_in_the_ide(installed_plugin, state_dir, project):
+    async with ide(installed_plugin, state_dir, project) as (t, h):
         await t.ok("set_breakpoint", file_path="calculator.py", line=CALC_LINES["subtotal"])
         started = await t.start("App")
         h.command("stop-from-ide")
@@ -255,8 +303,8 @@ async def test_the_user_stops_the_session_in_the_ide(binary, state_dir, project)
         await t.err("step_over", None, session_id=started["session_id"])
 
 
-async def test_a_breakpoint_the_user_adds_in_the_ide_is_seen_by_the_agent(binary, state_dir, project):
-    async with ide(binary, state_dir, project) as (t, h):
+async def test_a_breakpoint_the_user_adds_in_the_ide_is_seen_by_the_agent(installed_plugin, state_dir, project):
+    async with ide(installed_plugin, state_dir, project) as (t, h):
         h.command(f"user-breakpoint calculator.py {CALC_LINES['tax']}")
 
         async def listed():
@@ -282,8 +330,8 @@ async def test_a_breakpoint_the_user_adds_in_the_ide_is_seen_by_the_agent(binary
             "the user's breakpoint is still in the IDE"
 
 
-async def test_confirmations_are_the_plugins_dialog_in_the_ide(binary, state_dir, project):
-    async with ide(binary, state_dir, project, brave=False) as (t, h):
+async def test_confirmations_are_the_plugins_dialog_in_the_ide(installed_plugin, state_dir, project):
+    async with ide(installed_plugin, state_dir, project, brave=False) as (t, h):
         h.command("answer-next Deny")
         await t.err("start_debug_session", "confirmation_denied", configuration_name="App")
         dialogs = h.command("dialogs")["dialogs"]
@@ -296,8 +344,8 @@ async def test_confirmations_are_the_plugins_dialog_in_the_ide(binary, state_dir
         assert started["session_id"]
 
 
-async def test_the_project_closes_mid_session(binary, state_dir, project):
-    async with ide(binary, state_dir, project) as (t, h):
+async def test_the_project_closes_mid_session(installed_plugin, state_dir, project):
+    async with ide(installed_plugin, state_dir, project) as (t, h):
         await t.ok("set_breakpoint", file_path="calculator.py", line=CALC_LINES["subtotal"])
         started = await t.start("App")
         assert h.command("close-project") == {"closed": True}

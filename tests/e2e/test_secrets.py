@@ -24,6 +24,7 @@ import pytest
 
 from conftest import CALCULATOR, PROGRAMS, Tools, connect, line_of, text_of
 from resource_client import LOG, OUTPUT, SESSION, THREADS, read
+from test_ide_model import installed_plugin  # noqa: F401 (the plugin zip as installed, a fixture)
 
 pytestmark = pytest.mark.anyio
 
@@ -415,13 +416,13 @@ def ide_exposures(title: str, seen: Channels) -> int:
     return total
 
 
-async def test_no_secret_reaches_the_agent_through_the_ide(binary, state_dir, ide_project):
+async def test_no_secret_reaches_the_agent_through_the_ide(installed_plugin, state_dir, ide_project):
     """The same masking over the IDE backend: the plugin over the platform model, its scripted
     debuggee holding credentials; the tool window's history shows what the agent saw."""
     from test_ide_model import ide
 
     seen = Channels()
-    async with ide(binary, state_dir, ide_project) as (t, h):
+    async with ide(installed_plugin, state_dir, ide_project) as (t, h):
         notes = await ide_walk(t, h, seen, state_dir)
     total = ide_exposures("masking on (IDE backend, platform model)", seen)
     assert total == 0, seen.texts.keys()
@@ -475,14 +476,14 @@ async def test_what_masking_costs_per_answer(binary, state_dir):
     assert masking > 0 and plain > 0
 
 
-async def test_the_ides_setting_turns_masking_off_for_the_user(binary, state_dir, ide_project):
+async def test_the_ides_setting_turns_masking_off_for_the_user(installed_plugin, state_dir, ide_project):
     """"Hide secrets from AI agents" off in the plugin's settings (the stored setting the IDE
     loads at start, sent over settings/update): the same walk shows the secrets, as every
     channel did before masking. The count printed is the IDE's 'before' figure."""
     from test_ide_model import ide
 
     seen = Channels()
-    async with ide(binary, state_dir, ide_project, flags=("show-secrets",)) as (t, h):
+    async with ide(installed_plugin, state_dir, ide_project, flags=("show-secrets",)) as (t, h):
         notes = await ide_walk(t, h, seen, state_dir)
     total = ide_exposures("masking off (the IDE's setting)", seen)
     assert notes["variables"]["password"]["value"] == "'correct-horse-battery'"

@@ -5,13 +5,17 @@ and another client's `initialize` still answers while they are read."""
 from __future__ import annotations
 
 import json
+import os
+import stat
 import time
+from pathlib import Path
 
 import anyio
 import pytest
 from mcp import Client
+from mcp.shared.exceptions import MCPError
 
-from conftest import figure, harness
+from conftest import figure, harness, server_process
 
 pytestmark = pytest.mark.anyio
 
@@ -59,3 +63,58 @@ async def test_special_files_are_read_safely(binary, state_dir, trap_project):
                     async with Client(url, mode="legacy") as other:
                         await other.list_tools()
                 figure("initialize during 12 special reads ms", round((time.monotonic() - started) * 1000))
+
+
+def peak_rss_mb(pid: int) -> float:
+    """The process's peak resident memory so far (Linux's VmHWM), in MB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    raise AssertionError("no VmHWM")
+
+
+async def test_no_file_read_is_unbounded(binary, state_dir, trap_project):
+    """The source resource refuses FIFOs and devices at once, like the tools; a breakpoint on
+    line 1 of a 1 GiB file reads line 1, not the file."""
+    with open(trap_project / "gig.py", "wb") as f:
+        f.write(b"x = 1\n")
+        f.truncate(1 << 30)
+    (trap_project / "urandom.py").symlink_to("/dev/urandom")
+    devices = ["urandom.py"]
+    try:
+        os.mknod(trap_project / "zero.py", stat.S_IFCHR | 0o600, os.makedev(1, 5))
+        devices.append("zero.py")
+    except PermissionError:
+        pass  # creating a device needs CAP_MKNOD; the link covers the case then
+    (trap_project / ".vscode").mkdir()
+    (trap_project / ".vscode" / "launch.json").write_text(json.dumps({"configurations": [{
+        "name": "Ok", "type": "debugpy", "request": "launch",
+        "program": "${workspaceFolder}/ok.py", "console": "internalConsole"}]}))
+    async with harness.serve_http(binary, state_dir, projects=(trap_project,)) as (port, log):
+        server = server_process(port)
+        async with Client(f"http://127.0.0.1:{port}/mcp", mode="legacy") as client:
+            tools = harness.Tools(client, log)
+            await tools.ok("set_breakpoint", file_path="ok.py", line=1)
+            await tools.start("Ok")
+            timings = {}
+            for name in ["pipe.py", *devices]:
+                started = time.monotonic()
+                with anyio.fail_after(15):
+                    with pytest.raises(MCPError) as refused:
+                        await client.read_resource(f"debugger://source/{name}")
+                timings[name] = round((time.monotonic() - started) * 1000)
+                error = refused.value.error
+                assert error.data["error"] in ("file_not_found", "path_outside_project"), error
+            figure("source resource of a FIFO / device: refused after ms", timings)
+            assert max(timings.values()) < 2000, timings
+
+            before = peak_rss_mb(server.pid)
+            started = time.monotonic()
+            with anyio.fail_after(30):
+                set_ = await tools.ok("set_breakpoint", file_path="gig.py", line=1)
+            took = time.monotonic() - started
+            grown = peak_rss_mb(server.pid) - before
+            figure("set_breakpoint on line 1 of a 1 GiB file: ms / peak RSS growth MB",
+                   f"{round(took * 1000)}/{round(grown, 1)}")
+            assert set_["status"] == "set", set_
+            assert grown < 64, f"the server read {grown} MB to check one line"

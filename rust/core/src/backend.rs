@@ -66,6 +66,9 @@ pub enum BackendEvent {
         project: std::path::PathBuf,
         id: String,
     },
+    /// Many of a project's breakpoints changed or went at once (a launch verified them,
+    /// a mass removal): one event, so that thousands do not flood the event stream.
+    BreakpointsChanged { project: std::path::PathBuf },
 }
 
 impl BackendEvent {
@@ -79,7 +82,9 @@ impl BackendEvent {
             | BackendEvent::Output { session, .. }
             | BackendEvent::Exited { session, .. }
             | BackendEvent::Terminated { session, .. } => Some(session),
-            BackendEvent::BreakpointChanged { .. } | BackendEvent::BreakpointRemoved { .. } => None,
+            BackendEvent::BreakpointChanged { .. }
+            | BackendEvent::BreakpointRemoved { .. }
+            | BackendEvent::BreakpointsChanged { .. } => None,
         }
     }
 }
@@ -150,15 +155,50 @@ pub trait Backend: Send + Sync + 'static {
     /// All breakpoints of a project.
     async fn breakpoints(&self, project: &Project) -> ToolResult<Vec<Breakpoint>>;
 
-    /// Add a breakpoint to a project (and to its live sessions).
+    /// What launching `configuration` with `options` would run, for the user's
+    /// question. By default the configuration's type and description (an IDE's main
+    /// target); a backend that resolves configurations itself says more.
+    async fn launch_target(
+        &self,
+        project: &Project,
+        configuration: &str,
+        _options: &LaunchOptions,
+    ) -> ToolResult<LaunchTarget> {
+        let configurations = self.run_configurations(project).await?;
+        let found = configurations.iter().find(|c| c.name == configuration);
+        Ok(LaunchTarget {
+            type_name: found.map(|c| c.type_name.clone()).unwrap_or_default(),
+            program: found.and_then(|c| c.description.clone()),
+            ..LaunchTarget::default()
+        })
+    }
+
+    /// Add a breakpoint to a project (and to its live sessions), and say whether it
+    /// was created (`false`: the same one was there and is answered).
     async fn add_breakpoint(
         &self,
         project: &Project,
         spec: BreakpointSpec,
-    ) -> ToolResult<Breakpoint>;
+    ) -> ToolResult<(Breakpoint, bool)>;
 
     /// Remove a breakpoint; `Ok(false)` when it did not exist.
     async fn remove_breakpoint(&self, project: &Project, id: &str) -> ToolResult<bool>;
+
+    /// Remove breakpoints; the ids of those that existed. One at a time unless the
+    /// backend can do better (the standalone one changes its store once).
+    async fn remove_breakpoints(
+        &self,
+        project: &Project,
+        ids: &[String],
+    ) -> ToolResult<Vec<String>> {
+        let mut removed = Vec::new();
+        for id in ids {
+            if self.remove_breakpoint(project, id).await? {
+                removed.push(id.clone());
+            }
+        }
+        Ok(removed)
+    }
 
     async fn resume(&self, session: &str) -> ToolResult<()>;
     async fn pause(&self, session: &str) -> ToolResult<()>;

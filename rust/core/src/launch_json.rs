@@ -70,21 +70,27 @@ impl LaunchConfig {
     }
 }
 
-/// Read `<project_root>/.vscode/launch.json` (absent: an empty list), substituting
-/// variables from `project_root` and the process environment. A malformed or
-/// unreadable file is an `invalid_params` error naming the file (and the line).
-pub fn load_launch_configs(project_root: &Path) -> ToolResult<Vec<LaunchConfig>> {
+/// The largest launch.json read (a hand-written one is a few KB).
+const LAUNCH_JSON_CAP: u64 = 1024 * 1024;
+
+/// Read `<project_root>/.vscode/launch.json` (absent: an empty list) through the
+/// bounded reader, substituting variables from `project_root` and the process
+/// environment. A malformed or unreadable file is an `invalid_params` error naming the
+/// file (and the line).
+pub async fn load_launch_configs(project_root: &Path) -> ToolResult<Vec<LaunchConfig>> {
     let file = project_root.join(".vscode").join("launch.json");
-    let text = match std::fs::read_to_string(&file) {
-        Ok(text) => text,
-        Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(err) => {
-            return Err(
-                ToolError::invalid_params(format!("cannot read {}: {err}", file.display()))
-                    .with_detail("file", file.display().to_string()),
-            )
-        }
-    };
+    if std::fs::symlink_metadata(&file).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) {
+        return Ok(Vec::new());
+    }
+    let bytes = crate::source_file::read_capped(&file, LAUNCH_JSON_CAP)
+        .await
+        .map_err(|e| {
+            ToolError::invalid_params(e.message).with_detail("file", file.display().to_string())
+        })?;
+    let text = String::from_utf8(bytes).map_err(|_| {
+        ToolError::invalid_params(format!("{} is not UTF-8 text", file.display()))
+            .with_detail("file", file.display().to_string())
+    })?;
     parse_launch_json(
         &text,
         project_root,
@@ -874,25 +880,38 @@ mod tests {
         assert_eq!(jsonc_to_json("/* a\nb */1").unwrap().lines().count(), 2);
     }
 
-    #[test]
-    fn loader_reads_the_project_file_or_nothing() {
+    #[tokio::test]
+    async fn loader_reads_the_project_file_or_nothing() {
         let root = std::env::temp_dir().join(format!("jbd-launch-test-{}", std::process::id()));
         std::fs::create_dir_all(root.join(".vscode")).unwrap();
-        assert_eq!(load_launch_configs(&root.join("absent")).unwrap(), vec![]);
+        assert_eq!(
+            load_launch_configs(&root.join("absent")).await.unwrap(),
+            vec![]
+        );
         std::fs::write(
             root.join(".vscode/launch.json"),
             r#"{ "configurations": [ { "name": "m", "type": "debugpy", "request": "launch", "program": "m.py", } ] }"#,
         )
         .unwrap();
-        let configs = load_launch_configs(&root).unwrap();
+        let configs = load_launch_configs(&root).await.unwrap();
         assert_eq!(configs[0].program, Some(root.join("m.py")));
         std::fs::write(root.join(".vscode/launch.json"), "{ oops }").unwrap();
-        let err = load_launch_configs(&root).unwrap_err();
+        let err = load_launch_configs(&root).await.unwrap_err();
         assert!(
             err.message.contains(".vscode/launch.json: line 1"),
             "{}",
             err.message
         );
+        // A FIFO in its place is refused at once, never waited on.
+        #[cfg(unix)]
+        {
+            let file = root.join(".vscode/launch.json");
+            std::fs::remove_file(&file).unwrap();
+            let c_path = std::ffi::CString::new(file.to_str().unwrap()).unwrap();
+            assert_eq!(unsafe { libc::mkfifo(c_path.as_ptr(), 0o600) }, 0);
+            let err = load_launch_configs(&root).await.unwrap_err();
+            assert!(err.message.contains("FIFO"), "{}", err.message);
+        }
         std::fs::remove_dir_all(root).unwrap();
     }
 }

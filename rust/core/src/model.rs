@@ -63,6 +63,20 @@ pub struct LaunchOverrides {
     pub env: std::collections::BTreeMap<String, String>,
 }
 
+/// What a launch would run, as the user is asked about it (learnt without starting
+/// anything).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct LaunchTarget {
+    /// The configuration's type as the user knows it (`debugpy`, `Python`).
+    pub type_name: String,
+    /// The program, module or main target; `None` where the backend cannot tell.
+    pub program: Option<String>,
+    /// Its arguments, where known.
+    pub args: Option<Vec<String>>,
+    /// Its working directory, where known.
+    pub cwd: Option<PathBuf>,
+}
+
 impl LaunchOverrides {
     pub fn is_empty(&self) -> bool {
         self == &Self::default()

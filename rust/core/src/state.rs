@@ -130,7 +130,7 @@ impl StateDir {
 
     /// Write a document atomically and privately; `state_not_writable` on failure.
     pub fn save<T: Serialize>(&self, file: &Path, value: &T) -> ToolResult<()> {
-        let bytes = serde_json::to_vec_pretty(value)
+        let bytes = serde_json::to_vec(value)
             .map_err(|e| ToolError::internal(format!("encoding {}: {e}", file.display())))?;
         if file.exists() && !readable(file) {
             // Never replace what could not be read: keep it first.
@@ -198,6 +198,40 @@ impl StateDir {
     }
 }
 
+/// What a state file looked like when this process last read or wrote it: while it
+/// still looks so, no other server changed it, and it need not be read again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fingerprint {
+    len: u64,
+    modified: Option<std::time::SystemTime>,
+    #[cfg(unix)]
+    inode: u64,
+}
+
+impl Fingerprint {
+    pub fn bytes(&self) -> u64 {
+        self.len
+    }
+
+    /// The file's identity (Unix: its inode; a file replaced by a rename is another).
+    pub fn inode(&self) -> Option<u64> {
+        #[cfg(unix)]
+        return Some(self.inode);
+        #[cfg(not(unix))]
+        None
+    }
+
+    pub fn of(file: &Path) -> Option<Self> {
+        let meta = std::fs::metadata(file).ok()?;
+        Some(Self {
+            len: meta.len(),
+            modified: meta.modified().ok(),
+            #[cfg(unix)]
+            inode: std::os::unix::fs::MetadataExt::ino(&meta),
+        })
+    }
+}
+
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
@@ -206,7 +240,7 @@ fn readable(file: &Path) -> bool {
     std::fs::File::open(file).is_ok()
 }
 
-fn not_writable(file: &Path, err: &std::io::Error) -> ToolError {
+pub(crate) fn not_writable(file: &Path, err: &std::io::Error) -> ToolError {
     ToolError::new(
         ErrorCode::StateNotWritable,
         format!(
@@ -267,7 +301,7 @@ pub fn write_private(file: &Path, bytes: &[u8]) -> std::io::Result<()> {
     written
 }
 
-fn create_private_dir(dir: &Path) -> std::io::Result<()> {
+pub(crate) fn create_private_dir(dir: &Path) -> std::io::Result<()> {
     let mut builder = std::fs::DirBuilder::new();
     builder.recursive(true);
     #[cfg(unix)]

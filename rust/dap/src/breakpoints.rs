@@ -9,12 +9,13 @@
 //! the project's file under the state directory's lock: another server's changes
 //! are merged in, never overwritten; a change that cannot be saved is not made.
 
-use debugger_core::error::{ErrorCode, ToolError, ToolResult};
+use debugger_core::error::ToolResult;
+use debugger_core::journal::{Change, Document, Journaled};
 use debugger_core::model::{Breakpoint, BreakpointKind, BreakpointSpec, SuspendPolicy};
 use debugger_core::state::StateDir;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 /// What one project's state file holds.
@@ -24,25 +25,60 @@ struct ProjectBreakpoints {
     #[serde(default)]
     next_id: u64,
     breakpoints: Vec<Breakpoint>,
+    /// The highest `bp-N` held (so a new id's floor costs nothing to find).
+    #[serde(skip)]
+    highest: u64,
 }
 
 impl ProjectBreakpoints {
+    fn number(id: &str) -> Option<u64> {
+        id.strip_prefix("bp-")?.parse().ok()
+    }
+
     /// The lowest id number not yet used in this file.
     fn id_floor(&self) -> u64 {
-        let highest = self
-            .breakpoints
-            .iter()
-            .filter_map(|b| b.id.strip_prefix("bp-")?.parse::<u64>().ok())
-            .max()
-            .unwrap_or(0);
-        self.next_id.max(highest + 1)
+        self.next_id.max(self.highest + 1)
+    }
+
+    fn position(&self, id: &str) -> Option<usize> {
+        self.breakpoints.iter().position(|b| b.id == id)
+    }
+}
+
+impl Document for ProjectBreakpoints {
+    type Item = Breakpoint;
+
+    fn items(&self) -> &Vec<Breakpoint> {
+        &self.breakpoints
+    }
+
+    fn items_mut(&mut self) -> &mut Vec<Breakpoint> {
+        &mut self.breakpoints
+    }
+
+    fn key(item: &Breakpoint) -> &str {
+        &item.id
+    }
+
+    /// What a live debugger said of a breakpoint is this server's to keep (it is never
+    /// a change of the file).
+    fn put(&mut self, mut bp: Breakpoint) {
+        self.highest = self.highest.max(Self::number(&bp.id).unwrap_or(0));
+        match self.position(&bp.id) {
+            Some(at) => {
+                bp.verified = self.breakpoints[at].verified;
+                bp.message = self.breakpoints[at].message.take();
+                self.breakpoints[at] = bp;
+            }
+            None => self.breakpoints.push(bp),
+        }
     }
 }
 
 /// All projects' breakpoints.
 pub struct BreakpointStore {
     state: StateDir,
-    projects: HashMap<PathBuf, ProjectBreakpoints>,
+    projects: HashMap<PathBuf, Journaled<ProjectBreakpoints>>,
 }
 
 /// The effect of stops on the store.
@@ -53,6 +89,9 @@ pub struct HitOutcome {
     /// Temporary breakpoints removed by their hit.
     pub removed: Vec<Breakpoint>,
 }
+
+/// The changes a plan makes of the held breakpoints, and what it answers.
+type Plan<R> = ToolResult<(Vec<Change<Breakpoint>>, R)>;
 
 impl BreakpointStore {
     /// A store over `state`, with the given projects loaded now (others load on first use).
@@ -67,53 +106,62 @@ impl BreakpointStore {
         store
     }
 
+    /// The project's breakpoints, brought up to its files first (a `stat` or two when
+    /// nobody else changed them, the new journal lines when someone did).
     fn project(&mut self, project: &Path) -> &mut ProjectBreakpoints {
-        if !self.projects.contains_key(project) {
-            let loaded = self.read(project);
-            self.projects.insert(project.to_path_buf(), loaded);
-        }
+        self.refresh(project);
+        &mut self.held(project).document
+    }
+
+    fn held(&mut self, project: &Path) -> &mut Journaled<ProjectBreakpoints> {
         self.projects.entry(project.to_path_buf()).or_default()
     }
 
-    /// The project's file as it is on disk now, with what only this server knows
-    /// (the live debugger's verified flag and message) carried over. A file that is
-    /// gone or unreadable (set aside) leaves what this server knows as it was.
-    fn read(&self, project: &Path) -> ProjectBreakpoints {
+    /// Read what changed in the project's files; a full read keeps what only this
+    /// server knows (the live debugger's verified flag and message).
+    fn refresh(&mut self, project: &Path) {
         let file = self.state.project_file(project, "breakpoints");
-        let Some(mut fresh) = self.state.load::<ProjectBreakpoints>(&file) else {
-            return self.projects.get(project).cloned().unwrap_or_default();
-        };
-        if let Some(known) = self.projects.get(project) {
+        let state = self.state.clone();
+        self.held(project).refresh(&state, &file, |known, fresh| {
+            let known: HashMap<&str, &Breakpoint> = known
+                .breakpoints
+                .iter()
+                .map(|k| (k.id.as_str(), k))
+                .collect();
             for bp in &mut fresh.breakpoints {
-                if let Some(mine) = known.breakpoints.iter().find(|k| k.id == bp.id) {
+                if let Some(mine) = known.get(bp.id.as_str()) {
                     bp.verified = mine.verified;
                     bp.message.clone_from(&mine.message);
                 }
             }
-        }
-        fresh
+            fresh.highest = fresh
+                .breakpoints
+                .iter()
+                .filter_map(|b| ProjectBreakpoints::number(&b.id))
+                .max()
+                .unwrap_or(0);
+        });
     }
 
-    /// Change a project's breakpoints: under the state lock, re-read the file (other
-    /// servers' changes included), apply `change`, save; the change is kept only if
-    /// it was saved.
-    fn update<R>(
+    /// Change a project's breakpoints: under the state lock, bring them up to the files
+    /// (other servers' changes included), let `plan` say the changes, record them (one
+    /// journal line each); nothing changes unless they were written.
+    fn change<R>(
         &mut self,
         project: &Path,
-        change: impl FnOnce(&mut ProjectBreakpoints, &mut dyn FnMut() -> ToolResult<String>) -> R,
+        plan: impl FnOnce(&ProjectBreakpoints, &mut dyn FnMut() -> ToolResult<String>) -> Plan<R>,
     ) -> ToolResult<R> {
         let state = self.state.clone();
         let file = state.project_file(project, "breakpoints");
-        let (updated, outcome) = state.locked(|| {
-            let mut current = self.read(project);
-            let floor = current.id_floor();
+        state.locked(|| {
+            self.refresh(project);
+            let held = self.held(project);
+            let floor = held.document.id_floor();
             let mut new_id = || state.next_id("bp", floor).map(|n| format!("bp-{n}"));
-            let outcome = change(&mut current, &mut new_id);
-            state.save(&file, &current)?;
-            Ok((current, outcome))
-        })?;
-        self.projects.insert(project.to_path_buf(), updated);
-        Ok(outcome)
+            let (changes, outcome) = plan(&held.document, &mut new_id)?;
+            held.record(&state, &file, changes)?;
+            Ok(outcome)
+        })
     }
 
     /// The state directory's warnings (files set aside), for the answers.
@@ -124,32 +172,27 @@ impl BreakpointStore {
     /// All breakpoints of a project, in creation order, as on disk now (another
     /// server's additions included).
     pub fn list(&mut self, project: &Path) -> Vec<Breakpoint> {
-        let fresh = self.read(project);
-        self.projects.insert(project.to_path_buf(), fresh);
         self.project(project).breakpoints.clone()
     }
 
     /// One breakpoint.
     pub fn get(&mut self, project: &Path, id: &str) -> Option<Breakpoint> {
-        self.project(project)
-            .breakpoints
-            .iter()
-            .find(|b| b.id == id)
-            .cloned()
+        let held = self.project(project);
+        held.position(id).map(|at| held.breakpoints[at].clone())
     }
 
     /// Add a breakpoint. A line breakpoint at an existing (file, line), or an
     /// exception breakpoint for an existing class, returns the existing one
-    /// (`false` = not created). The location is validated by the caller
-    /// ([`validate_line`]).
+    /// (`false` = not created). The location is validated by the caller (the tools
+    /// read the line through the bounded reader, once).
     pub fn add(&mut self, project: &Path, spec: BreakpointSpec) -> ToolResult<(Breakpoint, bool)> {
-        self.update(project, |current, new_id| {
+        self.change(project, |current, new_id| {
             if let Some(existing) = current
                 .breakpoints
                 .iter()
                 .find(|b| same_target(&b.spec.kind, &spec.kind))
             {
-                return Ok((existing.clone(), false));
+                return Ok((Vec::new(), (existing.clone(), false)));
             }
             let bp = Breakpoint {
                 id: new_id()?,
@@ -158,16 +201,26 @@ impl BreakpointStore {
                 verified: None,
                 message: None,
             };
-            current.breakpoints.push(bp.clone());
-            Ok((bp, true))
-        })?
+            Ok((vec![Change::Put(bp.clone())], (bp, true)))
+        })
     }
 
-    /// Remove a breakpoint; `None` when it did not exist.
-    pub fn remove(&mut self, project: &Path, id: &str) -> ToolResult<Option<Breakpoint>> {
-        self.update(project, |current, _| {
-            let pos = current.breakpoints.iter().position(|b| b.id == id)?;
-            Some(current.breakpoints.remove(pos))
+    /// Remove breakpoints, in one change however many; those that existed, in the
+    /// project's order.
+    pub fn remove(&mut self, project: &Path, ids: &[String]) -> ToolResult<Vec<Breakpoint>> {
+        let wanted: HashSet<&str> = ids.iter().map(String::as_str).collect();
+        self.change(project, |current, _| {
+            let gone: Vec<Breakpoint> = current
+                .breakpoints
+                .iter()
+                .filter(|b| wanted.contains(b.id.as_str()))
+                .cloned()
+                .collect();
+            let changes = match gone.is_empty() {
+                true => Vec::new(),
+                false => vec![Change::Remove(gone.iter().map(|b| b.id.clone()).collect())],
+            };
+            Ok((changes, gone))
         })
     }
 
@@ -226,55 +279,73 @@ impl BreakpointStore {
             .collect()
     }
 
-    /// Record what a live debugger says about a breakpoint; the updated breakpoint
-    /// when something changed.
-    pub fn set_status(
+    /// Record what a live debugger says about breakpoints (id, verified, message); the
+    /// breakpoints that changed.
+    pub fn set_statuses(
         &mut self,
         project: &Path,
-        id: &str,
-        verified: bool,
-        message: Option<String>,
-    ) -> Option<Breakpoint> {
-        let bp = self
-            .project(project)
-            .breakpoints
-            .iter_mut()
-            .find(|b| b.id == id)?;
-        if bp.verified == Some(verified) && bp.message == message {
-            return None;
+        statuses: Vec<(String, bool, Option<String>)>,
+    ) -> Vec<Breakpoint> {
+        let held = &mut self.project(project).breakpoints;
+        let at: HashMap<String, usize> = held
+            .iter()
+            .enumerate()
+            .map(|(i, b)| (b.id.clone(), i))
+            .collect();
+        let mut changed = Vec::new();
+        for (id, verified, message) in statuses {
+            let Some(bp) = at.get(&id).map(|&i| &mut held[i]) else {
+                continue;
+            };
+            if bp.verified != Some(verified) || bp.message != message {
+                bp.verified = Some(verified);
+                bp.message = message;
+                changed.push(bp.clone());
+            }
         }
-        bp.verified = Some(verified);
-        bp.message = message;
-        Some(bp.clone())
+        changed
     }
 
     /// Count one stop for each of `ids`; temporary breakpoints go away. Persisted
     /// (when the state directory cannot be written, counted in memory only: a stop
     /// must not fail because of it).
     pub fn record_hits(&mut self, project: &Path, ids: &[String]) -> HitOutcome {
-        let count = |list: &mut Vec<Breakpoint>| {
-            let mut outcome = HitOutcome::default();
-            for id in ids {
-                let Some(pos) = list.iter().position(|b| &b.id == id) else {
-                    continue;
-                };
-                list[pos].hit_count += 1;
-                if list[pos].spec.temporary {
-                    outcome.removed.push(list.remove(pos));
-                } else {
-                    outcome.changed.push(list[pos].clone());
-                }
-            }
-            outcome
-        };
         if ids.is_empty() {
             return HitOutcome::default();
         }
-        match self.update(project, |current, _| count(&mut current.breakpoints)) {
+        let count = |current: &ProjectBreakpoints| {
+            let (mut changes, mut outcome) = (Vec::new(), HitOutcome::default());
+            for id in ids {
+                let Some(at) = current.position(id) else {
+                    continue;
+                };
+                let mut bp = current.breakpoints[at].clone();
+                bp.hit_count += 1;
+                if bp.spec.temporary {
+                    changes.push(Change::Remove(vec![bp.id.clone()]));
+                    outcome.removed.push(bp);
+                } else {
+                    changes.push(Change::Put(bp.clone()));
+                    outcome.changed.push(bp);
+                }
+            }
+            (changes, outcome)
+        };
+        match self.change(project, |current, _| Ok(count(current))) {
             Ok(outcome) => outcome,
             Err(e) => {
                 tracing::warn!(%e, "could not persist breakpoint hit counts");
-                count(&mut self.project(project).breakpoints)
+                let current = self.project(project);
+                let (changes, outcome) = count(current);
+                for change in changes {
+                    match change {
+                        Change::Put(bp) => current.put(bp),
+                        Change::Remove(gone) => {
+                            current.breakpoints.retain(|b| !gone.contains(&b.id))
+                        }
+                    }
+                }
+                outcome
             }
         }
     }
@@ -298,37 +369,6 @@ fn same_target(a: &BreakpointKind, b: &BreakpointKind) -> bool {
         ) => c1 == c2,
         (BreakpointKind::Function { name: n1 }, BreakpointKind::Function { name: n2 }) => n1 == n2,
         _ => false,
-    }
-}
-
-/// Check that `line` exists in `file` (1-based).
-pub fn validate_line(file: &Path, line: u32) -> ToolResult<()> {
-    let text = std::fs::read(file).map_err(|e| {
-        ToolError::new(
-            ErrorCode::FileNotFound,
-            format!("cannot read {}: {e}", file.display()),
-        )
-    })?;
-    let lines = count_lines(&text);
-    if line == 0 || line as usize > lines {
-        return Err(ToolError::new(
-            ErrorCode::InvalidLocation,
-            format!(
-                "{} has {lines} lines; line {line} does not exist",
-                file.display()
-            ),
-        )
-        .with_detail("lines", lines));
-    }
-    Ok(())
-}
-
-fn count_lines(text: &[u8]) -> usize {
-    let newlines = text.iter().filter(|&&b| b == b'\n').count();
-    if text.last().is_some_and(|&b| b != b'\n') {
-        newlines + 1
-    } else {
-        newlines
     }
 }
 
@@ -614,8 +654,8 @@ mod tests {
             assert_eq!(again.id, "bp-1");
             let (b, _) = store.add(p, line_spec("/proj/a/x.py", 5)).unwrap();
             assert_eq!(b.id, "bp-2");
-            store.remove(p, "bp-2").unwrap().unwrap();
-            assert!(store.remove(p, "bp-2").unwrap().is_none());
+            assert_eq!(store.remove(p, &["bp-2".into()]).unwrap().len(), 1);
+            assert!(store.remove(p, &["bp-2".into()]).unwrap().is_empty());
             store.record_hits(p, &["bp-1".into()]);
         }
         let mut store = BreakpointStore::new(state.clone(), &[p.to_path_buf()]);
@@ -642,7 +682,7 @@ mod tests {
             store.list(p).into_iter().map(|b| b.id).collect()
         };
         assert_eq!(lines(&mut two), ["bp-1", "bp-2", "bp-3"], "no write lost");
-        two.remove(p, "bp-1").unwrap().unwrap();
+        assert_eq!(two.remove(p, &["bp-1".into()]).unwrap().len(), 1);
         assert_eq!(lines(&mut one), ["bp-2", "bp-3"]);
         std::fs::remove_dir_all(dir).unwrap();
     }
@@ -795,7 +835,13 @@ mod tests {
             reloaded.get(p, &a.id).unwrap().spec.kind,
             function_spec("main.subtotalOf").kind
         );
-        reloaded.remove(p, &a.id).unwrap().unwrap();
+        assert_eq!(
+            reloaded
+                .remove(p, std::slice::from_ref(&a.id))
+                .unwrap()
+                .len(),
+            1
+        );
         assert_eq!(reloaded.list_breakpoints(p, &List::Functions).len(), 1);
         std::fs::remove_dir_all(dir).unwrap();
     }
@@ -820,32 +866,14 @@ mod tests {
         assert_eq!(out.removed[0].id, "bp-2");
         assert_eq!(store.list(p).len(), 1);
         // Status changes are reported once.
-        assert!(store.set_status(p, "bp-1", true, None).is_some());
-        assert!(store.set_status(p, "bp-1", true, None).is_none());
-        assert!(store
-            .set_status(p, "bp-1", false, Some("no code".into()))
-            .is_some());
-        std::fs::remove_dir_all(dir).unwrap();
-    }
-
-    #[test]
-    fn validates_lines() {
-        let dir = std::env::temp_dir().join(format!("jbd-dap-lines-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let f = dir.join("a.py");
-        std::fs::write(&f, "a = 1\nb = 2\nc = 3").unwrap();
-        assert!(validate_line(&f, 3).is_ok());
+        let status = |verified, message: Option<&str>| {
+            vec![("bp-1".to_string(), verified, message.map(str::to_string))]
+        };
+        assert_eq!(store.set_statuses(p, status(true, None)).len(), 1);
+        assert!(store.set_statuses(p, status(true, None)).is_empty());
         assert_eq!(
-            validate_line(&f, 4).unwrap_err().code,
-            ErrorCode::InvalidLocation
-        );
-        assert_eq!(
-            validate_line(&f, 0).unwrap_err().code,
-            ErrorCode::InvalidLocation
-        );
-        assert_eq!(
-            validate_line(&dir.join("nope.py"), 1).unwrap_err().code,
-            ErrorCode::FileNotFound
+            store.set_statuses(p, status(false, Some("no code"))).len(),
+            1
         );
         std::fs::remove_dir_all(dir).unwrap();
     }

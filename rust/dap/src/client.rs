@@ -232,10 +232,24 @@ async fn read_loop(
             Ok(None) => break "the debug adapter closed its output".to_string(),
             Err(e) => break format!("reading from the debug adapter: {e}"),
         };
-        let message: Incoming = match serde_json::from_slice(&frame) {
+        let message = match protocol::decode(&frame) {
             Ok(m) => m,
-            Err(e) => {
-                tracing::warn!(%e, "ignoring an unparsable DAP message");
+            Err(unreadable) => {
+                // An answer nobody can read still ends its request, at once.
+                let waiter = unreadable
+                    .request_seq
+                    .and_then(|seq| lock(&pending).waiting.remove(&seq));
+                tracing::warn!(reason = %unreadable.reason, answered = waiter.is_some(),
+                    "an unreadable DAP message");
+                if let Some((command, _, tx)) = waiter {
+                    let _ = tx.send(Err(ClientError::Failed {
+                        command,
+                        message: format!(
+                            "the debug adapter's answer could not be read ({})",
+                            unreadable.reason
+                        ),
+                    }));
+                }
                 continue;
             }
         };
@@ -350,6 +364,35 @@ mod tests {
         assert_eq!(a.await.unwrap().unwrap(), json!({"threads": []}));
         let ev = events.recv().await.unwrap();
         assert_eq!(ev.event, "output");
+    }
+
+    #[tokio::test]
+    async fn an_answer_that_cannot_be_read_fails_its_request_at_once() {
+        let (client, _events, mut from_client, mut to_client) = pair();
+        let c = client.clone();
+        let asked = tokio::spawn(async move {
+            c.request("stackTrace", json!({}), Duration::from_secs(30))
+                .await
+        });
+        let req = next_request(&mut from_client).await;
+        let broken = format!(
+            r#"{{"seq": 5, "type": "response", "request_seq": {}, "success": true, "body": {{"#,
+            req["seq"]
+        );
+        let framed = format!("Content-Length: {}\r\n\r\n{broken}", broken.len());
+        to_client.write_all(framed.as_bytes()).await.unwrap();
+        let answer = tokio::time::timeout(Duration::from_secs(2), asked)
+            .await
+            .expect("answered at once, not at the timeout")
+            .unwrap();
+        match answer {
+            Err(ClientError::Failed { command, message }) => {
+                assert_eq!(command, "stackTrace");
+                assert!(message.contains("could not be read"), "{message}");
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(client.pending().is_empty());
     }
 
     #[tokio::test]

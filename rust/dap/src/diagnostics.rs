@@ -101,6 +101,8 @@ struct Record {
 #[derive(Default)]
 pub struct Diagnostics {
     record: Mutex<Record>,
+    /// The adapter's stderr reached its end: every line it wrote is in the record.
+    stderr_closed: tokio::sync::watch::Sender<bool>,
 }
 
 impl Diagnostics {
@@ -126,6 +128,19 @@ impl Diagnostics {
         let mut record = self.record();
         record.stderr.push_str(line);
         keep_tail(&mut record.stderr, STDERR_KEPT);
+    }
+
+    /// The adapter's stderr reached its end (or could not be read further).
+    pub fn stderr_closed(&self) {
+        self.stderr_closed.send_replace(true);
+    }
+
+    /// Wait, at most `limit`, until the adapter's stderr has been read to its end, so an
+    /// error about an adapter that ended quotes its last words: its exit is seen on
+    /// another task, which can win the race against the last lines' reader.
+    pub async fn stderr_read_to_end(&self, limit: std::time::Duration) {
+        let mut closed = self.stderr_closed.subscribe();
+        let _ = tokio::time::timeout(limit, closed.wait_for(|c| *c)).await;
     }
 
     /// The adapter's stderr tail (at most 4 KB).

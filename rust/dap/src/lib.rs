@@ -39,6 +39,7 @@ use breakpoints::{BreakpointStore, ExceptionRequest, List};
 use debugger_core::error::{ErrorCode, ToolError, ToolResult};
 use debugger_core::launch_json::load_launch_configs;
 use debugger_core::model::*;
+use debugger_core::source_file;
 use debugger_core::state::StateDir;
 use debugger_core::{Backend, BackendEvent};
 use session::{Session, SessionSpec};
@@ -48,6 +49,13 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::broadcast;
+
+/// Breakpoints changed at once beyond which one `BreakpointsChanged` is announced
+/// instead of an event each.
+const EVENTS_EACH: usize = 32;
+
+/// The largest `envFile` read (a few hundred variables take a few KB).
+const ENV_FILE_CAP: u64 = 1024 * 1024;
 
 /// How the standalone backend runs.
 #[derive(Debug, Clone)]
@@ -134,14 +142,25 @@ impl Shared {
         lock(&self.store).ids_at(project, file, line)
     }
 
-    pub(crate) fn set_status(
+    /// Record what a debugger says of breakpoints (id, verified, message) and announce
+    /// the ones that changed.
+    pub(crate) fn report_statuses(
         &self,
         project: &Path,
-        id: &str,
-        verified: bool,
-        message: Option<String>,
-    ) -> Option<Breakpoint> {
-        lock(&self.store).set_status(project, id, verified, message)
+        statuses: Vec<(String, bool, Option<String>)>,
+    ) {
+        let changed = lock(&self.store).set_statuses(project, statuses);
+        if changed.len() > EVENTS_EACH {
+            return self.emit(BackendEvent::BreakpointsChanged {
+                project: project.to_path_buf(),
+            });
+        }
+        for breakpoint in changed {
+            self.emit(BackendEvent::BreakpointChanged {
+                project: project.to_path_buf(),
+                breakpoint,
+            });
+        }
     }
 
     /// Count stops; temporary breakpoints are removed and their lists resent.
@@ -318,13 +337,15 @@ impl DapBackend {
             ));
         }
         if let Some(env_file) = &config.env_file {
-            let text = std::fs::read_to_string(env_file).map_err(|e| {
-                ToolError::invalid_params(format!(
-                    "cannot read envFile {} of '{}': {e}",
-                    env_file.display(),
-                    config.name
-                ))
-            })?;
+            let bytes = source_file::read_capped(env_file, ENV_FILE_CAP)
+                .await
+                .map_err(|e| {
+                    ToolError::invalid_params(format!(
+                        "cannot read envFile of '{}': {}",
+                        config.name, e.message
+                    ))
+                })?;
+            let text = String::from_utf8_lossy(&bytes);
             // `env` wins over `envFile`, as in VS Code.
             let mut env = debugpy::parse_env_file(&text);
             env.append(&mut config.env);
@@ -448,7 +469,8 @@ impl Backend for DapBackend {
 
     async fn run_configurations(&self, project: &Project) -> ToolResult<Vec<RunConfiguration>> {
         let path_var = std::env::var_os("PATH");
-        let mut configs: Vec<RunConfiguration> = load_launch_configs(&project.path)?
+        let mut configs: Vec<RunConfiguration> = load_launch_configs(&project.path)
+            .await?
             .into_iter()
             .map(|mut c| {
                 c.unsupported = adapter::unsupported(&c, path_var.as_deref());
@@ -468,7 +490,7 @@ impl Backend for DapBackend {
         mode: LaunchMode,
         options: &LaunchOptions,
     ) -> ToolResult<SessionDescriptor> {
-        let configs = load_launch_configs(&project.path)?;
+        let configs = load_launch_configs(&project.path).await?;
         let names: Vec<String> = configs.iter().map(|c| c.name.clone()).collect();
         let Some(config) = configs.into_iter().find(|c| c.name == configuration) else {
             return Err(ToolError::new(
@@ -494,6 +516,35 @@ impl Backend for DapBackend {
             .await
     }
 
+    async fn launch_target(
+        &self,
+        project: &Project,
+        configuration: &str,
+        options: &LaunchOptions,
+    ) -> ToolResult<LaunchTarget> {
+        let configs = load_launch_configs(&project.path).await?;
+        let Some(config) = configs.into_iter().find(|c| c.name == configuration) else {
+            return Ok(LaunchTarget::default());
+        };
+        let overrides = &options.overrides;
+        let program = match (&config.program, &config.module) {
+            (Some(program), _) => Some(program.display().to_string()),
+            (None, Some(module)) => Some(format!("-m {module}")),
+            (None, None) => None,
+        };
+        let label =
+            adapter::profile_for(&config.type_name).map_or(config.type_name.as_str(), |p| p.label);
+        Ok(LaunchTarget {
+            type_name: match config.request.as_str() {
+                "launch" => label.to_string(),
+                request => format!("{label}, {request}"),
+            },
+            program,
+            args: Some(overrides.args.clone().unwrap_or(config.args)),
+            cwd: Some(overrides.cwd.clone().unwrap_or(config.cwd)),
+        })
+    }
+
     fn break_on_uncaught_default(&self) -> Option<bool> {
         Some(self.config.break_on_uncaught)
     }
@@ -515,11 +566,10 @@ impl Backend for DapBackend {
         &self,
         project: &Project,
         mut spec: BreakpointSpec,
-    ) -> ToolResult<Breakpoint> {
+    ) -> ToolResult<(Breakpoint, bool)> {
         match &mut spec.kind {
-            BreakpointKind::Line { file, line } => {
+            BreakpointKind::Line { file, .. } => {
                 *file = Self::resolve_file(project, file);
-                breakpoints::validate_line(file, *line)?;
             }
             BreakpointKind::Exception {
                 exception_class,
@@ -550,18 +600,41 @@ impl Backend for DapBackend {
             self.shared.resend(&project.path, &bp.spec.kind).await;
         }
         let current = lock(&self.shared.store).get(&project.path, &bp.id);
-        Ok(current.unwrap_or(bp))
+        Ok((current.unwrap_or(bp), created))
     }
 
     async fn remove_breakpoint(&self, project: &Project, id: &str) -> ToolResult<bool> {
-        let removed = lock(&self.shared.store).remove(&project.path, id)?;
-        let Some(bp) = removed else { return Ok(false) };
-        self.shared.emit(BackendEvent::BreakpointRemoved {
-            project: project.path.clone(),
-            id: bp.id.clone(),
-        });
-        self.shared.resend(&project.path, &bp.spec.kind).await;
-        Ok(true)
+        let removed = self.remove_breakpoints(project, &[id.to_string()]).await?;
+        Ok(!removed.is_empty())
+    }
+
+    /// One change of the store however many are removed, and each list they were in
+    /// resent once.
+    async fn remove_breakpoints(
+        &self,
+        project: &Project,
+        ids: &[String],
+    ) -> ToolResult<Vec<String>> {
+        let removed = lock(&self.shared.store).remove(&project.path, ids)?;
+        if removed.len() > EVENTS_EACH {
+            self.shared.emit(BackendEvent::BreakpointsChanged {
+                project: project.path.clone(),
+            });
+        }
+        let mut touched: HashSet<Option<List>> = HashSet::new();
+        for bp in &removed {
+            if removed.len() <= EVENTS_EACH {
+                self.shared.emit(BackendEvent::BreakpointRemoved {
+                    project: project.path.clone(),
+                    id: bp.id.clone(),
+                });
+            }
+            let list = List::of(&bp.spec.kind);
+            if touched.insert(list) {
+                self.shared.resend(&project.path, &bp.spec.kind).await;
+            }
+        }
+        Ok(removed.into_iter().map(|b| b.id).collect())
     }
 
     async fn resume(&self, session: &str) -> ToolResult<()> {

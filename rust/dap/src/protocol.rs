@@ -146,6 +146,83 @@ fn invalid(message: String) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidData, message)
 }
 
+/// A message that could not be read even leniently: the request it answers, when
+/// that shows, and why.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Unreadable {
+    pub request_seq: Option<i64>,
+    pub reason: String,
+}
+
+/// Read one message body. A debugger may send names that are not Unicode: raw bytes
+/// that are not UTF-8 (read as U+FFFD) and, from Python, lone surrogates (a file name's
+/// undecodable bytes, a variable named so), which JSON escapes as `\udcff` and strict
+/// JSON refuses. Those are read as the six characters `\udcff`: a stable form that
+/// keeps distinct names distinct and can be given back (a variable's path). Only a
+/// message that is not JSON at all is [`Unreadable`].
+pub fn decode(frame: &[u8]) -> Result<Incoming, Unreadable> {
+    let strict = match serde_json::from_slice::<Incoming>(frame) {
+        Ok(message) => return Ok(message),
+        Err(e) => e,
+    };
+    let repaired = escape_lone_surrogates(&String::from_utf8_lossy(frame));
+    serde_json::from_str::<Incoming>(&repaired).map_err(|_| Unreadable {
+        request_seq: answered_seq(&repaired),
+        reason: strict.to_string(),
+    })
+}
+
+/// `text` (JSON) with every `\uXXXX` escape of a lone surrogate turned into an escaped
+/// backslash, so the string holds the escape's text instead of an invalid character.
+fn escape_lone_surrogates(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let surrogate = |at: usize| -> Option<u16> {
+        let escape = bytes.get(at..at + 6)?;
+        if escape[0] != b'\\' || escape[1] != b'u' {
+            return None;
+        }
+        let code = u16::from_str_radix(std::str::from_utf8(&escape[2..]).ok()?, 16).ok()?;
+        (0xD800..=0xDFFF).contains(&code).then_some(code)
+    };
+    let mut out = Vec::with_capacity(bytes.len() + 16);
+    let (mut at, mut in_string) = (0, false);
+    while at < bytes.len() {
+        let byte = bytes[at];
+        if !in_string || byte == b'"' {
+            in_string ^= byte == b'"';
+            out.push(byte);
+            at += 1;
+        } else if byte != b'\\' {
+            out.push(byte);
+            at += 1;
+        } else if let Some(code) = surrogate(at) {
+            let paired = (0xD800..0xDC00).contains(&code)
+                && surrogate(at + 6).is_some_and(|low| low >= 0xDC00);
+            if paired {
+                out.extend_from_slice(&bytes[at..at + 12]);
+                at += 12;
+            } else {
+                out.extend_from_slice(format!("\\\\u{code:04x}").as_bytes());
+                at += 6;
+            }
+        } else {
+            // Any other escape: its two bytes as they are (`\\`, `\"`, `\n`, `\u0041`...).
+            out.extend_from_slice(&bytes[at..(at + 2).min(bytes.len())]);
+            at += 2;
+        }
+    }
+    // Only ASCII was inserted, at character boundaries: still UTF-8.
+    String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// The `request_seq` a response names, read from its text.
+fn answered_seq(text: &str) -> Option<i64> {
+    let after = &text[text.find("\"request_seq\"")? + "\"request_seq\"".len()..];
+    let value = after.trim_start().strip_prefix(':')?.trim_start();
+    let digits: String = value.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -213,6 +290,53 @@ mod tests {
         let raw = b"X-Other: 1\r\n\r\n{}";
         let mut reader = BufReader::new(&raw[..]);
         assert!(read_frame(&mut reader).await.is_err(), "no length");
+    }
+
+    #[test]
+    fn names_that_are_not_unicode_are_read_leniently_and_stay_distinct() {
+        // Python's json escapes a lone surrogate (a file name's undecodable byte).
+        let frame = br#"{"seq": 9, "type": "response", "request_seq": 4, "success": true,
+            "command": "variables", "body": {"variables": [
+            {"name": "bad\udcff", "value": "1"}, {"name": "bad\udcfe", "value": "2"},
+            {"name": "pair \ud83d\ude00", "value": "3"}, {"name": "tail\ud800", "value": "4"},
+            {"name": "kept \\udcff", "value": "5"}, {"name": "raw \xff", "value": "6"}]}}"#;
+        let mut frame = frame.to_vec();
+        let raw = frame.windows(4).position(|w| w == b"\\xff").unwrap();
+        frame.splice(raw..raw + 4, [0xff]);
+        assert!(
+            serde_json::from_slice::<Incoming>(&frame).is_err(),
+            "strict JSON refuses it"
+        );
+        let Ok(Incoming::Response(response)) = decode(&frame) else {
+            panic!("{:?}", decode(&frame));
+        };
+        assert_eq!(response.request_seq, 4);
+        let names: Vec<&str> = response.body["variables"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                r"bad\udcff",
+                r"bad\udcfe",
+                "pair \u{1F600}",
+                r"tail\ud800",
+                r"kept \udcff",
+                "raw \u{FFFD}"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_message_that_is_no_json_names_the_request_it_answers() {
+        let unreadable =
+            decode(br#"{"type": "response", "request_seq": 12, "body": {"#).unwrap_err();
+        assert_eq!(unreadable.request_seq, Some(12));
+        assert!(!unreadable.reason.is_empty());
+        assert_eq!(decode(b"garbage").unwrap_err().request_seq, None);
     }
 
     #[test]

@@ -79,6 +79,9 @@ use tokio::sync::{mpsc, watch};
 
 /// How long cleanup waits for the adapter to exit by itself before killing it.
 const EXIT_GRACE: Duration = Duration::from_secs(3);
+/// What one more breakpoint in a `setBreakpoints` list adds to its request's bound
+/// (debugpy takes about 1 ms each: 10,000 in one file take 10 s).
+const PER_LISTED_BREAKPOINT: Duration = Duration::from_millis(3);
 /// How often a session checks whether its debuggee process is still there.
 const REAP_POLL: Duration = Duration::from_millis(250);
 /// At most this many modules, and as many sources, in one answer.
@@ -278,6 +281,7 @@ impl Session {
                     // Let the adapter finish writing its error, but never wait long.
                     if let Ok(Ok(status)) = tokio::time::timeout(EXIT_GRACE, child.wait()).await {
                         diagnostics.adapter_ended(status);
+                        diagnostics.stderr_read_to_end(EXIT_STATUS_WAIT).await;
                     }
                     let _ = child.kill().await;
                 }
@@ -553,6 +557,7 @@ impl Session {
         if let Some(child) = self.child.lock().await.as_mut() {
             if let Ok(Ok(status)) = tokio::time::timeout(EXIT_STATUS_WAIT, child.wait()).await {
                 self.diagnostics.adapter_ended(status);
+                self.diagnostics.stderr_read_to_end(EXIT_STATUS_WAIT).await;
             }
         }
         self.diagnostics.adapter_ending()
@@ -785,15 +790,8 @@ impl Session {
         if let Some((_, Owner::Project(id))) = owner {
             let verified = bp.get("verified").and_then(Json::as_bool).unwrap_or(false);
             let message = bp.get("message").and_then(Json::as_str).map(str::to_owned);
-            if let Some(changed) = self
-                .shared
-                .set_status(&self.project, &id, verified, message)
-            {
-                self.shared.emit(BackendEvent::BreakpointChanged {
-                    project: self.project.clone(),
-                    breakpoint: changed,
-                });
-            }
+            self.shared
+                .report_statuses(&self.project, vec![(id, verified, message)]);
         }
     }
 
@@ -1215,6 +1213,7 @@ impl Session {
         }
         let planned = plan(&bps, suppressed, run_to);
         let wires: Vec<Json> = planned.iter().map(|p| p.wire.clone()).collect();
+        let listed = wires.len() as u32;
         let (command, args, context) = match list {
             List::File(file) => (
                 "setBreakpoints",
@@ -1232,9 +1231,13 @@ impl Session {
                 "setting function breakpoints".to_string(),
             ),
         };
+        // An adapter checks each breakpoint of the list: its time grows with them.
+        let timeout = self.shared.request_timeout + PER_LISTED_BREAKPOINT * listed;
         let body = self
-            .call(command, args, &context, ErrorCode::AdapterFailed)
-            .await?;
+            .client
+            .request(command, args, timeout)
+            .await
+            .map_err(|e| self.dap_error(e, &context, ErrorCode::AdapterFailed))?;
         let answers = body
             .get("breakpoints")
             .and_then(Json::as_array)
@@ -1274,14 +1277,10 @@ impl Session {
     /// Record what the adapter says of breakpoints (id, verified, message) and
     /// announce the ones that changed.
     fn report_status<'a>(&self, statuses: impl Iterator<Item = (&'a str, bool, Option<String>)>) {
-        for (id, verified, message) in statuses {
-            if let Some(bp) = self.shared.set_status(&self.project, id, verified, message) {
-                self.shared.emit(BackendEvent::BreakpointChanged {
-                    project: self.project.clone(),
-                    breakpoint: bp,
-                });
-            }
-        }
+        let statuses = statuses
+            .map(|(id, verified, message)| (id.to_string(), verified, message))
+            .collect();
+        self.shared.report_statuses(&self.project, statuses);
     }
 
     /// Resend the exception breakpoints.
@@ -1519,7 +1518,6 @@ impl Session {
     ) -> ToolResult<()> {
         self.paused_thread()?;
         let thread = parse_id(thread_id, "thread", ErrorCode::ThreadNotFound)?;
-        breakpoints::validate_line(file, line)?;
         self.arm(ignore_breakpoints, Some((file.to_path_buf(), line)))
             .await?;
         let result = self
@@ -2133,6 +2131,7 @@ async fn collect_stderr(
             }
         }
     }
+    diagnostics.stderr_closed();
 }
 
 /// Library code: outside every project root, or in an installed-packages or

@@ -216,6 +216,7 @@ impl Fixture {
             .add_breakpoint(&self.project, self.line_spec(name, mark))
             .await
             .unwrap()
+            .0
     }
 
     /// Launch without the break on uncaught exceptions (the tests that want it say so).
@@ -589,16 +590,21 @@ async fn conditional_log_and_temporary_breakpoints() {
     let mut f = Fixture::new("kinds");
     let mut cond = f.line_spec("basic.py", "loop");
     cond.condition = Some("n == 5 and i == 3".into());
-    let cond = f.backend.add_breakpoint(&f.project, cond).await.unwrap();
+    let cond = f.backend.add_breakpoint(&f.project, cond).await.unwrap().0;
     let mut log = f.line_spec("basic.py", "return");
     log.log_message = Some("compute returns {total}".into());
     f.backend.add_breakpoint(&f.project, log).await.unwrap();
     let mut silent = f.line_spec("basic.py", "total0");
     silent.suspend_policy = SuspendPolicy::None;
-    let silent = f.backend.add_breakpoint(&f.project, silent).await.unwrap();
+    let silent = f
+        .backend
+        .add_breakpoint(&f.project, silent)
+        .await
+        .unwrap()
+        .0;
     let mut temp = f.line_spec("basic.py", "append");
     temp.temporary = true;
-    let temp = f.backend.add_breakpoint(&f.project, temp).await.unwrap();
+    let temp = f.backend.add_breakpoint(&f.project, temp).await.unwrap().0;
 
     let s = f.launch("basic", LaunchMode::Debug).await;
     let stop = f.events.stop(&s).await;
@@ -670,12 +676,14 @@ async fn exception_breakpoints_builtin_and_user_defined() {
         .backend
         .add_breakpoint(&f.project, spec("ValueError"))
         .await
-        .unwrap();
+        .unwrap()
+        .0;
     let user = f
         .backend
         .add_breakpoint(&f.project, spec("InventoryError"))
         .await
-        .unwrap();
+        .unwrap()
+        .0;
     let s = f.launch("exceptions", LaunchMode::Debug).await;
     let stop = f.events.stop(&s).await;
     assert_eq!(stop.reason, StopReason::Exception);
@@ -764,12 +772,6 @@ async fn run_to_line_keeps_user_breakpoints() {
     assert_eq!(f.top(&s, &stop.thread).await.line, Some(print_line));
     let bps = f.backend.breakpoints(&f.project).await.unwrap();
     assert_eq!(bps.len(), 2, "user breakpoints untouched");
-    let err = f
-        .backend
-        .run_to_line(&s, &stop.thread, &f.file("basic.py"), 10_000, false)
-        .await
-        .unwrap_err();
-    assert_eq!(err.code, ErrorCode::InvalidLocation);
     f.backend.stop(&s).await.unwrap();
     f.events.terminated(&s).await;
 }
@@ -1004,18 +1006,6 @@ async fn launch_failures_are_classified() {
         .await
         .unwrap_err();
     assert_eq!(err.code, ErrorCode::ConfigurationNotFound);
-    // Invalid locations.
-    let mut spec = f.line_spec("basic.py", "call");
-    spec.kind = BreakpointKind::Line {
-        file: f.file("basic.py"),
-        line: 999,
-    };
-    let err = f
-        .backend
-        .add_breakpoint(&f.project, spec)
-        .await
-        .unwrap_err();
-    assert_eq!(err.code, ErrorCode::InvalidLocation);
     let configs = f.backend.run_configurations(&f.project).await.unwrap();
     assert!(configs.iter().any(|c| c.name == "basic"));
 }

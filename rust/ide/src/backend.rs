@@ -574,7 +574,7 @@ impl Backend for IdeBackend {
         &self,
         project: &Project,
         spec: BreakpointSpec,
-    ) -> ToolResult<Breakpoint> {
+    ) -> ToolResult<(Breakpoint, bool)> {
         // Bridge version 1's `breakpoints/add` carries line and exception breakpoints
         // only: refused before anything is sent, so the IDE never sees a kind it lacks.
         if let BreakpointKind::Function { name } = &spec.kind {
@@ -586,11 +586,16 @@ impl Backend for IdeBackend {
                 ),
             ));
         }
+        // The bridge's answer does not say whether the breakpoint is new: the list
+        // before it does.
+        let before = self.breakpoints(project).await?;
         let params = wire::AddBreakpointParams {
             project: project.path.clone(),
             spec,
         };
-        self.call(method::BREAKPOINTS_ADD, &params).await
+        let added: Breakpoint = self.call(method::BREAKPOINTS_ADD, &params).await?;
+        let created = !before.iter().any(|b| b.id == added.id);
+        Ok((added, created))
     }
 
     async fn remove_breakpoint(&self, project: &Project, id: &str) -> ToolResult<bool> {

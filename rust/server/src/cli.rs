@@ -1,11 +1,12 @@
-//! Command line: parse arguments, set up logging, choose and build the backend
-//! (`choose_backend`), build the app, and run the chosen transport until the client
+//! Runs the parsed command line (`crate::args`): sets up logging, chooses and builds the
+//! backend (`choose_backend`), builds the app, and runs the chosen transport until the client
 //! goes away, a signal arrives or (with `--ide-managed`) the IDE is gone.
 //!
 //! With the IDE backend, `serve` prints exactly one line on stdout once both the MCP
 //! listener and the bridge listener are bound (`{"ready":{...}}`, see
 //! protocol/README.md); nothing else is ever written there.
 
+use crate::args::{BackendChoice, Cli, Command, ServerArgs};
 use crate::consent::ConsentMemory;
 use crate::discovery::Preference;
 use crate::history_log::HistoryLog;
@@ -23,108 +24,11 @@ use debugger_ide::{BridgeConfig, IdeBackend};
 use rmcp::ServiceExt;
 use std::future::Future;
 use std::io::Write;
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 use tracing_subscriber::filter::Targets;
 use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
-
-/// Default HTTP port: stable, so `claude mcp add` URLs survive restarts.
-pub const DEFAULT_PORT: u16 = 47823;
-
-/// A parsed command line (the grammar, help and errors: `crate::args`).
-#[derive(Debug)]
-pub struct Cli {
-    pub command: Command,
-    /// Logs go to this file instead of stderr.
-    pub log_file: Option<PathBuf>,
-}
-
-#[derive(Debug)]
-pub enum Command {
-    /// Serve MCP over stdio.
-    Stdio(ServerArgs),
-    /// Serve MCP over streamable HTTP on loopback.
-    Serve {
-        server: ServerArgs,
-        port: u16,
-        /// Started by the IDE plugin: print the ready line, use the IDE backend, exit when
-        /// stdin closes or no IDE has been connected for [`IDE_ABSENCE_LIMIT`].
-        ide_managed: bool,
-        /// Browser origins allowed besides requests without an `Origin` header.
-        allow_origin: Vec<String>,
-    },
-    Bench(crate::bench::BenchArgs),
-    Install(InstallArgs),
-    Config(ClientArgs),
-}
-
-#[derive(Debug, Clone)]
-pub struct ClientArgs {
-    pub client: String,
-    /// Default: a running IDE's server (discovery files), else the default port's URL.
-    pub url: Option<String>,
-}
-
-#[derive(Debug, Clone)]
-pub struct InstallArgs {
-    pub client: ClientArgs,
-    pub skill: bool,
-    pub skill_only: bool,
-}
-
-impl InstallArgs {
-    pub fn skill_choice(&self) -> crate::clients::SkillChoice {
-        use crate::clients::SkillChoice;
-        match (self.skill, self.skill_only) {
-            (_, true) => SkillChoice::Only,
-            (true, false) => SkillChoice::Also,
-            (false, false) => SkillChoice::No,
-        }
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BackendChoice {
-    /// The IDE if one is reachable, else the standalone debugger.
-    Auto,
-    /// The JetBrains IDE through the plugin's bridge.
-    Ide,
-    /// The standalone backend driving debug adapters.
-    Dap,
-}
-
-impl std::str::FromStr for BackendChoice {
-    type Err = String;
-
-    fn from_str(text: &str) -> std::result::Result<Self, String> {
-        match text {
-            "auto" => Ok(Self::Auto),
-            "ide" => Ok(Self::Ide),
-            "dap" => Ok(Self::Dap),
-            other => Err(format!("no backend '{other}'")),
-        }
-    }
-}
-
-#[derive(Debug, Clone)]
-pub struct ServerArgs {
-    /// Default: the working directory.
-    pub projects: Vec<PathBuf>,
-    pub backend: BackendChoice,
-    /// Skip confirmations.
-    pub brave: bool,
-    /// Python interpreter for debugpy when launch.json names none.
-    pub python: Option<PathBuf>,
-    pub no_tcp_nodelay: bool,
-    /// Standalone: sessions run through uncaught exceptions unless asked otherwise.
-    pub no_break_on_uncaught: bool,
-    /// Loopback port of the IDE bridge (0: any free port).
-    pub bridge_port: u16,
-    /// Show secrets to the agent (masking off); the IDE's setting decides with the IDE.
-    pub show_secrets: bool,
-}
 
 /// The environment variable carrying the bridge token (never argv, never logged).
 pub const TOKEN_ENV: &str = debugger_ide::TOKEN_ENV;
@@ -457,6 +361,10 @@ pub async fn run(cli: Cli, token: Option<String>) -> Result<()> {
             crate::clients::install_command(&args.client.client, args.client.url, skill).await
         }
         Command::Config(args) => crate::clients::config_command(&args.client, args.url),
+        Command::Completions { shell } => {
+            print!("{}", crate::args::completions(shell));
+            Ok(())
+        }
     }
 }
 
@@ -548,7 +456,12 @@ async fn ide_absent_for(ide: &IdeBackend, limit: Duration) {
     }
 }
 
-/// Resolves on Ctrl-C or SIGTERM.
+/// Longest a signalled server takes to exit: the graceful way (open MCP streams
+/// drained, sessions stopped) gets this long, then the sessions' process trees are
+/// killed and the process exits whatever it was doing.
+const EXIT_DEADLINE: Duration = Duration::from_millis(1200);
+
+/// Resolves on Ctrl-C or SIGTERM, and arms [`EXIT_DEADLINE`].
 async fn shutdown_signal() {
     #[cfg(unix)]
     {
@@ -558,7 +471,7 @@ async fn shutdown_signal() {
                 Err(err) => {
                     tracing::warn!(%err, "cannot watch SIGTERM");
                     let _ = tokio::signal::ctrl_c().await;
-                    return;
+                    return exit_by_the_deadline();
                 }
             };
         tokio::select! {
@@ -569,6 +482,24 @@ async fn shutdown_signal() {
     #[cfg(not(unix))]
     {
         let _ = tokio::signal::ctrl_c().await;
+    }
+    exit_by_the_deadline();
+}
+
+/// A plain thread ends the process at [`EXIT_DEADLINE`] if the graceful way has not:
+/// no task, lock or blocking read of the runtime can hold it up.
+fn exit_by_the_deadline() {
+    let spawned = std::thread::Builder::new()
+        .name("exit-deadline".into())
+        .spawn(|| {
+            std::thread::sleep(EXIT_DEADLINE);
+            tracing::warn!("still running {EXIT_DEADLINE:?} after the signal; exiting now");
+            // Every session tree of this process carries a tag starting with its pid.
+            debugger_dap::tree::kill_all_of(&std::process::id().to_string());
+            std::process::exit(0);
+        });
+    if let Err(err) = spawned {
+        tracing::warn!(%err, "cannot arm the exit deadline");
     }
 }
 

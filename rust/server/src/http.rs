@@ -8,9 +8,11 @@
 //! - a POST body that is not JSON answers a JSON-RPC parse error (-32700), and JSON
 //!   that is not a JSON-RPC message an invalid request (-32600), instead of rmcp's
 //!   bare HTTP 415;
-//! - idle MCP sessions are closed after [`SESSION_IDLE`].
+//! - idle MCP sessions are closed after [`SESSION_IDLE`], and past
+//!   [`MAX_SESSIONS`] the least recently used one (`http_sessions.rs`).
 
 use crate::cli::Server;
+use crate::http_sessions::{SessionBound, MAX_SESSIONS};
 use anyhow::{Context, Result};
 use axum::body::Body;
 use axum::http::{header, Method, Request, StatusCode};
@@ -23,6 +25,9 @@ use std::future::Future;
 use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
+
+/// Default HTTP port: stable, so `claude mcp add` URLs survive restarts.
+pub const DEFAULT_PORT: u16 = 47823;
 
 /// An MCP session with no request for this long is closed and its memory freed.
 pub const SESSION_IDLE: Duration = Duration::from_secs(10 * 60);
@@ -64,19 +69,20 @@ pub async fn serve(
     let handler = server.handler();
     let mut sessions = LocalSessionManager::default();
     sessions.session_config.keep_alive = Some(SESSION_IDLE);
+    let sessions = Arc::new(sessions);
+    let bound_sessions = SessionBound::new(sessions.clone(), MAX_SESSIONS);
     let config = config(bound.port(), allowed_origins);
     let body_limit = config.max_request_body_bytes;
-    let service = StreamableHttpService::new(
-        move || Ok(handler.for_connection()),
-        Arc::new(sessions),
-        config,
-    );
-    let router =
-        axum::Router::new()
-            .nest_service("/mcp", service)
-            .layer(axum::middleware::from_fn(move |request, next| {
-                refuse_unparsable(request, next, body_limit)
-            }));
+    let service =
+        StreamableHttpService::new(move || Ok(handler.for_connection()), sessions, config);
+    let router = axum::Router::new()
+        .nest_service("/mcp", service)
+        .layer(axum::middleware::from_fn(move |request, next| {
+            bound_sessions.clone().track(request, next)
+        }))
+        .layer(axum::middleware::from_fn(move |request, next| {
+            refuse_unparsable(request, next, body_limit)
+        }));
     tracing::info!("MCP server at http://{bound}/mcp");
     eprintln!("jetbrains-debugger MCP server listening on http://{bound}/mcp");
     let (stopping_tx, stopping_rx) = tokio::sync::oneshot::channel::<()>();
@@ -84,6 +90,8 @@ pub async fn serve(
         shutdown.await;
         let _ = stopping_tx.send(());
     };
+    // Each request knows its connection's peer: a confirmation is bound to it (`asker.rs`).
+    let router = router.into_make_service_with_connect_info::<SocketAddr>();
     let serving = axum::serve(listener, router).with_graceful_shutdown(shutdown);
     tokio::select! {
         result = serving => result.context("HTTP server"),

@@ -4,6 +4,7 @@
 //! ARCHITECTURE.md for the map.
 
 mod args;
+mod asker;
 mod bench;
 mod cli;
 mod clients;
@@ -11,6 +12,7 @@ mod consent;
 mod discovery;
 mod history_log;
 mod http;
+mod http_sessions;
 mod ide_requests;
 mod instructions;
 mod lenient;
@@ -22,6 +24,8 @@ mod proxy;
 mod redact;
 mod resources;
 mod session_log;
+#[cfg(test)]
+mod tool_reference;
 mod tools;
 mod tracker;
 mod upstream;

@@ -47,6 +47,14 @@ pub struct McpServer {
     subscriptions: notify::LegacySubscriptions,
     /// Confirmations asked over MRTR, waiting for the client's retry.
     questions: Arc<Questions>,
+    /// This MCP connection (stdio, or one legacy HTTP session): who is asked on it.
+    connection: u64,
+}
+
+/// A fresh number for each MCP connection's handler.
+fn next_connection() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 impl McpServer {
@@ -58,6 +66,7 @@ impl McpServer {
             ide,
             subscriptions: notify::LegacySubscriptions::default(),
             questions: Arc::new(Questions::new(CONFIRMATION_TIMEOUT, OPEN_QUESTIONS)),
+            connection: next_connection(),
         }
     }
 
@@ -67,6 +76,7 @@ impl McpServer {
     pub fn for_connection(&self) -> Self {
         Self {
             subscriptions: notify::LegacySubscriptions::default(),
+            connection: next_connection(),
             ..self.clone()
         }
     }
@@ -310,8 +320,14 @@ impl ServerHandler for McpServer {
             context.protocol_version().as_ref(),
             context.client_capabilities().as_ref(),
         );
+        // Only a question's own asker may answer it (`asker.rs`).
+        let asker = match route {
+            Route::Mrtr => crate::asker::of(&context, self.connection).await,
+            _ => String::new(),
+        };
         let answers = match self.questions.answers(
             route,
+            &asker,
             &request.name,
             &arguments,
             request.request_state.as_deref(),
@@ -339,7 +355,7 @@ impl ServerHandler for McpServer {
                 Ran::Answered(result) => result.into(),
                 Ran::Asked(question) => self
                     .questions
-                    .ask(&request.name, arguments, question, answers)
+                    .ask(&asker, &request.name, arguments, question, answers)
                     .into(),
             },
         )
@@ -537,7 +553,11 @@ mod tests {
         async fn breakpoints(&self, _: &Project) -> ToolResult<Vec<Breakpoint>> {
             Ok(vec![])
         }
-        async fn add_breakpoint(&self, _: &Project, _: BreakpointSpec) -> ToolResult<Breakpoint> {
+        async fn add_breakpoint(
+            &self,
+            _: &Project,
+            _: BreakpointSpec,
+        ) -> ToolResult<(Breakpoint, bool)> {
             unimplemented!()
         }
         async fn remove_breakpoint(&self, _: &Project, _: &str) -> ToolResult<bool> {

@@ -84,6 +84,8 @@ pub fn asked(question: &ConfirmRequest) -> Value {
 
 /// A question waiting for the client's retry.
 struct Open {
+    /// Who was asked (`asker::of`): only a retry from it answers.
+    asker: String,
     tool: String,
     arguments: Value,
     question: ConfirmRequest,
@@ -113,10 +115,11 @@ impl Questions {
         }
     }
 
-    /// Keep `question`, asked by `tool` called with `arguments` after the replies
-    /// `answered`, and say what the client gets: the question and its handle.
+    /// Keep `question`, asked of `asker` by `tool` called with `arguments` after the
+    /// replies `answered`, and say what the client gets: the question and its handle.
     pub fn ask(
         &self,
+        asker: &str,
         tool: &str,
         arguments: Value,
         question: ConfirmRequest,
@@ -140,6 +143,7 @@ impl Questions {
         open.insert(
             handle.clone(),
             Open {
+                asker: asker.to_string(),
                 tool: tool.to_string(),
                 arguments,
                 question,
@@ -161,12 +165,15 @@ impl Questions {
     }
 
     /// The replies a call brings: none for a first round; for a retry (`state` set),
-    /// those of the question its handle names, which must be open, unexpired, of the
-    /// same tool and arguments, and answered in `responses`. The handle is used up
-    /// whatever follows. A retry on a route that asks no MRTR questions is refused.
+    /// those of the question its handle names, which must be open, asked of `asker`,
+    /// unexpired, of the same tool and arguments, and answered in `responses`. The
+    /// handle is used up whatever follows, unless another client brought it (the
+    /// question then stays open for its asker). A retry on a route that asks no MRTR
+    /// questions is refused.
     pub fn answers(
         &self,
         route: Route,
+        asker: &str,
         tool: &str,
         arguments: &Value,
         state: Option<&str>,
@@ -186,7 +193,21 @@ impl Questions {
                  with elicitation; none is asked on this connection. Nothing was done.",
             ));
         }
-        let open = self.lock().remove(handle).ok_or_else(|| {
+        let open = {
+            let mut open = self.lock();
+            match open.get(handle) {
+                Some(question) if question.asker != asker => {
+                    return Err(ToolError::invalid_params(
+                        "This requestState answers a question asked of another client; only \
+                         that client can answer it. Nothing was done; call the tool without \
+                         requestState to be asked yourself.",
+                    ))
+                }
+                Some(_) => open.remove(handle),
+                None => None,
+            }
+        }
+        .ok_or_else(|| {
             ToolError::invalid_params(
                 "requestState names no open question (unknown, already answered or expired). \
                  Nothing was done; call the tool again without requestState to be asked.",
@@ -286,12 +307,15 @@ mod tests {
     use rmcp::model::ElicitationCapability;
     use serde_json::json;
 
+    const ASKER: &str = "connection 1";
+
     fn question(action: &str) -> ConfirmRequest {
         ConfirmRequest {
             action: action.into(),
             project: "shop".into(),
             subject: "app".into(),
             session_id: None,
+            stop: None,
         }
     }
 
@@ -305,7 +329,7 @@ mod tests {
 
     /// Ask `q` about `tool(arguments)`; the handle.
     fn asked_handle(questions: &Questions, tool: &str, arguments: &Value, q: &str) -> String {
-        let result = questions.ask(tool, arguments.clone(), question(q), vec![]);
+        let result = questions.ask(ASKER, tool, arguments.clone(), question(q), vec![]);
         let wire = serde_json::to_value(&result).unwrap();
         assert_eq!(wire["resultType"], "input_required");
         let elicitation = &wire["inputRequests"][QUESTION_KEY];
@@ -351,7 +375,7 @@ mod tests {
         let questions = Questions::new(Duration::from_secs(120), 8);
         let args = json!({"configuration_name": "app"});
         let first = questions
-            .answers(Route::Mrtr, "start_debug_session", &args, None, None)
+            .answers(Route::Mrtr, ASKER, "start_debug_session", &args, None, None)
             .unwrap();
         assert!(first.is_empty(), "a first round brings no replies");
 
@@ -359,6 +383,7 @@ mod tests {
         let answers = questions
             .answers(
                 Route::Mrtr,
+                ASKER,
                 "start_debug_session",
                 &args,
                 Some(&handle),
@@ -372,6 +397,7 @@ mod tests {
         let replayed = questions
             .answers(
                 Route::Mrtr,
+                ASKER,
                 "start_debug_session",
                 &args,
                 Some(&handle),
@@ -399,6 +425,7 @@ mod tests {
             let answers = questions
                 .answers(
                     Route::Mrtr,
+                    ASKER,
                     "set_variable",
                     &args,
                     Some(&handle),
@@ -417,7 +444,7 @@ mod tests {
         let refuse =
             |state: Option<&str>, tool: &str, args: &Value, responses: Option<&InputResponses>| {
                 let err = questions
-                    .answers(Route::Mrtr, tool, args, state, responses)
+                    .answers(Route::Mrtr, ASKER, tool, args, state, responses)
                     .unwrap_err();
                 assert_eq!(err.code, debugger_core::ErrorCode::InvalidParams);
                 err.message
@@ -444,6 +471,7 @@ mod tests {
         let err = questions
             .answers(
                 Route::Elicitation,
+                ASKER,
                 tool,
                 &args,
                 Some(&handle),
@@ -454,6 +482,39 @@ mod tests {
     }
 
     #[test]
+    fn only_the_client_that_was_asked_can_answer() {
+        let questions = Questions::new(Duration::from_secs(120), 8);
+        let args = json!({"expression": "x.append(1)"});
+        let handle = asked_handle(&questions, "evaluate", &args, "Run code?");
+        let stolen = questions
+            .answers(
+                Route::Mrtr,
+                "process 99 (started at tick 1)",
+                "evaluate",
+                &args,
+                Some(&handle),
+                Some(&accept()),
+            )
+            .unwrap_err();
+        assert!(stolen.message.contains("another client"), "{stolen:?}");
+        let answers = questions
+            .answers(
+                Route::Mrtr,
+                ASKER,
+                "evaluate",
+                &args,
+                Some(&handle),
+                Some(&accept()),
+            )
+            .unwrap();
+        assert_eq!(
+            answers[0].1,
+            Consent::Granted(Scope::Once),
+            "still open for its asker"
+        );
+    }
+
+    #[test]
     fn questions_expire_and_are_bounded() {
         let expired = Questions::new(Duration::ZERO, 8);
         let args = json!({});
@@ -461,6 +522,7 @@ mod tests {
         let err = expired
             .answers(
                 Route::Mrtr,
+                ASKER,
                 "evaluate",
                 &args,
                 Some(&handle),
@@ -478,6 +540,7 @@ mod tests {
             bounded
                 .answers(
                     Route::Mrtr,
+                    ASKER,
                     "evaluate",
                     &args,
                     Some(&handles[0]),
@@ -490,6 +553,7 @@ mod tests {
             bounded
                 .answers(
                     Route::Mrtr,
+                    ASKER,
                     "evaluate",
                     &args,
                     Some(handle),

@@ -6,11 +6,14 @@
 //! after a restart: a recycled id at another place is not the agent's. Entries whose
 //! breakpoint is gone are dropped when the project's list is next read.
 
+use debugger_core::journal::{Change, Document, Journaled};
 use debugger_core::model::{Breakpoint, BreakpointKind};
 use debugger_core::state::StateDir;
 use debugger_core::ToolResult;
 use serde::{Deserialize, Serialize};
-use std::path::Path;
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 /// Who set a breakpoint.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
@@ -31,6 +34,22 @@ struct ProjectEntries {
     breakpoints: Vec<Entry>,
 }
 
+impl Document for ProjectEntries {
+    type Item = Entry;
+
+    fn items(&self) -> &Vec<Entry> {
+        &self.breakpoints
+    }
+
+    fn items_mut(&mut self) -> &mut Vec<Entry> {
+        &mut self.breakpoints
+    }
+
+    fn key(entry: &Entry) -> &str {
+        &entry.id
+    }
+}
+
 /// Where a breakpoint is, as one comparable string.
 fn place(breakpoint: &Breakpoint) -> String {
     match &breakpoint.spec.kind {
@@ -45,26 +64,39 @@ fn place(breakpoint: &Breakpoint) -> String {
 /// The agent's breakpoints of every project.
 pub struct Owners {
     state: StateDir,
+    /// Each project's entries, as last read or written here (a change is one journal
+    /// line; another server's changes are read as they come).
+    held: Mutex<HashMap<PathBuf, Journaled<ProjectEntries>>>,
 }
 
 impl Owners {
     pub fn new(state: StateDir) -> Self {
-        Self { state }
+        Self {
+            state,
+            held: Mutex::default(),
+        }
     }
 
-    fn file(&self, project: &Path) -> std::path::PathBuf {
+    fn file(&self, project: &Path) -> PathBuf {
         self.state.project_file(project, "agent-breakpoints")
     }
 
-    fn read(&self, project: &Path) -> ProjectEntries {
-        self.state.load(&self.file(project)).unwrap_or_default()
+    /// The project's entries, brought up to its files.
+    fn entries<'a>(
+        &self,
+        held: &'a mut HashMap<PathBuf, Journaled<ProjectEntries>>,
+        project: &Path,
+    ) -> &'a mut Journaled<ProjectEntries> {
+        let entries = held.entry(project.to_path_buf()).or_default();
+        entries.refresh(&self.state, &self.file(project), |_, _| {});
+        entries
     }
 
-    fn update(&self, project: &Path, change: impl FnOnce(&mut Vec<Entry>)) -> ToolResult<()> {
+    fn change(&self, project: &Path, changes: Vec<Change<Entry>>) -> ToolResult<()> {
+        let mut held = lock(&self.held);
         self.state.locked(|| {
-            let mut entries = self.read(project);
-            change(&mut entries.breakpoints);
-            self.state.save(&self.file(project), &entries)
+            let entries = self.entries(&mut held, project);
+            entries.record(&self.state, &self.file(project), changes)
         })
     }
 
@@ -74,38 +106,48 @@ impl Owners {
             id: breakpoint.id.clone(),
             place: place(breakpoint),
         };
-        self.update(project, |entries| {
-            entries.retain(|e| e.id != entry.id);
-            entries.push(entry);
-        })
+        self.change(project, vec![Change::Put(entry)])
     }
 
     /// Who set each of `current` (the project's breakpoints as the backend lists them);
     /// entries of breakpoints no longer there are forgotten.
     pub fn of(&self, project: &Path, current: &[Breakpoint]) -> Vec<Owner> {
-        let entries = self.read(project).breakpoints;
-        let owners = current
-            .iter()
-            .map(|b| {
-                let place = place(b);
-                if entries.iter().any(|e| e.id == b.id && e.place == place) {
-                    Owner::Agent
-                } else {
-                    Owner::User
-                }
-            })
-            .collect();
-        let stale = entries
-            .iter()
-            .any(|e| !current.iter().any(|b| b.id == e.id && place(b) == e.place));
-        if stale {
-            let kept = |e: &Entry| current.iter().any(|b| b.id == e.id && place(b) == e.place);
-            if let Err(err) = self.update(project, |entries| entries.retain(kept)) {
+        let places: HashSet<(&str, String)> =
+            current.iter().map(|b| (b.id.as_str(), place(b))).collect();
+        let (owners, stale) = {
+            let mut held = lock(&self.held);
+            let entries = &self.entries(&mut held, project).document.breakpoints;
+            let agents: HashSet<(&str, &str)> = entries
+                .iter()
+                .map(|e| (e.id.as_str(), e.place.as_str()))
+                .collect();
+            let owners = current
+                .iter()
+                .map(
+                    |b| match agents.contains(&(b.id.as_str(), place(b).as_str())) {
+                        true => Owner::Agent,
+                        false => Owner::User,
+                    },
+                )
+                .collect::<Vec<_>>();
+            let stale: Vec<String> = entries
+                .iter()
+                .filter(|e| !places.contains(&(e.id.as_str(), e.place.clone())))
+                .map(|e| e.id.clone())
+                .collect();
+            (owners, stale)
+        };
+        if !stale.is_empty() {
+            if let Err(err) = self.change(project, vec![Change::Remove(stale)]) {
                 tracing::debug!(%err, "could not forget removed agent breakpoints");
             }
         }
         owners
     }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
 #[cfg(test)]

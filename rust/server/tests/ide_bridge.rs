@@ -315,17 +315,22 @@ async fn serve_ide_managed_end_to_end() {
             )
             .await
     });
-    let (id, _) = ide.expect_request("run_configurations/list").await;
-    ide.reply(
-        id,
-        json!({"configurations": [{"name": "App", "type": "Python", "type_id": "PythonConfigurationType",
-               "is_temporary": false, "can_run": true, "can_debug": true, "folder": null, "description": null}]}),
-    )
-    .await;
+    // Checked (can it debug?), then read for the question: its type and main target.
+    for _ in 0..2 {
+        let (id, _) = ide.expect_request("run_configurations/list").await;
+        ide.reply(
+            id,
+            json!({"configurations": [{"name": "App", "type": "Python", "type_id": "PythonConfigurationType",
+                   "is_temporary": false, "can_run": true, "can_debug": true, "folder": null,
+                   "description": "app.py"}]}),
+        )
+        .await;
+    }
     let (id, params) = ide.expect_request("ui/confirm").await;
     assert_eq!(params["tool"], "start_debug_session");
+    let message = params["message"].as_str().unwrap();
     assert!(
-        params["message"].as_str().unwrap().contains("App"),
+        message.contains("configuration \"App\" (Python): program \"app.py\""),
         "{params}"
     );
     assert_eq!(

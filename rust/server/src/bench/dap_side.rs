@@ -126,6 +126,7 @@ async fn end(started: Started) {
 
 pub async fn measure(args: &BenchArgs, project: &BenchProject) -> Result<Samples> {
     let config = load_launch_configs(&project.root)
+        .await
         .map_err(|e| anyhow!("{e}"))?
         .into_iter()
         .next()

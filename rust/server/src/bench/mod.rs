@@ -11,6 +11,7 @@
 mod dap_side;
 mod mcp_side;
 
+use crate::args::BenchArgs;
 use anyhow::{Context, Result};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -31,21 +32,6 @@ pub const TOOLS: [&str; 7] = [
     "step_over",
     "resume",
 ];
-
-/// `bench`'s flags (their defaults and help: `crate::args`).
-#[derive(Debug, Clone)]
-pub struct BenchArgs {
-    /// Python interpreter with debugpy installed.
-    pub python: PathBuf,
-    /// Workflow rounds (each round calls every tool once).
-    pub rounds: usize,
-    /// Rounds run first and not measured.
-    pub warmup: usize,
-    /// Starts to first stop measured (after one unmeasured).
-    pub starts: usize,
-    /// Measure without the TCP_NODELAY fix (both sides).
-    pub no_tcp_nodelay: bool,
-}
 
 /// Latencies per tool.
 pub type Samples = BTreeMap<&'static str, Vec<Duration>>;

@@ -21,7 +21,7 @@ pub fn default_url(state: &StateDir) -> String {
         .into_iter()
         .next()
         .map(|instance| instance.mcp_url)
-        .unwrap_or_else(|| format!("http://127.0.0.1:{}/mcp", crate::cli::DEFAULT_PORT))
+        .unwrap_or_else(|| format!("http://127.0.0.1:{}/mcp", crate::http::DEFAULT_PORT))
 }
 
 /// Every client, with its snippet for `url` on this machine.

@@ -163,6 +163,23 @@ impl Redact for RunConfiguration {
     }
 }
 
+impl Redact for LaunchTarget {
+    fn redact(self, s: &Secrets) -> Self {
+        let LaunchTarget {
+            type_name,
+            program,
+            args,
+            cwd,
+        } = self;
+        LaunchTarget {
+            type_name,
+            program: program.redact(s),
+            args: args.redact(s),
+            cwd,
+        }
+    }
+}
+
 impl Redact for SessionDescriptor {
     fn redact(self, s: &Secrets) -> Self {
         let SessionDescriptor {
@@ -377,6 +394,9 @@ fn event_redacted(s: &Secrets, event: BackendEvent) -> BackendEvent {
                 .remove(&id);
             BackendEvent::BreakpointRemoved { project, id }
         }
+        BackendEvent::BreakpointsChanged { project } => {
+            BackendEvent::BreakpointsChanged { project }
+        }
     }
 }
 
@@ -572,22 +592,50 @@ impl Backend for Redacting {
         listed.redact(s)
     }
 
+    async fn launch_target(
+        &self,
+        project: &Project,
+        configuration: &str,
+        options: &LaunchOptions,
+    ) -> ToolResult<LaunchTarget> {
+        let s = &*self.secrets;
+        self.inner
+            .launch_target(project, configuration, options)
+            .await
+            .redact(s)
+    }
+
     async fn add_breakpoint(
         &self,
         project: &Project,
         spec: BreakpointSpec,
-    ) -> ToolResult<Breakpoint> {
+    ) -> ToolResult<(Breakpoint, bool)> {
         let s = &*self.secrets;
-        let added = self.inner.add_breakpoint(project, spec).await;
-        if let Ok(breakpoint) = &added {
-            learn_logpoint(s, breakpoint);
-        }
-        added.redact(s)
+        let (breakpoint, created) = self
+            .inner
+            .add_breakpoint(project, spec)
+            .await
+            .map_err(|e| e.redact(s))?;
+        learn_logpoint(s, &breakpoint);
+        Ok((breakpoint.redact(s), created))
     }
 
     async fn remove_breakpoint(&self, project: &Project, id: &str) -> ToolResult<bool> {
         let s = &*self.secrets;
         self.inner.remove_breakpoint(project, id).await.redact(s)
+    }
+
+    async fn remove_breakpoints(
+        &self,
+        project: &Project,
+        ids: &[String],
+    ) -> ToolResult<Vec<String>> {
+        let s = &*self.secrets;
+        // Ids are kept as they are (a String's redaction would scan them as text).
+        self.inner
+            .remove_breakpoints(project, ids)
+            .await
+            .map_err(|e| e.redact(s))
     }
 
     async fn resume(&self, session: &str) -> ToolResult<()> {

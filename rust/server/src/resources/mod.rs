@@ -14,6 +14,7 @@ use crate::tools::{self, common, App, Call, ConfirmRequest, Confirmer, Consent};
 use crate::tracker::SessionRecord;
 use debugger_core::history::History;
 use debugger_core::model::{Project, SessionState};
+use debugger_core::source_file;
 use debugger_core::{ErrorCode as ToolCode, ToolError, ToolResult};
 use rmcp::model::{
     ErrorCode, ListResourceTemplatesResult, ListResourcesResult, ReadResourceResult, Resource,
@@ -272,19 +273,15 @@ fn output_from(record: &SessionRecord, uri: &ResourceUri) -> Value {
 
 async fn source_text(project: &Project, file: &str) -> ToolResult<String> {
     let path = common::file_in(project, file)?;
-    let size = tokio::fs::metadata(&path)
+    let bytes = source_file::read_capped(&path, SOURCE_CAP)
         .await
-        .map_err(|e| ToolError::new(ToolCode::FileNotFound, format!("{file}: {e}")))?
-        .len();
-    if size > SOURCE_CAP {
-        return Err(ToolError::invalid_params(format!(
-            "{file} is {size} bytes; source resources stop at {SOURCE_CAP}: \
-             read it in pages with get_source_context"
-        )));
-    }
-    let bytes = tokio::fs::read(&path)
-        .await
-        .map_err(|e| ToolError::new(ToolCode::FileNotFound, format!("{file}: {e}")))?;
+        .map_err(|e| match e.code {
+            ToolCode::InvalidParams => ToolError::invalid_params(format!(
+                "{file} is larger than {SOURCE_CAP} bytes, where source resources stop: \
+                 read it in pages with get_source_context"
+            )),
+            _ => e,
+        })?;
     String::from_utf8(bytes)
         .map_err(|_| ToolError::invalid_params(format!("{file} is not UTF-8 text")))
 }

@@ -63,7 +63,9 @@ fn touched_by(event: &BackendEvent) -> (bool, &'static [Kind]) {
         ),
         E::Continued { .. } => (false, &[Kind::Session, Kind::Threads]),
         E::Output { .. } => (false, &[Kind::Output]),
-        E::BreakpointChanged { .. } | E::BreakpointRemoved { .. } => (false, &[Kind::Breakpoints]),
+        E::BreakpointChanged { .. }
+        | E::BreakpointRemoved { .. }
+        | E::BreakpointsChanged { .. } => (false, &[Kind::Breakpoints]),
     }
 }
 
@@ -74,7 +76,8 @@ impl Change {
         let project = match event {
             BackendEvent::SessionStarted(descriptor) => descriptor.project.clone(),
             BackendEvent::BreakpointChanged { project, .. }
-            | BackendEvent::BreakpointRemoved { project, .. } => project.clone(),
+            | BackendEvent::BreakpointRemoved { project, .. }
+            | BackendEvent::BreakpointsChanged { project } => project.clone(),
             other => tracker.get(other.session()?).ok()?.descriptor.project,
         };
         let (list_changed, kinds) = touched_by(event);

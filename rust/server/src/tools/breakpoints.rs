@@ -99,10 +99,16 @@ impl BreakpointView {
     }
 }
 
+/// Most breakpoints (or removed ids) one answer lists; `total_count` counts them all.
+const LISTED: usize = 100;
+
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct BreakpointList {
     pub breakpoints: Vec<BreakpointView>,
     pub total_count: usize,
+    /// Matching breakpoints left out (narrow with file_path or type).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub omitted: Option<usize>,
 }
 
 pub async fn list_breakpoints(call: &Call<'_>, p: ListBreakpoints) -> ToolResult<BreakpointList> {
@@ -125,7 +131,7 @@ pub async fn list_breakpoints(call: &Call<'_>, p: ListBreakpoints) -> ToolResult
     let enabled_only = p.enabled_only.unwrap_or(false);
     let all = call.app.backend.breakpoints(&project).await?;
     let owners = call.app.owners.of(&project.path, &all);
-    let breakpoints: Vec<BreakpointView> = all
+    let matching: Vec<(Breakpoint, Owner)> = all
         .into_iter()
         .zip(owners)
         .filter(|(b, _)| !enabled_only || b.spec.enabled)
@@ -143,10 +149,16 @@ pub async fn list_breakpoints(call: &Call<'_>, p: ListBreakpoints) -> ToolResult
                     | (BreakpointKind::Function { .. }, "method")
             )
         })
+        .collect();
+    let total_count = matching.len();
+    let breakpoints: Vec<BreakpointView> = matching
+        .into_iter()
+        .take(LISTED)
         .map(|(b, owner)| BreakpointView::new(b, owner))
         .collect();
     Ok(BreakpointList {
-        total_count: breakpoints.len(),
+        omitted: (total_count > breakpoints.len()).then(|| total_count - breakpoints.len()),
+        total_count,
         breakpoints,
     })
 }
@@ -212,17 +224,9 @@ async fn add(
     spec: BreakpointSpec,
     place: String,
 ) -> ToolResult<BreakpointSet> {
-    let before: Vec<String> = call
-        .app
-        .backend
-        .breakpoints(project)
-        .await?
-        .into_iter()
-        .map(|b| b.id)
-        .collect();
-    let breakpoint = call.app.backend.add_breakpoint(project, spec).await?;
-    let existed = before.contains(&breakpoint.id);
-    if !existed {
+    let (breakpoint, created) = call.app.backend.add_breakpoint(project, spec).await?;
+    let existed = !created;
+    if created {
         if let Err(err) = call.app.owners.record(&project.path, &breakpoint) {
             // The breakpoint is set; unrecorded, it counts as the user's (never removed
             // by an owner-wide removal): the safe side.
@@ -415,6 +419,7 @@ pub struct RemoveBreakpoint {
 
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct BreakpointsRemoved {
+    /// The first 100 removed; removed_count counts them all.
     pub removed: Vec<String>,
     pub removed_count: usize,
     pub message: String,
@@ -486,12 +491,7 @@ pub async fn remove_breakpoint(
                 ))
             }
         };
-    let mut removed = Vec::new();
-    for id in targets {
-        if backend.remove_breakpoint(&project, &id).await? {
-            removed.push(id);
-        }
-    }
+    let removed = backend.remove_breakpoints(&project, &targets).await?;
     Ok(BreakpointsRemoved {
         removed_count: removed.len(),
         message: match removed.len() {
@@ -499,6 +499,6 @@ pub async fn remove_breakpoint(
             1 => format!("Removed breakpoint {}.", removed[0]),
             n => format!("Removed {n} breakpoints."),
         },
-        removed,
+        removed: removed.into_iter().take(LISTED).collect(),
     })
 }

@@ -1,11 +1,11 @@
 //! Pieces every tool uses: project and session resolution, waits with timeouts,
 //! locations, compact value views, source lines.
 
-use super::source_file;
 use super::Call;
 use crate::tracker::{SessionRecord, VariableHandle, WaitOutcome};
 use debugger_core::model::{Project, SessionState, StackFrame, ThreadInfo, Value as DebugValue};
 use debugger_core::project::{self, NamedId};
+use debugger_core::source_file;
 use debugger_core::{ErrorCode, ToolError, ToolResult};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

@@ -7,7 +7,7 @@
 //! anything runs.
 
 use super::common::{self, Target, VariableView};
-use super::{confirm, Call, ConfirmRequest};
+use super::{confirm, question, Call, ConfirmRequest};
 use crate::lenient;
 use debugger_core::eval_guard::{classify_jvm, classify_python, Classification, JvmLanguage};
 
@@ -154,11 +154,14 @@ pub async fn consent_to_breakpoint_code(
             ConfirmRequest {
                 action: format!(
                     "Run this breakpoint {what} at every hit, though it may change the program's \
-                     state ({why}): {expression}"
+                     state ({})? {}",
+                    question::escaped(&why, question::SHOWN),
+                    question::quoted(what, expression)
                 ),
                 project: project.name.clone(),
-                subject: expression.to_string(),
+                subject: question::escaped(expression, question::SHOWN),
                 session_id: None,
+                stop: None,
             },
         )
         .await?;
@@ -259,10 +262,14 @@ async fn consented(
     confirm(
         call,
         ConfirmRequest {
-            action: format!("Run code in the debugged program: {expression}"),
+            action: format!(
+                "Run code that may change the debugged program? {}",
+                question::quoted("code", expression)
+            ),
             project: project.name.clone(),
-            subject: expression.to_string(),
+            subject: question::escaped(expression, question::SHOWN),
             session_id: Some(session.to_string()),
+            stop: None,
         },
     )
     .await?;

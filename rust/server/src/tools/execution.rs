@@ -48,6 +48,9 @@ pub struct ExecutionResult {
     pub variables_omitted: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub watches: Option<Vec<WatchValue>>,
+    /// Watches left out by the cap (20 shown).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub watches_omitted: Option<usize>,
     pub message: String,
 }
 
@@ -77,6 +80,7 @@ pub async fn summarize(
         variables: None,
         variables_omitted: None,
         watches: None,
+        watches_omitted: None,
         message: String::new(),
     };
     match outcome {
@@ -162,6 +166,7 @@ async fn add_frame_values(
         }
     }
     result.watches = Some(values.watches);
+    result.watches_omitted = values.watches_omitted;
 }
 
 fn reason_text(reason: StopReason) -> &'static str {

@@ -9,11 +9,25 @@ use super::Call;
 use crate::watches::Watch;
 use debugger_core::model::{Value as DebugValue, VariableScope};
 use debugger_core::ToolResult;
+use futures_util::StreamExt;
 use schemars::JsonSchema;
 use serde::Serialize;
 
 /// Variables shown before the cap.
 pub const VARIABLE_CAP: usize = 50;
+/// Watches an answer evaluates and shows, each value cut at 1,000 characters: 20 of
+/// them stay within about 40 KB. The rest are counted (`watches_omitted`).
+pub const WATCH_CAP: usize = 20;
+/// Watches evaluated at once (more would only queue in the debugger, holding up
+/// the variables read beside them).
+const WATCHES_AT_ONCE: usize = 4;
+
+/// The watches an answer shows, and how many the cap left out.
+pub fn capped(mut watches: Vec<Watch>) -> (Vec<Watch>, Option<usize>) {
+    let omitted = watches.len().saturating_sub(WATCH_CAP);
+    watches.truncate(WATCH_CAP);
+    (watches, Some(omitted).filter(|n| *n > 0))
+}
 
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct WatchValue {
@@ -30,7 +44,7 @@ impl WatchValue {
     pub fn unavailable(watch: Watch, why: String) -> Self {
         Self {
             id: watch.id,
-            expression: watch.expression,
+            expression: common::cap(&watch.expression).0,
             value: None,
             type_name: None,
             error: Some(why),
@@ -41,7 +55,7 @@ impl WatchValue {
         match result {
             Ok(value) => Self {
                 id: watch.id,
-                expression: watch.expression,
+                expression: common::cap(&watch.expression).0,
                 value: Some(common::cap(&value.value).0),
                 type_name: value.type_name,
                 error: None,
@@ -64,8 +78,10 @@ pub struct Variables {
 pub struct FrameValues {
     /// `None` when not asked for.
     pub variables: ToolResult<Option<Variables>>,
-    /// Each watch's value, or why it has none.
+    /// Each watch's value, or why it has none (the first [`WATCH_CAP`]).
     pub watches: Vec<WatchValue>,
+    /// Watches the cap left out.
+    pub watches_omitted: Option<usize>,
 }
 
 /// Read the variables (when `include_variables`) and evaluate `watches` in the frame
@@ -97,11 +113,14 @@ pub async fn read(
             omitted: Some(omitted).filter(|n| *n > 0),
         }))
     };
-    let watch_calls = futures_util::future::join_all(
-        watches
-            .iter()
-            .map(|w| super::evaluation::evaluate_watch(call, session, frame_ref, &w.expression)),
-    );
+    let (watches, watches_omitted) = capped(watches);
+    let evaluations: Vec<_> = watches
+        .iter()
+        .map(|w| super::evaluation::evaluate_watch(call, session, frame_ref, &w.expression))
+        .collect();
+    let watch_calls = futures_util::stream::iter(evaluations)
+        .buffered(WATCHES_AT_ONCE)
+        .collect::<Vec<_>>();
     let (variables, values) = tokio::join!(variables_call, watch_calls);
     FrameValues {
         variables,
@@ -110,5 +129,6 @@ pub async fn read(
             .zip(values)
             .map(|(w, value)| WatchValue::of(w, value))
             .collect(),
+        watches_omitted,
     }
 }

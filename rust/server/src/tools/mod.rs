@@ -11,11 +11,11 @@ pub(crate) mod common;
 mod evaluation;
 mod execution;
 mod frame_values;
+mod question;
 mod run;
 mod schema;
 mod sessions;
 mod source;
-mod source_file;
 mod stack;
 mod trace;
 mod variables;
@@ -62,6 +62,9 @@ pub struct ConfirmRequest {
     pub subject: String,
     /// The debug session the action concerns; `None` for a launch.
     pub session_id: Option<String>,
+    /// The session's stop when it was asked (its generation), set by [`confirm`]: an
+    /// approval holds for that stop only.
+    pub stop: Option<u64>,
 }
 
 /// Asks the user to approve an action (IDE dialog, MCP elicitation, or a question
@@ -219,19 +222,21 @@ fn schema_of<T: JsonSchema>(side: schema::Side) -> Map<String, Value> {
 /// every answer that lists it.
 pub const MAX_ARGUMENT_BYTES: usize = 64 * 1024;
 
-/// The first string longer than [`MAX_ARGUMENT_BYTES`] in `value`, by its path.
+/// The first string (a value, or an object's key) longer than [`MAX_ARGUMENT_BYTES`]
+/// in `value`, by its path (keys in it cut short).
 fn oversized_string(value: &Value, path: &str) -> Option<String> {
     match value {
         Value::String(s) if s.len() > MAX_ARGUMENT_BYTES => Some(path.to_string()),
         Value::Object(map) => map.iter().find_map(|(key, v)| {
-            oversized_string(
-                v,
-                &if path.is_empty() {
-                    key.clone()
-                } else {
-                    format!("{path}.{key}")
-                },
-            )
+            let shown: String = key.chars().take(40).collect();
+            let at = match path.is_empty() {
+                true => shown.clone(),
+                false => format!("{path}.{shown}"),
+            };
+            if key.len() > MAX_ARGUMENT_BYTES {
+                return Some(format!("{at}… (a key)"));
+            }
+            oversized_string(v, &at)
         }),
         Value::Array(items) => items
             .iter()
@@ -341,7 +346,7 @@ registry! {
         "The current stop in one call: reason, location, stack, variables, watches, source, output.";
     "list_breakpoints" => breakpoints::list_breakpoints(breakpoints::ListBreakpoints) -> breakpoints::BreakpointList, READ,
         "List breakpoints",
-        "The project's breakpoints, optionally filtered.";
+        "The project's breakpoints (first 100), optionally filtered.";
     "set_breakpoint" => breakpoints::set_breakpoint(breakpoints::SetBreakpoint) -> breakpoints::BreakpointSet, EDIT,
         "Set a breakpoint",
         "At file_path+line, or on entry to function (debugger's name, e.g. main.run); a logpoint with log_message; persists with the project.";
@@ -408,13 +413,38 @@ registry! {
 /// approval of the session concerned, skips it; otherwise the user must agree. The
 /// scope of the approval is returned: a launch records a [`Scope::Session`] for the
 /// session it starts ([`ConsentMemory::record`]); other actions are recorded here.
-pub async fn confirm(call: &Call<'_>, request: ConfirmRequest) -> ToolResult<Scope> {
+///
+/// An approval is bound to the stop it was asked about: if execution moved while the
+/// user was asked (another client resumed or stepped the program), nothing is done and
+/// the call asks again when it is made again (on protocol 2026-07-28 the retry is that
+/// call: its question names the new stop, so the old reply does not answer it).
+pub async fn confirm(call: &Call<'_>, mut request: ConfirmRequest) -> ToolResult<Scope> {
     let consent = &call.app.consent;
     if consent.approved(request.session_id.as_deref()) {
         return Ok(Scope::Once);
     }
+    let stop_of = |session: &str| {
+        let record = call.app.tracker.get(session).ok()?;
+        Some((record.stop_generation, record.state))
+    };
+    let asked_at = request.session_id.as_deref().and_then(stop_of);
+    request.stop = asked_at.map(|(generation, _)| generation);
+    let answer = call.confirmer.confirm(&request).await;
+    let now = request.session_id.as_deref().and_then(stop_of);
+    if matches!(answer, Consent::Granted(_)) && now != asked_at {
+        return Err(ToolError::new(
+            debugger_core::ErrorCode::ConfirmationRequired,
+            format!(
+                "Execution moved while the user was asked ({}); the approval was for where \
+                 the program stood then. Nothing was done: call again to be asked about \
+                 where it stands now.",
+                request.action
+            ),
+        )
+        .with_detail("execution_moved", true));
+    }
     let action = request.action.as_str();
-    match call.confirmer.confirm(&request).await {
+    match answer {
         Consent::Granted(scope) => {
             if let Some(session) = &request.session_id {
                 consent.record(scope, session);
@@ -473,6 +503,7 @@ mod tests {
             project: "shop".into(),
             subject: "x = 1".into(),
             session_id: session.map(str::to_string),
+            stop: None,
         }
     }
 
@@ -535,6 +566,9 @@ mod tests {
         let err = decode::<P>(serde_json::json!({ "condition": huge })).unwrap_err();
         assert!(err.message.contains("'condition'"), "{}", err.message);
         assert!(err.message.len() < 200);
+        let err = decode::<P>(serde_json::json!({ "env": { huge.clone(): "1" } })).unwrap_err();
+        assert!(err.message.contains("'env.xxxx"), "{}", err.message);
+        assert!(err.message.len() < 200, "the key is not echoed whole");
         assert!(decode::<P>(serde_json::json!({"condition": "x > 1", "timeout": 1e308})).is_ok());
     }
 

@@ -1,8 +1,8 @@
 //! Run configurations: listing them, and running one without the debugger.
 
 use super::common;
-use super::sessions::{describe_overrides, launch_overrides, launchable, Overrides};
-use super::{confirm, Call, ConfirmRequest};
+use super::sessions::{launch_overrides, launchable, room_for_a_session, Overrides};
+use super::{confirm, question, Call, ConfirmRequest};
 use crate::lenient;
 use crate::tracker::WaitOutcome;
 use debugger_core::model::{LaunchMode, LaunchOptions, RunConfiguration};
@@ -71,21 +71,28 @@ pub async fn run_configuration(
     let project = common::project(call, p.project_path.as_deref()).await?;
     let name = p.configuration_name.as_str();
     launchable(call, &project, name, LaunchMode::Run).await?;
+    room_for_a_session(call, &project, false)?;
     let options = LaunchOptions {
         overrides: launch_overrides(call, &project, p.overrides)?,
         ..LaunchOptions::default()
     };
+    let launched = call
+        .app
+        .backend
+        .launch_target(&project, name, &options)
+        .await?;
     let scope = confirm(
         call,
         ConfirmRequest {
             action: format!(
-                "Run '{name}' in {}{}?",
-                project.name,
-                describe_overrides(&options.overrides)
+                "Run a program (without the debugger) in project {}? It runs {}.",
+                question::escaped(&project.name, question::SHOWN),
+                question::launch("configuration", name, Some(&launched), &options.overrides)
             ),
             project: project.name.clone(),
-            subject: name.to_string(),
+            subject: question::escaped(name, question::SHOWN),
             session_id: None,
+            stop: None,
         },
     )
     .await?;

@@ -4,7 +4,7 @@ use super::breakpoints::{self, SetBreakpoint};
 use super::common::{self, Location, Target, VariableView};
 use super::execution::{summarize, ExecutionResult};
 use super::frame_values::{self, WatchValue};
-use super::{confirm, source_file, Call, ConfirmRequest};
+use super::{confirm, question, Call, ConfirmRequest};
 use crate::lenient;
 use crate::tracker::{is_run_only, SessionRecord, WaitOutcome};
 use crate::watches::Watch;
@@ -12,6 +12,7 @@ use debugger_core::model::{
     BreakpointKind, ExceptionInfo, LaunchMode, LaunchOptions, LaunchOverrides, Project,
     SessionState, StopReason,
 };
+use debugger_core::source_file;
 use debugger_core::{ErrorCode, ToolError, ToolResult};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -115,6 +116,15 @@ pub struct Overrides {
     pub env: Option<BTreeMap<String, String>>,
 }
 
+/// Longest variable name of `overrides.env`.
+const MAX_ENV_NAME: usize = 1024;
+/// Longest argument or variable value: Linux refuses longer ones at exec (128 KiB).
+const MAX_LAUNCH_STRING: usize = 32 * 1024;
+/// All arguments and variables given together: well within the system's limit on
+/// a command line and its environment (2 MiB on Linux), which the inherited
+/// environment shares.
+const MAX_LAUNCH_TOTAL: usize = 256 * 1024;
+
 /// The overrides of one launch, checked before anything is confirmed or launched:
 /// the working directory must be a directory inside the project, variable names
 /// must be usable, and the backend must be able to apply them at all.
@@ -129,10 +139,26 @@ pub fn launch_overrides(
     let env = given.env.unwrap_or_default();
     if let Some(bad) = env
         .keys()
-        .find(|name| name.is_empty() || name.contains(['=', '\0']))
+        .find(|name| name.is_empty() || name.len() > MAX_ENV_NAME || name.contains(['=', '\0']))
     {
         return Err(ToolError::invalid_params(format!(
-            "overrides.env: '{bad}' is not a variable name"
+            "overrides.env: '{}' is not a variable name (at most {MAX_ENV_NAME} bytes, \
+             without '=')",
+            bad.chars().take(60).collect::<String>()
+        )));
+    }
+    let strings = env
+        .iter()
+        .flat_map(|(n, v)| [n, v])
+        .chain(given.args.iter().flatten());
+    let (longest, total) = strings.fold((0, 0), |(longest, total), s| {
+        (s.len().max(longest), total + s.len() + 1)
+    });
+    if longest > MAX_LAUNCH_STRING || total > MAX_LAUNCH_TOTAL {
+        return Err(ToolError::invalid_params(format!(
+            "overrides: each argument or variable at most {MAX_LAUNCH_STRING} bytes and all \
+             of them {MAX_LAUNCH_TOTAL} bytes (the system's limits on a command line); got \
+             {longest} and {total}."
         )));
     }
     let cwd = given
@@ -154,23 +180,38 @@ pub fn launch_overrides(
     Ok(overrides)
 }
 
-/// How a confirmation names a launch's overrides (variable names, never values).
-pub fn describe_overrides(overrides: &LaunchOverrides) -> String {
-    if overrides.is_empty() {
-        return String::new();
+/// Live sessions (debug or run) one project may have: each holds a debuggee and its
+/// debugger, and starts that pile up unnoticed exhaust the machine.
+pub const MAX_LIVE_SESSIONS: usize = 8;
+
+/// Refuse a launch that would pass [`MAX_LIVE_SESSIONS`], naming the sessions to stop
+/// (or `restart`, which replaces the current one). `replacing`: the launch stops one first.
+pub fn room_for_a_session(call: &Call<'_>, project: &Project, replacing: bool) -> ToolResult<()> {
+    let live: Vec<SessionRecord> = call
+        .app
+        .tracker
+        .sessions_of(&project.path)
+        .into_iter()
+        .filter(SessionRecord::is_live)
+        .collect();
+    if replacing || live.len() < MAX_LIVE_SESSIONS {
+        return Ok(());
     }
-    let mut parts = Vec::new();
-    if let Some(args) = &overrides.args {
-        parts.push(format!("arguments {args:?}"));
-    }
-    if let Some(cwd) = &overrides.cwd {
-        parts.push(format!("working directory {}", cwd.display()));
-    }
-    if !overrides.env.is_empty() {
-        let names: Vec<&str> = overrides.env.keys().map(String::as_str).collect();
-        parts.push(format!("environment {}", names.join(", ")));
-    }
-    format!(" with {}", parts.join(", "))
+    let current = call
+        .app
+        .tracker
+        .current(&project.path)
+        .map(|r| r.descriptor.id)
+        .unwrap_or_default();
+    let ids: Vec<&str> = live.iter().map(|r| r.descriptor.id.as_str()).collect();
+    Err(ToolError::invalid_params(format!(
+        "{} already has {} live sessions, the most it may have. Stop one first \
+         (stop_debug_session, e.g. session_id '{current}'), or pass restart: true to replace \
+         the current one ({current}).",
+        project.name,
+        live.len()
+    ))
+    .with_detail("live_sessions", serde_json::json!(ids)))
 }
 
 #[derive(Debug, Serialize, JsonSchema)]
@@ -342,21 +383,36 @@ pub async fn start_debug_session(call: &Call<'_>, p: StartSession) -> ToolResult
             .filter(|r| r.is_live()),
         false => None,
     };
+    room_for_a_session(call, &project, replaced.is_some())?;
     let verb = match &replaced {
-        Some(old) => format!("Restart '{}' as a debug session of", old.descriptor.name),
-        None => "Start a debug session of".into(),
+        Some(old) => format!(
+            "Restart the debug session {}",
+            question::quoted("named", &old.descriptor.name)
+        ),
+        None => "Start a debug session".into(),
+    };
+    let runs = match &target {
+        DebugTarget::Configuration(name) => {
+            let launched = call
+                .app
+                .backend
+                .launch_target(&project, name, &options)
+                .await?;
+            question::launch("configuration", name, Some(&launched), &options.overrides)
+        }
+        DebugTarget::File { .. } => question::launch("file", &label, None, &options.overrides),
     };
     let scope = confirm(
         call,
         ConfirmRequest {
             action: format!(
-                "{verb} '{label}' in {}{}?",
-                project.name,
-                describe_overrides(&options.overrides)
+                "{verb} in project {}? It runs {runs}.",
+                question::escaped(&project.name, question::SHOWN)
             ),
             project: project.name.clone(),
-            subject: label.clone(),
+            subject: question::escaped(&label, question::SHOWN),
             session_id: None,
+            stop: None,
         },
     )
     .await?;
@@ -640,6 +696,9 @@ pub struct SessionStatus {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub variables_omitted: Option<usize>,
     pub watches: Vec<WatchValue>,
+    /// Watches left out by the cap (20 shown).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub watches_omitted: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub source_context: Option<super::source::StatusSource>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -689,10 +748,12 @@ pub async fn get_debug_session_status(
                 "Running: {why}; frames, variables and watches are available when it pauses."
             ),
         });
+        let (watches, omitted) = frame_values::capped(watches);
         status.watches = watches
             .into_iter()
             .map(|w| WatchValue::unavailable(w, "not paused".into()))
             .collect();
+        status.watches_omitted = omitted;
         return Ok(status);
     }
 
@@ -740,6 +801,7 @@ fn base_status(record: &SessionRecord) -> SessionStatus {
         variables: None,
         variables_omitted: None,
         watches: Vec::new(),
+        watches_omitted: None,
         source_context: None,
         current_thread: None,
         thread_count: None,
@@ -835,6 +897,7 @@ async fn paused_details(
         status.variables_omitted = variables.omitted;
     }
     status.watches = values.watches;
+    status.watches_omitted = values.watches_omitted;
     if p.include_source_context.unwrap_or(true) {
         if let (Some(file), Some(line)) = (&frame.file, frame.line) {
             let breakpoints = breakpoints.unwrap_or_default();

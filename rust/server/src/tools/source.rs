@@ -2,11 +2,11 @@
 //! through [`source_file`] (bounded, regular files only, off the async workers).
 
 use super::common;
-use super::source_file;
 use super::Call;
 use crate::lenient;
 use crate::redact::Secrets;
 use debugger_core::model::BreakpointKind;
+use debugger_core::source_file;
 use debugger_core::{ErrorCode, ToolError, ToolResult};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

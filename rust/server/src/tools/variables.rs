@@ -2,7 +2,7 @@
 //! and set values.
 
 use super::common::{self, Named, Target, VariableView};
-use super::{confirm, Call, ConfirmRequest};
+use super::{confirm, question, Call, ConfirmRequest};
 use crate::lenient;
 use crate::redact;
 use crate::tracker::{SessionRecord, VariableHandle};
@@ -370,10 +370,15 @@ pub async fn set_variable(call: &Call<'_>, p: SetVariable) -> ToolResult<Variabl
     confirm(
         call,
         ConfirmRequest {
-            action: format!("Set {path} = {new_value} in the debugged program?"),
+            action: format!(
+                "Change a variable in the debugged program? {}, {}",
+                question::quoted("variable", &path),
+                question::quoted("new value", &new_value)
+            ),
             project: project.name.clone(),
-            subject: format!("{path} = {}", new_value.trim()),
+            subject: question::escaped(&format!("{path} = {}", new_value.trim()), question::SHOWN),
             session_id: Some(record.descriptor.id.clone()),
+            stop: None,
         },
     )
     .await?;

@@ -2,6 +2,7 @@
 // Mirrors JetBrains/intellij-community platform/execution/src/com/intellij/execution/RunManager.kt (Kotlin abstract class; this is its Java view: `allSettings` is getAllSettings())
 // Upstream: commit not reported (index file id 12360033, the only Kotlin text of RunManager found, (c) 2000-2017: abstract val allSettings, companion @JvmStatic getInstance; 252 line inferred)
 // Also read: index file id 4179799962 (the newest RunManager.kt text, with the Internal isTemplate): abstract fun setTemporaryConfiguration(tempConfiguration: RunnerAndConfigurationSettings?) (RunManagerImpl: marks it temporary, addConfiguration, may select it).
+// Also read: index file id 3499342101 (RunManagerImpl.kt, newest): addConfiguration(settings) and var selectedConfiguration.
 // getInstance has its upstream body (project.service<RunManager>()); the model registers the project service.
 package com.intellij.execution;
 
@@ -17,4 +18,12 @@ public abstract class RunManager {
   public abstract @NotNull List<RunnerAndConfigurationSettings> getAllSettings();
 
   public abstract void setTemporaryConfiguration(@Nullable RunnerAndConfigurationSettings tempConfiguration);
+
+  /** Adds (or replaces, by unique id) a configuration; a temporary one may evict older temporaries past the recents limit. */
+  public abstract void addConfiguration(@NotNull RunnerAndConfigurationSettings settings);
+
+  /** The selected item in the run/debug configurations combobox (Kotlin `var selectedConfiguration`). */
+  public abstract @Nullable RunnerAndConfigurationSettings getSelectedConfiguration();
+
+  public abstract void setSelectedConfiguration(@Nullable RunnerAndConfigurationSettings configuration);
 }

@@ -15,6 +15,8 @@ public interface RunnerAndConfigurationSettings {
 
   boolean isTemporary();
 
+  void setTemporary(boolean temporary);
+
   @NotNull RunConfiguration getConfiguration();
 
   @NotNull String getName();

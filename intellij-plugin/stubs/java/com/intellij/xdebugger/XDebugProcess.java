@@ -22,6 +22,11 @@ public abstract class XDebugProcess {
 
   public abstract @NotNull XDebuggerEditorsProvider getEditorsProvider();
 
+  /** Whether the session may pass resume, step and pause to this process now; XDebugSessionImpl asks before each. */
+  public boolean checkCanPerformCommands() {
+    return true;
+  }
+
   protected @Nullable ProcessHandler doGetProcessHandler() {
     return null;
   }

@@ -10,11 +10,23 @@ class Indexing internal constructor(private val app: ModelApplication) {
     @Volatile var isDumb: Boolean = false
         private set
 
+    private val whenSmart = java.util.concurrent.CopyOnWriteArrayList<Runnable>()
+
     /** Tests, off the EDT: the project starts indexing. */
     fun begin() = switchTo(dumb = true)
 
-    /** Tests, off the EDT: indexing has finished. */
-    fun end() = switchTo(dumb = false)
+    /** Tests, off the EDT: indexing has finished; what waited for it runs on the EDT. */
+    fun end() {
+        switchTo(dumb = false)
+        val waiting = whenSmart.toList()
+        whenSmart.clear()
+        app.onEdtAndWait { waiting.forEach(Runnable::run) }
+    }
+
+    /** DumbService.runWhenSmart: at once when smart, else once indexing has finished. */
+    fun runWhenSmart(runnable: Runnable) {
+        if (isDumb) whenSmart += runnable else runnable.run()
+    }
 
     /** What code that reads the indexes meets in dumb mode. */
     fun requireIndexes() {

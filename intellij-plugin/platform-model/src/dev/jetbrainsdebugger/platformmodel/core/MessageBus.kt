@@ -15,6 +15,7 @@ import java.lang.reflect.Proxy
 import java.util.concurrent.CopyOnWriteArrayList
 
 internal class MessageBus(
+    private val descriptor: PluginDescriptor,
     private val declared: List<ListenerDeclaration>,
     private val project: Project?,
     private val violations: (ViolationKind, String, Throwable?) -> Unit,
@@ -58,7 +59,7 @@ internal class MessageBus(
 
     private fun instantiate(topic: Class<*>): List<Any> = declared.filter { it.topic == topic.name }.mapNotNull { d ->
         try {
-            val cls = Class.forName(d.className)
+            val cls = descriptor.loadClass(d.className)
             val withProject = project?.let { p -> cls.declaredConstructors.firstOrNull { it.parameterTypes.singleOrNull()?.isAssignableFrom(p.javaClass) == true } }
             if (withProject != null) withProject.newInstance(project) else cls.getDeclaredConstructor().newInstance()
         } catch (t: Throwable) {

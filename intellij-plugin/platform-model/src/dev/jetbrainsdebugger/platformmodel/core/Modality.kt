@@ -3,6 +3,7 @@
 // dialog opened after that state is showing; ModalityState.any() runs at once, whatever is
 // open, and is meant for pure UI work. Here a state is a level: 0 is non-modal, each open modal
 // adds one; work of level L waits while the innermost open modal is deeper than L.
+// Each task runs in the write-safe context its state gives it (TransactionGuard.kt).
 package dev.jetbrainsdebugger.platformmodel.core
 
 import com.intellij.openapi.application.ModalityState
@@ -10,7 +11,11 @@ import java.awt.EventQueue
 import java.awt.SecondaryLoop
 import java.awt.Toolkit
 
-internal class LevelModality(val level: Int, private val name: String) : ModalityState() {
+/**
+ * [writeSafe]: TransactionGuardImpl.myWriteSafeModalities: the non-modal state is write-safe; a
+ * modal is write-safe when it was entered from a write-safe context (enteredModality).
+ */
+internal class LevelModality(val level: Int, private val name: String, val writeSafe: Boolean) : ModalityState() {
     override fun dominates(anotherState: ModalityState): Boolean =
         anotherState !is AnyModality && level > (anotherState as LevelModality).level
 
@@ -45,7 +50,7 @@ class ModalEntry internal constructor(private val queue: EdtQueue, internal val 
 }
 
 /** The invokeLater queue: runs each task on the EDT once its modality allows, in posting order. */
-internal class EdtQueue(private val onTaskFailure: (Throwable) -> Unit) {
+internal class EdtQueue(private val guard: ModelTransactionGuard, private val onTaskFailure: (Throwable) -> Unit) {
     private class Task(val runnable: Runnable, val state: ModalityState)
 
     private val tasks = ArrayList<Task>()
@@ -53,7 +58,7 @@ internal class EdtQueue(private val onTaskFailure: (Throwable) -> Unit) {
     @Volatile var dispatchThread: Thread? = null
         private set
 
-    val nonModal = LevelModality(0, "NON_MODAL")
+    val nonModal = LevelModality(0, "NON_MODAL", writeSafe = true)
 
     fun post(runnable: Runnable, state: ModalityState) {
         synchronized(this) { tasks += Task(runnable, state) }
@@ -64,7 +69,7 @@ internal class EdtQueue(private val onTaskFailure: (Throwable) -> Unit) {
     fun current(): LevelModality = synchronized(this) { modals.lastOrNull()?.state ?: nonModal }
 
     fun enter(name: String): ModalEntry = synchronized(this) {
-        ModalEntry(this, LevelModality(modals.size + 1, name), name).also { modals += it }
+        ModalEntry(this, LevelModality(modals.size + 1, name, guard.writingAllowed), name).also { modals += it }
     }
 
     fun leave(entry: ModalEntry) {
@@ -86,7 +91,7 @@ internal class EdtQueue(private val onTaskFailure: (Throwable) -> Unit) {
                 if (i < 0) null else tasks.removeAt(i)
             } ?: return
             try {
-                task.runnable.run()
+                guard.runLater(task.state) { task.runnable.run() }
             } catch (t: Throwable) {
                 onTaskFailure(t)
             }

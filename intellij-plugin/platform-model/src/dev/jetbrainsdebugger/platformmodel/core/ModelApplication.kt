@@ -4,7 +4,8 @@
 // message bus. Rules follow the platform's threading documentation ("General Threading Rules",
 // intellij-sdk-docs, 2023.3+ model) and ApplicationImpl: code run through invokeLater on the EDT
 // may read; other threads read inside a read action; writing happens on the EDT inside a write
-// action only. Breaking a rule records a violation and throws, as the platform's assertions do.
+// action only, and the model changes only in a write-safe context (TransactionGuard.kt). Breaking
+// a rule records a violation and throws where the platform's assertions throw.
 package dev.jetbrainsdebugger.platformmodel.core
 
 import com.intellij.openapi.application.Application
@@ -28,7 +29,8 @@ class ModelApplication internal constructor(
     val descriptor: PluginDescriptor,
 ) : Application {
     private val violations = CopyOnWriteArrayList<Violation>()
-    private val queue = EdtQueue { t -> reportViolation(ViolationKind.IDE_ERROR, "an invokeLater task threw: $t", t) }
+    private val guard = ModelTransactionGuard()
+    private val queue = EdtQueue(guard) { t -> reportViolation(ViolationKind.IDE_ERROR, "an invokeLater task threw: $t", t) }
     private val threadNumber = AtomicInteger(1)
     private val pool: ExecutorService = Executors.newCachedThreadPool { r ->
         Thread(r, "ApplicationImpl pooled thread ${threadNumber.getAndIncrement()}").apply { isDaemon = true }
@@ -37,7 +39,7 @@ class ModelApplication internal constructor(
     private val readDepth = ThreadLocal.withInitial { 0 }
     private val services = Services(null)
     private val extensions = HashMap<String, CopyOnWriteArrayList<Any>>()
-    private val bus = MessageBus(descriptor.applicationListeners, null) { kind, message, t -> reportViolation(kind, message, t) }
+    private val bus = MessageBus(descriptor, descriptor.applicationListeners, null) { kind, message, t -> reportViolation(kind, message, t) }
     private val watchdog = EdtWatchdog({ queue.dispatchThread }) { message, stack -> record(ViolationKind.EDT_BLOCKED, message, "EDT", stack) }
     @Volatile private var disposed = false
 
@@ -108,13 +110,17 @@ class ModelApplication internal constructor(
 
     fun openModals(): List<String> = queue.openModals()
 
-    /** Tests: runs [block] on the EDT in any modality and waits (never call it on the EDT). */
+    /**
+     * Tests: runs [block] on the EDT in any modality and waits (never call it on the EDT). It
+     * stands for the user's input (a click, a key), so it is write-safe when the innermost open
+     * modality is (TransactionGuardImpl.performUserActivity).
+     */
     fun <T> onEdtAndWait(block: () -> T): T {
         check(!isDispatchThread()) { "onEdtAndWait on the EDT would wait for itself" }
         val result = CompletableFuture<T>()
         invokeLater({
             try {
-                result.complete(block())
+                result.complete(guard.userActivity(queue.current(), block))
             } catch (t: Throwable) {
                 result.completeExceptionally(t)
             }
@@ -151,12 +157,27 @@ class ModelApplication internal constructor(
 
     override fun <T, E : Throwable> runWriteAction(computation: ThrowableComputable<T, E>): T {
         if (!isDispatchThread()) fail(ViolationKind.WRITE_OFF_EDT, "Write access is allowed from event dispatch thread only")
+        assertWriteSafe("a write action")
         lock.writeLock().lock()
         try {
             return computation.compute()
         } finally {
             lock.writeLock().unlock()
         }
+    }
+
+    /**
+     * TransactionGuardImpl.assertWriteActionAllowed, for [change] (a write action, or a change of the
+     * project model: breakpoints, run configurations, a launch). Recorded, not thrown, as upstream logs it.
+     */
+    fun assertWriteSafe(change: String) {
+        if (guard.isWritingAllowed()) return
+        reportViolation(
+            ViolationKind.WRITE_UNSAFE_CONTEXT,
+            "Write-unsafe context! Model changes are allowed from write-safe contexts only. Please ensure you're using " +
+                "invokeLater/invokeAndWait with a correct modality state (not \"any\"). See TransactionGuard documentation " +
+                "for details.\n  current modality=${queue.current()} ($change)",
+        )
     }
 
     // ----- violations -------------------------------------------------------

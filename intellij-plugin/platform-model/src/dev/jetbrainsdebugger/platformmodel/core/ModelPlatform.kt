@@ -39,8 +39,12 @@ interface ModelArea {
     fun registerProject(project: ModelProject) {}
 }
 
-class ModelPlatform private constructor(val config: IdeConfig, private val areas: List<ModelArea>) : AutoCloseable {
-    val descriptor: PluginDescriptor = PluginDescriptor.load(config.plugins)
+class ModelPlatform private constructor(
+    val config: IdeConfig,
+    private val areas: List<ModelArea>,
+    pluginLoader: ClassLoader,
+) : AutoCloseable {
+    val descriptor: PluginDescriptor = PluginDescriptor.load(config.plugins, pluginLoader)
     val app = ModelApplication(descriptor)
     private val installation: Disposable = Disposer.newDisposable("model platform installation")
     private val projectManager = ModelProjectManager()
@@ -63,7 +67,7 @@ class ModelPlatform private constructor(val config: IdeConfig, private val areas
         for (extension in descriptor.extensions) {
             if (extension.point !in descriptor.extensionPoints) continue
             val implementation = extension.attributes["implementation"] ?: continue
-            app.registerExtension(extension.point, Class.forName(implementation).getDeclaredConstructor().newInstance())
+            app.registerExtension(extension.point, descriptor.loadClass(implementation).getDeclaredConstructor().newInstance())
         }
     }
 
@@ -88,7 +92,7 @@ class ModelPlatform private constructor(val config: IdeConfig, private val areas
     /** plugin.xml's postStartupActivity for [project], on a pooled thread (what opening a project does last). */
     fun runStartupActivities(project: ModelProject) {
         for (attributes in descriptor.platformExtensions("postStartupActivity")) {
-            val activity = Class.forName(attributes.getValue("implementation")).getDeclaredConstructor().newInstance() as ProjectActivity
+            val activity = descriptor.loadClass(attributes.getValue("implementation")).getDeclaredConstructor().newInstance() as ProjectActivity
             app.executeOnPooledThread {
                 val run: suspend () -> Unit = { activity.execute(project) }
                 run.startCoroutine(Continuation(EmptyCoroutineContext) { result ->
@@ -132,9 +136,13 @@ class ModelPlatform private constructor(val config: IdeConfig, private val areas
         @Volatile var current: ModelPlatform? = null
             private set
 
-        fun start(config: IdeConfig, areas: List<ModelArea>): ModelPlatform {
+        /**
+         * [pluginLoader]: where the plugin's classes and descriptor come from: the test class path,
+         * or an installed plugin's jars ([ModelPluginClassLoader]).
+         */
+        fun start(config: IdeConfig, areas: List<ModelArea>, pluginLoader: ClassLoader = ModelPlatform::class.java.classLoader): ModelPlatform {
             check(current == null) { "a platform model is already running; close it first" }
-            return ModelPlatform(config, areas).also {
+            return ModelPlatform(config, areas, pluginLoader).also {
                 it.install()
                 current = it
             }

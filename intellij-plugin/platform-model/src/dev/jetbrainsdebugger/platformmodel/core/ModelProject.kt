@@ -4,6 +4,7 @@ package dev.jetbrainsdebugger.platformmodel.core
 
 import com.intellij.openapi.Disposable
 import com.intellij.openapi.extensions.ExtensionsArea
+import com.intellij.openapi.project.DumbService
 import com.intellij.openapi.project.Project
 import java.nio.file.Path
 
@@ -16,8 +17,14 @@ class ModelProject internal constructor(
     private val services = Services(this)
     /** The project's dumb mode; tests start and end it. */
     val indexing = Indexing(app)
-    private val bus = MessageBus(descriptor.projectListeners, this) { kind, message, t -> app.reportViolation(kind, message, t) }
+    private val bus = MessageBus(descriptor, descriptor.projectListeners, this) { kind, message, t -> app.reportViolation(kind, message, t) }
     @Volatile private var disposed = false
+
+    init {
+        register(DumbService::class.java, object : DumbService() {
+            override fun isDumb(): Boolean = indexing.isDumb
+        })
+    }
 
     override fun getName(): String = projectName
 

@@ -1,5 +1,6 @@
-// The plugin's descriptor as the platform reads it: META-INF/plugin.xml from the classpath (the
-// plugin jar in an IDE; src/main/resources here) plus the optional descriptors of
+// The plugin's descriptor as the platform reads it: META-INF/plugin.xml from the plugin's class
+// loader (its jars: an installed plugin's lib/, or the test class path with src/main/resources) plus
+// the optional descriptors of
 // <depends optional="true" config-file="..."> whose dependency the modelled IDE has
 // (upstream PluginDescriptorLoader). What the model acts on: listeners, postStartupActivity,
 // the plugin's own extension points and their extensions, notification groups, tool windows
@@ -15,12 +16,17 @@ data class ListenerDeclaration(val className: String, val topic: String)
 data class ExtensionDeclaration(val point: String, val attributes: Map<String, String>)
 
 class PluginDescriptor private constructor(
+    /** The plugin's class loader: every class a descriptor names is loaded through it. */
+    val classLoader: ClassLoader,
     val applicationListeners: List<ListenerDeclaration>,
     val projectListeners: List<ListenerDeclaration>,
     /** Qualified name → interface, for the plugin's own <extensionPoints>. */
     val extensionPoints: Map<String, String>,
     val extensions: List<ExtensionDeclaration>,
 ) {
+    /** A class the descriptor names, from the plugin's class loader (initialised, as the platform creates it). */
+    fun loadClass(name: String): Class<*> = Class.forName(name, true, classLoader)
+
     /** Extensions of the platform's `com.intellij.<name>` points (postStartupActivity, toolWindow, notificationGroup, ...). */
     fun platformExtensions(name: String): List<Map<String, String>> =
         extensions.filter { it.point == "com.intellij.$name" }.map { it.attributes }
@@ -39,6 +45,7 @@ class PluginDescriptor private constructor(
                 }
             }
             return PluginDescriptor(
+                loader,
                 parts.flatMap { listeners(it, "applicationListeners") },
                 parts.flatMap { listeners(it, "projectListeners") },
                 parts.flatMap { part -> children(part, "extensionPoints").flatMap { children(it, "extensionPoint") } }

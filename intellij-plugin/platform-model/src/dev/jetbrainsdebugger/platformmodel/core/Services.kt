@@ -3,10 +3,13 @@
 // (a class annotated @Service) created on first request, once, with the project as its only
 // constructor argument when it takes one (upstream: "a project-level service may have a
 // constructor taking Project"). Services that are Disposable are disposed with their owner,
-// last created first.
+// last created first. A service that is a PersistentStateComponent gets its stored state from the
+// application's ComponentStore when it is created, as upstream's component store initialises it.
 package dev.jetbrainsdebugger.platformmodel.core
 
 import com.intellij.openapi.Disposable
+import com.intellij.openapi.application.ApplicationManager
+import com.intellij.openapi.components.PersistentStateComponent
 import com.intellij.openapi.components.Service
 import com.intellij.openapi.project.Project
 import com.intellij.openapi.util.Disposer
@@ -22,6 +25,9 @@ internal class Services(private val project: Project?) {
         synchronized(this) { instances[serviceClass]?.let { return serviceClass.cast(it) } }
         if (!serviceClass.isAnnotationPresent(Service::class.java)) return null
         val created = create(serviceClass)
+        if (created is PersistentStateComponent<*>) {
+            ApplicationManager.getApplication().getService(ComponentStore::class.java)?.initComponent(created)
+        }
         synchronized(this) {
             // Two threads may create it at once: the first one registered wins, as upstream.
             instances[serviceClass]?.let { return serviceClass.cast(it) }

@@ -8,6 +8,13 @@ enum class ViolationKind {
     /** A write action off the EDT (upstream: "Write access is allowed from event dispatch thread only"). */
     WRITE_OFF_EDT,
 
+    /**
+     * A model change (write action, breakpoints, run configurations, a launch) on the EDT in a
+     * write-unsafe context, e.g. code posted with ModalityState.any() (upstream TransactionGuardImpl:
+     * "Write-unsafe context! Model changes are allowed from write-safe contexts only").
+     */
+    WRITE_UNSAFE_CONTEXT,
+
     /** Model data read off the EDT outside a read action (upstream: "Read access is allowed from inside read-action only"). */
     READ_WITHOUT_READ_ACTION,
 

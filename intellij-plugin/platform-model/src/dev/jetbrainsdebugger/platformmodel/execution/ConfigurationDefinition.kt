@@ -3,8 +3,12 @@
 // tests define their own next to the calculator world of the cross-language test.
 package dev.jetbrainsdebugger.platformmodel.execution
 
-/** A configuration type: upstream a ConfigurationType extension; id and display name are what the plugin reads. */
-data class ConfigurationTypeDefinition(val id: String, val displayName: String, val description: String = displayName) {
+/**
+ * A configuration type: upstream a ConfigurationType extension; id and display name are what the
+ * plugin reads. [dumbAware]: ConfigurationType.isDumbAware (false unless the type says so), whether
+ * its configurations may start while the project indexes.
+ */
+data class ConfigurationTypeDefinition(val id: String, val displayName: String, val description: String = displayName, val dumbAware: Boolean = false) {
     companion object {
         /** PyCharm's PythonConfigurationType (id "PythonConfigurationType", display name "Python"). */
         val PYTHON = ConfigurationTypeDefinition("PythonConfigurationType", "Python")
@@ -18,6 +22,13 @@ data class ConfigurationTypeDefinition(val id: String, val displayName: String, 
 }
 
 /**
+ * A before-launch task (upstream a BeforeRunTask its BeforeRunTaskProvider executes on a pooled
+ * thread, e.g. a Java build): it takes [durationMs], then succeeds, or fails when [fails]
+ * (`executeTask` returning false), which ends the launch in `processNotStarted`.
+ */
+data class BeforeLaunchTask(val durationMs: Long = 0, val fails: Boolean = false)
+
+/**
  * What `RunConfiguration.checkConfiguration()` reports: a [fatal] problem is a
  * RuntimeConfigurationError (the IDE would open "Edit configuration" instead of running),
  * otherwise a RuntimeConfigurationException, a warning the IDE runs anyway.
@@ -28,8 +39,7 @@ data class ConfigurationProblem(val message: String, val fatal: Boolean)
  * One run configuration.
  * - [command]: what run mode starts as a real OS process, in the project's base directory;
  * - [script]: the file (relative to the project) debug mode hands to the debugger (null: not debuggable there);
- * - [beforeLaunchFailure]: a before-launch task that fails (upstream `BeforeRunTaskProvider.executeTask`
- *   returning false), so the launch ends in `processNotStarted`.
+ * - [beforeLaunch]: a before-launch task (a build), run before the launch on a pooled thread.
  */
 data class ConfigurationDefinition(
     val name: String,
@@ -41,7 +51,7 @@ data class ConfigurationDefinition(
     val problem: ConfigurationProblem? = null,
     val allowRunningInParallel: Boolean = false,
     val editBeforeRun: Boolean = false,
-    val beforeLaunchFailure: String? = null,
+    val beforeLaunch: BeforeLaunchTask? = null,
 ) {
     companion object {
         /** A Python configuration that runs [script] with `python3` (what PythonRunConfiguration builds, without the SDK). */

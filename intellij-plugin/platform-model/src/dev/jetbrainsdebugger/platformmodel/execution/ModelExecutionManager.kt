@@ -28,21 +28,28 @@ import javax.swing.JPanel
 /**
  * Follows platform/execution-impl ExecutionManagerImpl.kt (index file id 1646897139, the newest
  * text found):
- * - `executeConfiguration(env, showSettings, assignNewId)` (EDT): with showSettings and "edit
- *   before run" the modal "Edit configuration" dialog; otherwise `RunManagerImpl.canRunConfiguration`
+ * - `executeConfiguration(env, showSettings, assignNewId)` (EDT): a launch is a model change, so it
+ *   must come from a write-safe context (TransactionGuard.kt); with showSettings and "edit before
+ *   run" the modal "Edit configuration" dialog; in dumb mode the configuration is not validated
+ *   (`if (!DumbService.isDumb(project))`) and runs at once; otherwise `RunManagerImpl.canRunConfiguration`
  *   in a read action on a pooled thread (it asserts a background thread), finishing on the EDT in
- *   the non-modal state: run when it can, else the modal "Edit configuration" dialog. The model
- *   records every such dialog (in [dialogs] and as an UNEXPECTED_DIALOG violation) and answers it
- *   with Cancel, which upstream ends in `processNotStarted`;
+ *   the non-modal state (`finishOnUiThread(ModalityState.nonModal())`: it waits while a modal dialog
+ *   is open): run when it can, else the modal "Edit configuration" dialog. The model records every
+ *   such dialog (in [dialogs] and as an UNEXPECTED_DIALOG violation) and answers it with Cancel,
+ *   which upstream ends in `processNotStarted`;
  * - `isStarting`: the (configuration id, executor id, runner id) entries in progress;
- * - [startRunProfile] (doStartRunProfile): processStartScheduled; before-launch tasks on a pooled
- *   thread (a failure cancels: processNotStarted without a cause); then on the EDT processStarting,
- *   the runner's start, the callback's processStarted(descriptor); then, in a later EDT event,
- *   processStarting(handler) before `startNotify()`, processStarted, and a listener that publishes
- *   processTerminating and processTerminated(exitCode) from the thread the handler notifies on;
+ * - [startRunProfile] (doStartRunProfile, compileAndRun, doRun): processStartScheduled; with no
+ *   before-launch task the start is one `invokeLater(startRunnable, project.disposed)` later (the
+ *   default modality state: on the EDT the current one); with one, the task runs on a pooled thread
+ *   (a failure cancels: processNotStarted without a cause) and then `runInEdt(ModalityState.any())`
+ *   posts that same invokeLater, or, in dumb mode for a configuration type that is not dumb-aware,
+ *   waits for smart mode first (`runWhenSmart`). The start: processStarting, the runner's start,
+ *   the callback's processStarted(descriptor); then, in a later EDT event, processStarting(handler)
+ *   before `startNotify()`, processStarted, and a listener that publishes processTerminating and
+ *   processTerminated(exitCode) from the thread the handler notifies on;
  * - a failed start: callback.processNotStarted(e), ExecutionListener.processNotStarted(executorId, env, e),
  *   and the error shown to the user (recorded in [errorsShown]; upstream a balloon, not modal).
- * Left out: dumb mode, execution targets, content reuse and the run tool window, usage statistics.
+ * Left out: execution targets, content reuse and the run tool window, usage statistics.
  */
 class ModelExecutionManager(private val project: ModelProject) : ExecutionManagerImpl() {
     private data class InProgressEntry(val configurationId: String, val executorId: String, val runnerId: String)
@@ -68,8 +75,9 @@ class ModelExecutionManager(private val project: ModelProject) : ExecutionManage
 
     override fun executeConfiguration(environment: ExecutionEnvironment, showSettings: Boolean, assignNewId: Boolean) {
         app.assertIsDispatchThread()
+        app.assertWriteSafe("a launch of '${environment.runProfile.name}'")
         val settings = environment.runnerAndConfigurationSettings
-        if (settings == null) {
+        if (settings == null || project.indexing.isDumb) {
             execute(environment, assignNewId)
             return
         }
@@ -124,6 +132,7 @@ class ModelExecutionManager(private val project: ModelProject) : ExecutionManage
     fun startRunProfile(environment: ExecutionEnvironment, start: () -> ProcessHandler) {
         app.assertIsDispatchThread()
         val executorId = environment.executor.id
+        ModelRunManager.of(project).refreshUsagesList(environment.runProfile)
         val entry = entryOf(environment)
         inProgress.add(entry)
         events.processStartScheduled(executorId, environment)
@@ -148,14 +157,26 @@ class ModelExecutionManager(private val project: ModelProject) : ExecutionManage
         }
 
         if (environment.executionId == 0L) environment.assignNewExecutionId()
-        val failure = (environment.runProfile as? ModelRunConfiguration)?.definition?.beforeLaunchFailure
-        if (failure == null) {
-            startRunnable.run()
-        } else {
-            // A before-launch task runs on a pooled thread; returning false cancels the launch (on the EDT).
-            app.executeOnPooledThread {
-                app.invokeLater({ if (!project.isDisposed) processNotStarted(environment, null) }, ModalityState.any())
+        // compileAndRun's start: invokeLater(startRunnable, project.disposed), in the default modality state.
+        val later = Runnable { app.invokeLater(startRunnable, ModalityState.defaultModalityState()) }
+        val definition = (environment.runProfile as? ModelRunConfiguration)?.definition
+        val task = definition?.beforeLaunch
+        if (task == null) {
+            later.run()
+            return
+        }
+        app.executeOnPooledThread {
+            Thread.sleep(task.durationMs)
+            if (task.fails) {
+                // SwingUtilities.invokeLater(onCancelRunnable): processNotStarted.
+                javax.swing.SwingUtilities.invokeLater { if (!project.isDisposed) processNotStarted(environment, null) }
+                return@executeOnPooledThread
             }
+            // doRun: runInEdt(ModalityState.any()) { runWhenSmart for a type that is not dumb-aware, else start }.
+            app.invokeLater({
+                if (project.isDisposed) return@invokeLater
+                if (!definition.type.dumbAware && project.indexing.isDumb) project.indexing.runWhenSmart(later) else later.run()
+            }, ModalityState.any())
         }
     }
 

@@ -14,11 +14,13 @@ import com.intellij.execution.configurations.RunConfiguration
 class ModelRunnerAndConfigurationSettings(private val configuration: ModelRunConfiguration) : RunnerAndConfigurationSettings {
     val definition: ConfigurationDefinition get() = configuration.definition
 
-    /** Upstream `isTemporary`/`setTemporary`: RunManager.setTemporaryConfiguration sets it. */
-    @Volatile var temporary: Boolean = definition.temporary
+    @Volatile private var temporary: Boolean = definition.temporary
 
     override fun getType(): ConfigurationType = configuration.type
     override fun isTemporary(): Boolean = temporary
+    override fun setTemporary(temporary: Boolean) {
+        this.temporary = temporary
+    }
     override fun getConfiguration(): RunConfiguration = configuration
     override fun getName(): String = definition.name
     override fun getUniqueID(): String = "${definition.type.displayName}.${definition.name}"

@@ -31,7 +31,7 @@ class ModelToolWindows internal constructor() {
     /** Opens the tool window [id] of [project] as a user does (from a test thread); null when its factory declines the project. */
     fun open(project: Project, id: String): ModelToolWindow? {
         val declaration = PluginExtensions.byId("toolWindow", id)
-        val factoryClass = Class.forName(declaration.getValue("factoryClass"))
+        val factoryClass = modelApplication().descriptor.loadClass(declaration.getValue("factoryClass"))
         val factory = factoryClass.getDeclaredConstructor().newInstance() as ToolWindowFactory
         // The stripe icon, found as IconLoader finds it: a resource of the plugin's class loader.
         val icon = declaration["icon"]?.let { factoryClass.getResource(it) }

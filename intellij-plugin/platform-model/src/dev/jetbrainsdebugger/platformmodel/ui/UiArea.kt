@@ -12,6 +12,8 @@ import com.intellij.openapi.ide.CopyPasteManager
 import com.intellij.openapi.ui.DialogWrapperPeerFactory
 import com.intellij.openapi.ui.messages.MessagesService
 import com.intellij.ui.content.ContentFactory
+import com.intellij.openapi.components.PersistentStateComponent
+import dev.jetbrainsdebugger.platformmodel.core.ComponentStore
 import dev.jetbrainsdebugger.platformmodel.core.ModelApplication
 import dev.jetbrainsdebugger.platformmodel.core.ModelArea
 import dev.jetbrainsdebugger.platformmodel.core.ModelProject
@@ -42,6 +44,8 @@ class UiArea : ModelArea {
         app.register(FileChooserFactory::class.java, fileChooser)
         app.register(ActionManager::class.java, actionManager)
         app.register(ContentFactory::class.java, ModelContentFactory())
+        @Suppress("UNCHECKED_CAST")
+        app.register(ComponentStore::class.java, ComponentStore { settingsStore.initComponent(it as PersistentStateComponent<Any>) })
     }
 
     override fun registerProject(project: ModelProject) {

@@ -1,9 +1,13 @@
-// The whole plugin in a modelled PyCharm, as a process the cross-language test
-// (tests/e2e/test_ide_model.py) drives: the platform model starts, the project opens, plugin.xml's
-// postStartupActivity starts DebuggerBridgeService, which starts the real binary
-// (-Djetbrains.debugger.mcp.binary) and connects the real bridge to the real IntellijIdeFacade:
-// MCP client → binary → WebSocket → bridge → IntellijIdeFacade → the modelled platform. Prints
-// `{"mcp_url": ...}` once connected, then answers one JSON line per command (HarnessLines).
+// The whole plugin in a modelled PyCharm, installed as a user installs it, as a process the
+// cross-language test (tests/e2e/test_ide_model.py) drives: the plugin folder unpacked from the
+// zip scripts/plugin-zip builds is loaded through a class loader of its own (its lib/*.jar first,
+// the modelled platform as parent, as PluginClassLoader does); the platform model starts, the
+// project opens, plugin.xml's postStartupActivity starts DebuggerBridgeService, which starts the
+// binary bundled in the plugin folder and connects the real bridge to the real IntellijIdeFacade:
+// MCP client → binary → WebSocket → bridge → IntellijIdeFacade → the modelled platform. This
+// harness reaches the plugin only as the platform does (services, extensions, listeners, the
+// settings file), never through its classes. Prints `{"mcp_url": ...}` once connected, then
+// answers one JSON line per command.
 // The project (a copy of examples/calculator) gets the scripted debuggee ticker.py (a loop that
 // runs until paused) and secrets.py (credentials), and run configurations App, npm build, Broken
 // (CalculatorWorld), Ticker and Secrets.
@@ -21,8 +25,8 @@
 //                           plugin holds it (history/list, every history/changed entry) and the three exports
 //   quit                    closes the IDE (the binary exits with it)
 //
-// Run with the classpath of build/kotlin/model-classpath.txt:
-//   java -cp ... dev.jetbrainsdebugger.platformmodel.crosslang.ModelIdeMainKt <binary> <project> <mcp port> [brave] [show-secrets]
+// Run with the classpath of build/kotlin/model-ide-classpath.txt (the model, the stubs, no plugin class):
+//   java -cp ... dev.jetbrainsdebugger.platformmodel.crosslang.ModelIdeMainKt <plugin folder> <project> <mcp port> [brave] [show-secrets]
 // (show-secrets: the user turned "Hide secrets from AI agents" off in the settings)
 package dev.jetbrainsdebugger.platformmodel.crosslang
 
@@ -33,13 +37,11 @@ import com.intellij.xdebugger.XDebuggerUtil
 import com.intellij.xdebugger.breakpoints.XBreakpointProperties
 import com.intellij.xdebugger.breakpoints.XLineBreakpoint
 import com.intellij.xdebugger.breakpoints.XLineBreakpointType
-import dev.jetbrainsdebugger.bridge.Json
-import dev.jetbrainsdebugger.crosslang.HarnessLines
-import dev.jetbrainsdebugger.intellij.DebuggerBridgeService
-import dev.jetbrainsdebugger.intellij.McpSettingsService
+import com.google.gson.GsonBuilder
 import dev.jetbrainsdebugger.platformmodel.core.IdeConfig
 import dev.jetbrainsdebugger.platformmodel.core.ModalEntry
 import dev.jetbrainsdebugger.platformmodel.core.ModelPlatform
+import dev.jetbrainsdebugger.platformmodel.core.ModelPluginClassLoader
 import dev.jetbrainsdebugger.platformmodel.core.ModelProject
 import dev.jetbrainsdebugger.platformmodel.debugger.DebuggerArea
 import dev.jetbrainsdebugger.platformmodel.debugger.program.ScriptedProgram
@@ -47,19 +49,29 @@ import dev.jetbrainsdebugger.platformmodel.execution.ConfigurationDefinition
 import dev.jetbrainsdebugger.platformmodel.execution.ExecutionArea
 import dev.jetbrainsdebugger.platformmodel.execution.ModelRunManager
 import dev.jetbrainsdebugger.platformmodel.ui.UiArea
-import dev.jetbrainsdebugger.toolwindow.ServerState
+import java.io.BufferedReader
+import java.io.FileDescriptor
+import java.io.FileOutputStream
+import java.io.InputStreamReader
+import java.io.PrintStream
+import java.lang.reflect.Proxy
+import java.nio.charset.StandardCharsets
 import java.nio.file.Files
 import java.nio.file.Path
 import java.util.concurrent.CompletableFuture
 import java.util.concurrent.TimeUnit
 import kotlin.system.exitProcess
 
-private fun reply(vararg pairs: Pair<String, Any?>) = HarnessLines.reply(Json.obj(*pairs))
+private val out = PrintStream(FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8)
+private val gson = GsonBuilder().serializeNulls().create()
+
+/** One JSON line on stdout (the plugin's own logging goes to stderr). */
+private fun reply(vararg pairs: Pair<String, Any?>) = synchronized(out) { out.println(gson.toJson(mapOf(*pairs))) }
 
 private const val TICKER = "ticker.py"
 private const val SECRETS = "secrets.py"
 
-private class ModelIde(binary: String, projectPath: Path, port: Int, brave: Boolean, showSecrets: Boolean) {
+private class ModelIde(pluginDir: Path, projectPath: Path, port: Int, brave: Boolean, showSecrets: Boolean) {
     val ui = UiArea()
     val platform: ModelPlatform
     val project: ModelProject
@@ -68,14 +80,21 @@ private class ModelIde(binary: String, projectPath: Path, port: Int, brave: Bool
     private val pushed = ArrayList<String>()
 
     init {
-        System.setProperty("jetbrains.debugger.mcp.binary", binary)
-        platform = ModelPlatform.start(IdeConfig.PYCHARM, listOf(DebuggerArea(), ExecutionArea(), ui))
-        // What the IDE would have loaded from debugger-mcp.xml.
-        McpSettingsService.getInstance().loadState(McpSettingsService.StoredSettings().apply {
-            mcpPort = port
-            braveMode = brave
-            hideSecrets = !showSecrets
-        })
+        val plugin = ModelPluginClassLoader.of(pluginDir, ModelIde::class.java.classLoader)
+        platform = ModelPlatform.start(IdeConfig.PYCHARM, listOf(DebuggerArea(), ExecutionArea(), ui), plugin)
+        // The plugin's settings file, as the user's settings left it (read when its service is created).
+        ui.settingsStore.writeFile(
+            "debugger-mcp.xml",
+            """
+            <application>
+              <component name="DebuggerMcpSettings">
+                <option name="mcpPort" value="$port" />
+                <option name="braveMode" value="$brave" />
+                <option name="hideSecrets" value="${!showSecrets}" />
+              </component>
+            </application>
+            """.trimIndent(),
+        )
         for (script in listOf(TICKER, SECRETS)) {
             Files.writeString(projectPath.resolve(script), ScriptedProgram.forScript(script)?.source ?: error("no scripted $script"))
         }
@@ -84,17 +103,58 @@ private class ModelIde(binary: String, projectPath: Path, port: Int, brave: Bool
         ModelRunManager.of(project).define(ConfigurationDefinition.python("Ticker", TICKER))
         ModelRunManager.of(project).define(ConfigurationDefinition.python("Secrets", SECRETS))
         platform.runStartupActivities(project)
-        DebuggerBridgeService.getInstance()?.history?.addHistoryListener { change -> synchronized(pushed) { pushed += change.toString() } }
     }
 
-    fun awaitServer(timeoutMs: Long): ServerState? {
+    /**
+     * The plugin's server state, as its tool window shows it: the bridge service is the application
+     * service the plugin's startup activity created; its state() is read reflectively, the harness
+     * not knowing the plugin's classes. The URL once it runs; the state's text when it stopped.
+     */
+    fun awaitServer(timeoutMs: Long): Pair<String?, String> {
+        val service = platform.descriptor.loadClass("dev.jetbrainsdebugger.intellij.DebuggerBridgeService")
         val deadline = System.currentTimeMillis() + timeoutMs
+        var last = "not started"
         while (System.currentTimeMillis() < deadline) {
-            val state = DebuggerBridgeService.getInstance()?.let { runCatching { it.state() }.getOrNull() }
-            if (state is ServerState.Running || state is ServerState.Stopped) return state
+            val state = platform.app.getService(service)?.let { runCatching { service.getMethod("state").invoke(it) }.getOrNull() }
+            if (state != null) {
+                last = state.toString()
+                when (state.javaClass.simpleName) {
+                    "Running" -> return state.javaClass.getMethod("getUrl").invoke(state) as String to last
+                    "Stopped" -> return null to last
+                }
+            }
             Thread.sleep(20)
         }
-        return null
+        return null to last
+    }
+
+    /** The tool window's history (the bridge service's `history`), reached reflectively as [awaitServer] does. */
+    private fun history(): Any {
+        val service = platform.descriptor.loadClass("dev.jetbrainsdebugger.intellij.DebuggerBridgeService")
+        val instance = platform.app.getService(service) ?: error("no DebuggerBridgeService")
+        return service.getMethod("getHistory").invoke(instance)
+    }
+
+    /** Records every history change pushed to the tool window, through a listener as a tool window adds one. */
+    fun listenToHistory() {
+        val listenerType = platform.descriptor.loadClass("dev.jetbrainsdebugger.bridge.HistoryListener")
+        val listener = Proxy.newProxyInstance(listenerType.classLoader, arrayOf(listenerType)) { proxy, method, args ->
+            when (method.name) {
+                "historyChanged" -> synchronized(pushed) { pushed += args[0].toString() }.let { null }
+                "equals" -> proxy === args[0]
+                "hashCode" -> System.identityHashCode(proxy)
+                else -> "history listener of the harness"
+            }
+        }
+        val history = history()
+        history.javaClass.getMethod("addHistoryListener", listenerType).invoke(history, listener)
+    }
+
+    /** The result of the history's method [name] (a future), waited for at most 10 s. */
+    private fun historyCall(name: String, vararg args: Any): Any? {
+        val history = history()
+        val method = history.javaClass.methods.first { it.name == name && it.parameterCount == args.size }
+        return (method.invoke(history, *args) as CompletableFuture<*>).get(10, TimeUnit.SECONDS)
     }
 
     fun <T> edt(block: () -> T): T = platform.app.onEdtAndWait(block)
@@ -158,13 +218,14 @@ private class ModelIde(binary: String, projectPath: Path, port: Int, brave: Bool
                 mapOf("title" to it.title, "texts" to it.texts, "buttons" to it.buttonTexts, "default" to it.defaultButton, "open" to it.isOpen)
             })
             "history" -> {
-                val history = DebuggerBridgeService.getInstance()!!.history
+                val page = historyCall("historyList") ?: error("no history page")
+                val entries = page.javaClass.getMethod("getEntries").invoke(page) as List<*>
                 reply(
-                    "listed" to history.historyList().get(10, TimeUnit.SECONDS).entries.map { it.toString() },
+                    "listed" to entries.map { it.toString() },
                     "pushed" to synchronized(pushed) { pushed.toList() },
-                    "json" to history.exportHistory("json").get(10, TimeUnit.SECONDS),
-                    "csv" to history.exportHistory("csv").get(10, TimeUnit.SECONDS),
-                    "markdown" to history.exportHistory("markdown").get(10, TimeUnit.SECONDS),
+                    "json" to historyCall("exportHistory", "json"),
+                    "csv" to historyCall("exportHistory", "csv"),
+                    "markdown" to historyCall("exportHistory", "markdown"),
                 )
             }
             "close-project" -> {
@@ -176,22 +237,40 @@ private class ModelIde(binary: String, projectPath: Path, port: Int, brave: Bool
     }
 }
 
+/** Reads commands until `quit` or the end of stdin, answering each, then `{"quit": true}`. */
+private fun serve(handle: (words: List<String>, line: String) -> Unit) {
+    val input = BufferedReader(InputStreamReader(System.`in`, StandardCharsets.UTF_8))
+    while (true) {
+        val line = input.readLine()?.trim() ?: break
+        if (line.isEmpty()) continue
+        val words = line.split(Regex("\\s+"))
+        if (words[0] == "quit") break
+        try {
+            handle(words, line)
+        } catch (t: Throwable) {
+            val cause = (t as? java.util.concurrent.ExecutionException)?.cause ?: t
+            reply("error" to "${cause.javaClass.simpleName}: ${cause.message}")
+        }
+    }
+    reply("quit" to true)
+}
+
 fun main(args: Array<String>) {
     val flags = args.drop(3).toSet()
     if (args.size < 3 || args[2].toIntOrNull() == null || !setOf("brave", "show-secrets").containsAll(flags)) {
-        System.err.println("usage: ModelIdeMain <binary> <project path> <mcp port> [brave] [show-secrets]")
+        System.err.println("usage: ModelIdeMain <plugin folder> <project path> <mcp port> [brave] [show-secrets]")
         exitProcess(2)
     }
-    val ide = ModelIde(args[0], Path.of(args[1]), args[2].toInt(), brave = "brave" in flags, showSecrets = "show-secrets" in flags)
-    when (val state = ide.awaitServer(60_000)) {
-        is ServerState.Running -> reply("mcp_url" to state.url)
-        else -> {
-            reply("error" to "the plugin's server did not start: $state")
-            ide.platform.close()
-            exitProcess(1)
-        }
+    val ide = ModelIde(Path.of(args[0]), Path.of(args[1]), args[2].toInt(), brave = "brave" in flags, showSecrets = "show-secrets" in flags)
+    val (url, state) = ide.awaitServer(60_000)
+    if (url == null) {
+        reply("error" to "the plugin's server did not start: $state")
+        ide.platform.close()
+        exitProcess(1)
     }
-    HarnessLines.serve(ide::command)
+    ide.listenToHistory()
+    reply("mcp_url" to url)
+    serve(ide::command)
     ide.platform.close()
     exitProcess(0)
 }

@@ -1,10 +1,12 @@
 // The plugin's breakpoint code (Breakpoints.kt, ExceptionBreakpointSupport.kt, the Java support and
 // BreakpointEventsListener) executed over the modelled XBreakpointManager: adding, listing and
 // removing line, conditional, logpoint and exception breakpoints, what a user does in the IDE
-// reaching the bridge, and the write-action rule holding for both.
+// reaching the bridge (also from another thread, as the 2025 breakpoint manager allows), and the
+// write-safe rule holding on the EDT.
 package dev.jetbrainsdebugger.platformmodel.debugger
 
 import com.intellij.openapi.application.ApplicationManager
+import com.intellij.openapi.application.ModalityState
 import com.intellij.xdebugger.XDebuggerUtil
 import com.intellij.xdebugger.breakpoints.XLineBreakpointType
 import dev.jetbrainsdebugger.ide.BreakpointKind
@@ -12,7 +14,6 @@ import dev.jetbrainsdebugger.ide.BreakpointSpec
 import dev.jetbrainsdebugger.ide.IdeError
 import dev.jetbrainsdebugger.ide.SuspendPolicy
 import dev.jetbrainsdebugger.platformmodel.core.IdeConfig
-import dev.jetbrainsdebugger.platformmodel.core.ThreadingViolationException
 import dev.jetbrainsdebugger.platformmodel.core.ViolationKind
 import dev.jetbrainsdebugger.platformmodel.debugger.breakpoints.JavaMethodBreakpointType
 import dev.jetbrainsdebugger.platformmodel.debugger.breakpoints.NoProperties
@@ -22,7 +23,9 @@ import org.junit.jupiter.api.io.TempDir
 import java.nio.file.Files
 import java.nio.file.Path
 import java.util.concurrent.Callable
+import java.util.concurrent.CompletableFuture
 import java.util.concurrent.ExecutionException
+import java.util.concurrent.TimeUnit
 import kotlin.test.assertEquals
 import kotlin.test.assertFailsWith
 import kotlin.test.assertFalse
@@ -107,18 +110,36 @@ class BreakpointsModelTest {
     }
 
     @Test
-    fun `the plugin's breakpoint calls work from a pooled thread, and the model refuses a change outside a write action`() {
+    fun `the plugin's breakpoint calls work from a pooled thread`() {
         val f = start()
         val info = ApplicationManager.getApplication().executeOnPooledThread(Callable { f.lineBreakpoint("calculator.py", 33) }).get()
         assertEquals(BreakpointKind.Line(f.file("calculator.py"), 33), info.spec.kind)
         f.platform.assertClean()
+    }
 
-        // The rule the plugin keeps is a real one: the same change off a write action fails.
+    @Test
+    fun `breakpoints changed on another thread are reported from that thread, and an EDT change under any() is write-unsafe`() {
+        val f = start()
         @Suppress("UNCHECKED_CAST")
         val type = XDebuggerUtil.getInstance().lineBreakpointTypes.single { it.id == "python-line" } as XLineBreakpointType<NoProperties>
         val url = f.platform.vfs.file(dir.resolve("calculator.py")).url
-        assertFailsWith<ThreadingViolationException> { f.breakpointManager.addLineBreakpoint(type, url, 30, null, false) }
-        assertEquals(listOf(ViolationKind.WRITE_OFF_EDT), f.platform.violations().map { it.kind })
+
+        // The 2025 manager takes its own lock: no write action, no EDT, and XBreakpointListener fires on the caller's thread.
+        val pooled = ApplicationManager.getApplication()
+        val added = pooled.executeOnPooledThread(Callable { f.breakpointManager.addLineBreakpoint(type, url, 30, null, false) }).get()
+        val reported = f.events.next<RecordingSink.BreakpointChanged> { (it.breakpoint.spec.kind as? BreakpointKind.Line)?.line == 31 }
+        pooled.executeOnPooledThread { f.breakpointManager.removeBreakpoint(added) }.get()
+        assertEquals(reported.breakpoint.id, f.events.next<RecordingSink.BreakpointRemoved>().id)
+        f.platform.assertClean()
+
+        // On the EDT a change must come from a write-safe context.
+        val done = CompletableFuture<Unit>()
+        f.platform.app.invokeLater({
+            f.breakpointManager.addLineBreakpoint(type, url, 29, null, false)
+            done.complete(Unit)
+        }, ModalityState.any())
+        done.get(20, TimeUnit.SECONDS)
+        assertEquals(listOf(ViolationKind.WRITE_UNSAFE_CONTEXT), f.platform.violations().map { it.kind })
     }
 
     @Test

@@ -49,7 +49,7 @@ class CollectorsModelTest {
             PresentationValue("char[]", listOf(Rendered.Symbol("["), Rendered.Plain("a, b"), Rendered.Symbol("]"))),
             PresentationValue(null, listOf(Rendered.Error("Cannot evaluate: thread is not suspended"))),
         )
-        val described = Presenter.describeAll(values).done()
+        val described = Presenter.describeAll(values, null).done()
         assertEquals(
             listOf("\"total: 42\"", "\"legacy\"", "42", "true", "size = 3 {ArrayList@17}", "[a, b]", "<error: Cannot evaluate: thread is not suspended>"),
             described.map { it.presented.value },
@@ -63,7 +63,7 @@ class CollectorsModelTest {
     @Test
     fun `a value whose presentation code throws is an evaluation error, and the values beside it still read`() {
         val values = listOf(FailingValue(IllegalStateException("renderer crashed")), PresentationValue("int", listOf(Rendered.Numeric("7"))))
-        val described = Presenter.describeAll(values).done()
+        val described = Presenter.describeAll(values, null).done()
         assertEquals("<error: renderer crashed>", described[0].presented.value)
         assertEquals("7", described[1].presented.value)
         platform.assertClean()
@@ -77,7 +77,7 @@ class CollectorsModelTest {
             ChildrenAnswer.Batch(listOf("a" to one, "b" to one), last = false),
             ChildrenAnswer.TooMany(98),
         ))
-        val children = ChildrenNode.of(container, 100, 10_000).done()
+        val children = ChildrenNode.of(container, 100, 10_000, null).done()
         assertEquals(listOf("a", "b"), children.items.map { it.name })
         assertTrue(children.items.all { it is Child.Value })
         assertEquals(98, children.notLoaded)
@@ -87,12 +87,12 @@ class CollectorsModelTest {
     @Test
     fun `informational rows are not children, and a container's error message is an evaluation error`() {
         val empty = ScriptedContainer(listOf(ChildrenAnswer.Message("No variables"), ChildrenAnswer.Batch(emptyList(), last = true)))
-        val listed = ChildrenNode.of(empty, 100, 10_000).done()
+        val listed = ChildrenNode.of(empty, 100, 10_000, null).done()
         assertTrue(listed.items.isEmpty(), "${listed.items}")
         assertEquals(0, listed.notLoaded)
 
         val broken = ScriptedContainer(listOf(ChildrenAnswer.Error("Unable to evaluate: object has been collected")))
-        val error = failure(ChildrenNode.of(broken, 100, 10_000))
+        val error = failure(ChildrenNode.of(broken, 100, 10_000, null))
         assertEquals("evaluation_failed", error.code)
         assertEquals("Unable to evaluate: object has been collected", error.message)
         platform.assertClean()
@@ -100,7 +100,7 @@ class CollectorsModelTest {
 
     @Test
     fun `a thread whose frames are not available is frame_not_found with the debugger's message`() {
-        val error = failure(FramesCollector.of(UnavailableStack("worker-1"), 50, 10_000))
+        val error = failure(FramesCollector.of(UnavailableStack("worker-1"), 50, 10_000, null))
         assertEquals("frame_not_found", error.code)
         assertEquals("Frames not available", error.message)
         platform.assertClean()
@@ -108,7 +108,7 @@ class CollectorsModelTest {
 
     @Test
     fun `a suspend context that cannot list its threads is thread_not_found with the debugger's message`() {
-        val error = failure(StacksCollector.of(FailingSuspendContext("VM disconnected"), 10_000))
+        val error = failure(StacksCollector.of(FailingSuspendContext("VM disconnected"), 10_000, null))
         assertEquals("thread_not_found", error.code)
         assertEquals("VM disconnected", error.message)
         platform.assertClean()

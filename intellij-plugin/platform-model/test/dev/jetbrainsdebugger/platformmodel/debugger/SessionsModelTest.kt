@@ -98,7 +98,7 @@ class SessionsModelTest {
         val (session, id) = f.launch("calculator.py")
         f.pause(id)
         val frame = session.currentStackFrame!!
-        val children = dev.jetbrainsdebugger.intellij.ChildrenNode.of(frame, 100, 10_000).done()
+        val children = dev.jetbrainsdebugger.intellij.ChildrenNode.of(frame, 100, 10_000, null).done()
         val subtotal = children.items.filterIsInstance<dev.jetbrainsdebugger.intellij.Child.Value>().single { it.name == "subtotal" }.value
 
         val shown = java.util.concurrent.LinkedBlockingQueue<Pair<String, Boolean>>()

@@ -1,6 +1,6 @@
 // IntellijIdeFacade.launchFile over the modelled PyCharm: the file's configuration is made as the
-// editor gutter's "Debug" makes it (ConfigurationContext over the PSI file, the producers,
-// RunManager.setTemporaryConfiguration) and launched through the same path as a named
+// editor gutter's "Debug" makes it (ConfigurationContext over the PSI file, the producers, added
+// to the RunManager as a temporary configuration) and launched through the same path as a named
 // configuration, so the session, its output and its end are reported as for any debug launch.
 package dev.jetbrainsdebugger.platformmodel.execution
 
@@ -51,6 +51,19 @@ class FileLaunchTest {
         assertEquals("App", session.runConfiguration)
         assertEquals(before, f.runManager.allSettings.map { it.name })
         assertTrue(f.runManager.allSettings.none { it.isTemporary })
+        f.platform.assertClean()
+    }
+
+    @Test
+    fun a_file_launch_leaves_the_users_selected_configuration_alone() = ExecutionFixture(listOf(DebuggerArea())).use { f ->
+        Files.copy(ExecutionFixture.calculatorScript(), f.dir.resolve("calculator.py"))
+        val users = f.runManager.define(ConfigurationDefinition.python("Server", f.script("server.py", "print('serving')")))
+        f.platform.app.onEdtAndWait { f.runManager.selectedConfiguration = users }
+
+        f.debugToTheEnd("calculator.py")
+
+        assertTrue(f.runManager.allSettings.single { it.name == "calculator" }.isTemporary)
+        assertEquals(users, f.runManager.selectedConfiguration, "setTemporaryConfiguration would have selected the file's")
         f.platform.assertClean()
     }
 

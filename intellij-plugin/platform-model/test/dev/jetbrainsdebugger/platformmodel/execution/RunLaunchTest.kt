@@ -103,7 +103,7 @@ class RunLaunchTest {
     @Test
     fun a_failed_before_launch_task_is_reported_as_not_started() = ExecutionFixture().use { f ->
         f.runManager.define(ConfigurationDefinition.python("Built", f.script("ok.py", "print('fine')"))
-            .copy(beforeLaunchFailure = "Build failed"))
+            .copy(beforeLaunch = BeforeLaunchTask(fails = true)))
 
         val error = f.failure(f.facade.launch(f.path, "Built", LaunchMode.RUN))
 
@@ -166,10 +166,11 @@ class RunLaunchTest {
 
     @Test
     fun a_launch_of_a_configuration_still_being_started_is_refused_while_the_first_one_completes() = ExecutionFixture().use { f ->
-        val settings = f.runManager.define(ConfigurationDefinition.python("Twice", f.script("ok.py", "print('fine')"), allowRunningInParallel = true))
-        // A modal dialog holds the platform's non-modal finish of the first launch (ExecutionManagerImpl
-        // finishes validation with ModalityState.nonModal()), so it stays "starting".
-        val modal = f.platform.app.onEdtAndWait { f.platform.app.openModal("Settings") }
+        // A before-launch task (a build) keeps the first launch "starting" for a while.
+        val settings = f.runManager.define(
+            ConfigurationDefinition.python("Twice", f.script("ok.py", "print('fine')"), allowRunningInParallel = true)
+                .copy(beforeLaunch = BeforeLaunchTask(durationMs = 3_000)),
+        )
         val first = f.facade.launch(f.path, "Twice", LaunchMode.RUN)
         eventually("the first launch is starting") { f.executionManager.isStarting(settings.uniqueID, "Run", "defaultRunRunner") }
 
@@ -177,7 +178,6 @@ class RunLaunchTest {
 
         assertEquals("cannot_run", refused.code)
         assertContains(refused.message, "already being started")
-        f.platform.app.onEdtAndWait { modal.close() }
         val session = f.await(first)
         assertEquals("Twice", session.runConfiguration)
         assertEquals(0, f.sink.awaitExit(session.id))

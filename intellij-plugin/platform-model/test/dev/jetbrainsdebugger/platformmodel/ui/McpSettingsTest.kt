@@ -73,8 +73,9 @@ class McpSettingsTest {
     private fun configurable(): SearchableConfigurable {
         val declaration = PluginExtensions.byId("applicationConfigurable", SETTINGS_ID)
         val page = Class.forName(declaration.getValue("instance")).getDeclaredConstructor().newInstance() as SearchableConfigurable
-        // The Settings tree shows plugin.xml's name and finds the page by its id before creating it: they must agree.
-        assertEquals(declaration["displayName"], page.displayName)
+        // The Settings tree shows plugin.xml's name (its key in its bundle) and finds the page by its id before creating it: they must agree.
+        val bundle = java.util.ResourceBundle.getBundle(declaration.getValue("bundle"), java.util.Locale.ROOT, page.javaClass.classLoader)
+        assertEquals(bundle.getString(declaration.getValue("key")), page.displayName)
         assertEquals(SETTINGS_ID, page.id)
         return page
     }

@@ -1,5 +1,5 @@
 // Breakpoints through XBreakpointManager: reads in a read action on a pooled thread,
-// mutations on the EDT inside a write action. IntelliJ breakpoints have no id, so a project
+// mutations on the EDT (in a write-safe context, Async.onEdt) inside a write action. IntelliJ breakpoints have no id, so a project
 // service hands out stable ones ("b<n>") and keeps what IntelliJ does not: hit counts (counted
 // from the pauses this plugin attributes to a breakpoint) and the logpoint message as the
 // agent wrote it ("total={total}", before the per-language rewrite).
@@ -79,7 +79,7 @@ internal object Breakpoints {
     fun list(project: Project): CompletableFuture<List<BreakpointInfo>> = Async.readOnPooled {
         val manager = manager(project)
         manager.allBreakpoints.mapNotNull { bp -> info(project, manager, bp) }
-    }.within(Deadlines.QUICK, "listing breakpoints").unwrapped()
+    }
 
     /**
      * The bridge view of [bp], or null for breakpoints it cannot express (method and field
@@ -121,10 +121,10 @@ internal object Breakpoints {
     /** Whether [bp] stops when its line is reached: the bridge's line breakpoint. */
     fun isLine(bp: XBreakpoint<*>): Boolean = bp is XLineBreakpoint<*> && bp.type.id !in NOT_LINE_TYPES
 
-    fun add(project: Project, spec: BreakpointSpec): CompletableFuture<BreakpointInfo> = when (val kind = spec.kind) {
-        is BreakpointKind.Line -> addLine(project, spec, kind)
-        is BreakpointKind.Exception -> addException(project, spec, kind)
-    }.unwrapped()
+    fun add(project: Project, spec: BreakpointSpec, deadline: Deadline): CompletableFuture<BreakpointInfo> = when (val kind = spec.kind) {
+        is BreakpointKind.Line -> addLine(project, spec, kind, deadline)
+        is BreakpointKind.Exception -> addException(project, spec, kind, deadline)
+    }
 
     private data class LinePlan(
         val file: com.intellij.openapi.vfs.VirtualFile,
@@ -133,7 +133,7 @@ internal object Breakpoints {
         val logExpression: String?,
     )
 
-    private fun addLine(project: Project, spec: BreakpointSpec, kind: BreakpointKind.Line): CompletableFuture<BreakpointInfo> {
+    private fun addLine(project: Project, spec: BreakpointSpec, kind: BreakpointKind.Line, deadline: Deadline): CompletableFuture<BreakpointInfo> {
         if (kind.line < 1) return failed("invalid_location", "line ${kind.line} is not a line: lines are 1-based")
         val line0 = kind.line - 1
         return Async.onPooled { Files.resolve(kind.file) }
@@ -149,7 +149,7 @@ internal object Breakpoints {
                 }
             }
             .thenCompose { plan ->
-                Async.onEdt {
+                Async.onEdt(deadline) {
                     WriteAction.compute<BreakpointInfo, RuntimeException> {
                         val manager = manager(project)
                         val bp = findOrAddLine(manager, plan, line0, spec.temporary)
@@ -162,7 +162,6 @@ internal object Breakpoints {
                     }
                 }
             }
-            .within(Deadlines.QUICK, "adding the breakpoint")
     }
 
     @Suppress("UNCHECKED_CAST")
@@ -173,11 +172,11 @@ internal object Breakpoints {
         return manager.addLineBreakpoint(type, plan.file.url, line0, type.createBreakpointProperties(plan.file, line0), temporary)
     }
 
-    private fun addException(project: Project, spec: BreakpointSpec, kind: BreakpointKind.Exception): CompletableFuture<BreakpointInfo> {
+    private fun addException(project: Project, spec: BreakpointSpec, kind: BreakpointKind.Exception, deadline: Deadline): CompletableFuture<BreakpointInfo> {
         if (spec.logMessage != null) {
             return failed("not_supported", "log messages are supported on line breakpoints only; this is an exception breakpoint")
         }
-        return Async.onEdt {
+        return Async.onEdt(deadline) {
             val (support, type) = ExceptionBreakpoints.choose(kind.exceptionClass)
             WriteAction.compute<BreakpointInfo, RuntimeException> {
                 val manager = manager(project)
@@ -186,7 +185,7 @@ internal object Breakpoints {
                 BreakpointIds.of(project).setMessage(BreakpointIds.of(project).id(bp), null)
                 info(project, manager, bp) ?: throw IdeError("internal", "the new ${support.language} exception breakpoint cannot be read back")
             }
-        }.within(Deadlines.QUICK, "adding the exception breakpoint")
+        }
     }
 
     /** Applies the common settings of [spec]. EDT, write action. */
@@ -200,7 +199,7 @@ internal object Breakpoints {
         if (bp is XLineBreakpoint<*>) bp.isTemporary = spec.temporary
     }
 
-    fun remove(project: Project, id: String): CompletableFuture<Boolean> = Async.onEdt {
+    fun remove(project: Project, id: String, deadline: Deadline): CompletableFuture<Boolean> = Async.onEdt(deadline) {
         val ids = BreakpointIds.of(project)
         val bp = ids.find(id) ?: return@onEdt false
         val manager = manager(project)
@@ -213,7 +212,7 @@ internal object Breakpoints {
             if (manager.isDefaultBreakpoint(bp)) bp.isEnabled = false else manager.removeBreakpoint(bp)
         }
         true
-    }.within(Deadlines.QUICK, "removing the breakpoint").unwrapped()
+    }
 
     fun wire(policy: XSuspendPolicy): WireSuspendPolicy = when (policy) {
         XSuspendPolicy.ALL -> WireSuspendPolicy.ALL

@@ -120,10 +120,10 @@ internal object Presenter {
      * own tree), reading each value's modifier and evaluation expression on the way, then
      * waits up to [ms] for the final presentations, all in parallel.
      */
-    fun describeAll(values: List<XValue>, ms: Long = Deadlines.PRESENTATION): CompletableFuture<List<Described>> {
+    fun describeAll(values: List<XValue>, deadline: Deadline?, ms: Long = Deadlines.PRESENTATION): CompletableFuture<List<Described>> {
         if (values.isEmpty()) return CompletableFuture.completedFuture(emptyList())
         val nodes = values.map { PresentationNode() }
-        val extras = Async.onEdt {
+        val extras = Async.onEdt(deadline) {
             values.mapIndexed { i, v ->
                 try {
                     v.computePresentation(nodes[i], XValuePlace.TREE)
@@ -144,7 +144,7 @@ internal object Presenter {
         }
     }
 
-    fun describe(value: XValue): CompletableFuture<Described> = describeAll(listOf(value)).thenApply { it.single() }
+    fun describe(value: XValue, deadline: Deadline?): CompletableFuture<Described> = describeAll(listOf(value), deadline).thenApply { it.single() }
 }
 
 /** One child of a container: its name and value, or a group of values (e.g. "Special Variables"). */
@@ -205,9 +205,9 @@ internal class ChildrenNode(private val limit: Int) : XCompositeNode {
     override fun isObsolete(): Boolean = future.isDone
 
     companion object {
-        fun of(container: XValueContainer, limit: Int, ms: Long): CompletableFuture<Children> {
+        fun of(container: XValueContainer, limit: Int, ms: Long, deadline: Deadline?): CompletableFuture<Children> {
             val node = ChildrenNode(limit)
-            Async.onEdt { container.computeChildren(node) }
+            Async.onEdt(deadline) { container.computeChildren(node) }
                 .whenComplete { _, e -> if (e != null) node.future.completeExceptionally(unwrap(e)) }
             return node.future.within(ms, "listing the children")
         }
@@ -234,7 +234,7 @@ internal class FramesCollector(private val cap: Int) : XExecutionStack.XStackFra
     override fun isObsolete(): Boolean = future.isDone
 
     companion object {
-        fun of(stack: XExecutionStack, cap: Int, ms: Long): CompletableFuture<List<XStackFrame>> = Async.onEdtAsync {
+        fun of(stack: XExecutionStack, cap: Int, ms: Long, deadline: Deadline?): CompletableFuture<List<XStackFrame>> = Async.onEdtAsync(deadline) {
             val top = stack.topFrame
             val collector = FramesCollector(cap)
             stack.computeStackFrames(1, collector)
@@ -265,9 +265,9 @@ internal class StacksCollector : XSuspendContext.XExecutionStackContainer {
     override fun isObsolete(): Boolean = future.isDone
 
     companion object {
-        fun of(context: XSuspendContext, ms: Long): CompletableFuture<List<XExecutionStack>> {
+        fun of(context: XSuspendContext, ms: Long, deadline: Deadline?): CompletableFuture<List<XExecutionStack>> {
             val collector = StacksCollector()
-            Async.onEdt { context.computeExecutionStacks(collector) }
+            Async.onEdt(deadline) { context.computeExecutionStacks(collector) }
                 .whenComplete { _, e -> if (e != null) collector.future.completeExceptionally(unwrap(e)) }
             return collector.future.within(ms, "listing the threads")
         }

@@ -62,7 +62,7 @@ internal class ConfirmDialog(
         /** Shows the dialog (EDT, any modality); completes with the user's decision as soon as it closes. */
         fun ask(request: ConfirmRequest, closeAfterMs: Long): CompletableFuture<ConfirmDecision> {
             val decision = CompletableFuture<ConfirmDecision>()
-            Async.onEdt {
+            Async.onUiThread {
                 val dialog = ConfirmDialog(request) { decision.complete(it) }
                 val timer = Timer(closeAfterMs.toInt()) { if (dialog.isShowing) dialog.close(CANCEL_EXIT_CODE) }
                 timer.isRepeats = false

@@ -61,7 +61,7 @@ class DebuggerBridgeService : Disposable, ServerControl {
             if (e == null) return@whenComplete
             val cause = unwrap(e)
             IntellijLog.warn("the Debugger MCP bridge did not start", cause)
-            notifyError("The Debugger MCP server could not be started: ${cause.message ?: cause.javaClass.simpleName}")
+            notifyError(DebuggerMcpBundle.message("notification.server.not.started", cause.message ?: cause.javaClass.simpleName))
             started.set(false)
         }
     }
@@ -101,7 +101,7 @@ class DebuggerBridgeService : Disposable, ServerControl {
 
     private fun statusChanged(status: RuntimeStatus) {
         // Restarts are routine and shown in the tool window; a runtime that gave up is worth a balloon.
-        if (status is RuntimeStatus.Failed) notifyError("The Debugger MCP server stopped: ${status.reason}", offerRestart = true)
+        if (status is RuntimeStatus.Failed) notifyError(DebuggerMcpBundle.message("notification.server.stopped", status.reason), offerRestart = true)
         val state = ServerStates.of(status)
         for (l in stateListeners) {
             try {
@@ -133,7 +133,7 @@ class DebuggerBridgeService : Disposable, ServerControl {
         try {
             val notification = NotificationGroupManager.getInstance().getNotificationGroup(NOTIFICATION_GROUP)
                 ?.createNotification(balloonHtml(message), NotificationType.ERROR) ?: return
-            if (offerRestart) notification.addAction(NotificationAction.createSimpleExpiring("Restart") { restart() })
+            if (offerRestart) notification.addAction(NotificationAction.createSimpleExpiring(DebuggerMcpBundle.message("notification.action.restart")) { restart() })
             notification.notify(null)
         } catch (t: Throwable) {
             IntellijLog.warn("cannot show a notification", t)

@@ -53,7 +53,7 @@ internal class IdeUiHost(private val project: Project?) : UiHost {
         MessageDialogBuilder.yesNo(title, message).yesText(yesText).noText(noText).ask(project)
 
     /** Pure UI work: allowed to run while a modal dialog is open (the tool window stays live behind it). */
-    override fun onUiThread(block: () -> Unit) = Async.later(block)
+    override fun onUiThread(block: () -> Unit) = Async.laterUi(block)
 
     override fun inBackground(block: () -> Unit) {
         ApplicationManager.getApplication().executeOnPooledThread {

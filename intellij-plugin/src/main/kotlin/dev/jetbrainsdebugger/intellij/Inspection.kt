@@ -36,37 +36,37 @@ internal object Inspection {
     // ----- threads and frames ----------------------------------------------
 
     /** The threads of the current stop, with stable ids; listed once per stop. */
-    fun stacks(record: SessionRecord): CompletableFuture<List<Pair<String, XExecutionStack>>> {
+    fun stacks(record: SessionRecord, deadline: Deadline): CompletableFuture<List<Pair<String, XExecutionStack>>> {
         val session = record.paused()
         record.handles.stacks?.let { if (!it.isCompletedExceptionally) return it }
         val context = session.suspendContext ?: throw IdeError("not_paused", "session ${record.id} is running, not paused")
-        val listing = StacksCollector.of(context, Deadlines.QUICK).thenApply { record.threads.assign(it) }
+        val listing = StacksCollector.of(context, Deadlines.QUICK, deadline).thenApply { record.threads.assign(it) }
         record.handles.stacks = listing
         return listing
     }
 
-    fun threads(record: SessionRecord): CompletableFuture<List<ThreadInfo>> =
-        stacks(record).thenApply { list -> list.map { (id, stack) -> ThreadInfo(id, stack.displayName) } }
+    fun threads(record: SessionRecord, deadline: Deadline): CompletableFuture<List<ThreadInfo>> =
+        stacks(record, deadline).thenApply { list -> list.map { (id, stack) -> ThreadInfo(id, stack.displayName) } }
 
-    fun stack(record: SessionRecord, threadId: String): CompletableFuture<XExecutionStack> =
-        stacks(record).thenApply { list ->
+    fun stack(record: SessionRecord, threadId: String, deadline: Deadline): CompletableFuture<XExecutionStack> =
+        stacks(record, deadline).thenApply { list ->
             list.firstOrNull { it.first == threadId }?.second
                 ?: throw IdeError("thread_not_found", "no thread $threadId in session ${record.id}")
         }
 
-    fun frames(record: SessionRecord, threadId: String, max: Int): CompletableFuture<StackPage> =
-        stack(record, threadId).thenCompose { stack ->
-            FramesCollector.of(stack, MAX_FRAMES, Deadlines.QUICK).thenCompose { frames ->
+    fun frames(record: SessionRecord, threadId: String, max: Int, deadline: Deadline): CompletableFuture<StackPage> =
+        stack(record, threadId, deadline).thenCompose { stack ->
+            FramesCollector.of(stack, MAX_FRAMES, Deadlines.QUICK, deadline).thenCompose { frames ->
                 val shown = frames.take(maxOf(max, 1))
                 val handles = shown.mapIndexed { i, f -> FrameHandle(stack, f, threadId, i) }
-                describeFrames(record, handles).thenApply { infos -> StackPage(infos, frames.size) }
+                describeFrames(record, handles, deadline).thenApply { infos -> StackPage(infos, frames.size) }
             }
         }
 
     private data class Drawn(val text: String, val file: com.intellij.openapi.vfs.VirtualFile?, val line: Int?)
 
-    private fun describeFrames(record: SessionRecord, handles: List<FrameHandle>): CompletableFuture<List<FrameInfo>> =
-        Async.onEdt {
+    private fun describeFrames(record: SessionRecord, handles: List<FrameHandle>, deadline: Deadline): CompletableFuture<List<FrameInfo>> =
+        Async.onEdt(deadline) {
             handles.map { h ->
                 val position = h.frame.sourcePosition
                 val text = runCatching { FrameText().also { h.frame.customizePresentation(it) }.text }.getOrDefault("")
@@ -92,15 +92,15 @@ internal object Inspection {
             }
         }
 
-    fun selectFrame(record: SessionRecord, frameRef: String): CompletableFuture<Unit> {
-        val session = record.paused()
+    fun selectFrame(record: SessionRecord, frameRef: String, deadline: Deadline): CompletableFuture<Unit> {
+        record.paused()
         val h = record.handles.frame(frameRef)
-        return Async.onEdt { session.setCurrentStackFrame(h.stack, h.frame) }
+        return Async.onEdt(deadline) { record.paused().setCurrentStackFrame(h.stack, h.frame) }
     }
 
     // ----- values -----------------------------------------------------------
 
-    fun variables(record: SessionRecord, frameRef: String, scope: VariableScope): CompletableFuture<List<ValueInfo>> {
+    fun variables(record: SessionRecord, frameRef: String, scope: VariableScope, deadline: Deadline): CompletableFuture<List<ValueInfo>> {
         record.paused()
         val h = record.handles.frame(frameRef)
         return when (scope) {
@@ -108,14 +108,14 @@ internal object Inspection {
                 "not_supported",
                 "the IntelliJ debugger does not tell arguments from locals; use scope 'local' (arguments are among the locals)",
             )
-            VariableScope.GLOBAL -> globals(record, h)
-            else -> ChildrenNode.of(h.frame, MAX_CHILDREN, Deadlines.VALUES).thenCompose { children ->
+            VariableScope.GLOBAL -> globals(record, h, deadline)
+            else -> ChildrenNode.of(h.frame, MAX_CHILDREN, Deadlines.VALUES, deadline).thenCompose { children ->
                 val items = when (scope) {
                     VariableScope.LOCAL -> children.items.filterIsInstance<Child.Value>()
                     VariableScope.THIS -> children.items.filterIsInstance<Child.Value>().filter { it.name in SELF_NAMES }.take(1)
                     else -> children.items
                 }
-                present(record, items, h.frame, h, children.notLoaded)
+                present(record, items, h.frame, h, children.notLoaded, deadline)
             }
         }
     }
@@ -123,22 +123,22 @@ internal object Inspection {
     private val SELF_NAMES = setOf("this", "self", "cls")
 
     /** Module globals, for Python frames: the children of `globals()`. */
-    private fun globals(record: SessionRecord, h: FrameHandle): CompletableFuture<List<ValueInfo>> {
+    private fun globals(record: SessionRecord, h: FrameHandle, deadline: Deadline): CompletableFuture<List<ValueInfo>> {
         if (record.language != "python") {
             return failed("not_supported", "scope 'global' is supported for Python sessions; this session is ${record.language ?: "of an unknown language"}")
         }
-        return evaluateRaw(h, "globals()", EvaluationMode.EXPRESSION).thenCompose { value ->
-            ChildrenNode.of(value, MAX_CHILDREN, Deadlines.VALUES).thenCompose { children ->
-                present(record, children.items.filterIsInstance<Child.Value>(), value, h, children.notLoaded)
+        return evaluateRaw(h, "globals()", EvaluationMode.EXPRESSION, deadline).thenCompose { value ->
+            ChildrenNode.of(value, MAX_CHILDREN, Deadlines.VALUES, deadline).thenCompose { children ->
+                present(record, children.items.filterIsInstance<Child.Value>(), value, h, children.notLoaded, deadline)
             }
         }
     }
 
-    fun children(record: SessionRecord, ref: String): CompletableFuture<List<ValueInfo>> {
+    fun children(record: SessionRecord, ref: String, deadline: Deadline): CompletableFuture<List<ValueInfo>> {
         record.paused()
         val v = record.handles.value(ref)
-        return ChildrenNode.of(v.value, MAX_CHILDREN, Deadlines.VALUES).thenCompose { children ->
-            present(record, children.items, v.value, v.frame, children.notLoaded)
+        return ChildrenNode.of(v.value, MAX_CHILDREN, Deadlines.VALUES, deadline).thenCompose { children ->
+            present(record, children.items, v.value, v.frame, children.notLoaded, deadline)
         }
     }
 
@@ -149,11 +149,12 @@ internal object Inspection {
         parent: XValueContainer,
         frame: FrameHandle?,
         notLoaded: Int,
+        deadline: Deadline,
     ): CompletableFuture<List<ValueInfo>> {
         val shown = items.take(MAX_PRESENTED)
         val left = items.size - shown.size + notLoaded
         val values = shown.filterIsInstance<Child.Value>().map { it.value }
-        return Presenter.describeAll(values).thenApply { described ->
+        return Presenter.describeAll(values, deadline).thenApply { described ->
             var next = 0
             val out = shown.map { child ->
                 when (child) {
@@ -190,18 +191,19 @@ internal object Inspection {
 
     // ----- set --------------------------------------------------------------
 
-    fun setValue(record: SessionRecord, frameRef: String, target: ValueTarget, text: String): CompletableFuture<ValueInfo> {
+    fun setValue(record: SessionRecord, frameRef: String, target: ValueTarget, text: String, deadline: Deadline): CompletableFuture<ValueInfo> {
         record.paused()
         return when (target) {
-            is ValueTarget.Slot -> setSlot(record, target, text)
-            is ValueTarget.Expression -> setByExpression(record, record.handles.frame(frameRef), target.expression, text)
+            is ValueTarget.Slot -> setSlot(record, target, text, deadline)
+            is ValueTarget.Expression -> setByExpression(record, record.handles.frame(frameRef), target.expression, text, deadline)
         }
     }
 
-    private fun setSlot(record: SessionRecord, target: ValueTarget.Slot, text: String): CompletableFuture<ValueInfo> {
+    private fun setSlot(record: SessionRecord, target: ValueTarget.Slot, text: String, deadline: Deadline): CompletableFuture<ValueInfo> {
         val h = record.handles.value(target.container)
         val value = h.value as? XValue ?: return failed("read_only_variable", "${target.name} is a group, not a value")
-        return Async.onEdtAsync {
+        return Async.onEdtAsync(deadline) {
+            record.paused()
             val modifier = value.modifier ?: throw IdeError("read_only_variable", "${target.name} cannot be modified")
             val language = Files.language(h.frame?.frame?.sourcePosition?.file)
             val expression = XDebuggerUtil.getInstance().createExpression(text, language, null, EvaluationMode.EXPRESSION)
@@ -213,38 +215,39 @@ internal object Inspection {
                 }
             })
             done
-        }.thenCompose { reread(record, h, value) }
+        }.thenCompose { reread(record, h, value, deadline) }
     }
 
     /** After a modification the old XValue is stale: read the value again from its parent. */
-    private fun reread(record: SessionRecord, h: ValueHandle, old: XValue): CompletableFuture<ValueInfo> {
+    private fun reread(record: SessionRecord, h: ValueHandle, old: XValue, deadline: Deadline): CompletableFuture<ValueInfo> {
         val parent = h.parent
         if (parent != null) {
-            return ChildrenNode.of(parent, MAX_CHILDREN, Deadlines.VALUES).thenCompose { children ->
+            return ChildrenNode.of(parent, MAX_CHILDREN, Deadlines.VALUES, deadline).thenCompose { children ->
                 val fresh = children.items.filterIsInstance<Child.Value>().firstOrNull { it.name == h.name }?.value ?: old
-                Presenter.describe(fresh).thenApply { d -> valueInfo(record, h.name, fresh, d, parent, h.frame) }
+                Presenter.describe(fresh, deadline).thenApply { d -> valueInfo(record, h.name, fresh, d, parent, h.frame) }
             }
         }
         val name = h.evaluateName
         val frame = h.frame
         if (name != null && frame != null) {
-            return evaluateRaw(frame, name, EvaluationMode.EXPRESSION).thenCompose { fresh ->
-                Presenter.describe(fresh).thenApply { d -> valueInfo(record, h.name, fresh, d, null, frame, name) }
+            return evaluateRaw(frame, name, EvaluationMode.EXPRESSION, deadline).thenCompose { fresh ->
+                Presenter.describe(fresh, deadline).thenApply { d -> valueInfo(record, h.name, fresh, d, null, frame, name) }
             }
         }
-        return Presenter.describe(old).thenApply { d -> valueInfo(record, h.name, old, d, null, frame) }
+        return Presenter.describe(old, deadline).thenApply { d -> valueInfo(record, h.name, old, d, null, frame) }
     }
 
-    private fun setByExpression(record: SessionRecord, h: FrameHandle, expression: String, text: String): CompletableFuture<ValueInfo> {
+    private fun setByExpression(record: SessionRecord, h: FrameHandle, expression: String, text: String, deadline: Deadline): CompletableFuture<ValueInfo> {
         // An assignment is an expression in Java and JavaScript, a statement in Python and Kotlin.
         val statement = record.language == "python" || record.language == "kotlin"
-        return Async.onEdtAsync {
+        return Async.onEdtAsync(deadline) {
+            record.paused()
             val evaluator = evaluator(h)
             val mode = if (statement && evaluator.isCodeFragmentEvaluationSupported) EvaluationMode.CODE_FRAGMENT else EvaluationMode.EXPRESSION
-            evaluateRaw(h, "$expression = $text", mode)
-        }.thenCompose { evaluateRaw(h, expression, EvaluationMode.EXPRESSION) }
+            evaluateRaw(h, "$expression = $text", mode, deadline)
+        }.thenCompose { evaluateRaw(h, expression, EvaluationMode.EXPRESSION, deadline) }
             .thenCompose { fresh ->
-                Presenter.describe(fresh).thenApply { d ->
+                Presenter.describe(fresh, deadline).thenApply { d ->
                     valueInfo(record, expression, fresh, d, null, h, expression).copy(target = ValueTarget.Expression(expression))
                 }
             }
@@ -252,18 +255,19 @@ internal object Inspection {
 
     // ----- evaluate ---------------------------------------------------------
 
-    fun evaluate(record: SessionRecord, frameRef: String, expression: String, kind: EvaluationKind): CompletableFuture<ValueInfo> {
+    fun evaluate(record: SessionRecord, frameRef: String, expression: String, kind: EvaluationKind, deadline: Deadline): CompletableFuture<ValueInfo> {
         record.paused()
         val h = record.handles.frame(frameRef)
         val fragment = kind == EvaluationKind.CODE_FRAGMENT
-        return Async.onEdtAsync {
+        return Async.onEdtAsync(deadline) {
+            record.paused()
             val evaluator = evaluator(h)
             if (fragment && !evaluator.isCodeFragmentEvaluationSupported) {
                 throw IdeError("not_supported", "this debugger evaluates expressions only, not code fragments")
             }
-            evaluateRaw(h, expression, if (fragment) EvaluationMode.CODE_FRAGMENT else EvaluationMode.EXPRESSION)
+            evaluateRaw(h, expression, if (fragment) EvaluationMode.CODE_FRAGMENT else EvaluationMode.EXPRESSION, deadline)
         }.thenCompose { value ->
-            Presenter.describe(value).thenApply { d ->
+            Presenter.describe(value, deadline).thenApply { d ->
                 val name = if (fragment) "result" else expression
                 valueInfo(record, name, value, d, null, h, if (fragment) null else expression)
             }
@@ -274,7 +278,7 @@ internal object Inspection {
         h.frame.evaluator ?: throw IdeError("not_supported", "this frame cannot evaluate expressions")
 
     /** Evaluates [text] in the frame of [h] (started on the EDT); completes with the result value. */
-    private fun evaluateRaw(h: FrameHandle, text: String, mode: EvaluationMode): CompletableFuture<XValue> = Async.onEdtAsync {
+    private fun evaluateRaw(h: FrameHandle, text: String, mode: EvaluationMode, deadline: Deadline): CompletableFuture<XValue> = Async.onEdtAsync(deadline) {
         val frame: XStackFrame = h.frame
         val evaluator = evaluator(h)
         val position = frame.sourcePosition

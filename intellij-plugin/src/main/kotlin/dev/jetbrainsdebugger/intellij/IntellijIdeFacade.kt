@@ -3,8 +3,6 @@
 // Inspection). Every call returns at once; errors the agent should see are IdeError.
 package dev.jetbrainsdebugger.intellij
 
-import com.intellij.execution.KillableProcess
-import com.intellij.execution.process.ProcessHandler
 import com.intellij.openapi.application.ApplicationInfo
 import com.intellij.openapi.application.ApplicationNamesInfo
 import com.intellij.openapi.project.Project
@@ -83,59 +81,57 @@ class IntellijIdeFacade : IdeFacade {
         call("listing run configurations", Deadlines.QUICK) { runConfigs.list(Projects.find(project)) }
 
     override fun launch(project: String, configuration: String, mode: LaunchMode): CompletableFuture<SessionInfo> =
-        call("launching '$configuration'", Deadlines.LAUNCH + 5_000) { runConfigs.launch(Projects.find(project), configuration, mode) }
+        call("launching '$configuration'", Deadlines.LAUNCH) { d -> runConfigs.launch(Projects.find(project), configuration, mode, d) }
 
     override fun launchFile(project: String, file: String): CompletableFuture<SessionInfo> =
-        call("debugging $file", Deadlines.LAUNCH + 5_000) { runConfigs.launchFile(Projects.find(project), file) }
+        call("debugging $file", Deadlines.LAUNCH) { d -> runConfigs.launchFile(Projects.find(project), file, d) }
 
-    override fun stop(session: String): CompletableFuture<Unit> = call("stopping $session", Deadlines.QUICK) {
+    override fun stop(session: String): CompletableFuture<Unit> = call("stopping $session", Deadlines.QUICK) { d ->
         val record = sessions.get(session)
         if (record.terminated.get()) return@call CompletableFuture.completedFuture(Unit)
         val debug = record.debugSession
         val handler = record.processHandler
         when {
-            debug != null -> Async.onEdt { if (!debug.isStopped) debug.stop() }
-            handler != null -> Async.onEdt { stopProcess(handler) }
+            debug != null -> Async.onEdt(d) { if (!debug.isStopped) debug.stop() }
+            handler != null -> Async.onEdt(d) { Stopping.stop(handler) }
             else -> failed("not_running", "session $session has no process to stop yet")
         }
     }
 
-    /**
-     * As the IDE's Stop button: the first stop asks the process to end (destroyProcess does
-     * nothing more once termination began); a stop while it is still ending kills it, where the
-     * handler can (KillableProcessHandler).
-     */
-    private fun stopProcess(handler: ProcessHandler) = when {
-        handler.isProcessTerminated -> Unit
-        handler is KillableProcess && handler.isProcessTerminating && handler.canKillProcess() -> handler.killProcess()
-        else -> handler.destroyProcess()
-    }
-
     // ----- execution control ------------------------------------------------
 
-    override fun resume(session: String): CompletableFuture<Unit> = call("resuming $session", Deadlines.QUICK) {
+    // The session may resume between the check on the bridge's thread and the command on the EDT
+    // (the user pressed Resume): a command to a running session does nothing there (the debugger
+    // passes it to the threads that are suspended), so each command checks again where it runs.
+
+    override fun resume(session: String): CompletableFuture<Unit> = call("resuming $session", Deadlines.QUICK) { d ->
         val record = sessions.get(session)
-        val s = record.paused()
-        record.intent = null
-        Async.onEdt { s.resume() }
+        record.paused()
+        Async.onEdt(d) {
+            val s = record.paused()
+            record.intent = null
+            s.resume()
+        }
     }
 
-    override fun pause(session: String): CompletableFuture<Unit> = call("pausing $session", Deadlines.QUICK) {
+    override fun pause(session: String): CompletableFuture<Unit> = call("pausing $session", Deadlines.QUICK) { d ->
         val record = sessions.get(session)
         val s = record.debugger()
         if (s.isSuspended) return@call CompletableFuture.completedFuture(Unit)
-        Async.onEdt {
+        Async.onEdt(d) {
+            if (s.isSuspended) return@onEdt
             record.intent = Intent.Pause
             s.pause()
         }
     }
 
     override fun step(session: String, threadId: String, kind: StepKind, ignoreBreakpoints: Boolean): CompletableFuture<Unit> =
-        call("stepping in $session", Deadlines.QUICK) {
+        call("stepping in $session", Deadlines.QUICK) { d ->
             val record = sessions.get(session)
-            val s = record.paused()
-            Inspection.stack(record, threadId).thenCompose { stack ->
-                Async.onEdt {
+            record.paused()
+            Inspection.stack(record, threadId, d).thenCompose { stack ->
+                Async.onEdt(d) {
+                    val s = record.paused()
                     makeCurrent(s, stack, threadId)
                     record.intent = Intent.Step(kind, topMethod(stack))
                     if (ignoreBreakpoints && kind != StepKind.OVER && !s.areBreakpointsMuted()) {
@@ -159,9 +155,9 @@ class IntellijIdeFacade : IdeFacade {
         }
 
     override fun runToLine(session: String, threadId: String, file: String, line: Int, ignoreBreakpoints: Boolean): CompletableFuture<Unit> =
-        call("running $session to $file:$line", Deadlines.QUICK) {
+        call("running $session to $file:$line", Deadlines.QUICK) { d ->
             val record = sessions.get(session)
-            val s = record.paused()
+            record.paused()
             if (line < 1) throw IdeError("invalid_location", "line $line is not a line: lines are 1-based")
             Async.onPooled { Files.resolve(file) }
                 .thenCompose { vf ->
@@ -172,8 +168,9 @@ class IntellijIdeFacade : IdeFacade {
                     }
                 }
                 .thenCompose { vf ->
-                    Inspection.stack(record, threadId).thenCompose { stack ->
-                        Async.onEdt {
+                    Inspection.stack(record, threadId, d).thenCompose { stack ->
+                        Async.onEdt(d) {
+                            val s = record.paused()
                             val position = XDebuggerUtil.getInstance().createPosition(vf, line - 1)
                                 ?: throw IdeError("invalid_location", "${vf.name}:$line is not a position in the file")
                             makeCurrent(s, stack, threadId)
@@ -202,25 +199,25 @@ class IntellijIdeFacade : IdeFacade {
     // ----- inspection -------------------------------------------------------
 
     override fun threads(session: String): CompletableFuture<List<ThreadInfo>> =
-        call("listing threads of $session", Deadlines.QUICK) { Inspection.threads(sessions.get(session)) }
+        call("listing threads of $session", Deadlines.QUICK) { d -> Inspection.threads(sessions.get(session), d) }
 
     override fun stack(session: String, threadId: String, max: Int): CompletableFuture<StackPage> =
-        call("listing the stack of $threadId", Deadlines.QUICK) { Inspection.frames(sessions.get(session), threadId, max) }
+        call("listing the stack of $threadId", Deadlines.QUICK) { d -> Inspection.frames(sessions.get(session), threadId, max, d) }
 
     override fun selectFrame(session: String, threadId: String, frameRef: String): CompletableFuture<Unit> =
-        call("selecting frame $frameRef", Deadlines.QUICK) { Inspection.selectFrame(sessions.get(session), frameRef) }
+        call("selecting frame $frameRef", Deadlines.QUICK) { d -> Inspection.selectFrame(sessions.get(session), frameRef, d) }
 
     override fun variables(session: String, frameRef: String, scope: VariableScope): CompletableFuture<List<ValueInfo>> =
-        call("reading the variables of $frameRef", Deadlines.VALUES) { Inspection.variables(sessions.get(session), frameRef, scope) }
+        call("reading the variables of $frameRef", Deadlines.VALUES) { d -> Inspection.variables(sessions.get(session), frameRef, scope, d) }
 
     override fun children(session: String, childrenRef: String): CompletableFuture<List<ValueInfo>> =
-        call("reading the children of $childrenRef", Deadlines.VALUES) { Inspection.children(sessions.get(session), childrenRef) }
+        call("reading the children of $childrenRef", Deadlines.VALUES) { d -> Inspection.children(sessions.get(session), childrenRef, d) }
 
     override fun setValue(session: String, frameRef: String, target: ValueTarget, value: String): CompletableFuture<ValueInfo> =
-        call("setting a value", Deadlines.SET_OR_EVALUATE) { Inspection.setValue(sessions.get(session), frameRef, target, value) }
+        call("setting a value", Deadlines.SET_OR_EVALUATE) { d -> Inspection.setValue(sessions.get(session), frameRef, target, value, d) }
 
     override fun evaluate(session: String, frameRef: String, expression: String, kind: EvaluationKind): CompletableFuture<ValueInfo> =
-        call("evaluating an expression", Deadlines.SET_OR_EVALUATE) { Inspection.evaluate(sessions.get(session), frameRef, expression, kind) }
+        call("evaluating an expression", Deadlines.SET_OR_EVALUATE) { d -> Inspection.evaluate(sessions.get(session), frameRef, expression, kind, d) }
 
     // ----- breakpoints ------------------------------------------------------
 
@@ -228,10 +225,10 @@ class IntellijIdeFacade : IdeFacade {
         call("listing breakpoints", Deadlines.QUICK) { Breakpoints.list(Projects.find(project)) }
 
     override fun addBreakpoint(project: String, spec: BreakpointSpec): CompletableFuture<BreakpointInfo> =
-        call("adding a breakpoint", Deadlines.QUICK) { Breakpoints.add(Projects.find(project), spec) }
+        call("adding a breakpoint", Deadlines.QUICK) { d -> Breakpoints.add(Projects.find(project), spec, d) }
 
     override fun removeBreakpoint(project: String, id: String): CompletableFuture<Boolean> =
-        call("removing breakpoint $id", Deadlines.QUICK) { Breakpoints.remove(Projects.find(project), id) }
+        call("removing breakpoint $id", Deadlines.QUICK) { d -> Breakpoints.remove(Projects.find(project), id, d) }
 
     /** From XBreakpointListener: reported once the change is complete (the listener fires mid-update). */
     internal fun breakpointChanged(project: Project, breakpoint: XBreakpoint<*>) {
@@ -257,11 +254,13 @@ class IntellijIdeFacade : IdeFacade {
     override fun confirm(request: ConfirmRequest): CompletableFuture<ConfirmDecision> =
         ConfirmDialog.ask(request, Deadlines.CONFIRM).unwrapped()
 
-    /** Runs [block] (synchronous errors become a failed future), with a deadline and unwrapped errors. */
-    private fun <T> call(what: String, deadlineMs: Long, block: () -> CompletableFuture<T>): CompletableFuture<T> =
-        try {
-            block().within(deadlineMs, what).unwrapped()
+    /** Runs [block] (synchronous errors become a failed future) under the call's [Deadline], with unwrapped errors. */
+    private fun <T> call(what: String, deadlineMs: Long, block: (Deadline) -> CompletableFuture<T>): CompletableFuture<T> {
+        val deadline = Deadline(deadlineMs, what)
+        return try {
+            deadline.bound(block(deadline))
         } catch (t: Throwable) {
             CompletableFuture.failedFuture(unwrap(t))
         }
+    }
 }

@@ -88,7 +88,7 @@ class McpConfigurable : SearchableConfigurable {
 
     override fun getId(): String = "dev.jetbrainsdebugger.settings"
 
-    override fun getDisplayName(): String = "Debugger MCP"
+    override fun getDisplayName(): String = DebuggerMcpBundle.message("configurable.name")
 
     override fun createComponent(): JComponent {
         val f = SettingsForm(IdeTheme)
@@ -104,7 +104,7 @@ class McpConfigurable : SearchableConfigurable {
         val next = try {
             f.read()
         } catch (e: InvalidSettingsException) {
-            throw ConfigurationException(e.message ?: "Invalid settings", "Debugger MCP")
+            throw ConfigurationException(e.message ?: DebuggerMcpBundle.message("settings.invalid"), DebuggerMcpBundle.message("configurable.name"))
         }
         McpSettingsService.getInstance().update(next)
     }

@@ -8,6 +8,10 @@
 // A configuration that does not allow parallel runs is refused while it runs, naming the
 // running session: the IDE's Run button would ask "stop and rerun?" (restartRunProfile), but
 // executeConfigurationAsync checks nothing and would start a second instance.
+// A launch is handed to the IDE on the EDT in a write-safe context (Async.onEdt); the IDE may
+// still start it much later (it validates in the non-modal state, waits for before-launch tasks
+// such as a build). When the call's deadline passes first, the agent is told `timeout` and the
+// launch is given up (Sessions.abandon): the session it starts later is stopped at once.
 package dev.jetbrainsdebugger.intellij
 
 import com.intellij.execution.ExecutionException
@@ -54,26 +58,26 @@ internal class RunConfigs(private val sessions: Sessions) {
                 },
             )
         }
-    }.within(Deadlines.QUICK, "listing run configurations").unwrapped()
+    }
 
     private sealed class Check {
         data class Ok(val settings: RunnerAndConfigurationSettings, val warning: String?) : Check()
         data class Refused(val error: IdeError) : Check()
     }
 
-    fun launch(project: Project, name: String, mode: LaunchMode): CompletableFuture<SessionInfo> =
+    fun launch(project: Project, name: String, mode: LaunchMode, deadline: Deadline): CompletableFuture<SessionInfo> =
         Async.readOnPooled {
             val all = RunManager.getInstance(project).allSettings
             all.firstOrNull { it.name == name && !it.isTemporary } ?: all.firstOrNull { it.name == name }
                 ?: throw IdeError("configuration_not_found", "no run configuration named '$name'", mapOf("available" to all.map { it.name }))
-        }.thenCompose { launch(project, it, mode) }.unwrapped()
+        }.thenCompose { launch(project, it, mode, deadline) }
 
     /** Debugs one file with the configuration made for it as the gutter's "Debug" makes it ([FileConfigurations]). */
-    fun launchFile(project: Project, path: String): CompletableFuture<SessionInfo> =
-        FileConfigurations.forFile(project, path).thenCompose { launch(project, it, LaunchMode.DEBUG) }.unwrapped()
+    fun launchFile(project: Project, path: String, deadline: Deadline): CompletableFuture<SessionInfo> =
+        FileConfigurations.forFile(project, path, deadline).thenCompose { launch(project, it, LaunchMode.DEBUG, deadline) }
 
     /** Checks [settings] as the IDE would before launching, never with its dialog, then starts them. */
-    private fun launch(project: Project, settings: RunnerAndConfigurationSettings, mode: LaunchMode): CompletableFuture<SessionInfo> {
+    private fun launch(project: Project, settings: RunnerAndConfigurationSettings, mode: LaunchMode, deadline: Deadline): CompletableFuture<SessionInfo> {
         val debug = mode == LaunchMode.DEBUG
         val code = if (debug) "cannot_debug" else "cannot_run"
         val verb = if (debug) "debug" else "run"
@@ -100,7 +104,7 @@ internal class RunConfigs(private val sessions: Sessions) {
                 is Check.Ok -> {
                     check.warning?.let { IntellijLog.info("run configuration '$name' has a warning, launching anyway: $it") }
                     refuseSecondInstance(check.settings, code)
-                    start(project, check.settings, mode, code)
+                    start(project, check.settings, mode, code, deadline)
                 }
             }
         }
@@ -124,8 +128,14 @@ internal class RunConfigs(private val sessions: Sessions) {
         )
     }
 
-    private fun start(project: Project, settings: RunnerAndConfigurationSettings, mode: LaunchMode, code: String): CompletableFuture<SessionInfo> =
-        Async.onEdtAsync {
+    private fun start(
+        project: Project,
+        settings: RunnerAndConfigurationSettings,
+        mode: LaunchMode,
+        code: String,
+        deadline: Deadline,
+    ): CompletableFuture<SessionInfo> =
+        Async.onEdtAsync(deadline) {
             val env = try {
                 ExecutionEnvironmentBuilder.create(executor(mode), settings).build()
             } catch (e: ExecutionException) {
@@ -138,6 +148,7 @@ internal class RunConfigs(private val sessions: Sessions) {
             // recognised, whichever comes first (hence assignNewId = false below).
             val executionId = env.assignNewExecutionId()
             val started = sessions.expect(executionId, mode)
+            deadline.onPass { sessions.abandon(executionId) }
             ProgramRunnerUtil.executeConfigurationAsync(env, false, false, object : ProgramRunner.Callback {
                 override fun processStarted(descriptor: RunContentDescriptor?) {
                     // The session is reported through the listeners; nothing to read here.
@@ -148,6 +159,6 @@ internal class RunConfigs(private val sessions: Sessions) {
                     sessions.launchFailed(executionId, IdeError(code, "run configuration '${settings.name}' was not started: $why"))
                 }
             })
-            started.within(Deadlines.LAUNCH, "starting '${settings.name}'")
+            started
         }
 }

@@ -54,6 +54,10 @@ internal class SessionRecord(
     val pidAnnounced = AtomicBoolean(false)
     val exitAnnounced = AtomicBoolean(false)
     val terminated = AtomicBoolean(false)
+    /** Set once when its launch was given up (the agent was told `timeout`) and the IDE started it anyway. */
+    val startedAfterTimeout = AtomicBoolean(false)
+    /** Why the session ended, when it was not the program's own end: told with its `terminated` event. */
+    @Volatile var terminationError: String? = null
     @Volatile var debugStopped = false
     @Volatile var processEnded = false
 

@@ -57,6 +57,9 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
     /** Launches in flight, by execution id: completed when their session exists. */
     private val pending = ConcurrentHashMap<Long, PendingLaunch>()
 
+    /** Launches given up at their deadline (the agent was told `timeout`), by execution id. */
+    private val abandoned = ConcurrentHashMap.newKeySet<Long>()
+
     class PendingLaunch(val mode: LaunchMode, val future: CompletableFuture<SessionInfo>)
 
     fun all(): List<SessionRecord> = records.values.toList()
@@ -82,9 +85,30 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
         pending.remove(executionId)?.future?.completeExceptionally(error)
     }
 
-    /** Completes the pending launch of [record] once the session can be used. */
+    /**
+     * Gives up the launch [executionId]: the agent was told it timed out, so it must not run. The
+     * IDE cannot take back a launch it was handed; if it starts it anyway, its session is stopped
+     * as soon as it appears, and ends with an error that says so.
+     */
+    fun abandon(executionId: Long) {
+        abandoned += executionId
+        pending.remove(executionId)
+        records["s$executionId"]?.let(::settle)
+    }
+
+    private fun stopStartedAfterTimeout(record: SessionRecord) {
+        val handler = record.processHandler ?: record.debugSession?.debugProcess?.processHandler ?: return
+        if (!record.startedAfterTimeout.compareAndSet(false, true)) return
+        record.terminationError = "the IDE started this launch after the call had timed out; it was stopped at once"
+        IntellijLog.info("session ${record.id} started after its launch had timed out: stopping it")
+        // Any thread (destroyProcess waits for the start to be notified): not behind a modal dialog.
+        Async.onPooled { Stopping.stop(handler) }
+    }
+
+    /** Completes the pending launch of [record] once the session can be used; stops it if its launch was given up. */
     private fun settle(record: SessionRecord) {
         val id = record.executionId ?: return
+        if (id in abandoned) return stopStartedAfterTimeout(record)
         val p = pending[id] ?: return
         val ready = when (p.mode) {
             LaunchMode.DEBUG -> record.debugSession != null
@@ -332,7 +356,7 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
         record.debugStopped = true
         if (record.unmuteAtNextStop) {
             record.unmuteAtNextStop = false
-            record.debugSession?.let { s -> Async.later { s.setBreakpointMuted(false) } }
+            record.debugSession?.let { s -> Async.later { s.setBreakpointMuted(false) } } // @RequiresReadLock: the EDT has it
         }
         record.handles.invalidate()
         maybeTerminated(record)
@@ -358,7 +382,7 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
             synchronized(taps) { taps.remove(h) }
         }
         record.executionId?.let { launchFailed(it, IdeError("session_ended", "session ${record.id} ended before its debugger attached")) }
-        if (record.announced.get()) emit { it.terminated(record.id, null) }
+        if (record.announced.get()) emit { it.terminated(record.id, record.terminationError) }
         trimEnded()
     }
 
@@ -449,7 +473,7 @@ internal object PauseAttribution {
         val method: CompletableFuture<String?> = if (top == null) {
             CompletableFuture.completedFuture(null)
         } else {
-            Async.onEdt {
+            Async.onEdt(null) {
                 val text = FrameText().also { top.customizePresentation(it) }.text
                 FrameNames.parse(text, top.sourcePosition?.file?.name).method
             }
@@ -484,12 +508,12 @@ internal object PauseAttribution {
      * exception; its presentation names the class and the message.
      */
     private fun pythonException(top: com.intellij.xdebugger.frame.XStackFrame): CompletableFuture<ExceptionInfo?> =
-        ChildrenNode.of(top, 300, Deadlines.PRESENTATION).thenCompose { children ->
+        ChildrenNode.of(top, 300, Deadlines.PRESENTATION, null).thenCompose { children ->
             val value = children.items.filterIsInstance<Child.Value>().firstOrNull { it.name == "__exception__" }?.value
             if (value == null) {
                 CompletableFuture.completedFuture(null)
             } else {
-                Presenter.describe(value).thenApply { d -> parsePythonException(d.presented.value) }
+                Presenter.describe(value, null).thenApply { d -> parsePythonException(d.presented.value) }
             }
         }.exceptionally { null }
 

@@ -22,7 +22,40 @@ object ConfirmationTexts {
         "Allow for This Session also approves the agent's later actions on this debug session or run, until it ends. " +
             "Not answering denies the action."
 
-    fun title(request: ConfirmRequest): String = "Debugger MCP: " + request.title.ifBlank { "Allow this action?" }
+    fun title(request: ConfirmRequest): String = "Debugger MCP: " + asData(request.title.ifBlank { "Allow this action?" }, TITLE_LIMIT)
+
+    /**
+     * [text] as the dialog shows what it cannot vouch for (the agent's expression, a configuration's
+     * name, the server's message quoting them): line breaks, control characters and the characters
+     * that reorder or hide text (bidi overrides and isolates, zero-width ones) written as escapes, and
+     * cut at [limit] characters with the rest counted. No text can then start a line of its own or
+     * hide what follows it.
+     */
+    fun asData(text: String, limit: Int = DATA_LIMIT): String {
+        val shown = StringBuilder()
+        val points = text.codePoints().toArray()
+        for ((i, c) in points.withIndex()) {
+            if (i == limit) {
+                shown.append("… (+${points.size - limit} characters)")
+                break
+            }
+            when {
+                c == '\n'.code -> shown.append("\\n")
+                c == '\r'.code -> shown.append("\\r")
+                c == '\t'.code -> shown.append("\\t")
+                Character.isISOControl(c) || hidesOrReorders(c) -> shown.append("\\u{%X}".format(c))
+                else -> shown.appendCodePoint(c)
+            }
+        }
+        return shown.toString()
+    }
+
+    private fun hidesOrReorders(c: Int): Boolean =
+        c == 0xAD || c == 0x61C || c == 0x180E || c in 0x200B..0x200F || c in 0x2028..0x202E ||
+            c in 0x2060..0x2069 || c == 0xFEFF
+
+    private const val TITLE_LIMIT = 200
+    private const val DATA_LIMIT = 4000
 
     /** What [ConfirmRequest.subject] is for this tool, as a field label. */
     fun subjectLabel(tool: String): String = when (tool) {
@@ -48,7 +81,7 @@ class ConfirmationPanel(request: ConfirmRequest, private val theme: UiTheme) : J
                 if (fill) { weightx = 1.0; this.fill = GridBagConstraints.HORIZONTAL }
             })
         }
-        val heading = JLabel(request.title.ifBlank { "Allow this action?" }).apply {
+        val heading = JLabel(ConfirmationTexts.asData(request.title.ifBlank { "Allow this action?" })).apply {
             font = font.deriveFont(Font.BOLD, font.size2D + 1f)
         }
         place(heading, 0, width = 2, top = 0, fill = true); row++
@@ -57,10 +90,12 @@ class ConfirmationPanel(request: ConfirmRequest, private val theme: UiTheme) : J
             place(wrapping(value, monospaced, VALUE_WIDTH), 1, fill = true)
             row++
         }
-        field("Agent action:", request.tool, monospaced = true)
-        request.project?.let { field("Project:", it) }
-        request.subject?.let { field(ConfirmationTexts.subjectLabel(request.tool), it, monospaced = true) }
-        place(wrapping(request.message, monospaced = false, TEXT_WIDTH), 0, width = 2, top = 12, fill = true); row++
+        field("Agent action:", ConfirmationTexts.asData(request.tool), monospaced = true)
+        request.project?.let { field("Project:", ConfirmationTexts.asData(it)) }
+        request.subject?.let {
+            field(ConfirmationTexts.subjectLabel(request.tool), ConfirmationTexts.asData(it), monospaced = true)
+        }
+        place(wrapping(ConfirmationTexts.asData(request.message), monospaced = false, TEXT_WIDTH), 0, width = 2, top = 12, fill = true); row++
         place(wrapping(ConfirmationTexts.FOOTNOTE, monospaced = false, TEXT_WIDTH).apply {
             foreground = theme.color(ThemeColor.SECONDARY_TEXT)
             font = font.deriveFont(font.size2D - 1f)

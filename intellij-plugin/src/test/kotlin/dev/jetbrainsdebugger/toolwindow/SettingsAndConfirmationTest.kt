@@ -180,4 +180,20 @@ class SettingsAndConfirmationTest {
         val escaped = texts(ConfirmationPanel(request.copy(subject = "a < b && c > d"), PlainTheme(dark = false)))
         assertTrue("a < b && c > d" in escaped, "an expression is shown as written, not as HTML")
     }
+
+    @Test
+    fun the_dialog_shows_what_it_cannot_vouch_for_as_data() {
+        val hostile = "len(x)  # read-only, safe to approve\n\n\u202E__import__('os').system('x')\u200B"
+        val request = ConfirmRequest(
+            tool = "evaluate", title = "Evaluate code that may change the program?",
+            message = "An agent asks: Run code? code \"$hostile\"", project = "shop\u202E", subject = hostile,
+        )
+        val shown = texts(ConfirmationPanel(request, PlainTheme(dark = false)))
+        val subject = "len(x)  # read-only, safe to approve\\n\\n\\u{202E}__import__('os').system('x')\\u{200B}"
+        assertTrue(subject in shown, "$shown")
+        assertTrue("shop\\u{202E}" in shown, "$shown")
+        assertTrue(shown.none { t -> t.any { it == '\n' || it == '\u202E' || it == '\u200B' } }, "$shown")
+        assertEquals("ab… (+3 characters)", ConfirmationTexts.asData("abcde", limit = 2))
+        assertEquals("😀\\u{1}", ConfirmationTexts.asData("😀\u0001"))
+    }
 }

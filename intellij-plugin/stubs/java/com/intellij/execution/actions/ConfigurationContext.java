@@ -1,9 +1,10 @@
 // Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
 // Mirrors JetBrains/intellij-community platform/lang-api/src/com/intellij/execution/actions/ConfigurationContext.java
 // Upstream: commit not reported (index file id 4506837956, text (c) 2000-2025: public static @NotNull createEmptyContextForLocation(@NotNull Location), public synchronized @Nullable getConfiguration(), @Nullable findExisting(), @Nullable Location<PsiElement> getLocation(), @Nullable getPsiLocation(), getProject(); earlier record: d1e41ac3556104f7a6d61b21cffd9dc7aa429201; 252 line inferred)
-// Body: as upstream through RunConfigurationProducer.getProducers: getConfiguration is PreferredProducerFind's pick (every producer's findOrCreateConfigurationFromContext, the first by ConfigurationFromContext.COMPARATOR; upstream also skips it while indexing), made once; findExisting is the first producer's findExistingConfiguration (upstream also prefers, among several, the one a producer would make here). No data context: the location is all a context made for a location has.
+// Body: as upstream through RunConfigurationProducer.getProducers: getConfiguration is PreferredProducerFind's pick (every producer's findOrCreateConfigurationFromContext, the first by ConfigurationFromContext.COMPARATOR), made once, and null while the project indexes (createConfiguration: `!DumbService.isDumb(project)`, index file id 6117628835); findExisting is the first producer's findExistingConfiguration (upstream also prefers, among several, the one a producer would make here). No data context: the location is all a context made for a location has.
 package com.intellij.execution.actions;
 
+import com.intellij.openapi.project.DumbService;
 import com.intellij.execution.Location;
 import com.intellij.execution.RunnerAndConfigurationSettings;
 import com.intellij.openapi.project.Project;
@@ -30,6 +31,10 @@ public class ConfigurationContext {
 
   public synchronized @Nullable RunnerAndConfigurationSettings getConfiguration() {
     if (myConfiguration == null && !myInitialized) {
+      if (DumbService.isDumb(getProject())) {
+        myInitialized = true;
+        return null;
+      }
       List<ConfigurationFromContext> candidates = new ArrayList<>();
       for (RunConfigurationProducer<?> producer : RunConfigurationProducer.getProducers(getProject())) {
         ConfigurationFromContext candidate = producer.findOrCreateConfigurationFromContext(this);

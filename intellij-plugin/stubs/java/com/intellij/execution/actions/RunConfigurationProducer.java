@@ -1,9 +1,11 @@
 // Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
 // Mirrors JetBrains/intellij-community platform/lang-api/src/com/intellij/execution/actions/RunConfigurationProducer.java
-// Upstream: commit not reported (index file id 3989249633, text (c) 2000-2024 (implements PossiblyDumbAware, left out); earlier record: 5eda561006e5f6c696214569bd78a6b095fc674a; 252 line inferred)
-// Body: getProducers is the extension list (upstream also drops producers that are not dumb-aware while indexing and those the user disabled); findOrCreateConfigurationFromContext and findExistingConfiguration as upstream (without setUniqueNameIfNeeded and the Location's module). createConfigurationFromContext and getConfigurationSettingsList throw: upstream they clone the template of getConfigurationFactory() and list the configurations of its type, which the model's producers (test doubles over immutable configurations) override instead of modelling factories.
+// Upstream: commit not reported (index file id 3989249633, text (c) 2000-2024; earlier record: 5eda561006e5f6c696214569bd78a6b095fc674a; 252 line inferred)
+// Body: getProducers is the extension list without the producers that are not dumb-aware while the project indexes, as upstream (DumbService.filterByDumbAwareness; upstream also drops those the user disabled); findOrCreateConfigurationFromContext and findExistingConfiguration as upstream (without setUniqueNameIfNeeded and the Location's module). createConfigurationFromContext and getConfigurationSettingsList throw: upstream they clone the template of getConfigurationFactory() and list the configurations of its type, which the model's producers (test doubles over immutable configurations) override instead of modelling factories.
 package com.intellij.execution.actions;
 
+import com.intellij.openapi.project.DumbService;
+import com.intellij.openapi.project.PossiblyDumbAware;
 import com.intellij.execution.Location;
 import com.intellij.execution.RunManager;
 import com.intellij.execution.RunnerAndConfigurationSettings;
@@ -16,13 +18,13 @@ import org.jetbrains.annotations.Nullable;
 import java.util.ArrayList;
 import java.util.List;
 
-public abstract class RunConfigurationProducer<T extends RunConfiguration> {
+public abstract class RunConfigurationProducer<T extends RunConfiguration> implements PossiblyDumbAware {
   public static final ExtensionPointName<RunConfigurationProducer> EP_NAME =
     new ExtensionPointName<>("com.intellij.runConfigurationProducer");
 
   public static @NotNull List<RunConfigurationProducer<?>> getProducers(@NotNull Project project) {
     List<RunConfigurationProducer<?>> result = new ArrayList<>();
-    for (RunConfigurationProducer producer : EP_NAME.getExtensionList()) {
+    for (RunConfigurationProducer producer : DumbService.getInstance(project).filterByDumbAwareness(EP_NAME.getExtensionList())) {
       result.add(producer);
     }
     return result;

@@ -1,7 +1,7 @@
 // Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
 // Mirrors JetBrains/intellij-community platform/util/src/com/intellij/execution/process/ProcessHandler.java
 // Upstream: commit not reported (index file id 5803808081, text (c) 2000-2017, the newest of 5 texts found; 252 line inferred)
-// Body: as upstream for what listeners see: startNotify, onTextAvailable, processWillTerminate before destroy/detach, processTerminated once with the exit code, waitFor; events are delivered on the calling thread (upstream serialises them through a TasksRunner, the model keeps the order without it).
+// Body: as upstream: startNotify once; destroyProcess/detachProcess and the end of the process wait for startNotify (TasksRunner); processWillTerminate(willBeDestroyed) before processTerminated on every end (also a natural exit: notifyProcessTerminated); detaching ends with exit code 0; waitFor; events on the calling thread.
 package com.intellij.execution.process;
 
 import com.intellij.openapi.Disposable;
@@ -11,26 +11,27 @@ import org.jetbrains.annotations.NotNull;
 import org.jetbrains.annotations.Nullable;
 
 import java.io.OutputStream;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 public abstract class ProcessHandler {
   private enum State { INITIAL, RUNNING, TERMINATING, TERMINATED }
 
   private final List<ProcessListener> myListeners = new CopyOnWriteArrayList<>();
   private final CountDownLatch myTerminated = new CountDownLatch(1);
-  private volatile State myState = State.INITIAL;
+  private final AtomicReference<State> myState = new AtomicReference<>(State.INITIAL);
+  private final List<Runnable> myPendingTasks = new ArrayList<>();
   private volatile @Nullable Integer myExitCode;
 
-  /** Listeners are told startNotified; a handler whose process already ended then reports its end (upstream's TasksRunner order). */
+  /** RUNNING, then listeners hear startNotified, then what waited for it runs (TasksRunner.startNotified). */
   public void startNotify() {
-    synchronized (this) {
-      if (myState != State.INITIAL) return;
-      myState = State.RUNNING;
-    }
+    if (!myState.compareAndSet(State.INITIAL, State.RUNNING)) return;
     fire(l -> l.startNotified(new ProcessEvent(this)));
+    runPendingTasks();
   }
 
   protected abstract void destroyProcessImpl();
@@ -41,30 +42,30 @@ public abstract class ProcessHandler {
 
   public abstract @Nullable OutputStream getProcessInput();
 
-  /** Asks the process to end: processWillTerminate(willBeDestroyed = true), then destroyProcessImpl (once). */
+  /** Destroys the process once start is notified, or postpones it until then: processWillTerminate(true), then destroyProcessImpl. */
   public void destroyProcess() {
-    if (!beginTermination()) return;
-    fire(l -> l.processWillTerminate(new ProcessEvent(this), true));
-    destroyProcessImpl();
+    afterStartNotified(() -> {
+      if (myState.compareAndSet(State.RUNNING, State.TERMINATING)) {
+        fire(l -> l.processWillTerminate(new ProcessEvent(this), true));
+        destroyProcessImpl();
+      }
+    });
   }
 
   public void detachProcess() {
-    if (!beginTermination()) return;
-    fire(l -> l.processWillTerminate(new ProcessEvent(this), false));
-    detachProcessImpl();
+    afterStartNotified(() -> {
+      if (myState.compareAndSet(State.RUNNING, State.TERMINATING)) {
+        fire(l -> l.processWillTerminate(new ProcessEvent(this), false));
+        detachProcessImpl();
+      }
+    });
   }
 
-  private synchronized boolean beginTermination() {
-    if (myState == State.TERMINATING || myState == State.TERMINATED) return false;
-    myState = State.TERMINATING;
-    return true;
-  }
+  public boolean isProcessTerminated() { return myState.get() == State.TERMINATED; }
 
-  public boolean isProcessTerminated() { return myState == State.TERMINATED; }
+  public boolean isProcessTerminating() { return myState.get() == State.TERMINATING; }
 
-  public boolean isProcessTerminating() { return myState == State.TERMINATING; }
-
-  public boolean isStartNotified() { return myState != State.INITIAL; }
+  public boolean isStartNotified() { return myState.get() != State.INITIAL; }
 
   public @Nullable Integer getExitCode() { return myExitCode; }
 
@@ -91,24 +92,47 @@ public abstract class ProcessHandler {
     fire(l -> l.onTextAvailable(new ProcessEvent(this, text), outputType));
   }
 
-  /** Records the exit code and tells every listener once (processTerminated); waitFor returns from now on. */
-  protected void notifyProcessTerminated(int exitCode) {
-    synchronized (this) {
-      if (myState == State.TERMINATED) return;
-      myState = State.TERMINATED;
-      myExitCode = exitCode;
-    }
-    fire(l -> l.processTerminated(new ProcessEvent(this, exitCode)));
-    myTerminated.countDown();
+  /** The process ended: processWillTerminate(true) if no one asked it to end, then processTerminated(exitCode), once. */
+  protected void notifyProcessTerminated(int exitCode) { notifyTerminated(exitCode, true); }
+
+  protected void notifyProcessDetached() { notifyTerminated(0, false); }
+
+  private void notifyTerminated(int exitCode, boolean willBeDestroyed) {
+    afterStartNotified(() -> {
+      if (myState.compareAndSet(State.RUNNING, State.TERMINATING)) {
+        fire(l -> l.processWillTerminate(new ProcessEvent(this), willBeDestroyed));
+      }
+      if (myState.compareAndSet(State.TERMINATING, State.TERMINATED)) {
+        myExitCode = exitCode;
+        try {
+          fire(l -> l.processTerminated(new ProcessEvent(this, exitCode)));
+        }
+        finally {
+          myTerminated.countDown();
+        }
+      }
+    });
   }
 
-  protected void notifyProcessDetached() {
-    synchronized (this) {
-      if (myState == State.TERMINATED) return;
-      myState = State.TERMINATED;
+  /** TasksRunner.execute: now when start is notified, else when it is. */
+  private void afterStartNotified(Runnable task) {
+    if (isStartNotified()) {
+      task.run();
+      return;
     }
-    fire(l -> l.processTerminated(new ProcessEvent(this)));
-    myTerminated.countDown();
+    synchronized (myPendingTasks) {
+      myPendingTasks.add(task);
+    }
+    if (isStartNotified()) runPendingTasks();
+  }
+
+  private void runPendingTasks() {
+    List<Runnable> tasks;
+    synchronized (myPendingTasks) {
+      tasks = new ArrayList<>(myPendingTasks);
+      myPendingTasks.clear();
+    }
+    for (Runnable task : tasks) task.run();
   }
 
   private interface Event {

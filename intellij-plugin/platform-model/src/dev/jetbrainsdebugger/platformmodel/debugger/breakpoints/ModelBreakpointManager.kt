@@ -1,8 +1,11 @@
-// A project's breakpoints (XBreakpointManagerImpl): added, found and removed through the
-// public XBreakpointManager API, mutations inside a write action (the platform's breakpoint
-// model is written under the write lock; callers such as XDebuggerUtilImpl.toggleLineBreakpoint
-// wrap them in WriteAction), every add/change/remove published as XBreakpointListener on the
-// project bus, and the built-in default breakpoints each type declares (createDefaultBreakpoint).
+// A project's breakpoints (XBreakpointManagerImpl, xdebugger-impl, index file id 1449182840,
+// (c) 2000-2025): added, found and removed through the public XBreakpointManager API from any
+// thread under the manager's own lock (withLockMaybeCancellable(myLock)), no write action or EDT
+// required; every add/change/remove published as XBreakpointListener on the project bus on the
+// caller's thread (sendBreakpointEvent: the EDT for a user's click, the debugger's thread when a
+// hit temporary breakpoint goes, a pooled thread or coroutine elsewhere); the built-in default
+// breakpoints each type declares (createDefaultBreakpoint). A change made on the EDT must be
+// write-safe (TransactionGuard.kt).
 package dev.jetbrainsdebugger.platformmodel.debugger.breakpoints
 
 import com.intellij.openapi.application.ApplicationManager
@@ -16,13 +19,16 @@ import com.intellij.xdebugger.breakpoints.XLineBreakpoint
 import com.intellij.xdebugger.breakpoints.XLineBreakpointType
 import dev.jetbrainsdebugger.platformmodel.core.ModelApplication
 import dev.jetbrainsdebugger.platformmodel.core.ModelProject
-import dev.jetbrainsdebugger.platformmodel.core.ThreadingViolationException
-import dev.jetbrainsdebugger.platformmodel.core.ViolationKind
 import java.util.concurrent.CopyOnWriteArrayList
+import java.util.concurrent.locks.ReentrantLock
+import kotlin.concurrent.withLock
 
 class ModelBreakpointManager(private val project: ModelProject) : XBreakpointManager {
     private val breakpoints = CopyOnWriteArrayList<XBreakpoint<*>>()
     private val defaults = CopyOnWriteArrayList<XBreakpoint<*>>()
+
+    /** XBreakpointManagerImpl.myLock. */
+    private val lock = ReentrantLock()
 
     init {
         @Suppress("UNCHECKED_CAST")
@@ -36,9 +42,9 @@ class ModelBreakpointManager(private val project: ModelProject) : XBreakpointMan
     }
 
     override fun <T : XBreakpointProperties<*>> addBreakpoint(type: XBreakpointType<XBreakpoint<T>, T>, properties: T?): XBreakpoint<T> {
-        assertWriteAccess()
+        assertWriteSafe()
         val bp = ModelBreakpoint(type, properties, ::changed)
-        breakpoints += bp
+        lock.withLock { breakpoints += bp }
         listeners().breakpointAdded(bp)
         return bp
     }
@@ -50,21 +56,23 @@ class ModelBreakpointManager(private val project: ModelProject) : XBreakpointMan
         properties: T?,
         temporary: Boolean,
     ): XLineBreakpoint<T> {
-        assertWriteAccess()
+        assertWriteSafe()
         val bp = ModelLineBreakpoint(type, properties, fileUrl, line, temporary, ::changed)
-        breakpoints += bp
+        lock.withLock { breakpoints += bp }
         listeners().breakpointAdded(bp)
         return bp
     }
 
-    /** Upstream: removing a default breakpoint only disables it. */
+    /** Upstream (doRemoveBreakpoint): removing a default breakpoint only disables it; the event fires under the lock. */
     override fun removeBreakpoint(breakpoint: XBreakpoint<*>) {
-        assertWriteAccess()
-        if (isDefaultBreakpoint(breakpoint)) {
-            breakpoint.isEnabled = false
-            return
+        assertWriteSafe()
+        lock.withLock {
+            if (isDefaultBreakpoint(breakpoint)) {
+                breakpoint.isEnabled = false
+            } else if (breakpoints.remove(breakpoint)) {
+                listeners().breakpointRemoved(breakpoint)
+            }
         }
-        if (breakpoints.remove(breakpoint)) listeners().breakpointRemoved(breakpoint)
     }
 
     override fun getAllBreakpoints(): Array<XBreakpoint<*>> = breakpoints.toTypedArray()
@@ -88,20 +96,14 @@ class ModelBreakpointManager(private val project: ModelProject) : XBreakpointMan
         breakpoints.filterIsInstance<XLineBreakpoint<*>>().filter { it.line == line && it.fileUrl == fileUrl }
 
     private fun changed(bp: ModelBreakpoint<*>) {
-        if (breakpoints.contains(bp)) listeners().breakpointChanged(bp)
+        if (!breakpoints.contains(bp)) return
+        assertWriteSafe()
+        listeners().breakpointChanged(bp)
     }
 
     @Suppress("UNCHECKED_CAST")
     private fun listeners(): XBreakpointListener<XBreakpoint<*>> =
         project.publisher(XBreakpointListener::class.java) as XBreakpointListener<XBreakpoint<*>>
 
-    /** Application.assertWriteAccessAllowed: the breakpoint model changes under the write lock only. */
-    private fun assertWriteAccess() {
-        val app = ApplicationManager.getApplication() as ModelApplication
-        if (!app.isWriteAccessAllowed) {
-            val message = "Write access is allowed inside write-action only (see Application.runWriteAction()): breakpoints changed outside one"
-            app.reportViolation(ViolationKind.WRITE_OFF_EDT, message)
-            throw ThreadingViolationException(message)
-        }
-    }
+    private fun assertWriteSafe() = (ApplicationManager.getApplication() as ModelApplication).assertWriteSafe("a breakpoint change")
 }

@@ -15,7 +15,7 @@ import dev.jetbrainsdebugger.platformmodel.debugger.session.ModelDebugSession
 
 class PyEvaluator(private val session: ModelDebugSession, private val frame: PyFrame) : XDebuggerEvaluator() {
     override fun evaluate(expression: String, callback: XEvaluationCallback, expressionPosition: XSourcePosition?) {
-        session.debuggerThread.execute {
+        session.request(callback::errorOccurred) {
             val text = expression.trim()
             try {
                 val result = when {

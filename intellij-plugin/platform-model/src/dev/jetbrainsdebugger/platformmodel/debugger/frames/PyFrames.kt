@@ -48,11 +48,11 @@ class PyExecutionStack(private val session: ModelDebugSession, frames: List<PyFr
 
     override fun computeStackFrames(firstFrameIndex: Int, container: XStackFrameContainer) {
         val wanted = stackFrames.drop(firstFrameIndex)
-        session.debuggerThread.execute {
+        session.request(container::errorOccurred) {
             if (wanted.isEmpty()) container.addStackFrames(emptyList<XStackFrame>(), true)
             val batches = wanted.chunked(FRAMES_PER_BATCH)
             for ((i, batch) in batches.withIndex()) {
-                if (container.isObsolete) return@execute
+                if (container.isObsolete) return@request
                 container.addStackFrames(batch, i == batches.size - 1)
             }
         }
@@ -90,7 +90,7 @@ class PyStackFrame(private val session: ModelDebugSession, private val frame: Py
 
     override fun computeChildren(node: XCompositeNode) {
         if (node.isObsolete) return
-        session.debuggerThread.execute {
+        session.request(node::setErrorMessage) {
             val plain = XValueChildrenList()
             val special = XValueChildrenList()
             for ((name, value) in frame.ns.locals.toList()) {
@@ -98,7 +98,7 @@ class PyStackFrame(private val session: ModelDebugSession, private val frame: Py
                 val dunder = name.startsWith("__") && name.endsWith("__") && name.length > 4 && name != "__exception__"
                 if (dunder || value is PyFunction || value is PyClass || value is PyModule) special.add(name, child) else plain.add(name, child)
             }
-            if (node.isObsolete) return@execute
+            if (node.isObsolete) return@request
             node.addChildren(plain, special.size() == 0)
             if (special.size() > 0) node.addChildren(XValueChildrenList.bottomGroup(SpecialVariables(special)), true)
         }

@@ -34,7 +34,7 @@ class PyValue(
 ) : XValue() {
     override fun computePresentation(node: XValueNode, place: XValuePlace) {
         node.setPresentation(null, value.typeName, XDebuggerBundle.message("xdebugger.building.tree.node.message"), value.isContainer)
-        session.debuggerThread.execute {
+        session.request({ node.setPresentation(null, value.typeName, it, false) }) {
             if (!node.isObsolete) node.setPresentation(null, value.typeName, safeRepr().take(XValueNode.MAX_VALUE_LENGTH), value.isContainer)
         }
     }
@@ -52,7 +52,7 @@ class PyValue(
 
     override fun computeChildren(node: XCompositeNode) {
         if (node.isObsolete) return
-        session.debuggerThread.execute { loadChildren(node, 0) }
+        session.request(node::setErrorMessage) { loadChildren(node, 0) }
     }
 
     /** One page of children from [offset]; the next page is loaded when the tree asks for it. */
@@ -65,7 +65,7 @@ class PyValue(
         val loaded = offset + page.size
         val remaining = all.size - loaded
         node.addChildren(list, remaining <= 0)
-        if (remaining > 0) node.tooManyChildren(remaining) { session.debuggerThread.execute { loadChildren(node, loaded) } }
+        if (remaining > 0) node.tooManyChildren(remaining) { session.request(node::setErrorMessage) { loadChildren(node, loaded) } }
     }
 
     private fun childExpression(childName: String): String? {
@@ -84,7 +84,7 @@ class PyValue(
     /** PyValueModifier: the assignment runs in the frame, off the EDT; errors as pydevd words them. */
     private inner class Modifier(private val target: String) : XValueModifier() {
         override fun setValue(expression: XExpression, callback: XModificationCallback) {
-            session.debuggerThread.execute {
+            session.request(callback::errorOccurred) {
                 try {
                     PyInterpreter.exec(PyParser.statements("$target = ${expression.expression}"), frame.ns)
                     callback.valueModified()

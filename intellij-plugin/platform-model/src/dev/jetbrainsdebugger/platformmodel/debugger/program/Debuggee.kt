@@ -79,12 +79,26 @@ class Debuggee(private val program: ScriptedProgram, private val script: Path, p
 
     fun start() = thread.start()
 
-    fun resume() = commands.put(Command.Resume)
-    fun stepInto() = commands.put(Command.StepInto)
-    fun stepOver() = commands.put(Command.StepOver)
-    fun stepOut() = commands.put(Command.StepOut)
+    /** Whether the main thread is suspended, waiting for a command (pydevd's suspended threads). */
+    @Volatile private var suspended = false
+
+    fun resume() = command(Command.Resume)
+    fun stepInto() = command(Command.StepInto)
+    fun stepOver() = command(Command.StepOver)
+    fun stepOut() = command(Command.StepOut)
     /** [line] 1-based. */
-    fun runTo(file: Path, line: Int) = commands.put(Command.RunTo(file, line))
+    fun runTo(file: Path, line: Int) = command(Command.RunTo(file, line))
+
+    /**
+     * PyDebugProcess passes a resume or step to the threads that are suspended (mySuspendedThreads):
+     * to a running program it is nothing, it is not kept for its next stop.
+     */
+    @Synchronized
+    private fun command(command: Command) {
+        if (!suspended) return
+        suspended = false // the first command sets the thread running; pydevd ignores the rest until it stops again
+        commands.put(command)
+    }
     fun pause() { pauseRequested = true }
     fun kill() {
         killed = true
@@ -279,11 +293,14 @@ class Debuggee(private val program: ScriptedProgram, private val script: Path, p
 
     private fun suspend(cause: StopCause) {
         pauseRequested = false
+        synchronized(this) { suspended = true }
         hooks.suspended(stack.asReversed().toList(), cause)
         val command = try {
             commands.take()
         } catch (e: InterruptedException) {
             throw Killed()
+        } finally {
+            synchronized(this) { suspended = false }
         }
         if (command == Command.Kill) throw Killed()
         mode = command

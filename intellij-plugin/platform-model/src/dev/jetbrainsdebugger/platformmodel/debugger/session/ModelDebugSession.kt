@@ -1,16 +1,17 @@
-// A debug session (XDebugSessionImpl) over a scripted debuggee. Execution control is called on
-// the EDT (the platform's debugger actions run there; the model asserts it): resume and the steps
-// first fire beforeSessionResume/sessionResumed on the caller's thread (doResume) and then let the
-// debuggee run; stops arrive on the session's debugger thread (pydevd's reader thread) as
-// positionReached / breakpointReached, which fire sessionPaused there. The process's end stops the
-// session: sessionStopped, then XDebuggerManagerListener.processStopped, on that thread too.
+// A debug session (XDebugSessionImpl, xdebugger-impl, index file id 53025990289) over a scripted
+// debuggee. Execution control may be called on any thread (upstream has no thread requirement):
+// each command asks the process whether it can perform commands and then forwards it; a resume
+// or step first fires beforeSessionResume/sessionResumed on the caller's thread (doResume, only
+// when paused), and the process acts on the threads that are suspended (PyDebugProcess), so a
+// command to a running session does nothing. Stops arrive on the session's debugger thread
+// (pydevd's reader thread) as positionReached / breakpointReached, which fire sessionPaused there.
+// The process's end stops the session (stopImpl, processStopped): XDebuggerManagerListener.processStopped
+// on the project bus, then the session leaves the manager, then sessionStopped, on that thread.
 package dev.jetbrainsdebugger.platformmodel.debugger.session
 
 import com.intellij.execution.configurations.RunProfile
 import com.intellij.openapi.Disposable
 import com.intellij.openapi.application.ApplicationManager
-import com.intellij.openapi.application.ModalityState
-import com.intellij.openapi.application.WriteAction
 import com.intellij.openapi.project.Project
 import com.intellij.openapi.util.Disposer
 import com.intellij.xdebugger.XDebugProcess
@@ -55,6 +56,18 @@ class ModelDebugSession(
         }
     }
 
+    /**
+     * A request to pydevd, answered on the debugger thread; once the debugger is gone (its process
+     * ended) the request fails instead, as one sent over a closed connection does: [gone] reports it.
+     */
+    fun request(gone: (String) -> Unit, task: () -> Unit) {
+        try {
+            debuggerThread.execute(task)
+        } catch (_: java.util.concurrent.RejectedExecutionException) {
+            gone(DISCONNECTED)
+        }
+    }
+
     val handler = ModelProcessHandler { debuggee.kill() }
     private val process = ModelDebugProcess(this, handler)
     internal val debuggee = Debuggee(program, script, DebuggeeBridge(this, manager.breakpointManager))
@@ -92,76 +105,74 @@ class ModelDebugSession(
         Disposer.register(parentDisposable) { listeners -= listener }
     }
 
-    // ----- execution control (EDT) ------------------------------------------------------
+    // ----- execution control (any thread, as upstream) ------------------------------------
 
-    override fun resume() = control { doResume(); debuggee.resume() }
+    override fun resume() = command { doResume(); debuggee.resume() }
 
-    override fun stepOver(ignoreBreakpoints: Boolean) = control {
+    override fun stepOver(ignoreBreakpoints: Boolean) = command {
         if (ignoreBreakpoints) breakpointsDisabledTemporarily = true
         doResume()
         debuggee.stepOver()
     }
 
-    override fun stepInto() = control { doResume(); debuggee.stepInto() }
+    override fun stepInto() = command { doResume(); debuggee.stepInto() }
 
     /** PyDebugProcess.startForceStepInto is startStepInto: Python has no filtered-out frames to force into. */
     override fun forceStepInto() = stepInto()
 
-    override fun stepOut() = control { doResume(); debuggee.stepOut() }
+    override fun stepOut() = command { doResume(); debuggee.stepOut() }
 
-    override fun runToPosition(position: XSourcePosition, ignoreBreakpoints: Boolean) = control {
+    override fun runToPosition(position: XSourcePosition, ignoreBreakpoints: Boolean) = command {
         if (ignoreBreakpoints) breakpointsDisabledTemporarily = true
         doResume()
         debuggee.runTo(Path.of(position.file.path), position.line + 1)
     }
 
     /** XDebugProcess.startPausing: the debuggee stops at its next line. */
-    override fun pause() {
-        ApplicationManager.getApplication().assertIsDispatchThread()
-        if (!stopped && !paused) debuggee.pause()
-    }
+    override fun pause() = command { if (!stopped && !paused) debuggee.pause() }
 
+    /** Upstream: ignored unless the session is suspended (suspendContext ?: return). */
     override fun setCurrentStackFrame(executionStack: XExecutionStack, frame: XStackFrame, isTopFrame: Boolean) {
-        ApplicationManager.getApplication().assertIsDispatchThread()
-        if (!paused) return
+        if (suspendContext == null) return
+        val changed = currentFrame !== frame
         currentStack = executionStack
         currentFrame = frame
-        listeners.forEach { it.stackFrameChanged() }
+        if (changed) listeners.forEach { it.stackFrameChanged() }
     }
 
-    /** XDebugSessionImpl.stop: the process is destroyed (its end then stops the session). */
+    /** XDebugSessionImpl.stop: the process is detached or destroyed (its end then stops the session). */
     override fun stop() {
-        ApplicationManager.getApplication().assertIsDispatchThread()
         if (handler.isProcessTerminated || handler.isProcessTerminating) return
-        handler.destroyProcess()
+        if (handler.detachIsDefault()) handler.detachProcess() else handler.destroyProcess()
     }
 
-    /** Muted breakpoints are unregistered from the debuggee (XDebugSessionImpl.processAllBreakpoints). */
+    /** @RequiresReadLock upstream. Muted breakpoints are unregistered from the debuggee (processAllBreakpoints). */
     override fun setBreakpointMuted(muted: Boolean) {
+        ApplicationManager.getApplication().assertReadAccessAllowed()
         if (this.muted == muted) return
         this.muted = muted
         listeners.forEach { it.breakpointsMuted(muted) }
     }
 
-    /** Commands act only on a paused session (XDebugSessionImpl ignores them otherwise), on the EDT. */
-    private inline fun control(command: () -> Unit) {
-        ApplicationManager.getApplication().assertIsDispatchThread()
-        if (paused && !stopped) command()
+    /** Every command: `if (!myDebugProcess.checkCanPerformCommands()) return` (a PyDebugProcess always can), then the process. */
+    private inline fun command(command: () -> Unit) {
+        if (process.checkCanPerformCommands()) command()
     }
 
     /**
-     * XDebugSessionImpl.doResume. Upstream the listeners hear sessionResumed after the process is told to
-     * resume; the scripted debuggee can stop again within microseconds (a real one is a socket away), so
-     * the model tells the listeners first, keeping "resumed" before the next "paused" as it is in the IDE.
+     * XDebugSessionImpl.doResume: nothing unless paused. Upstream the listeners hear sessionResumed after the
+     * process is told to resume; the scripted debuggee can stop again within microseconds (a real one is a
+     * socket away), so the model tells the listeners first, keeping "resumed" before the next "paused" as it is
+     * in the IDE.
      */
     private fun doResume() {
+        if (!paused) return
         listeners.forEach { it.beforeSessionResume() }
         suspendContext = null
         currentStack = null
         currentFrame = null
         paused = false
         listeners.forEach { it.sessionResumed() }
-        removeTemporaryHits()
     }
 
     // ----- from the debuggee (debugger thread) ------------------------------------------
@@ -179,15 +190,27 @@ class ModelDebugSession(
 
     /**
      * XDebugSessionImpl.breakpointReached. A temporary line breakpoint that was hit is removed when the
-     * session resumes or stops (handleTemporaryBreakpointHit's session listener).
+     * session resumes or stops, on that listener's thread (handleTemporaryBreakpointHit: a session listener
+     * calling XDebuggerUtil.removeBreakpoint).
      */
     internal fun breakpointReached(breakpoint: XBreakpoint<*>, evaluatedLogExpression: String?, context: PySuspendContext) {
         evaluatedLogExpression?.let(::printMessage)
-        if (breakpoint is XLineBreakpoint<*> && breakpoint.isTemporary) temporaryHits += breakpoint
         positionReached(context)
+        if (breakpoint is XLineBreakpoint<*> && breakpoint.isTemporary) handleTemporaryBreakpointHit(breakpoint)
     }
 
-    private val temporaryHits = CopyOnWriteArrayList<XBreakpoint<*>>()
+    private fun handleTemporaryBreakpointHit(breakpoint: XBreakpoint<*>) {
+        listeners += object : XDebugSessionListener {
+            fun removeBreakpoint() {
+                manager.breakpointManager.removeBreakpoint(breakpoint)
+                listeners -= this
+            }
+
+            override fun sessionResumed() = removeBreakpoint()
+
+            override fun sessionStopped() = removeBreakpoint()
+        }
+    }
 
     /**
      * What the session's console shows besides the process's output. XDebugSessionImpl.breakpointReached prints
@@ -200,25 +223,23 @@ class ModelDebugSession(
         console += message
     }
 
-    /** XDebuggerUtil.removeBreakpoint: a write action on the EDT. */
-    private fun removeTemporaryHits() {
-        val hits = temporaryHits.toList()
-        temporaryHits.clear()
-        if (hits.isEmpty()) return
-        val remove = Runnable { WriteAction.run<RuntimeException> { hits.forEach(manager.breakpointManager::removeBreakpoint) } }
-        val app = ApplicationManager.getApplication()
-        if (app.isDispatchThread) remove.run() else app.invokeLater(remove, ModalityState.nonModal())
-    }
-
-    /** The debuggee ended: the process terminates first, then the session stops (XDebugSessionImpl.stopImpl). */
+    /**
+     * The debuggee ended: the process terminates (its listeners hear processWillTerminate, then
+     * processTerminated), which stops the session (stopImpl, then processStopped): processStopped on the
+     * bus, the session leaves the manager, then sessionStopped.
+     */
     internal fun processEnded(exitCode: Int) {
         handler.ended(exitCode)
         stopped = true
         paused = false
         suspendContext = null
+        manager.processStopped(this)
         listeners.forEach { it.sessionStopped() }
-        removeTemporaryHits()
-        manager.sessionStopped(this)
+        listeners.clear()
         debuggerThread.shutdown()
+    }
+
+    private companion object {
+        const val DISCONNECTED = "The debugger is disconnected"
     }
 }

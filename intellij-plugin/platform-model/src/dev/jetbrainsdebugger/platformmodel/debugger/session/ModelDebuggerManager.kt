@@ -1,6 +1,6 @@
 // XDebuggerManager of a project (XDebuggerManagerImpl): the running sessions, the current one
 // (the last started or stopped at a breakpoint), and the project's breakpoint manager. A session
-// that stops is dropped and XDebuggerManagerListener.processStopped is published on the project bus.
+// that stops is published as XDebuggerManagerListener.processStopped on the project bus, then dropped.
 package dev.jetbrainsdebugger.platformmodel.debugger.session
 
 import com.intellij.xdebugger.XDebugSession
@@ -33,9 +33,10 @@ class ModelDebuggerManager(private val project: ModelProject) : XDebuggerManager
         current = session
     }
 
-    internal fun sessionStopped(session: ModelDebugSession) {
+    /** XDebugSessionImpl.processStopped: processStopped on the bus first, then removeSession (the session's sessionStopped comes after). */
+    internal fun processStopped(session: ModelDebugSession) {
+        if (!project.isDisposed) project.publisher(XDebuggerManagerListener::class.java).processStopped(session.debugProcess)
         sessions -= session
         if (current === session) current = sessions.lastOrNull()
-        project.publisher(XDebuggerManagerListener::class.java).processStopped(session.debugProcess)
     }
 }

@@ -1,19 +1,21 @@
-//! Reading a project's source lines without letting the file hurt the server.
+//! The one reader of project files (sources, `launch.json`, `envFile`), so that no
+//! file can hurt the server.
 //!
 //! A project can hold anything: a 300 MB file with no newline, one 20 MB line, a
-//! FIFO whose `open` never returns, a device. So a read here:
+//! FIFO whose `open` never returns, a device that never ends. So a read here:
 //! - refuses what is not a regular file before opening it (metadata first), then
 //!   opens with `O_NONBLOCK` on Unix and checks the opened file again, so a file
 //!   swapped for a FIFO in between cannot block either;
-//! - streams the file and keeps only the lines asked for, each cut at
-//!   [`LINE_CAP`] characters, and stops after [`SCAN_LIMIT`] bytes; either cut is
-//!   reported (`truncated`);
+//! - reads at most a stated number of bytes: [`read_lines`] streams the file and keeps
+//!   only the lines asked for, each cut at [`LINE_CAP`] characters, and stops after
+//!   [`SCAN_LIMIT`] bytes (either cut is reported: `truncated`); [`read_capped`] takes
+//!   a whole file of at most the caller's cap, and refuses a longer one;
 //! - runs on tokio's blocking pool, bounded by [`READ_TIMEOUT`], so a slow disk
 //!   never holds an async worker (and with it unrelated calls).
 
-use debugger_core::{ErrorCode, ToolError, ToolResult};
+use crate::{ErrorCode, ToolError, ToolResult};
 use std::fs::File;
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 use std::time::Duration;
 
@@ -41,8 +43,36 @@ pub struct SourceLines {
 
 /// Lines `first..=last` (1-based) of `file`, clipped to the file; see the module doc.
 pub async fn read_lines(file: &Path, first: u32, last: u32) -> ToolResult<SourceLines> {
+    off_the_workers(file, move |path| read_lines_blocking(path, first, last)).await
+}
+
+/// The whole of `file`, which must be a regular file of at most `cap` bytes.
+pub async fn read_capped(file: &Path, cap: u64) -> ToolResult<Vec<u8>> {
+    off_the_workers(file, move |path| read_capped_blocking(path, cap)).await
+}
+
+fn read_capped_blocking(file: &Path, cap: u64) -> ToolResult<Vec<u8>> {
+    let mut bytes = Vec::new();
+    open_regular(file)?
+        .take(cap + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| cannot_read(file, e))?;
+    if bytes.len() as u64 > cap {
+        return Err(ToolError::invalid_params(format!(
+            "{} is larger than {cap} bytes, the most read of such a file.",
+            file.display()
+        )));
+    }
+    Ok(bytes)
+}
+
+/// Run `read` on `file` on the blocking pool, at most [`READ_TIMEOUT`].
+async fn off_the_workers<T: Send + 'static>(
+    file: &Path,
+    read: impl FnOnce(&Path) -> ToolResult<T> + Send + 'static,
+) -> ToolResult<T> {
     let path = file.to_path_buf();
-    let task = tokio::task::spawn_blocking(move || read_lines_blocking(&path, first, last));
+    let task = tokio::task::spawn_blocking(move || read(&path));
     match tokio::time::timeout(READ_TIMEOUT, task).await {
         Ok(Ok(result)) => result,
         Ok(Err(join)) => Err(ToolError::internal(format!(
@@ -256,6 +286,23 @@ mod tests {
         );
     }
 
+    #[tokio::test]
+    async fn a_whole_file_is_read_up_to_its_cap() {
+        let dir = dir();
+        let file = dir.path().join("launch.json");
+        std::fs::write(&file, b"{}").unwrap();
+        assert_eq!(read_capped(&file, 2).await.unwrap(), b"{}");
+        let err = read_capped(&file, 1).await.unwrap_err();
+        assert_eq!(err.code, ErrorCode::InvalidParams);
+        assert!(
+            err.message.contains("larger than 1 bytes"),
+            "{}",
+            err.message
+        );
+        let missing = read_capped(&dir.path().join("none"), 9).await.unwrap_err();
+        assert_eq!(missing.code, ErrorCode::FileNotFound);
+    }
+
     #[cfg(unix)]
     #[tokio::test]
     async fn special_files_are_refused_before_they_are_opened() {
@@ -269,6 +316,14 @@ mod tests {
         assert!(err.message.contains("FIFO"), "{}", err.message);
         let err = read_lines(Path::new("/dev/zero"), 1, 10).await.unwrap_err();
         assert!(err.message.contains("device"), "{}", err.message);
+        for special in [
+            fifo.as_path(),
+            Path::new("/dev/zero"),
+            Path::new("/dev/urandom"),
+        ] {
+            let err = read_capped(special, 1 << 20).await.unwrap_err();
+            assert_eq!(err.code, ErrorCode::FileNotFound, "{}", err.message);
+        }
         let err = read_lines(&std::env::temp_dir(), 1, 10).await.unwrap_err();
         assert!(err.message.contains("directory"), "{}", err.message);
         assert!(started.elapsed() < Duration::from_secs(1));
