@@ -194,6 +194,8 @@ tasks {
         useJUnitPlatform()
         // The protocol examples the Kotlin tests decode and re-encode (protocol/README.md).
         systemProperty("protocol.dir", layout.projectDirectory.dir("protocol/messages").asFile.absolutePath)
+        // The main sources whose package layers PackageLayersTest checks.
+        systemProperty("sources.dir", layout.projectDirectory.dir("intellij-plugin/src/main/kotlin").asFile.absolutePath)
     }
 }
 

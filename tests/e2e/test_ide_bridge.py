@@ -107,7 +107,7 @@ async def test_every_tool_crosses_the_bridge(binary, state_dir):
         started = await t.start("App")
         session = started["session_id"]
         assert recorded(h, "launch")[-1]["args"] == {"project": str(CALCULATOR), "configuration": "App",
-                                                     "mode": "debug"}
+                                                     "mode": "debug", "break_on_uncaught": True}
         assert started["status"] == "paused", started
         sessions = await t.ok("list_debug_sessions")
         assert [s["id"] for s in sessions["sessions"]] == [session]
@@ -199,42 +199,36 @@ async def test_every_tool_crosses_the_bridge(binary, state_dir):
         assert t.called == listed_tools, f"not exercised here: {sorted(listed_tools - t.called)}"
 
 
-async def test_break_on_uncaught_is_left_to_the_ide(binary, state_dir):
-    """The platform has no public way to break on uncaught exceptions for one launch without
-    changing the user's exception breakpoints: the start answer says the default is not
-    applied there; asking for it is not_supported and launches nothing; false is honoured."""
+async def test_break_on_uncaught_crosses_the_wire_by_default(binary, state_dir):
+    """A debug launch asks the IDE to break on uncaught exceptions unless the agent says false (the
+    server's default, as standalone); a run launch never asks; the IDE answers whether it could."""
     async with ide(binary, state_dir) as (t, h, _):
-        body = await t.err("start_debug_session", "not_supported", configuration_name="App",
-                           break_on_uncaught=True)
-        assert "exception breakpoints" in body["message"], body
-        assert not recorded(h, "launch")
         started = await t.start("App", wait_for_pause=False)
-        assert started["break_on_uncaught"] is False, started
-        assert "IDE's own exception breakpoints" in started["message"], started
-        # The launch crosses the wire as before, and no breakpoint is added for it.
+        assert started["break_on_uncaught"] is True, started
         assert recorded(h, "launch")[-1]["args"] == {"project": str(CALCULATOR), "configuration": "App",
-                                                     "mode": "debug"}
-        assert not recorded(h, "addBreakpoint")
+                                                     "mode": "debug", "break_on_uncaught": True}
         await t.ok("stop_debug_session", session_id=started["session_id"])
         started = await t.start("App", wait_for_pause=False, break_on_uncaught=False)
-        assert started["break_on_uncaught"] is False and "exception breakpoints" not in started["message"]
+        assert started["break_on_uncaught"] is False and "exception breakpoint" not in started["message"]
+        assert recorded(h, "launch")[-1]["args"] == {"project": str(CALCULATOR), "configuration": "App", "mode": "debug"}
         await t.ok("stop_debug_session", session_id=started["session_id"])
+        await t.ok("run_configuration", configuration_name="App", wait_for_completion=True)
+        assert recorded(h, "launch")[-1]["args"]["mode"] == "run" and "break_on_uncaught" not in recorded(h, "launch")[-1]["args"]
 
 
-async def test_launch_overrides_are_not_supported_by_the_ide(binary, state_dir):
-    """The IDE backend launches its run configurations as they are: overrides are
-    not_supported before any confirmation or launch, on both launching tools; a bad cwd is
-    still path_outside_project first, and an empty overrides object launches as usual."""
+async def test_launch_overrides_cross_the_wire(binary, state_dir):
+    """Overrides travel with the launch on both launching tools (the cwd made absolute inside the
+    project); a bad cwd is path_outside_project before anything is launched, and an empty
+    overrides object launches as usual."""
     async with ide(binary, state_dir) as (t, h, _):
         for tool in ("start_debug_session", "run_configuration"):
-            body = await t.err(tool, "not_supported", configuration_name="App",
-                               overrides={"args": ["--fast"], "env": {"MODE": "x"}})
-            assert "overrides" in body["message"] and "as they are" in body["message"], body
-            await t.err(tool, "path_outside_project", configuration_name="App",
-                        overrides={"cwd": ".."})
+            await t.err(tool, "path_outside_project", configuration_name="App", overrides={"cwd": ".."})
         assert not recorded(h, "launch")
+        started = await t.start("App", wait_for_pause=False, overrides={"args": ["--fast"], "cwd": ".", "env": {"MODE": "x"}})
+        assert recorded(h, "launch")[-1]["args"]["overrides"] == {"args": ["--fast"], "cwd": str(CALCULATOR), "env": {"MODE": "x"}}
+        await t.ok("stop_debug_session", session_id=started["session_id"])
         started = await t.start("App", wait_for_pause=False, overrides={})
-        assert recorded(h, "launch")[-1]["args"]["configuration"] == "App"
+        assert "overrides" not in recorded(h, "launch")[-1]["args"]
         await t.ok("stop_debug_session", session_id=started["session_id"])
 
 
@@ -245,7 +239,7 @@ async def test_a_file_is_debugged_without_a_configuration(binary, state_dir):
     async with ide(binary, state_dir) as (t, h, _):
         line = CALC_LINES["subtotal"]
         started = await t.ok("start_debug_session", file_path="calculator.py", line=line)
-        assert recorded(h, "launchFile")[-1]["args"] == {"project": str(CALCULATOR), "file": CALC_FILE}
+        assert recorded(h, "launchFile")[-1]["args"] == {"project": str(CALCULATOR), "file": CALC_FILE, "break_on_uncaught": True}
         stop = recorded(h, "addBreakpoint")[-1]["args"]["spec"]
         assert stop["kind"] == {"type": "line", "file": CALC_FILE, "line": line}, stop
         assert stop["temporary"] is True, stop

@@ -11,9 +11,9 @@ the modelled platform as parent (as IntelliJ's PluginClassLoader does), the mode
 of `examples/calculator` opens, the plugin's own postStartupActivity starts its
 DebuggerBridgeService, which finds and starts the binary of its own folder.
 Run configurations there: `App` (Python: debug runs the scripted calculator, run mode a real
-`python3 calculator.py`), `Ticker` (a loop that runs until paused), `Secrets` (credentials, for
-test_secrets.py), `npm build` (run only) and
-`Broken` (fails validation). The debuggee
+`python3 calculator.py`), `Ticker` (a loop that runs until paused), `Crash` (an uncaught
+ValueError), `Echo` (run mode: prints its arguments, working directory and MODE), `Secrets`
+(credentials, for test_secrets.py), `npm build` (run only) and `Broken` (fails validation). The debuggee
 of a debug session is the model's simulation of calculator.py, line by line with its real
 values. Every test ends by asking the model for violations of the platform's threading rules
 and IDE errors: there must be none. The JVM runs under the JaCoCo agent (scripts/kotlin leaves
@@ -124,7 +124,7 @@ async def test_every_tool_through_the_intellij_layer(installed_plugin, state_dir
         # The plugin found the binary of its own folder and restored the executable bit the install lost.
         assert os.access(installed_plugin / PLUGIN_BINARY, os.X_OK)
         configs = {c["name"]: c for c in (await t.ok("list_run_configurations"))["run_configurations"]}
-        assert set(configs) == {"App", "Ticker", "Secrets", "npm build", "Broken"}
+        assert set(configs) == {"App", "Ticker", "Crash", "Echo", "Secrets", "npm build", "Broken"}
         assert configs["App"]["can_debug"] is True and configs["App"]["type"] == "Python"
         assert configs["npm build"]["can_debug"] is False and configs["npm build"]["can_run"] is True
 
@@ -353,3 +353,84 @@ async def test_the_project_closes_mid_session(installed_plugin, state_dir, proje
         body = await t.err("get_debug_session_status", "project_not_found", session_id=started["session_id"])
         assert body["open_projects"] == [], body
         await t.err("list_run_configurations", "project_not_found")
+
+
+async def test_a_launch_with_overrides_runs_with_them_and_the_saved_configuration_is_unchanged(installed_plugin, state_dir, project):
+    """The plugin runs a copy of the configuration made for the launch (a Python script's
+    parameters, working directory and environment); the saved one is as it was, the next launch
+    without overrides runs it so, and a configuration that takes none is not_supported naming its type."""
+    (project / "data").mkdir()
+    async with ide(installed_plugin, state_dir, project) as (t, h):
+        saved = h.command("configurations")["configurations"]["Echo"]
+        ran = await t.ok("run_configuration", configuration_name="Echo", wait_for_completion=True,
+                         overrides={"args": ["--fast", "two words"], "cwd": "data", "env": {"MODE": "test"}})
+        assert ran["status"] == "completed" and ran["exit_code"] == 0, ran
+        output = json.dumps(ran)
+        assert "args ['--fast', 'two words']" in output and f"cwd {project / 'data'}" in output, ran
+        assert "MODE test" in output, ran
+        assert h.command("configurations")["configurations"]["Echo"] == saved == [None, None, {}, True]
+        plain = await t.ok("run_configuration", configuration_name="Echo", wait_for_completion=True)
+        assert "args []" in json.dumps(plain) and "MODE None" in json.dumps(plain), plain
+        refused = await t.err("run_configuration", "not_supported", configuration_name="npm build",
+                              overrides={"env": {"MODE": "test"}})
+        assert "npm" in refused["message"], refused
+
+
+async def test_a_crashing_python_program_stops_at_its_raise_by_default(installed_plugin, state_dir, project):
+    """Break on uncaught for one launch: with the user's "Any exception" breakpoint switched off, the
+    launch adds the language's exception breakpoint (PyCharm's own properties: any exception, on
+    termination), the agent never sees it listed, and it is gone when the session ends;
+    break_on_uncaught: false lets the program end; with the user's breakpoint on, nothing is added."""
+    async with ide(installed_plugin, state_dir, project) as (t, h):
+        def exception_breakpoints() -> list[dict[str, Any]]:
+            return [b for b in h.command("breakpoints")["breakpoints"] if b["type"] == "python-exception"]
+
+        assert len(exception_breakpoints()) == 1  # PyCharm's default, enabled
+        await t.ok("remove_breakpoint", breakpoint_id=(await t.ok("list_breakpoints"))["breakpoints"][0]["id"])
+        assert [b["enabled"] for b in exception_breakpoints()] == [False]
+
+        started = await t.start("Crash")
+        assert started["break_on_uncaught"] is True, started
+        assert started["status"] == "paused" and started["execution"]["paused_reason"] == "exception", started
+        assert started["execution"]["new_location"]["line"] == 4, started
+        assert started["execution"]["exception"]["type"] == "ValueError", started
+        assert not started["execution"].get("breakpoints_hit"), "the launch's breakpoint is no breakpoint of the agent's"
+        assert (await t.ok("list_breakpoints"))["breakpoints"] == []
+        assert sorted(b["enabled"] for b in exception_breakpoints()) == [False, True]
+        ended = await t.ok("resume")
+        assert ended["status"] == "stopped", ended
+        await eventually(lambda: anyio.to_thread.run_sync(lambda: [b["enabled"] for b in exception_breakpoints()] == [False]),
+                         "the launch's exception breakpoint removed")
+
+        through = await t.start("Crash", break_on_uncaught=False)
+        assert through["break_on_uncaught"] is False and through["status"] == "stopped", through
+        assert through["execution"]["exit_code"] == 1, through
+        assert [b["enabled"] for b in exception_breakpoints()] == [False]
+
+
+async def test_the_users_exception_breakpoint_is_left_alone(installed_plugin, state_dir, project):
+    async with ide(installed_plugin, state_dir, project) as (t, h):
+        started = await t.start("Crash")
+        assert started["status"] == "paused" and started["execution"]["paused_reason"] == "exception", started
+        ide_bps = [b for b in h.command("breakpoints")["breakpoints"] if b["type"] == "python-exception"]
+        assert [b["enabled"] for b in ide_bps] == [True], "nothing added beside the user's own"
+        await t.ok("stop_debug_session", session_id=started["session_id"])
+
+
+async def test_an_agents_python_logpoint_reaches_the_session_output(installed_plugin, state_dir, project):
+    """PyCharm prints a logpoint's message to the session's console only: the plugin reads it at its
+    breakpoint's stop instead, so the agent's output and debugger://session/output have it, the
+    user's console still shows it, and the agent sees no stop."""
+    async with ide(installed_plugin, state_dir, project) as (t, h):
+        line = CALC_LINES["total"] + 1
+        await t.ok("set_breakpoint", file_path="calculator.py", line=line, log_message="total is {total}")
+        stop = await t.ok("set_breakpoint", file_path="calculator.py", line=line + 6)  # main's print
+        started = await t.start("App")
+        assert started["status"] == "paused" and stop["breakpoint_id"] in started["execution"]["breakpoints_hit"], started
+        output = json.loads((await t.client.read_resource("debugger://session/output")).contents[0].text)
+        assert "total is 150.0\n" in output["text"], output
+        consoles = [s["console"] for s in h.command("sessions")["sessions"]]
+        assert consoles == [["total is 150.0\n"]], consoles
+        listed = {b["log_message"] for b in (await t.ok("list_breakpoints"))["breakpoints"]}
+        assert "total is {total}" in listed
+        await t.ok("stop_debug_session", session_id=started["session_id"])

@@ -67,7 +67,9 @@ public class IntellijCoverage {
     Path sources = Path.of(args[1]);
     List<Row> rows = new ArrayList<>();
     for (ISourceFileCoverage f : builder.getSourceFiles()) {
-      String relative = f.getPackageName().endsWith("/java") ? "java/" + f.getName() : f.getName();
+      // A subpackage of intellij/ (java/, python/) is a folder under the sources.
+      String subpackage = f.getPackageName().replaceFirst("^dev/jetbrainsdebugger/intellij/?", "");
+      String relative = subpackage.isEmpty() ? f.getName() : subpackage + "/" + f.getName();
       Path source = sources.resolve(relative);
       // Classes generated for stdlib inline functions name the stdlib file (Comparisons.kt): not ours.
       if (!Files.isRegularFile(source)) continue;

@@ -137,8 +137,8 @@ pub trait Backend: Send + Sync + 'static {
 
     /// Whether debug sessions stop at an uncaught exception unless the launch says
     /// otherwise ([`LaunchOptions::break_on_uncaught`]): `Some(default)` when this
-    /// backend can do it for one launch, `None` when it cannot (the IDE, where the
-    /// user's own exception breakpoints decide).
+    /// backend can do it for one launch, `None` when it cannot (the user's own
+    /// exception breakpoints then decide).
     fn break_on_uncaught_default(&self) -> Option<bool> {
         None
     }
@@ -147,6 +147,13 @@ pub trait Backend: Send + Sync + 'static {
     /// of launch.json); where it cannot, the tools refuse them before any launch.
     fn launch_overrides(&self) -> bool {
         false
+    }
+
+    /// Whether the launch of `session` applied [`LaunchOptions::break_on_uncaught`] as
+    /// asked: the IDE cannot where the session's language has no exception breakpoint
+    /// type it can use. Backends that always can keep this default.
+    fn breaks_on_uncaught(&self, _session: &str) -> bool {
+        true
     }
 
     /// Terminate a session and its process tree.

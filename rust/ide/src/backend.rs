@@ -474,17 +474,21 @@ impl IdeBackend {
     }
 
     /// `session/launch` of either target: the session the IDE answers is remembered
-    /// (with its language) before its descriptor is returned.
+    /// (with its language, and whether it breaks on uncaught exceptions) before its
+    /// descriptor is returned.
     async fn launch_target(
         &self,
         project: &Project,
         target: wire::LaunchTarget,
         mode: LaunchMode,
+        options: &LaunchOptions,
     ) -> ToolResult<SessionDescriptor> {
         let params = wire::LaunchParams {
             project: project.path.clone(),
             target,
             mode,
+            break_on_uncaught: options.break_on_uncaught && mode == LaunchMode::Debug,
+            overrides: (&options.overrides).into(),
         };
         let session: Session = self.call(method::SESSION_LAUNCH, &params).await?;
         self.shared.remember_launched(&session);
@@ -530,31 +534,45 @@ impl Backend for IdeBackend {
         Ok(configurations)
     }
 
+    /// The IDE applies the overrides to a copy of the configuration made for this
+    /// launch, and breaks on uncaught exceptions through the language's exception
+    /// breakpoint for the session's life.
     async fn launch(
         &self,
         project: &Project,
         configuration: &str,
         mode: LaunchMode,
-        // Nothing to send: the platform has no public way to break on uncaught
-        // exceptions for one launch without changing the user's exception
-        // breakpoints, so `break_on_uncaught_default` is `None` and the server
-        // never asks for it here.
-        _options: &LaunchOptions,
+        options: &LaunchOptions,
     ) -> ToolResult<SessionDescriptor> {
         let target = wire::LaunchTarget::Configuration(configuration.to_string());
-        self.launch_target(project, target, mode).await
+        self.launch_target(project, target, mode, options).await
     }
 
-    /// The IDE makes the configuration, as its gutter's "Debug" does; the options are
-    /// not sent, as for [`Self::launch`].
+    /// The IDE makes the configuration, as its gutter's "Debug" does, then launches it
+    /// as [`Self::launch`] does.
     async fn launch_file(
         &self,
         project: &Project,
         file: &Path,
-        _options: &LaunchOptions,
+        options: &LaunchOptions,
     ) -> ToolResult<SessionDescriptor> {
         let target = wire::LaunchTarget::File(file.to_path_buf());
-        self.launch_target(project, target, LaunchMode::Debug).await
+        self.launch_target(project, target, LaunchMode::Debug, options)
+            .await
+    }
+
+    fn break_on_uncaught_default(&self) -> Option<bool> {
+        Some(self.shared.config.break_on_uncaught)
+    }
+
+    fn launch_overrides(&self) -> bool {
+        true
+    }
+
+    fn breaks_on_uncaught(&self, session: &str) -> bool {
+        lock(&self.shared.sessions)
+            .get(session)
+            .is_none_or(|s| s.break_on_uncaught != Some(false))
     }
 
     async fn stop(&self, session: &str) -> ToolResult<()> {
@@ -575,17 +593,6 @@ impl Backend for IdeBackend {
         project: &Project,
         spec: BreakpointSpec,
     ) -> ToolResult<(Breakpoint, bool)> {
-        // Bridge version 1's `breakpoints/add` carries line and exception breakpoints
-        // only: refused before anything is sent, so the IDE never sees a kind it lacks.
-        if let BreakpointKind::Function { name } = &spec.kind {
-            return Err(ToolError::new(
-                ErrorCode::NotSupported,
-                format!(
-                    "The IDE backend cannot set a function breakpoint ({name}) yet; set a line \
-                     breakpoint at the function's first line instead."
-                ),
-            ));
-        }
         // The bridge's answer does not say whether the breakpoint is new: the list
         // before it does.
         let before = self.breakpoints(project).await?;
@@ -650,6 +657,15 @@ impl Backend for IdeBackend {
             ignore_breakpoints,
         };
         self.call_unit(method::SESSION_RUN_TO_LINE, &params).await
+    }
+
+    /// The resource's description says why (IntelliJ lists a session's loaded classes
+    /// only through its debuggers' implementation classes).
+    async fn loaded_code(&self, session: &str) -> ToolResult<LoadedCode> {
+        Err(ToolError::new(
+            ErrorCode::NotSupported,
+            format!("session {session}: the IDE backend cannot tell which code is loaded"),
+        ))
     }
 
     async fn threads(&self, session: &str) -> ToolResult<Vec<ThreadInfo>> {

@@ -48,6 +48,8 @@ pub struct BridgeConfig {
     /// When set, every server → IDE request uses this timeout instead of the
     /// spec's per-method one (tests).
     pub request_timeout: Option<Duration>,
+    /// Whether debug launches stop at uncaught exceptions unless the agent says otherwise.
+    pub break_on_uncaught: bool,
 }
 
 impl BridgeConfig {
@@ -59,6 +61,7 @@ impl BridgeConfig {
             ping_interval: PING_INTERVAL,
             idle_timeout: IDLE_TIMEOUT,
             request_timeout: None,
+            break_on_uncaught: true,
         }
     }
 }

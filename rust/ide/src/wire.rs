@@ -14,6 +14,7 @@ use debugger_core::model::{
     SessionDescriptor, StepKind as CoreStepKind, StopReason, ValueTarget, VariableScope,
 };
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -227,6 +228,11 @@ pub struct Session {
     pub descriptor: SessionDescriptor,
     /// `python`, `java`, `kotlin`... or null when the IDE cannot tell.
     pub language: Option<String>,
+    /// In a launch's answer when the launch asked for `break_on_uncaught`: whether the
+    /// IDE could make this session stop at uncaught exceptions (false where the
+    /// session's language has no exception breakpoint type the plugin can use).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub break_on_uncaught: Option<bool>,
 }
 
 /// `{project}`: params of `run_configurations/list` and `breakpoints/list`.
@@ -249,6 +255,43 @@ pub struct LaunchParams {
     #[serde(flatten)]
     pub target: LaunchTarget,
     pub mode: LaunchMode,
+    /// Debug mode: stop where an exception nobody catches would end the program, for
+    /// this session only. Absent: false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub break_on_uncaught: bool,
+    /// What this launch changes of its configuration; absent: nothing.
+    #[serde(default, skip_serializing_if = "LaunchOverrides::is_empty")]
+    pub overrides: LaunchOverrides,
+}
+
+/// `{args?, cwd?, env?}`: applied to a copy of the configuration made for one launch.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LaunchOverrides {
+    /// Replace the program arguments.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub args: Option<Vec<String>>,
+    /// Replace the working directory (absolute).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cwd: Option<PathBuf>,
+    /// Set these variables on top of the configuration's environment.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub env: BTreeMap<String, String>,
+}
+
+impl LaunchOverrides {
+    pub fn is_empty(&self) -> bool {
+        self == &Self::default()
+    }
+}
+
+impl From<&debugger_core::model::LaunchOverrides> for LaunchOverrides {
+    fn from(o: &debugger_core::model::LaunchOverrides) -> Self {
+        Self {
+            args: o.args.clone(),
+            cwd: o.cwd.clone(),
+            env: o.env.clone(),
+        }
+    }
 }
 
 /// What `session/launch` starts: exactly one of the two fields travels, so a message
@@ -270,6 +313,10 @@ struct LaunchParamsFields {
     configuration: Option<String>,
     file: Option<PathBuf>,
     mode: LaunchMode,
+    #[serde(default)]
+    break_on_uncaught: bool,
+    #[serde(default)]
+    overrides: LaunchOverrides,
 }
 
 impl TryFrom<LaunchParamsFields> for LaunchParams {
@@ -285,6 +332,8 @@ impl TryFrom<LaunchParamsFields> for LaunchParams {
             project: fields.project,
             target,
             mode: fields.mode,
+            break_on_uncaught: fields.break_on_uncaught,
+            overrides: fields.overrides,
         })
     }
 }

@@ -3,8 +3,8 @@
 
 use debugger_core::history::{HistoryChange, HistoryEntry, Status};
 use debugger_core::model::{
-    BreakpointKind, BreakpointSpec, LaunchMode, LaunchOptions, Project, StopReason, SuspendPolicy,
-    ValueTarget,
+    BreakpointKind, BreakpointSpec, LaunchMode, LaunchOptions, LaunchOverrides, Project,
+    StopReason, SuspendPolicy, ValueTarget,
 };
 use debugger_core::{Backend, BackendEvent, ErrorCode, ToolResult};
 use debugger_ide::rpc::RpcError;
@@ -764,12 +764,12 @@ async fn bridge_tool_errors_become_the_same_tool_errors() {
 }
 
 #[tokio::test]
-async fn a_function_breakpoint_is_not_supported_and_never_sent() {
+async fn a_function_breakpoint_crosses_the_wire() {
     let (backend, _) = start().await;
     let mut ide = connected_ide(&backend).await;
     let spec = BreakpointSpec {
         kind: BreakpointKind::Function {
-            name: "subtotal".into(),
+            name: "com.example.Cart.total".into(),
         },
         enabled: true,
         condition: None,
@@ -777,15 +777,100 @@ async fn a_function_breakpoint_is_not_supported_and_never_sent() {
         suspend_policy: SuspendPolicy::All,
         temporary: false,
     };
-    let err = backend.add_breakpoint(&shop(), spec).await.unwrap_err();
-    assert_eq!(err.code, ErrorCode::NotSupported);
-    assert!(err.message.contains("subtotal"), "{}", err.message);
-    // The IDE's next request is the next call's: nothing went out for the breakpoint.
     let caller = backend.clone();
-    let call = tokio::spawn(async move { caller.pause("s17").await });
-    let (id, _) = ide.expect_request("session/pause").await;
-    ide.reply(id, json!({})).await;
+    let call = tokio::spawn(async move { caller.add_breakpoint(&shop(), spec).await });
+    let (id, _) = ide.expect_request("breakpoints/list").await;
+    ide.reply(id, json!({"breakpoints": []})).await;
+    let (id, params) = ide.expect_request("breakpoints/add").await;
+    assert_eq!(
+        params["spec"]["kind"],
+        json!({"type": "function", "name": "com.example.Cart.total"})
+    );
+    let mut answer = params["spec"].clone();
+    let fields = answer.as_object_mut().unwrap();
+    for (k, v) in [
+        ("id", json!("b9")),
+        ("hit_count", json!(0)),
+        ("verified", Value::Null),
+        ("message", Value::Null),
+    ] {
+        fields.insert(k.into(), v);
+    }
+    ide.reply(id, answer).await;
+    let (added, created) = call.await.unwrap().unwrap();
+    assert!(created);
+    assert_eq!(added.id, "b9");
+    assert_eq!(
+        added.spec.kind,
+        BreakpointKind::Function {
+            name: "com.example.Cart.total".into()
+        }
+    );
+}
+
+#[tokio::test]
+async fn a_launch_sends_its_overrides_and_break_on_uncaught_and_learns_whether_it_applied() {
+    let (backend, _) = start().await;
+    assert_eq!(backend.break_on_uncaught_default(), Some(true));
+    assert!(backend.launch_overrides());
+    let mut ide = connected_ide(&backend).await;
+    let options = LaunchOptions {
+        break_on_uncaught: true,
+        overrides: LaunchOverrides {
+            args: Some(vec!["--fast".into(), "two words".into()]),
+            cwd: Some("/home/ada/shop/data".into()),
+            env: [("MODE".to_string(), "x".to_string())].into(),
+        },
+    };
+    let caller = backend.clone();
+    let call = tokio::spawn(async move {
+        caller
+            .launch(&shop(), "Calculator App", LaunchMode::Debug, &options)
+            .await
+    });
+    let (id, params) = ide.expect_request("session/launch").await;
+    assert_eq!(
+        params,
+        json!({"project": "/home/ada/shop", "configuration": "Calculator App", "mode": "debug",
+               "break_on_uncaught": true,
+               "overrides": {"args": ["--fast", "two words"], "cwd": "/home/ada/shop/data", "env": {"MODE": "x"}}})
+    );
+    let mut answer = session("s30", "javascript");
+    answer["break_on_uncaught"] = json!(false);
+    ide.reply(id, answer).await;
+    assert_eq!(call.await.unwrap().unwrap().id, "s30");
+    assert!(
+        !backend.breaks_on_uncaught("s30"),
+        "the IDE could not for this language"
+    );
+
+    // A run launch never asks to break on uncaught exceptions.
+    let caller = backend.clone();
+    let call = tokio::spawn(async move {
+        let options = LaunchOptions {
+            break_on_uncaught: true,
+            ..LaunchOptions::default()
+        };
+        caller
+            .launch(&shop(), "Calculator App", LaunchMode::Run, &options)
+            .await
+    });
+    let (id, params) = ide.expect_request("session/launch").await;
+    assert_eq!(
+        params,
+        json!({"project": "/home/ada/shop", "configuration": "Calculator App", "mode": "run"})
+    );
+    ide.reply(id, session("s31", "python")).await;
     call.await.unwrap().unwrap();
+    assert!(backend.breaks_on_uncaught("s31"));
+}
+
+#[tokio::test]
+async fn loaded_code_is_not_supported_and_never_sent() {
+    let (backend, _) = start().await;
+    let _ide = connected_ide(&backend).await;
+    let err = backend.loaded_code("s17").await.unwrap_err();
+    assert_eq!(err.code, ErrorCode::NotSupported);
 }
 
 #[tokio::test]

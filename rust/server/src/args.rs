@@ -100,7 +100,7 @@ pub struct ServerArgs {
     /// Do not inject the TCP_NODELAY fix into debuggees (debugpy then takes ~44 ms per request).
     #[arg(long)]
     pub no_tcp_nodelay: bool,
-    /// Standalone: debug sessions run through uncaught exceptions (and end) unless
+    /// Debug sessions run through uncaught exceptions (and end) unless
     /// start_debug_session says break_on_uncaught: true. Same values as --brave's variable.
     #[arg(
         long,

@@ -174,24 +174,19 @@ impl Server {
                         "--project is ignored with the IDE backend: the IDE's open projects count"
                     );
                 }
-                if args.no_break_on_uncaught {
-                    tracing::warn!(
-                        "--no-break-on-uncaught is ignored with the IDE backend: its own exception breakpoints decide"
-                    );
-                }
                 let requests = Arc::new(crate::ide_requests::ServerRequests {
                     history: history.history.clone(),
                     consent: consent.clone(),
                     secrets: secrets.clone(),
                 });
-                let ide = IdeBackend::start(BridgeConfig::new(args.bridge_port, token), requests)
-                    .await
-                    .with_context(|| {
-                        format!(
-                            "binding the IDE bridge on 127.0.0.1:{} (use --bridge-port)",
-                            args.bridge_port
-                        )
-                    })?;
+                let mut bridge = BridgeConfig::new(args.bridge_port, token);
+                bridge.break_on_uncaught = !args.no_break_on_uncaught;
+                let ide = IdeBackend::start(bridge, requests).await.with_context(|| {
+                    format!(
+                        "binding the IDE bridge on 127.0.0.1:{} (use --bridge-port)",
+                        args.bridge_port
+                    )
+                })?;
                 history.push_to(ide.clone());
                 (ide.clone(), Engine::Ide(ide))
             }

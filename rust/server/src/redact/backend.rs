@@ -574,6 +574,10 @@ impl Backend for Redacting {
         self.inner.break_on_uncaught_default()
     }
 
+    fn breaks_on_uncaught(&self, session: &str) -> bool {
+        self.inner.breaks_on_uncaught(session)
+    }
+
     fn launch_overrides(&self) -> bool {
         self.inner.launch_overrides()
     }

@@ -106,7 +106,9 @@ fn describe(project: &str, uri: ResourceUri) -> Resource {
         ),
         Kind::Modules => (
             "modules",
-            "The modules and source files the program has loaded, as its debugger tells.",
+            "The modules and source files the program has loaded, as its debugger tells. Not with \
+             the IDE backend: IntelliJ lists a session's loaded classes only through its \
+             debuggers' implementation classes, which the plugin does not use.",
         ),
         Kind::Source(_) => unreachable!("source files are a template, not listed"),
     };

@@ -173,8 +173,8 @@ pub fn launch_overrides(
     if !overrides.is_empty() && !call.app.backend.launch_overrides() {
         return Err(ToolError::new(
             ErrorCode::NotSupported,
-            "overrides: the IDE backend launches its run configurations as they are; \
-             edit the configuration in the IDE instead.",
+            "overrides: this backend launches its configurations as they are; edit the \
+             configuration instead.",
         ));
     }
     Ok(overrides)
@@ -281,9 +281,9 @@ pub async fn launchable(
 }
 
 /// What a debug launch does with uncaught exceptions: the agent's choice, else the
-/// server's setting. Where the backend cannot break on them for one launch (the IDE:
-/// its own exception breakpoints decide), asking for it is `not_supported`, and the
-/// default comes with a note for the answer.
+/// server's setting. Where the backend cannot break on them for one launch (its own
+/// exception breakpoints decide), asking for it is `not_supported`, and the default
+/// comes with a note for the answer.
 fn uncaught_behaviour(
     call: &Call<'_>,
     asked: Option<bool>,
@@ -293,12 +293,12 @@ fn uncaught_behaviour(
         (None, Some(true)) => {
             return Err(ToolError::new(
                 ErrorCode::NotSupported,
-                "break_on_uncaught: the IDE has no public way to break on uncaught exceptions \
-                 for one launch; its own exception breakpoints decide (set_exception_breakpoint).",
+                "break_on_uncaught: this backend cannot break on uncaught exceptions for one \
+                 launch; its exception breakpoints decide (set_exception_breakpoint).",
             ))
         }
         (None, Some(false)) => (false, None),
-        (None, None) => (false, Some(UNCAUGHT_IN_THE_IDE)),
+        (None, None) => (false, Some(UNCAUGHT_BY_BREAKPOINTS)),
     };
     let options = LaunchOptions {
         break_on_uncaught,
@@ -308,7 +308,13 @@ fn uncaught_behaviour(
 }
 
 /// The start answer's note where the default break on uncaught is not applied.
-const UNCAUGHT_IN_THE_IDE: &str = "Uncaught exceptions stop only where the IDE's own \
+const UNCAUGHT_BY_BREAKPOINTS: &str = "Uncaught exceptions stop only where the project's \
+    exception breakpoints say (list_breakpoints).";
+
+/// The start answer's note where the backend could not break on uncaught exceptions for
+/// this session's language.
+const UNCAUGHT_NOT_APPLIED: &str = "This session's language has no exception breakpoint \
+    the IDE can set for one launch: uncaught exceptions stop only where the project's \
     exception breakpoints say (list_breakpoints).";
 
 /// What a debug launch starts: a configuration, or one file with a temporary one.
@@ -454,13 +460,18 @@ pub async fn start_debug_session(call: &Call<'_>, p: StartSession) -> ToolResult
         }
     };
     let id = descriptor.id.clone();
+    let break_on_uncaught = options.break_on_uncaught && call.app.backend.breaks_on_uncaught(&id);
+    let note = match options.break_on_uncaught && !break_on_uncaught {
+        true => format!(" {UNCAUGHT_NOT_APPLIED}"),
+        false => note,
+    };
     call.app.consent.record(scope, &id);
     call.app.tracker.register(descriptor);
     if !p.wait_for_pause.unwrap_or(true) {
         return Ok(StartedSession {
             session_id: id,
             status: "started".into(),
-            break_on_uncaught: options.break_on_uncaught,
+            break_on_uncaught,
             message: format!("Debug session started for {label}.{note}"),
             execution: None,
             restarted,
@@ -492,7 +503,7 @@ pub async fn start_debug_session(call: &Call<'_>, p: StartSession) -> ToolResult
     Ok(StartedSession {
         session_id: id,
         status: execution.status.clone(),
-        break_on_uncaught: options.break_on_uncaught,
+        break_on_uncaught,
         message: format!("{message}{note}"),
         execution: Some(execution),
         restarted,

@@ -170,11 +170,10 @@ class ProtocolExamplesTest {
     /** A BridgeClient connected (hello done) to an in-memory server. */
     private class Connected(val ide: ScriptedIde = ScriptedIde()) : AutoCloseable {
         val server = FakeServer()
-        val client = BridgeClient(ide, "0.1.0", RecordingLog(), server, ClientTiming(helloTimeout = java.time.Duration.ofSeconds(5)))
+        val client = wiredClient(ide, "0.1.0", RecordingLog(), server, ClientTiming(helloTimeout = java.time.Duration.ofSeconds(5)))
         val conn: FakeConnection
 
         init {
-            ide.subscribe(client.eventSink)
             client.connectTo(40123, "t")
             conn = server.next()
             conn.acceptHello()
@@ -217,7 +216,7 @@ class ProtocolExamplesTest {
             sessionList = p.list("sessions")
         }
         val server = FakeServer()
-        val client = BridgeClient(ide, p.string("plugin_version"), RecordingLog(), server)
+        val client = BridgeClient(ide, Dispatcher(ide), p.string("plugin_version"), RecordingLog(), server)
         try {
             client.connectTo(40123, "t")
             val conn = server.next()

@@ -6,10 +6,15 @@ package dev.jetbrainsdebugger
 
 import com.google.gson.JsonElement
 import com.google.gson.JsonObject
+import dev.jetbrainsdebugger.bridge.BridgeClient
 import dev.jetbrainsdebugger.bridge.BridgeConnector
+import dev.jetbrainsdebugger.bridge.BridgeLog
+import dev.jetbrainsdebugger.bridge.ClientTiming
 import dev.jetbrainsdebugger.bridge.Json
 import dev.jetbrainsdebugger.bridge.TextTransport
 import dev.jetbrainsdebugger.bridge.TransportListener
+import dev.jetbrainsdebugger.dispatch.Dispatcher
+import dev.jetbrainsdebugger.dispatch.NotificationSink
 import dev.jetbrainsdebugger.ide.BreakpointInfo
 import dev.jetbrainsdebugger.ide.BreakpointSpec
 import dev.jetbrainsdebugger.ide.ConfirmDecision
@@ -19,6 +24,7 @@ import dev.jetbrainsdebugger.ide.IdeEventSink
 import dev.jetbrainsdebugger.ide.IdeFacade
 import dev.jetbrainsdebugger.ide.IdeInfo
 import dev.jetbrainsdebugger.ide.LaunchMode
+import dev.jetbrainsdebugger.ide.LaunchOptions
 import dev.jetbrainsdebugger.ide.PauseInfo
 import dev.jetbrainsdebugger.ide.ProjectInfo
 import dev.jetbrainsdebugger.ide.RunConfigurationInfo
@@ -29,7 +35,6 @@ import dev.jetbrainsdebugger.ide.ThreadInfo
 import dev.jetbrainsdebugger.ide.ValueInfo
 import dev.jetbrainsdebugger.ide.ValueTarget
 import dev.jetbrainsdebugger.ide.VariableScope
-import dev.jetbrainsdebugger.launcher.BridgeLog
 import java.util.concurrent.CompletableFuture
 import java.util.concurrent.CopyOnWriteArrayList
 import java.util.concurrent.LinkedBlockingQueue
@@ -48,6 +53,13 @@ class RecordingLog(private val echo: Boolean = System.getProperty("test.log.echo
     override fun error(message: String, t: Throwable?) = add("ERROR", message, t)
     fun contains(part: String) = lines.any { part in it }
 }
+
+/**
+ * A BridgeClient wired as BridgeRuntime wires it: the dispatcher answers the server over [ide],
+ * and [ide]'s events go out as notifications.
+ */
+fun wiredClient(ide: IdeFacade, pluginVersion: String, log: BridgeLog, connector: BridgeConnector, timing: ClientTiming = ClientTiming()): BridgeClient =
+    BridgeClient(ide, Dispatcher(ide), pluginVersion, log, connector, timing).also { ide.subscribe(NotificationSink(it::notifyServer)) }
 
 /** Poll [condition] until it holds or [timeoutMs] passes. */
 fun eventually(timeoutMs: Long = 5000, what: String = "condition", condition: () -> Boolean) {
@@ -167,11 +179,11 @@ class ScriptedIde : IdeFacade {
     override fun currentPauses() = pauses
 
     override fun runConfigurations(project: String) = call<List<RunConfigurationInfo>>("runConfigurations", "project" to project)
-    override fun launch(project: String, configuration: String, mode: LaunchMode) =
-        call<SessionInfo>("launch", "project" to project, "configuration" to configuration, "mode" to mode)
+    override fun launch(project: String, configuration: String, mode: LaunchMode, options: LaunchOptions) =
+        call<SessionInfo>("launch", "project" to project, "configuration" to configuration, "mode" to mode, *launchArgs(options))
     // A file launch always debugs: the wire's `mode` is recorded as what the call means.
-    override fun launchFile(project: String, file: String) =
-        call<SessionInfo>("launchFile", "project" to project, "file" to file, "mode" to LaunchMode.DEBUG)
+    override fun launchFile(project: String, file: String, options: LaunchOptions) =
+        call<SessionInfo>("launchFile", "project" to project, "file" to file, "mode" to LaunchMode.DEBUG, *launchArgs(options))
     override fun stop(session: String) = call<Unit>("stop", "session" to session)
     override fun resume(session: String) = call<Unit>("resume", "session" to session)
     override fun pause(session: String) = call<Unit>("pause", "session" to session)
@@ -207,6 +219,13 @@ class ScriptedIde : IdeFacade {
 }
 
 /** A [ConfirmRequest] as the wire names its fields, the optional ones only when present. */
+/** A launch's options as `session/launch` names them, each present only when the launch asked for it. */
+fun launchArgs(options: LaunchOptions): Array<Pair<String, Any?>> {
+    val o = options.overrides
+    val overrides = Json.obj(*listOfNotNull(o.args?.let { "args" to it }, o.cwd?.let { "cwd" to it }, ("env" to o.env).takeIf { o.env.isNotEmpty() }).toTypedArray())
+    return listOfNotNull(("break_on_uncaught" to true).takeIf { options.breakOnUncaught }, ("overrides" to overrides).takeIf { !o.isEmpty }).toTypedArray()
+}
+
 fun confirmArgs(request: ConfirmRequest): Array<Pair<String, Any?>> = listOfNotNull(
     "tool" to request.tool,
     "title" to request.title,

@@ -6,6 +6,8 @@
 // getInstance has its upstream body (project.service<RunManager>()); the model registers the project service.
 package com.intellij.execution;
 
+import com.intellij.execution.configurations.ConfigurationFactory;
+import com.intellij.execution.configurations.RunConfiguration;
 import com.intellij.openapi.project.Project;
 import org.jetbrains.annotations.NotNull;
 import org.jetbrains.annotations.Nullable;
@@ -16,6 +18,10 @@ public abstract class RunManager {
   public static @NotNull RunManager getInstance(@NotNull Project project) { return project.getService(RunManager.class); }
 
   public abstract @NotNull List<RunnerAndConfigurationSettings> getAllSettings();
+
+  /** Settings for [runConfiguration], not added to the project's list (RunManager.kt: abstract fun createConfiguration(runConfiguration, factory)). */
+  public abstract @NotNull RunnerAndConfigurationSettings createConfiguration(@NotNull RunConfiguration runConfiguration,
+                                                                             @NotNull ConfigurationFactory factory);
 
   public abstract void setTemporaryConfiguration(@Nullable RunnerAndConfigurationSettings tempConfiguration);
 

@@ -4,6 +4,7 @@
 package com.intellij.xdebugger;
 
 import com.intellij.execution.configurations.RunProfile;
+import com.intellij.execution.ui.ConsoleView;
 import com.intellij.openapi.Disposable;
 import com.intellij.openapi.project.Project;
 import com.intellij.xdebugger.frame.XExecutionStack;
@@ -61,4 +62,5 @@ public interface XDebugSession extends AbstractDebuggerSession {
 
   @Nullable RunProfile getRunProfile();
 
+  ConsoleView getConsoleView();
 }

@@ -16,6 +16,9 @@ data class ConfigurationTypeDefinition(val id: String, val displayName: String, 
         /** PyCharm's PythonTestConfigurationType (ID "tests"; display name PyBundle "runcfg.test.display_name"). */
         val PYTHON_TESTS = ConfigurationTypeDefinition("tests", "Python tests")
 
+        /** IntelliJ IDEA's ApplicationConfigurationType (id "Application"): its configurations take arguments, directory and environment. */
+        val APPLICATION = ConfigurationTypeDefinition("Application", "Application")
+
         /** The JavaScript plugin's npm run configuration type. */
         val NPM = ConfigurationTypeDefinition("js.build_tools.npm", "npm")
     }

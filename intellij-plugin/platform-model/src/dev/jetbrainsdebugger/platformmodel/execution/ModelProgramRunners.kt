@@ -41,7 +41,7 @@ class ModelProgramRunner(
     companion object {
         /** Runs every configuration: its command as a real OS process (DefaultRunExecutor, like the platform's default runner). */
         fun run(): ModelProgramRunner = ModelProgramRunner("defaultRunRunner", DefaultRunExecutor.EXECUTOR_ID, null) { env, configuration ->
-            ScriptProcessHandler.start(env.project, configuration.definition.command)
+            ScriptProcessHandler.start(env.project, configuration.commandLine())
         }
 
         /**

@@ -3,6 +3,8 @@ package dev.jetbrainsdebugger.platformmodel.execution
 
 import com.intellij.execution.RunManager
 import com.intellij.execution.RunnerAndConfigurationSettings
+import com.intellij.execution.configurations.ConfigurationFactory
+import com.intellij.execution.configurations.RunConfiguration
 import com.intellij.execution.configurations.RunProfile
 import com.intellij.openapi.application.ApplicationManager
 import com.intellij.openapi.project.Project
@@ -88,7 +90,11 @@ class ModelRunManager(private val project: Project) : RunManager() {
 
     /** Settings not added yet, as RunManager.createConfiguration makes them (a producer's new configuration). */
     fun create(definition: ConfigurationDefinition): ModelRunnerAndConfigurationSettings =
-        ModelRunnerAndConfigurationSettings(ModelRunConfiguration(project, definition))
+        ModelRunnerAndConfigurationSettings(ModelRunConfiguration.of(project, definition))
+
+    /** RunManagerImpl.createConfiguration(configuration, factory): settings for it, not added to the list. */
+    override fun createConfiguration(runConfiguration: RunConfiguration, factory: ConfigurationFactory): RunnerAndConfigurationSettings =
+        ModelRunnerAndConfigurationSettings(runConfiguration as ModelRunConfiguration)
 
     companion object {
         /** RunManagerConfig's default recents limit: how many temporary configurations are kept. */

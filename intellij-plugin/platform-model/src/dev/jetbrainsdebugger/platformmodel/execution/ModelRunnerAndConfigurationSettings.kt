@@ -3,6 +3,7 @@ package dev.jetbrainsdebugger.platformmodel.execution
 
 import com.intellij.execution.Executor
 import com.intellij.execution.RunnerAndConfigurationSettings
+import com.intellij.execution.configurations.ConfigurationFactory
 import com.intellij.execution.configurations.ConfigurationType
 import com.intellij.execution.configurations.RunConfiguration
 
@@ -17,6 +18,7 @@ class ModelRunnerAndConfigurationSettings(private val configuration: ModelRunCon
     @Volatile private var temporary: Boolean = definition.temporary
 
     override fun getType(): ConfigurationType = configuration.type
+    override fun getFactory(): ConfigurationFactory = ModelConfigurationFactory(configuration.type)
     override fun isTemporary(): Boolean = temporary
     override fun setTemporary(temporary: Boolean) {
         this.temporary = temporary

@@ -77,11 +77,18 @@ class ScriptProcessHandler private constructor(process: Process, private val com
         }
 
     companion object {
-        /** Starts [command] in the project's base directory, as GeneralCommandLine.createProcess does; fails with ExecutionException. */
-        fun start(project: Project, command: List<String>): ScriptProcessHandler {
-            val directory = File(project.basePath ?: throw ExecutionException("project ${project.name} has no base directory"))
+        /**
+         * Starts [line]'s command in its working directory (the project's base directory by default), with its
+         * environment on top of the IDE's or alone, as GeneralCommandLine.createProcess does; fails with ExecutionException.
+         */
+        fun start(project: Project, line: CommandLine): ScriptProcessHandler {
+            val command = line.command
+            val directory = File(line.workingDirectory ?: project.basePath ?: throw ExecutionException("project ${project.name} has no base directory"))
             val process = try {
-                ProcessBuilder(command).directory(directory).start()
+                ProcessBuilder(command).directory(directory).apply {
+                    if (!line.passParentEnvs) environment().clear()
+                    environment().putAll(line.environment)
+                }.start()
             } catch (e: IOException) {
                 throw ExecutionException("Cannot run program \"${command.first()}\": ${e.message}")
             }

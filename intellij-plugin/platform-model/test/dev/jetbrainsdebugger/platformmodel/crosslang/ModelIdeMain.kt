@@ -8,14 +8,17 @@
 // harness reaches the plugin only as the platform does (services, extensions, listeners, the
 // settings file), never through its classes. Prints `{"mcp_url": ...}` once connected, then
 // answers one JSON line per command.
-// The project (a copy of examples/calculator) gets the scripted debuggee ticker.py (a loop that
-// runs until paused) and secrets.py (credentials), and run configurations App, npm build, Broken
-// (CalculatorWorld), Ticker and Secrets.
+// The project (a copy of examples/calculator) gets the scripted debuggees ticker.py (a loop that
+// runs until paused), order_error.py (an uncaught ValueError) and secrets.py (credentials), echo.py
+// (prints its arguments, working directory and MODE; run mode) and run configurations App, npm
+// build, Broken (CalculatorWorld), Ticker, Crash, Echo and Secrets.
 //
 //   violations              {"violations": [{"kind", "message"}]}: threading rules broken, IDE errors
 //   breakpoints             {"breakpoints": [{"type", "file", "line", "enabled", "condition"}]}: the IDE's own
 //   user-breakpoint F L     the user adds a line breakpoint at file F (project-relative), line L, in the IDE
-//   sessions                {"sessions": [{"name", "stopped", "paused"}]}: XDebuggerManager's
+//   sessions                {"sessions": [{"name", "stopped", "paused", "console"}]}: XDebuggerManager's (console:
+//                           what the session's console shows besides the program's output)
+//   configurations          {"configurations": {name: [arguments, directory, environment, pass parent]}}: the saved ones
 //   stop-from-ide           the user presses Stop on every debug session
 //   modal-open | modal-close  a modal dialog (e.g. Settings) opens / closes in the IDE
 //   answer-next BUTTON      the next dialog the plugin shows is answered by clicking BUTTON
@@ -39,6 +42,8 @@ import com.intellij.xdebugger.breakpoints.XLineBreakpoint
 import com.intellij.xdebugger.breakpoints.XLineBreakpointType
 import com.google.gson.GsonBuilder
 import dev.jetbrainsdebugger.platformmodel.core.IdeConfig
+import dev.jetbrainsdebugger.platformmodel.debugger.session.ModelDebugSession
+import dev.jetbrainsdebugger.platformmodel.execution.ModelRunConfiguration
 import dev.jetbrainsdebugger.platformmodel.core.ModalEntry
 import dev.jetbrainsdebugger.platformmodel.core.ModelPlatform
 import dev.jetbrainsdebugger.platformmodel.core.ModelPluginClassLoader
@@ -69,6 +74,8 @@ private val gson = GsonBuilder().serializeNulls().create()
 private fun reply(vararg pairs: Pair<String, Any?>) = synchronized(out) { out.println(gson.toJson(mapOf(*pairs))) }
 
 private const val TICKER = "ticker.py"
+private const val CRASH = "order_error.py"
+private const val ECHO = "echo.py"
 private const val SECRETS = "secrets.py"
 
 private class ModelIde(pluginDir: Path, projectPath: Path, port: Int, brave: Boolean, showSecrets: Boolean) {
@@ -95,12 +102,16 @@ private class ModelIde(pluginDir: Path, projectPath: Path, port: Int, brave: Boo
             </application>
             """.trimIndent(),
         )
-        for (script in listOf(TICKER, SECRETS)) {
-            Files.writeString(projectPath.resolve(script), ScriptedProgram.forScript(script)?.source ?: error("no scripted $script"))
-        }
+        for (name in listOf(TICKER, CRASH, SECRETS)) Files.writeString(projectPath.resolve(name), ScriptedProgram.forScript(name)?.source ?: error("no scripted $name"))
+        Files.writeString(
+            projectPath.resolve(ECHO),
+            "import os, sys\nprint('args', sys.argv[1:])\nprint('cwd', os.getcwd())\nprint('MODE', os.environ.get('MODE'))\n",
+        )
         project = platform.openProject(projectPath, startupActivities = false)
         ExecutionArea.calculatorWorld(project)
         ModelRunManager.of(project).define(ConfigurationDefinition.python("Ticker", TICKER))
+        ModelRunManager.of(project).define(ConfigurationDefinition.python("Crash", CRASH))
+        ModelRunManager.of(project).define(ConfigurationDefinition.python("Echo", ECHO))
         ModelRunManager.of(project).define(ConfigurationDefinition.python("Secrets", SECRETS))
         platform.runStartupActivities(project)
     }
@@ -187,8 +198,11 @@ private class ModelIde(pluginDir: Path, projectPath: Path, port: Int, brave: Boo
                 }
                 reply("added" to true)
             }
+            "configurations" -> reply("configurations" to ModelRunManager.of(project).allSettings.associate {
+                it.name to (it.configuration as ModelRunConfiguration).launchState()
+            })
             "sessions" -> reply("sessions" to XDebuggerManager.getInstance(project).debugSessions.map {
-                mapOf("name" to it.sessionName, "stopped" to it.isStopped, "paused" to it.isPaused)
+                mapOf("name" to it.sessionName, "stopped" to it.isStopped, "paused" to it.isPaused, "console" to (it as ModelDebugSession).console.toList())
             })
             "stop-from-ide" -> {
                 edt { XDebuggerManager.getInstance(project).debugSessions.forEach { it.stop() } }

@@ -59,9 +59,11 @@ class BreakpointsModelTest {
         assertEquals("price > 40", conditional.spec.condition)
         assertEquals("tax={tax}", logpoint.spec.logMessage)
         assertEquals(SuspendPolicy.NONE, logpoint.spec.suspendPolicy)
-        // The IDE holds the per-language rewrite of the message.
-        val stored = f.breakpointManager.allBreakpoints.single { it.logExpressionObject != null }
-        assertEquals("f\"tax={tax}\"", stored.logExpressionObject!!.expression)
+        // The IDE's breakpoint suspends on its thread with no log expression of its own: the plugin evaluates the
+        // message (f"tax={tax}", the per-language rewrite) at each stop and resumes (Logpoints).
+        val stored = f.breakpointManager.allBreakpoints.filterIsInstance<com.intellij.xdebugger.breakpoints.XLineBreakpoint<*>>().single { it.line == 31 }
+        assertEquals(null, stored.logExpressionObject)
+        assertEquals(com.intellij.xdebugger.breakpoints.SuspendPolicy.THREAD, stored.suspendPolicy)
 
         val listed = f.facade.breakpoints(f.path).done()
         // PyCharm's default "Any exception" breakpoint is enabled, so it is listed too.
@@ -189,6 +191,36 @@ class BreakpointsModelTest {
         // A method breakpoint is an XLineBreakpoint upstream (JavaMethodBreakpointType extends JavaLineBreakpointTypeBase),
         // but it stops on entry to the method, not at the line: the bridge cannot express it.
         assertTrue(f.facade.breakpoints(f.path).done().none { it.spec.kind is BreakpointKind.Line }, "${f.facade.breakpoints(f.path).done()}")
+        f.platform.assertClean()
+    }
+
+    @Test
+    fun `a Java method breakpoint is set by Class method, listed as a function breakpoint, and PyCharm has none`() {
+        val f = start(IdeConfig.INTELLIJ_IDEA)
+        val spec = BreakpointSpec(BreakpointKind.Function("com.example.Cart.total"), true, null, null, SuspendPolicy.ALL, false)
+        val added = f.facade.addBreakpoint(f.path, spec).done()
+        assertEquals(BreakpointKind.Function("com.example.Cart.total"), added.spec.kind)
+        // The IDE's "Java Method Breakpoints" kind: a class pattern and a method, stopping on entry only.
+        val method = f.breakpointManager.allBreakpoints.single { it.type.id == "java-wildcard-method" }
+        val properties = method.properties as org.jetbrains.java.debugger.breakpoints.properties.JavaMethodBreakpointProperties
+        assertEquals(listOf("com.example.Cart", "total", true, false), listOf(properties.myClassPattern, properties.myMethodName, properties.WATCH_ENTRY, properties.WATCH_EXIT))
+        assertEquals(listOf(added.id), f.facade.breakpoints(f.path).done().map { it.id })
+        assertEquals("invalid_params", failure(f.facade.addBreakpoint(f.path, spec.copy(kind = BreakpointKind.Function("total")))).code)
+        assertTrue(f.facade.removeBreakpoint(f.path, added.id).done())
+        assertTrue(f.breakpointManager.allBreakpoints.none { it.type.id == "java-wildcard-method" })
+        f.platform.assertClean()
+    }
+
+    private fun failure(future: java.util.concurrent.CompletableFuture<*>): dev.jetbrainsdebugger.ide.IdeError =
+        kotlin.test.assertFailsWith<java.util.concurrent.ExecutionException> { future.done() }.cause as dev.jetbrainsdebugger.ide.IdeError
+
+    @Test
+    fun `a function breakpoint in PyCharm is not_supported naming the line breakpoint instead`() {
+        val f = start()
+        val spec = BreakpointSpec(BreakpointKind.Function("subtotal_of"), true, null, null, SuspendPolicy.ALL, false)
+        val refused = failure(f.facade.addBreakpoint(f.path, spec))
+        assertEquals("not_supported", refused.code)
+        assertTrue("line breakpoint at the function's first line" in refused.message, refused.message)
         f.platform.assertClean()
     }
 }

@@ -1,4 +1,4 @@
-// The plugin's session code (Sessions.kt, IntellijIdeFacade's execution control, Inspection.kt and
+// The plugin's session code (Sessions.kt, IntellijIdeFacade's execution control, PausedSession.kt and
 // Collectors.kt) executed over modelled debug sessions of the scripted programs: pauses and their
 // attribution, threads, frames, variables (placeholders first), batched children, setting values,
 // evaluating, run to line, ignore-breakpoints steps, exception stops and a stop from the IDE.
@@ -261,10 +261,11 @@ class SessionsModelTest {
         f.facade.resume(id).done()
 
         val stop = f.pause(id)
-        assertEquals(listOf(once.id), stop.hitBreakpoints)
-        // The logpoint did not stop; its message went to the Debug console, where the plugin cannot hear it (see the report).
-        assertEquals(listOf("tax=0.0"), (session as ModelDebugSession).console.toList())
-        assertTrue(f.events.pending(RecordingSink.Output::class.java).none { it.text.contains("tax=") })
+        assertEquals(listOf(once.id), stop.hitBreakpoints, "the logpoint's own stop was not reported")
+        // The logpoint did not stop the agent: the plugin read its message at the stop its breakpoint made, gave it to the
+        // agent as the session's output and to the user in the session's console, and resumed without reporting either.
+        assertEquals(listOf("tax=0.0\n"), (session as ModelDebugSession).console.toList())
+        assertEquals(listOf("tax=0.0\n"), f.events.pending(RecordingSink.Output::class.java).map { it.text }.filter { it.contains("tax=") })
         assertTrue(f.facade.breakpoints(f.path).done().any { it.id == once.id }, "kept while the session is stopped on it")
         f.facade.resume(id).done()
         assertEquals(once.id, f.events.next<RecordingSink.BreakpointRemoved>().id)

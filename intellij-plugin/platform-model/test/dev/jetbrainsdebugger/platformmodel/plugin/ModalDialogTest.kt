@@ -136,6 +136,8 @@ class ModalDialogTest {
         val started = f.sink.started.first { it.name == "Slow" }
         val why = f.sink.awaitTerminated(started.id)
         assertEquals("the IDE started this launch after the call had timed out; it was stopped at once", why)
+        // The process can end (and the session be reported over) before the EDT publishes processStarted.
+        eventually("the IDE published Slow's start and end") { f.log.events.count { it.configuration == "Slow" } >= 5 }
         val events = f.log.events.filter { it.configuration == "Slow" }.map { it.name }
         assertEquals(listOf("startScheduled", "starting", "starting(handler)", "started", "terminating"), events.take(5), events.toString())
         f.platform.assertClean()

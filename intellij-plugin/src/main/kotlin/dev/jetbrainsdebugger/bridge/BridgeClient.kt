@@ -1,20 +1,8 @@
-// The IDE's end of the bridge connection over its whole life: connect to the binary's
-// bridge port, say `hello` (IDE, plugin version, projects, live sessions), re-announce the
-// pauses in effect, then serve the server's requests through the Dispatcher and forward
-// the IDE's events as notifications. When the connection drops it fails what is pending
-// and reconnects with back-off (0.5 s doubling to 10 s) until told to stop; a restarted
-// binary is a new target (port and token). It also carries the tool window's side of the
-// command history and settings (BridgeHistory) and of the coding-client catalogue
-// (BridgeClients).
 package dev.jetbrainsdebugger.bridge
 
 import com.google.gson.JsonElement
 import com.google.gson.JsonObject
-import dev.jetbrainsdebugger.dispatch.Dispatcher
-import dev.jetbrainsdebugger.dispatch.NotificationSink
-import dev.jetbrainsdebugger.ide.IdeEventSink
 import dev.jetbrainsdebugger.ide.IdeFacade
-import dev.jetbrainsdebugger.launcher.BridgeLog
 import java.time.Duration
 import java.util.concurrent.CompletableFuture
 import java.util.concurrent.CopyOnWriteArrayList
@@ -49,8 +37,19 @@ sealed class ClientState {
     data class Failed(val reason: String) : ClientState()
 }
 
+/**
+ * The IDE's end of the bridge connection over its whole life: connect to the binary's bridge
+ * port, say `hello` (IDE, plugin version, projects, live sessions), re-announce the pauses in
+ * effect, then answer the server's requests through [handler] and send the IDE's events as
+ * notifications ([notifyServer]). When the connection drops it fails what is pending and
+ * reconnects with back-off (0.5 s doubling to 10 s) until told to stop; a restarted binary is a
+ * new target (port and token). It also carries the tool window's side of the command history
+ * and settings (BridgeHistory) and of the coding-client catalogue (BridgeClients).
+ */
 class BridgeClient(
     private val facade: IdeFacade,
+    /** Answers the server → IDE requests (the dispatcher's method table). */
+    private val handler: RequestHandler,
     private val pluginVersion: String,
     private val log: BridgeLog,
     private val connector: BridgeConnector = WebSocketConnector(),
@@ -64,7 +63,7 @@ class BridgeClient(
     }
 
     private inner class Connection(val generation: Long, val transport: TextTransport) {
-        val peer = JsonRpcPeer(transport, scheduler, log, dispatcher, ::onNotification)
+        val peer = JsonRpcPeer(transport, scheduler, log, handler, ::onNotification)
 
         /**
          * Events that happen while `hello` is under way, sent after the pause snapshot so the
@@ -77,7 +76,6 @@ class BridgeClient(
     private val scheduler = ScheduledThreadPoolExecutor(1) { r ->
         Thread(r, "jetbrains-debugger-bridge").apply { isDaemon = true }
     }.apply { removeOnCancelPolicy = true }
-    private val dispatcher = Dispatcher(facade)
     private val stateListeners = CopyOnWriteArrayList<(ClientState) -> Unit>()
     private val historyListeners = CopyOnWriteArrayList<HistoryListener>()
 
@@ -92,9 +90,6 @@ class BridgeClient(
     private var state: ClientState = ClientState.Idle
     private var settings: ServerSettings? = null
     private var closed = false
-
-    /** Hand this to [IdeFacade.subscribe]: events go out while connected and are dropped otherwise. */
-    val eventSink: IdeEventSink = NotificationSink(::forward)
 
     fun state(): ClientState = synchronized(lock) { state }
 
@@ -328,9 +323,14 @@ class BridgeClient(
 
     // ---- events and notifications ----------------------------------------------------------
 
-    private fun forward(method: String, params: JsonElement) {
+    /**
+     * Sends an IDE → server notification: at once while connected, after the pause snapshot
+     * during a handshake, and not at all while disconnected (the next handshake re-announces
+     * what matters).
+     */
+    fun notifyServer(method: String, params: JsonElement) {
         synchronized(lock) {
-            val conn = current ?: return // not connected: the handshake re-announces what matters
+            val conn = current ?: return
             val buffer = conn.buffer
             when {
                 buffer == null -> conn.peer.notify(method, params) // under the lock, so order is kept

@@ -32,6 +32,7 @@ import dev.jetbrainsdebugger.ide.ExceptionInfo
 import dev.jetbrainsdebugger.ide.FrameInfo
 import dev.jetbrainsdebugger.ide.IdeInfo
 import dev.jetbrainsdebugger.ide.LaunchMode
+import dev.jetbrainsdebugger.ide.LaunchOverrides
 import dev.jetbrainsdebugger.ide.OutputCategory
 import dev.jetbrainsdebugger.ide.PauseInfo
 import dev.jetbrainsdebugger.ide.ProjectInfo
@@ -65,10 +66,8 @@ object Json {
             else FieldNamingPolicy.LOWER_CASE_WITH_UNDERSCORES.translateName(f)
     }
 
-    /** Plain reflective encoding with the wire's naming; the base of the few post-processed types. */
-    private val plain: Gson = GsonBuilder().setFieldNamingStrategy(WireNaming).serializeNulls().disableHtmlEscaping().create()
-
-    val gson: Gson = GsonBuilder()
+    /** The wire's naming, nulls and enums: the base of [plain] and [gson]. */
+    private fun wireBuilder(): GsonBuilder = GsonBuilder()
         .setFieldNamingStrategy(WireNaming)
         .serializeNulls()
         .disableHtmlEscaping()
@@ -80,6 +79,11 @@ object Json {
         .wireEnum(StopReason.values()) { it.wire }
         .wireEnum(OutputCategory.values()) { it.wire }
         .wireEnum(HistoryStatus.values()) { it.name }
+
+    /** Plain reflective encoding with the wire's naming and enums; the base of the few post-processed types. */
+    private val plain: Gson = wireBuilder().create()
+
+    val gson: Gson = wireBuilder()
         .registerTypeHierarchyAdapter(BreakpointKind::class.java, BreakpointKindAdapter)
         .registerTypeHierarchyAdapter(ValueTarget::class.java, ValueTargetAdapter)
         .registerTypeHierarchyAdapter(HistoryChange::class.java, HistoryChangeAdapter)
@@ -100,13 +104,24 @@ object Json {
         ))
         .decoder { f -> ProjectInfo(f.string("name"), f.string("path")) }
         .decoder { f -> IdeInfo(f.string("product"), f.string("product_code"), f.string("build")) }
+        .registerTypeAdapter(SessionInfo::class.java, both<SessionInfo>(
+            { src -> plain.toJsonTree(src).omitNull("break_on_uncaught") },
+            { f ->
+                SessionInfo(
+                    f.string("id"), f.string("name"), f.string("run_configuration"), f.decode("mode"),
+                    f.string("project"), f.longOrNull("process_id"), f.stringOrNull("language"),
+                    f.booleanOrNull("break_on_uncaught"),
+                )
+            },
+        ))
+        .decoder { f -> decodeSpec(f) }
         .decoder { f ->
-            SessionInfo(
-                f.string("id"), f.string("name"), f.string("run_configuration"), f.decode("mode"),
-                f.string("project"), f.longOrNull("process_id"), f.stringOrNull("language"),
+            LaunchOverrides(
+                if (f.has("args")) f.strings("args") else null,
+                f.stringOrNull("cwd"),
+                if (f.has("env")) f.stringMap("env") else emptyMap(),
             )
         }
-        .decoder { f -> decodeSpec(f) }
         .decoder { f -> ThreadInfo(f.string("id"), f.string("name")) }
         .decoder { f ->
             FrameInfo(
@@ -217,7 +232,7 @@ object Json {
         f.decode("suspend_policy"), f.boolean("temporary"),
     )
 
-    /** `{"type":"line","file","line"}` or `{"type":"exception","exception_class","caught","uncaught"}`. */
+    /** `{"type":"line","file","line"}`, `{"type":"exception","exception_class","caught","uncaught"}` or `{"type":"function","name"}`. */
     private object BreakpointKindAdapter : JsonSerializer<BreakpointKind>, JsonDeserializer<BreakpointKind> {
         override fun serialize(src: BreakpointKind, t: Type, c: JsonSerializationContext): JsonElement = when (src) {
             is BreakpointKind.Line -> obj("type" to "line", "file" to src.file, "line" to src.line)
@@ -225,6 +240,7 @@ object Json {
                 "type" to "exception", "exception_class" to src.exceptionClass,
                 "caught" to src.caught, "uncaught" to src.uncaught,
             )
+            is BreakpointKind.Function -> obj("type" to "function", "name" to src.name)
         }
 
         override fun deserialize(json: JsonElement, t: Type, c: JsonDeserializationContext): BreakpointKind {
@@ -232,7 +248,8 @@ object Json {
             return when (f.string("type")) {
                 "line" -> BreakpointKind.Line(f.string("file"), f.int("line", min = 1))
                 "exception" -> BreakpointKind.Exception(f.string("exception_class"), f.boolean("caught"), f.boolean("uncaught"))
-                else -> throw WireFormatException("type", "must be one of line, exception")
+                "function" -> BreakpointKind.Function(f.string("name"))
+                else -> throw WireFormatException("type", "must be one of line, exception, function")
             }
         }
     }
@@ -364,6 +381,12 @@ class Fields private constructor(val json: JsonObject) {
 
     fun strings(name: String): List<String> = array(name).mapIndexed { i, e -> str("$name[$i]", e) }
     fun longs(name: String): List<Long> = array(name).mapIndexed { i, e -> long("$name[$i]", e) }
+
+    /** An object whose every value is a string (an environment). */
+    fun stringMap(name: String): Map<String, String> {
+        val o = required(name).takeIf { it.isJsonObject }?.asJsonObject ?: throw WireFormatException(name, "must be an object")
+        return o.entrySet().associate { (k, v) -> k to str("$name.$k", v) }
+    }
 
     private fun array(name: String): JsonArray =
         required(name).takeIf { it.isJsonArray }?.asJsonArray ?: throw WireFormatException(name, "must be an array")

@@ -12,7 +12,6 @@ import com.google.gson.JsonObject
 import com.google.gson.JsonParseException
 import com.google.gson.JsonPrimitive
 import dev.jetbrainsdebugger.ide.IdeError
-import dev.jetbrainsdebugger.launcher.BridgeLog
 import java.time.Duration
 import java.util.concurrent.CompletableFuture
 import java.util.concurrent.CompletionException

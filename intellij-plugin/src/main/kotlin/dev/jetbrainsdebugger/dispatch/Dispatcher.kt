@@ -1,10 +1,3 @@
-// The IDE side of the bridge's method table (protocol/README.md, "Methods"): every
-// server → IDE request is decoded here, checked (a missing or mistyped field is -32602
-// naming the field), handed to the IdeFacade, and its answer shaped exactly as in
-// protocol/messages/. Failures travel as the future's exception and are turned into
-// JSON-RPC errors by JsonRpcPeer: IdeError → -32000 with its code, anything else → -32603.
-// The other direction lives here too: [NotificationSink] turns IdeEventSink events into
-// the IDE → server notifications.
 package dev.jetbrainsdebugger.dispatch
 
 import com.google.gson.JsonElement
@@ -21,6 +14,8 @@ import dev.jetbrainsdebugger.ide.EvaluationKind
 import dev.jetbrainsdebugger.ide.IdeEventSink
 import dev.jetbrainsdebugger.ide.IdeFacade
 import dev.jetbrainsdebugger.ide.LaunchMode
+import dev.jetbrainsdebugger.ide.LaunchOptions
+import dev.jetbrainsdebugger.ide.LaunchOverrides
 import dev.jetbrainsdebugger.ide.OutputCategory
 import dev.jetbrainsdebugger.ide.PauseInfo
 import dev.jetbrainsdebugger.ide.ProjectInfo
@@ -30,6 +25,15 @@ import dev.jetbrainsdebugger.ide.ValueTarget
 import dev.jetbrainsdebugger.ide.VariableScope
 import java.util.concurrent.CompletableFuture
 
+/**
+ * The IDE side of the bridge's method table (protocol/README.md, "Methods"): every
+ * server → IDE request is decoded here, checked (a missing or mistyped field is -32602
+ * naming the field), handed to the IdeFacade, and its answer shaped exactly as in
+ * protocol/messages/. Failures travel as the future's exception and are turned into
+ * JSON-RPC errors by JsonRpcPeer: IdeError → -32000 with its code, anything else → -32603.
+ * The other direction lives here too: [NotificationSink] turns IdeEventSink events into
+ * the IDE → server notifications.
+ */
 class Dispatcher(private val facade: IdeFacade) : RequestHandler {
     private val methods: Map<String, (Fields) -> CompletableFuture<JsonElement>> = mapOf(
         "run_configurations/list" to { p ->
@@ -108,11 +112,12 @@ class Dispatcher(private val facade: IdeFacade) : RequestHandler {
         val mode = p.decode<LaunchMode>("mode")
         val configuration = p.stringOrNull("configuration")
         val file = p.stringOrNull("file")
+        val options = LaunchOptions(p.booleanOrNull("break_on_uncaught") ?: false, p.decodeOrNull<LaunchOverrides>("overrides") ?: LaunchOverrides())
         return when {
-            configuration != null && file == null -> facade.launch(project, configuration, mode)
+            configuration != null && file == null -> facade.launch(project, configuration, mode, options)
             file != null && configuration == null -> {
                 if (mode != LaunchMode.DEBUG) throw WireFormatException("mode", "must be debug with `file`")
-                facade.launchFile(project, file)
+                facade.launchFile(project, file, options)
             }
             else -> throw WireFormatException(null, "exactly one of `configuration` and `file` is expected")
         }

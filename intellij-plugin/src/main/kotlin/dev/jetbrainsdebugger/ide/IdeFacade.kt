@@ -20,13 +20,17 @@ interface IdeFacade {
     fun currentPauses(): List<PauseInfo>
 
     fun runConfigurations(project: String): CompletableFuture<List<RunConfigurationInfo>>
-    fun launch(project: String, configuration: String, mode: LaunchMode): CompletableFuture<SessionInfo>
+    /**
+     * Starts [configuration]; [options]' overrides go to a copy of it made for this launch
+     * (`not_supported` naming its type where the configuration takes none).
+     */
+    fun launch(project: String, configuration: String, mode: LaunchMode, options: LaunchOptions = LaunchOptions()): CompletableFuture<SessionInfo>
     /**
      * Debugs the file at the absolute path [file] as the IDE's gutter "Debug" does: with the
      * configuration made from it (temporary when none existed). `cannot_debug` when no run
      * configuration type of the IDE can start it, `file_not_found` when there is no such file.
      */
-    fun launchFile(project: String, file: String): CompletableFuture<SessionInfo>
+    fun launchFile(project: String, file: String, options: LaunchOptions = LaunchOptions()): CompletableFuture<SessionInfo>
     fun stop(session: String): CompletableFuture<Unit>
 
     fun resume(session: String): CompletableFuture<Unit>

@@ -23,6 +23,25 @@ data class RunConfigurationInfo(
 
 enum class LaunchMode(val wire: String) { DEBUG("debug"), RUN("run") }
 
+/** What one launch asks beyond its target (`session/launch`'s optional fields). */
+data class LaunchOptions(
+    /** Debug mode: stop where an exception nobody catches would end the program, for this session only. */
+    val breakOnUncaught: Boolean = false,
+    val overrides: LaunchOverrides = LaunchOverrides(),
+)
+
+/** Applied to a copy of the configuration made for one launch; the saved configuration is left as it is. */
+data class LaunchOverrides(
+    /** Replace the program arguments. */
+    val args: List<String>? = null,
+    /** Replace the working directory (absolute). */
+    val cwd: String? = null,
+    /** Set these variables on top of the configuration's environment. */
+    val env: Map<String, String> = emptyMap(),
+) {
+    val isEmpty: Boolean get() = args == null && cwd == null && env.isEmpty()
+}
+
 data class SessionInfo(
     /** Chosen by the IDE, stable for the session's life (IntelliJ: `s<executionId>`). */
     val id: String,
@@ -34,6 +53,8 @@ data class SessionInfo(
     val processId: Long?,
     /** `python`, `java`, `kotlin`... or null when unknown. */
     val language: String?,
+    /** In a launch's answer when it asked for break on uncaught: whether this session does; omitted otherwise. */
+    val breakOnUncaught: Boolean? = null,
 )
 
 enum class SuspendPolicy(val wire: String) { ALL("all"), THREAD("thread"), NONE("none") }
@@ -43,6 +64,8 @@ sealed class BreakpointKind {
     /** [line] is 1-based; [file] absolute with `/` separators. */
     data class Line(val file: String, val line: Int) : BreakpointKind()
     data class Exception(val exceptionClass: String, val caught: Boolean, val uncaught: Boolean) : BreakpointKind()
+    /** Stops on entry to [name] (`Class.method` for the JVM, as the debugger names it). */
+    data class Function(val name: String) : BreakpointKind()
 }
 
 data class BreakpointSpec(

@@ -1,8 +1,3 @@
-// Breakpoints through XBreakpointManager: reads in a read action on a pooled thread,
-// mutations on the EDT (in a write-safe context, Async.onEdt) inside a write action. IntelliJ breakpoints have no id, so a project
-// service hands out stable ones ("b<n>") and keeps what IntelliJ does not: hit counts (counted
-// from the pauses this plugin attributes to a breakpoint) and the logpoint message as the
-// agent wrote it ("total={total}", before the per-language rewrite).
 package dev.jetbrainsdebugger.intellij
 
 import com.intellij.openapi.application.WriteAction
@@ -29,7 +24,13 @@ import java.util.concurrent.CompletableFuture
 import java.util.concurrent.ConcurrentHashMap
 import java.util.concurrent.atomic.AtomicInteger
 
-/** Stable ids, hit counts and original log messages of a project's breakpoints. */
+/**
+ * An agent's logpoint as the plugin runs it: [expression] is the message in the file's language,
+ * [suspendPolicy] what the agent asked (the IntelliJ breakpoint suspends, so the plugin can read the message).
+ */
+internal data class Logpoint(val expression: String, val language: com.intellij.lang.Language?, val suspendPolicy: WireSuspendPolicy)
+
+/** Stable ids, hit counts, original log messages and agents' logpoints of a project's breakpoints, and the launches' own ones. */
 @Service(Service.Level.PROJECT)
 class BreakpointIds(@Suppress("unused") private val project: Project) {
     private val ids = WeakHashMap<XBreakpoint<*>, String>()
@@ -37,6 +38,8 @@ class BreakpointIds(@Suppress("unused") private val project: Project) {
     private val next = AtomicInteger(1)
     private val hits = ConcurrentHashMap<String, Long>()
     private val messages = ConcurrentHashMap<String, String>()
+    private val logpoints = ConcurrentHashMap<String, Logpoint>()
+    private val launchOwned = java.util.Collections.synchronizedSet(java.util.Collections.newSetFromMap(WeakHashMap<XBreakpoint<*>, Boolean>()))
 
     fun id(breakpoint: XBreakpoint<*>): String = synchronized(this) {
         ids.getOrPut(breakpoint) {
@@ -53,7 +56,9 @@ class BreakpointIds(@Suppress("unused") private val project: Project) {
             byId.remove(id)
             hits.remove(id)
             messages.remove(id)
+            logpoints.remove(id)
         }
+        launchOwned.remove(breakpoint)
     }
 
     fun hit(id: String) {
@@ -68,11 +73,32 @@ class BreakpointIds(@Suppress("unused") private val project: Project) {
 
     fun message(id: String): String? = messages[id]
 
+    internal fun setLogpoint(id: String, logpoint: Logpoint?) {
+        if (logpoint == null) logpoints.remove(id) else logpoints[id] = logpoint
+    }
+
+    internal fun logpoint(id: String): Logpoint? = logpoints[id]
+
+    /** A breakpoint a launch added for itself (break on uncaught): not the agent's or the user's. */
+    fun ownByLaunch(breakpoint: XBreakpoint<*>) {
+        launchOwned += breakpoint
+    }
+
+    fun isLaunchOwned(breakpoint: XBreakpoint<*>): Boolean = breakpoint in launchOwned
+
     companion object {
         fun of(project: Project): BreakpointIds = project.getService(BreakpointIds::class.java)
     }
 }
 
+/**
+ * Breakpoints through XBreakpointManager: reads in a read action on a pooled thread, mutations
+ * on the EDT (in a write-safe context, Async.onEdt) inside a write action. IntelliJ breakpoints
+ * have no id, so a project service ([BreakpointIds]) hands out stable ones ("b<n>") and keeps
+ * what IntelliJ does not: hit counts (counted from the pauses this plugin attributes to a
+ * breakpoint) and the logpoint message as the agent wrote it ("total={total}", before the
+ * per-language rewrite).
+ */
 internal object Breakpoints {
     fun manager(project: Project): XBreakpointManager = XDebuggerManager.getInstance(project).breakpointManager
 
@@ -87,10 +113,12 @@ internal object Breakpoints {
      */
     fun info(project: Project, manager: XBreakpointManager, bp: XBreakpoint<*>): BreakpointInfo? {
         val ids = BreakpointIds.of(project)
+        if (ids.isLaunchOwned(bp)) return null
         var note: String? = null
         val kind: BreakpointKind = when {
             isLine(bp) -> BreakpointKind.Line(Files.pathOfUrl((bp as XLineBreakpoint<*>).fileUrl), bp.line + 1)
             bp is XLineBreakpoint<*> -> return null
+            isFunction(bp) -> BreakpointKind.Function(FunctionBreakpoints.supportFor(bp)!!.describe(bp))
             else -> {
                 val support = ExceptionBreakpoints.supportFor(bp) ?: return null
                 if (manager.isDefaultBreakpoint(bp) && !bp.isEnabled) return null
@@ -105,7 +133,7 @@ internal object Breakpoints {
             enabled = bp.isEnabled,
             condition = bp.conditionExpression?.expression,
             logMessage = ids.message(id) ?: bp.logExpressionObject?.expression,
-            suspendPolicy = wire(bp.suspendPolicy),
+            suspendPolicy = ids.logpoint(id)?.suspendPolicy ?: wire(bp.suspendPolicy),
             temporary = (bp as? XLineBreakpoint<*>)?.isTemporary ?: false,
         )
         // No public API says whether a running debugger accepted a breakpoint: verified stays null.
@@ -121,9 +149,29 @@ internal object Breakpoints {
     /** Whether [bp] stops when its line is reached: the bridge's line breakpoint. */
     fun isLine(bp: XBreakpoint<*>): Boolean = bp is XLineBreakpoint<*> && bp.type.id !in NOT_LINE_TYPES
 
+    /** Whether [bp] is a function breakpoint this plugin reads (a method breakpoint by name: no line of its own). */
+    fun isFunction(bp: XBreakpoint<*>): Boolean = bp !is XLineBreakpoint<*> && FunctionBreakpoints.supportFor(bp) != null
+
     fun add(project: Project, spec: BreakpointSpec, deadline: Deadline): CompletableFuture<BreakpointInfo> = when (val kind = spec.kind) {
         is BreakpointKind.Line -> addLine(project, spec, kind, deadline)
         is BreakpointKind.Exception -> addException(project, spec, kind, deadline)
+        is BreakpointKind.Function -> addFunction(project, spec, kind, deadline)
+    }
+
+    private fun addFunction(project: Project, spec: BreakpointSpec, kind: BreakpointKind.Function, deadline: Deadline): CompletableFuture<BreakpointInfo> {
+        if (spec.logMessage != null) {
+            return failed("not_supported", "log messages are supported on line breakpoints only; this is a function breakpoint")
+        }
+        return Async.onEdt(deadline) {
+            val (support, type) = FunctionBreakpoints.choose(kind.name)
+            WriteAction.compute<BreakpointInfo, RuntimeException> {
+                val manager = manager(project)
+                val bp = support.create(manager, type, kind.name)
+                apply(bp, spec, null, null)
+                BreakpointIds.of(project).setMessage(BreakpointIds.of(project).id(bp), null)
+                info(project, manager, bp) ?: throw IdeError("internal", "the new function breakpoint cannot be read back")
+            }
+        }
     }
 
     private data class LinePlan(
@@ -157,7 +205,9 @@ internal object Breakpoints {
                         val ids = BreakpointIds.of(project)
                         val id = ids.id(bp)
                         ids.setMessage(id, spec.logMessage)
-                        apply(bp, spec, language, plan.logExpression)
+                        val logpoint = plan.logExpression?.let { Logpoint(it, language, spec.suspendPolicy) }
+                        ids.setLogpoint(id, logpoint)
+                        apply(bp, spec, language, logpoint)
                         info(project, manager, bp) ?: throw IdeError("internal", "the new breakpoint cannot be read back")
                     }
                 }
@@ -188,13 +238,18 @@ internal object Breakpoints {
         }
     }
 
-    /** Applies the common settings of [spec]. EDT, write action. */
-    private fun apply(bp: XBreakpoint<*>, spec: BreakpointSpec, language: com.intellij.lang.Language?, logExpression: String?) {
+    /**
+     * Applies the common settings of [spec]. EDT, write action. An agent's [logpoint] suspends (on its
+     * thread where the type can) with no log expression of the IDE's: the plugin evaluates the message
+     * itself at the stop and resumes ([Logpoints]), since some debuggers
+     * (PyCharm's) print the IDE's log expression to the console only, where the plugin cannot read it.
+     */
+    private fun apply(bp: XBreakpoint<*>, spec: BreakpointSpec, language: com.intellij.lang.Language?, logpoint: Logpoint?) {
         val util = XDebuggerUtil.getInstance()
         bp.isEnabled = spec.enabled
         bp.conditionExpression = spec.condition?.takeIf { it.isNotBlank() }?.let { util.createExpression(it, language, null, EvaluationMode.EXPRESSION) }
-        bp.logExpressionObject = logExpression?.let { util.createExpression(it, language, null, EvaluationMode.EXPRESSION) }
-        val wanted = platform(spec.suspendPolicy)
+        bp.logExpressionObject = null
+        val wanted = if (logpoint != null) XSuspendPolicy.THREAD else platform(spec.suspendPolicy)
         bp.suspendPolicy = if (wanted == XSuspendPolicy.THREAD && !bp.type.isSuspendThreadSupported) XSuspendPolicy.ALL else wanted
         if (bp is XLineBreakpoint<*>) bp.isTemporary = spec.temporary
     }

@@ -1,9 +1,3 @@
-// The application service that owns the bridge: it holds the IntelliJ facade (which tracks
-// sessions from the moment the plugin loads) and the plain-Kotlin BridgeRuntime (the bundled
-// jetbrains-debugger-mcp binary as a child process, the WebSocket bridge, reconnects), and is
-// the tool window's ServerControl: its state, history, client catalogue and Restart. Started
-// by the first project that opens (or the tool window); closed when the application or the
-// plugin goes away (a light service is disposed then).
 package dev.jetbrainsdebugger.intellij
 
 import com.intellij.notification.NotificationAction
@@ -30,6 +24,14 @@ import java.util.concurrent.CopyOnWriteArrayList
 import java.util.concurrent.atomic.AtomicBoolean
 import java.util.jar.JarFile
 
+/**
+ * The application service that owns the bridge: it holds the IntelliJ facade (which tracks
+ * sessions from the moment the plugin loads) and the plain-Kotlin BridgeRuntime (the bundled
+ * jetbrains-debugger-mcp binary as a child process, the WebSocket bridge, reconnects), and is
+ * the tool window's ServerControl: its state, history, client catalogue and Restart. Started
+ * by the first project that opens (or the tool window); closed when the application or the
+ * plugin goes away (a light service is disposed then).
+ */
 @Service(Service.Level.APP)
 class DebuggerBridgeService : Disposable, ServerControl {
     val facade = IntellijIdeFacade()

@@ -1,7 +1,3 @@
-// The "Debugger MCP" tool window (plugin.xml <toolWindow>, anchored bottom): the plain
-// DebuggerToolWindowPanel over the application service, with the panel's toolbar actions
-// turned into the platform's AnActions in a native ActionToolbar. Created once per project
-// frame; the panel unsubscribes when its content is disposed.
 package dev.jetbrainsdebugger.intellij
 
 import com.intellij.openapi.actionSystem.ActionManager
@@ -17,6 +13,12 @@ import com.intellij.ui.content.ContentFactory
 import dev.jetbrainsdebugger.toolwindow.DebuggerToolWindowPanel
 import dev.jetbrainsdebugger.toolwindow.PanelAction
 
+/**
+ * The "Debugger MCP" tool window (plugin.xml <toolWindow>, anchored bottom): the plain
+ * DebuggerToolWindowPanel over the application service, with the panel's toolbar actions
+ * turned into the platform's AnActions in a native ActionToolbar. Created once per project
+ * frame; the panel unsubscribes when its content is disposed.
+ */
 class DebuggerToolWindowFactory : ToolWindowFactory, DumbAware {
     override fun createToolWindowContent(project: Project, toolWindow: ToolWindow) {
         val service = DebuggerBridgeService.getInstance() ?: return

@@ -1,8 +1,3 @@
-// Exception breakpoints are language-specific: each language plugin has its own breakpoint
-// type (looked up by id through XBreakpointType.EXTENSION_POINT_NAME) and properties class.
-// Support for one is an extension of this plugin's own extension point, registered from an
-// optional-dependency descriptor (jetbrains-debugger-java.xml, jetbrains-debugger-python.xml),
-// so a class that mentions Java-plugin types is only ever loaded where that plugin is present.
 package dev.jetbrainsdebugger.intellij
 
 import com.intellij.openapi.extensions.ExtensionPointName
@@ -10,15 +5,28 @@ import com.intellij.xdebugger.breakpoints.XBreakpoint
 import com.intellij.xdebugger.breakpoints.XBreakpointManager
 import com.intellij.xdebugger.breakpoints.XBreakpointProperties
 import com.intellij.xdebugger.breakpoints.XBreakpointType
+import com.intellij.xdebugger.frame.XStackFrame
 import dev.jetbrainsdebugger.ide.BreakpointKind
+import dev.jetbrainsdebugger.ide.ExceptionInfo
 import dev.jetbrainsdebugger.ide.IdeError
+import java.util.concurrent.CompletableFuture
 
+/**
+ * Exception breakpoints are language-specific: each language plugin has its own breakpoint type
+ * (looked up by id through XBreakpointType.EXTENSION_POINT_NAME) and properties class. Support
+ * for one is an extension of this plugin's own extension point, registered from an
+ * optional-dependency descriptor (jetbrains-debugger-java.xml, jetbrains-debugger-python.xml), so
+ * a class that mentions Java-plugin types is only ever loaded where that plugin is present.
+ */
 interface ExceptionBreakpointSupport {
     /** The id of the XBreakpointType this supports, e.g. "java-exception". */
     val typeId: String
 
     /** A short language name for messages, e.g. "Java". */
     val language: String
+
+    /** The SessionInfo.language of the sessions this language's debugger runs ("python"; "java", "kotlin"). */
+    val sessionLanguages: Set<String>
 
     /** Whether [exceptionClass] reads like an exception name of this language. */
     fun accepts(exceptionClass: String): Boolean
@@ -31,6 +39,19 @@ interface ExceptionBreakpointSupport {
 
     /** What [breakpoint] (of [typeId]) breaks on, as the bridge reports it, with a note when something is not readable. */
     fun describe(breakpoint: XBreakpoint<*>): Pair<BreakpointKind.Exception, String?>
+
+    /**
+     * The exception a pause stopped for, where this language's debugger names it in the top
+     * frame [top] (an answer of null: the pause was no exception stop); null where the frame does
+     * not tell, and the enabled exception breakpoints alone decide.
+     */
+    fun exceptionInFrame(top: XStackFrame): CompletableFuture<ExceptionInfo?>? = null
+
+    /** Whether [breakpoint] (of [typeId], enabled) stops at every uncaught exception. */
+    fun stopsAtUncaught(breakpoint: XBreakpoint<*>): Boolean
+
+    /** Adds a breakpoint that stops at uncaught exceptions of any class, for one launch. EDT, write action. */
+    fun addUncaught(manager: XBreakpointManager, type: XBreakpointType<*, *>): XBreakpoint<*>
 
     companion object {
         val EP_NAME = ExtensionPointName<ExceptionBreakpointSupport>("dev.jetbrainsdebugger.exceptionBreakpointSupport")
@@ -66,6 +87,10 @@ internal object ExceptionBreakpoints {
             )
     }
 
+    /** The support of the language a session with SessionInfo.language [language] is debugged in, if any. */
+    fun ofSessionLanguage(language: String?): ExceptionBreakpointSupport? =
+        language?.let { l -> supports().firstOrNull { l in it.sessionLanguages } }
+
     /** The support for [breakpoint]'s type, if it is an exception breakpoint this plugin knows. */
     fun supportFor(breakpoint: XBreakpoint<*>): ExceptionBreakpointSupport? {
         val id = breakpoint.type.id
@@ -91,53 +116,4 @@ internal object ExceptionBreakpoints {
     @Suppress("UNCHECKED_CAST")
     fun displayText(breakpoint: XBreakpoint<*>): String =
         runCatching { typed(breakpoint.type).getDisplayText(breakpoint as XBreakpoint<XBreakpointProperties<*>>) }.getOrNull().orEmpty()
-}
-
-/**
- * Python exception breakpoints (PyCharm, or the Python plugin). PyExceptionBreakpointProperties
- * is @ApiStatus.Internal, so nothing of it is used: the breakpoint is created with the type's
- * own createProperties() (BaseException, "on termination", i.e. uncaught) and read back through
- * the public XBreakpointType.getDisplayText. Caught exceptions and specific classes are
- * therefore not supported, and say so.
- */
-class PythonExceptionBreakpoints : ExceptionBreakpointSupport {
-    override val typeId = "python-exception"
-    override val language = "Python"
-
-    override fun accepts(exceptionClass: String): Boolean =
-        ExceptionBreakpointSupport.isAny(exceptionClass) || !exceptionClass.contains('.') || exceptionClass.startsWith("builtins.")
-
-    override fun create(manager: XBreakpointManager, type: XBreakpointType<*, *>, kind: BreakpointKind.Exception): XBreakpoint<*> {
-        val cls = kind.exceptionClass.removePrefix("builtins.")
-        if (!(ExceptionBreakpointSupport.isAny(cls) || cls == BASE)) {
-            throw IdeError(
-                "not_supported",
-                "Python exception breakpoints can only be set for any exception (BaseException) through the IDE's public API; " +
-                    "'${kind.exceptionClass}' would need PyCharm's internal breakpoint properties. Use exception_class 'BaseException'.",
-            )
-        }
-        if (kind.caught || !kind.uncaught) {
-            throw IdeError(
-                "not_supported",
-                "Python exception breakpoints can only break on uncaught exceptions (caught=false, uncaught=true) through the IDE's public API",
-            )
-        }
-        val existing = ExceptionBreakpoints.defaultBreakpoint(manager, type)
-        if (existing != null) {
-            existing.isEnabled = true
-            return existing
-        }
-        return ExceptionBreakpoints.addWithDefaultProperties(manager, type)
-    }
-
-    override fun describe(breakpoint: XBreakpoint<*>): Pair<BreakpointKind.Exception, String?> {
-        val text = ExceptionBreakpoints.displayText(breakpoint)
-        val cls = if (text.isBlank() || text.startsWith("Any", ignoreCase = true) || text.startsWith("All", ignoreCase = true)) BASE else text
-        return BreakpointKind.Exception(cls, caught = false, uncaught = true) to
-            "caught/uncaught of Python exception breakpoints cannot be read through the IDE's public API; shown as uncaught"
-    }
-
-    private companion object {
-        const val BASE = "BaseException"
-    }
 }

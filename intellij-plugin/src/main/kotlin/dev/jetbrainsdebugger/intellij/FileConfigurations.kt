@@ -1,11 +1,3 @@
-// The run configuration for one file, made as the editor gutter's "Debug" makes it
-// (RunContextAction.perform upstream): a ConfigurationContext for the file's PSI, the
-// configuration made earlier from that file if there is one (findExisting), else a new one
-// from the language plugins' RunConfigurationProducers (getConfiguration), added as a
-// temporary configuration (the IDE drops the oldest temporary ones past its limit). Unlike the
-// gutter (RunManager.setTemporaryConfiguration, which also selects it) the user's selected
-// configuration stays as it is: the agent's launch is not the user's choice. The launch itself
-// is RunConfigs', as for any configuration.
 package dev.jetbrainsdebugger.intellij
 
 import com.intellij.execution.PsiLocation
@@ -19,6 +11,16 @@ import com.intellij.psi.PsiManager
 import dev.jetbrainsdebugger.ide.IdeError
 import java.util.concurrent.CompletableFuture
 
+/**
+ * The run configuration for one file, made as the editor gutter's "Debug" makes it
+ * (RunContextAction.perform upstream): a ConfigurationContext for the file's PSI, the
+ * configuration made earlier from that file if there is one (findExisting), else a new one
+ * from the language plugins' RunConfigurationProducers (getConfiguration), added as a
+ * temporary configuration (the IDE drops the oldest temporary ones past its limit). Unlike the
+ * gutter (RunManager.setTemporaryConfiguration, which also selects it) the user's selected
+ * configuration stays as it is: the agent's launch is not the user's choice. The launch itself
+ * is RunConfigs', as for any configuration.
+ */
 internal object FileConfigurations {
     /** What the producers gave for a file: a configuration the project has, or a new one to add. */
     private class Made(val settings: RunnerAndConfigurationSettings, val isNew: Boolean)

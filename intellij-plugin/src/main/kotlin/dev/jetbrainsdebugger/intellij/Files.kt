@@ -1,5 +1,3 @@
-// Files on the bridge are absolute '/'-separated paths; inside an archive they read
-// "/path/to/lib.jar!/pkg/Type.java". IntelliJ addresses them by VFS URL.
 package dev.jetbrainsdebugger.intellij
 
 import com.intellij.lang.Language
@@ -8,6 +6,10 @@ import com.intellij.openapi.vfs.VirtualFile
 import com.intellij.openapi.vfs.VirtualFileManager
 import dev.jetbrainsdebugger.ide.IdeError
 
+/**
+ * Files on the bridge are absolute '/'-separated paths; inside an archive they read
+ * "/path/to/lib.jar!/pkg/Type.java". IntelliJ addresses them by VFS URL.
+ */
 internal object Files {
     /** file:///home/a/x.py, file://C:/a/x.py, jar:///home/a/lib.jar!/pkg/X.java */
     fun url(path: String): String {

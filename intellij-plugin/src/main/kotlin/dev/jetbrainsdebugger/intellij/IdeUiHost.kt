@@ -1,6 +1,3 @@
-// What the plain Swing panels (package toolwindow) get from the IDE: the platform's
-// clipboard, balloon notifications, save dialog and yes/no message, its threads, and its
-// colours (JBColor, following the theme live) and icons (AllIcons).
 package dev.jetbrainsdebugger.intellij
 
 import com.intellij.icons.AllIcons
@@ -24,6 +21,11 @@ import java.nio.file.Path
 import java.util.EnumMap
 import javax.swing.Icon
 
+/**
+ * What the plain Swing panels (package toolwindow) get from the IDE: the platform's
+ * clipboard, balloon notifications, save dialog and yes/no message, its threads, and its
+ * colours (JBColor, following the theme live) and icons (AllIcons).
+ */
 internal class IdeUiHost(private val project: Project?) : UiHost {
     override val theme: UiTheme get() = IdeTheme
 

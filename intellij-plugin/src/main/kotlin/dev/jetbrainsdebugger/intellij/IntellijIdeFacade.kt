@@ -1,6 +1,3 @@
-// The IntelliJ implementation of IdeFacade: thin wiring from the bridge's primitives to the
-// platform's debugger, execution and breakpoint APIs (Sessions, RunConfigs, Breakpoints,
-// Inspection). Every call returns at once; errors the agent should see are IdeError.
 package dev.jetbrainsdebugger.intellij
 
 import com.intellij.openapi.application.ApplicationInfo
@@ -20,6 +17,7 @@ import dev.jetbrainsdebugger.ide.IdeEventSink
 import dev.jetbrainsdebugger.ide.IdeFacade
 import dev.jetbrainsdebugger.ide.IdeInfo
 import dev.jetbrainsdebugger.ide.LaunchMode
+import dev.jetbrainsdebugger.ide.LaunchOptions
 import dev.jetbrainsdebugger.ide.PauseInfo
 import dev.jetbrainsdebugger.ide.ProjectInfo
 import dev.jetbrainsdebugger.ide.RunConfigurationInfo
@@ -33,6 +31,11 @@ import dev.jetbrainsdebugger.ide.VariableScope
 import dev.jetbrainsdebugger.presentation.FrameNames
 import java.util.concurrent.CompletableFuture
 
+/**
+ * The IntelliJ implementation of IdeFacade: thin wiring from the bridge's primitives to the
+ * platform's debugger, execution and breakpoint APIs (Sessions, RunConfigs, Breakpoints,
+ * PausedSession). Every call returns at once; errors the agent should see are IdeError.
+ */
 class IntellijIdeFacade : IdeFacade {
     @Volatile private var sink: IdeEventSink? = null
 
@@ -80,11 +83,11 @@ class IntellijIdeFacade : IdeFacade {
     override fun runConfigurations(project: String): CompletableFuture<List<RunConfigurationInfo>> =
         call("listing run configurations", Deadlines.QUICK) { runConfigs.list(Projects.find(project)) }
 
-    override fun launch(project: String, configuration: String, mode: LaunchMode): CompletableFuture<SessionInfo> =
-        call("launching '$configuration'", Deadlines.LAUNCH) { d -> runConfigs.launch(Projects.find(project), configuration, mode, d) }
+    override fun launch(project: String, configuration: String, mode: LaunchMode, options: LaunchOptions): CompletableFuture<SessionInfo> =
+        call("launching '$configuration'", Deadlines.LAUNCH) { d -> runConfigs.launch(Projects.find(project), configuration, mode, d, options) }
 
-    override fun launchFile(project: String, file: String): CompletableFuture<SessionInfo> =
-        call("debugging $file", Deadlines.LAUNCH) { d -> runConfigs.launchFile(Projects.find(project), file, d) }
+    override fun launchFile(project: String, file: String, options: LaunchOptions): CompletableFuture<SessionInfo> =
+        call("debugging $file", Deadlines.LAUNCH) { d -> runConfigs.launchFile(Projects.find(project), file, d, options) }
 
     override fun stop(session: String): CompletableFuture<Unit> = call("stopping $session", Deadlines.QUICK) { d ->
         val record = sessions.get(session)
@@ -129,7 +132,7 @@ class IntellijIdeFacade : IdeFacade {
         call("stepping in $session", Deadlines.QUICK) { d ->
             val record = sessions.get(session)
             record.paused()
-            Inspection.stack(record, threadId, d).thenCompose { stack ->
+            PausedSession.stack(record, threadId, d).thenCompose { stack ->
                 Async.onEdt(d) {
                     val s = record.paused()
                     makeCurrent(s, stack, threadId)
@@ -168,7 +171,7 @@ class IntellijIdeFacade : IdeFacade {
                     }
                 }
                 .thenCompose { vf ->
-                    Inspection.stack(record, threadId, d).thenCompose { stack ->
+                    PausedSession.stack(record, threadId, d).thenCompose { stack ->
                         Async.onEdt(d) {
                             val s = record.paused()
                             val position = XDebuggerUtil.getInstance().createPosition(vf, line - 1)
@@ -199,25 +202,25 @@ class IntellijIdeFacade : IdeFacade {
     // ----- inspection -------------------------------------------------------
 
     override fun threads(session: String): CompletableFuture<List<ThreadInfo>> =
-        call("listing threads of $session", Deadlines.QUICK) { d -> Inspection.threads(sessions.get(session), d) }
+        call("listing threads of $session", Deadlines.QUICK) { d -> PausedSession.threads(sessions.get(session), d) }
 
     override fun stack(session: String, threadId: String, max: Int): CompletableFuture<StackPage> =
-        call("listing the stack of $threadId", Deadlines.QUICK) { d -> Inspection.frames(sessions.get(session), threadId, max, d) }
+        call("listing the stack of $threadId", Deadlines.QUICK) { d -> PausedSession.frames(sessions.get(session), threadId, max, d) }
 
     override fun selectFrame(session: String, threadId: String, frameRef: String): CompletableFuture<Unit> =
-        call("selecting frame $frameRef", Deadlines.QUICK) { d -> Inspection.selectFrame(sessions.get(session), frameRef, d) }
+        call("selecting frame $frameRef", Deadlines.QUICK) { d -> PausedSession.selectFrame(sessions.get(session), frameRef, d) }
 
     override fun variables(session: String, frameRef: String, scope: VariableScope): CompletableFuture<List<ValueInfo>> =
-        call("reading the variables of $frameRef", Deadlines.VALUES) { d -> Inspection.variables(sessions.get(session), frameRef, scope, d) }
+        call("reading the variables of $frameRef", Deadlines.VALUES) { d -> PausedSession.variables(sessions.get(session), frameRef, scope, d) }
 
     override fun children(session: String, childrenRef: String): CompletableFuture<List<ValueInfo>> =
-        call("reading the children of $childrenRef", Deadlines.VALUES) { d -> Inspection.children(sessions.get(session), childrenRef, d) }
+        call("reading the children of $childrenRef", Deadlines.VALUES) { d -> PausedSession.children(sessions.get(session), childrenRef, d) }
 
     override fun setValue(session: String, frameRef: String, target: ValueTarget, value: String): CompletableFuture<ValueInfo> =
-        call("setting a value", Deadlines.SET_OR_EVALUATE) { d -> Inspection.setValue(sessions.get(session), frameRef, target, value, d) }
+        call("setting a value", Deadlines.SET_OR_EVALUATE) { d -> PausedSession.setValue(sessions.get(session), frameRef, target, value, d) }
 
     override fun evaluate(session: String, frameRef: String, expression: String, kind: EvaluationKind): CompletableFuture<ValueInfo> =
-        call("evaluating an expression", Deadlines.SET_OR_EVALUATE) { d -> Inspection.evaluate(sessions.get(session), frameRef, expression, kind, d) }
+        call("evaluating an expression", Deadlines.SET_OR_EVALUATE) { d -> PausedSession.evaluate(sessions.get(session), frameRef, expression, kind, d) }
 
     // ----- breakpoints ------------------------------------------------------
 
@@ -243,7 +246,8 @@ class IntellijIdeFacade : IdeFacade {
     internal fun breakpointRemoved(project: Project, breakpoint: XBreakpoint<*>) {
         val ids = BreakpointIds.of(project)
         // Only breakpoints the bridge lists are reported removed (not method or field breakpoints).
-        val known = Breakpoints.isLine(breakpoint) || ExceptionBreakpoints.supportFor(breakpoint) != null
+        val known = (Breakpoints.isLine(breakpoint) || ExceptionBreakpoints.supportFor(breakpoint) != null || Breakpoints.isFunction(breakpoint)) &&
+            !ids.isLaunchOwned(breakpoint)
         val id = ids.id(breakpoint)
         ids.forget(breakpoint)
         if (known) sink?.breakpointRemoved(Projects.info(project).path, id)

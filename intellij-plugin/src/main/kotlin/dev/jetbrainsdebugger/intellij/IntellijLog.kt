@@ -1,10 +1,12 @@
-// The IntelliJ log (idea.log) for this plugin, and the BridgeLog adapter the plain-Kotlin
-// bridge writes through. Logger.error shows an IDE error to the user, so it is kept for bugs.
 package dev.jetbrainsdebugger.intellij
 
 import com.intellij.openapi.diagnostic.Logger
-import dev.jetbrainsdebugger.launcher.BridgeLog
+import dev.jetbrainsdebugger.bridge.BridgeLog
 
+/**
+ * The IntelliJ log (idea.log) for this plugin, and the BridgeLog adapter the plain-Kotlin
+ * bridge writes through. Logger.error shows an IDE error to the user, so it is kept for bugs.
+ */
 internal object IntellijLog : BridgeLog {
     private val logger: Logger by lazy { Logger.getInstance(IntellijLog::class.java) }
 

@@ -1,4 +1,3 @@
-// Projects are named on the bridge by their base path (ProjectInfo.path), '/'-separated.
 package dev.jetbrainsdebugger.intellij
 
 import com.intellij.openapi.project.Project
@@ -6,6 +5,9 @@ import com.intellij.openapi.project.ProjectManager
 import dev.jetbrainsdebugger.ide.IdeError
 import dev.jetbrainsdebugger.ide.ProjectInfo
 
+/**
+ * Projects are named on the bridge by their base path (ProjectInfo.path), '/'-separated.
+ */
 internal object Projects {
     fun open(): List<Project> =
         ProjectManager.getInstance().openProjects.filter { !it.isDisposed && it.basePath != null }

@@ -1,17 +1,3 @@
-// Run configurations: listing with can_run/can_debug from the real program runners, and
-// launching without any modal dialog, by name or (debug only) the configuration made for a
-// file (FileConfigurations). The IDE opens one in two cases this code avoids:
-//  - "Edit configuration" when the configuration does not validate (even with showSettings
-//    false): settings.checkSettings(executor) runs first, on a pooled thread in a read action
-//    (newer platforms assert it is not the EDT), and its error goes back to the agent;
-//  - "Edit configuration" when "show this page before launch" is set: showSettings = false.
-// A configuration that does not allow parallel runs is refused while it runs, naming the
-// running session: the IDE's Run button would ask "stop and rerun?" (restartRunProfile), but
-// executeConfigurationAsync checks nothing and would start a second instance.
-// A launch is handed to the IDE on the EDT in a write-safe context (Async.onEdt); the IDE may
-// still start it much later (it validates in the non-modal state, waits for before-launch tasks
-// such as a build). When the call's deadline passes first, the agent is told `timeout` and the
-// launch is given up (Sessions.abandon): the session it starts later is stopped at once.
 package dev.jetbrainsdebugger.intellij
 
 import com.intellij.execution.ExecutionException
@@ -31,10 +17,27 @@ import com.intellij.openapi.project.IndexNotReadyException
 import com.intellij.openapi.project.Project
 import dev.jetbrainsdebugger.ide.IdeError
 import dev.jetbrainsdebugger.ide.LaunchMode
+import dev.jetbrainsdebugger.ide.LaunchOptions
 import dev.jetbrainsdebugger.ide.RunConfigurationInfo
 import dev.jetbrainsdebugger.ide.SessionInfo
 import java.util.concurrent.CompletableFuture
 
+/**
+ * Run configurations: listing with can_run/can_debug from the real program runners, and
+ * launching without any modal dialog, by name or (debug only) the configuration made for a
+ * file (FileConfigurations). The IDE opens one in two cases this code avoids:
+ *  - "Edit configuration" when the configuration does not validate (even with showSettings
+ *    false): settings.checkSettings(executor) runs first, on a pooled thread in a read action
+ *    (newer platforms assert it is not the EDT), and its error goes back to the agent;
+ *  - "Edit configuration" when "show this page before launch" is set: showSettings = false.
+ * A configuration that does not allow parallel runs is refused while it runs, naming the
+ * running session: the IDE's Run button would ask "stop and rerun?" (restartRunProfile), but
+ * executeConfigurationAsync checks nothing and would start a second instance.
+ * A launch is handed to the IDE on the EDT in a write-safe context (Async.onEdt); the IDE may
+ * still start it much later (it validates in the non-modal state, waits for before-launch tasks
+ * such as a build). When the call's deadline passes first, the agent is told `timeout` and the
+ * launch is given up (PendingLaunches.abandon): the session it starts later is stopped at once.
+ */
 internal class RunConfigs(private val sessions: Sessions) {
     fun list(project: Project): CompletableFuture<List<RunConfigurationInfo>> = Async.readOnPooled {
         RunManager.getInstance(project).allSettings.map { s ->
@@ -65,24 +68,34 @@ internal class RunConfigs(private val sessions: Sessions) {
         data class Refused(val error: IdeError) : Check()
     }
 
-    fun launch(project: Project, name: String, mode: LaunchMode, deadline: Deadline): CompletableFuture<SessionInfo> =
+    fun launch(project: Project, name: String, mode: LaunchMode, deadline: Deadline, options: LaunchOptions = LaunchOptions()): CompletableFuture<SessionInfo> =
         Async.readOnPooled {
             val all = RunManager.getInstance(project).allSettings
             all.firstOrNull { it.name == name && !it.isTemporary } ?: all.firstOrNull { it.name == name }
                 ?: throw IdeError("configuration_not_found", "no run configuration named '$name'", mapOf("available" to all.map { it.name }))
-        }.thenCompose { launch(project, it, mode, deadline) }
+        }.thenCompose { launch(project, it, mode, options, deadline) }
 
     /** Debugs one file with the configuration made for it as the gutter's "Debug" makes it ([FileConfigurations]). */
-    fun launchFile(project: Project, path: String, deadline: Deadline): CompletableFuture<SessionInfo> =
-        FileConfigurations.forFile(project, path, deadline).thenCompose { launch(project, it, LaunchMode.DEBUG, deadline) }
+    fun launchFile(project: Project, path: String, deadline: Deadline, options: LaunchOptions): CompletableFuture<SessionInfo> =
+        FileConfigurations.forFile(project, path, deadline).thenCompose { launch(project, it, LaunchMode.DEBUG, options, deadline) }
 
-    /** Checks [settings] as the IDE would before launching, never with its dialog, then starts them. */
-    private fun launch(project: Project, settings: RunnerAndConfigurationSettings, mode: LaunchMode, deadline: Deadline): CompletableFuture<SessionInfo> {
+    /**
+     * Checks [saved] as the IDE would before launching, never with its dialog, then starts them: with
+     * [options]' overrides, a copy made for this launch ([LaunchCopies]), checked in their place.
+     */
+    private fun launch(
+        project: Project,
+        saved: RunnerAndConfigurationSettings,
+        mode: LaunchMode,
+        options: LaunchOptions,
+        deadline: Deadline,
+    ): CompletableFuture<SessionInfo> {
         val debug = mode == LaunchMode.DEBUG
         val code = if (debug) "cannot_debug" else "cannot_run"
         val verb = if (debug) "debug" else "run"
-        val name = settings.name
+        val name = saved.name
         return Async.readOnPooled {
+            val settings = LaunchCopies.of(project, saved, options.overrides)
             val executor = executor(mode)
             if (ProgramRunner.getRunner(executor.id, settings.configuration) == null) {
                 throw IdeError(code, "the IDE has no runner that can $verb run configuration '$name' (${settings.type.displayName})")
@@ -104,7 +117,7 @@ internal class RunConfigs(private val sessions: Sessions) {
                 is Check.Ok -> {
                     check.warning?.let { IntellijLog.info("run configuration '$name' has a warning, launching anyway: $it") }
                     refuseSecondInstance(check.settings, code)
-                    start(project, check.settings, mode, code, deadline)
+                    start(project, check.settings, mode, options.breakOnUncaught && debug, code, deadline)
                 }
             }
         }
@@ -128,10 +141,12 @@ internal class RunConfigs(private val sessions: Sessions) {
         )
     }
 
+    /** With [breakOnUncaught], the session's language's exception breakpoint stops at uncaught exceptions while it lasts ([UncaughtExceptionStops]). */
     private fun start(
         project: Project,
         settings: RunnerAndConfigurationSettings,
         mode: LaunchMode,
+        breakOnUncaught: Boolean,
         code: String,
         deadline: Deadline,
     ): CompletableFuture<SessionInfo> =
@@ -147,8 +162,9 @@ internal class RunConfigs(private val sessions: Sessions) {
             // The id is assigned before the launch so that every event of this launch is
             // recognised, whichever comes first (hence assignNewId = false below).
             val executionId = env.assignNewExecutionId()
-            val started = sessions.expect(executionId, mode)
-            deadline.onPass { sessions.abandon(executionId) }
+            val stopsAtUncaught = breakOnUncaught && sessions.uncaughtStops.take(project, Languages.ofConfiguration(settings.type.id), executionId)
+            val started = sessions.launches.expect(executionId, mode)
+            deadline.onPass { sessions.launches.abandon(executionId) }
             ProgramRunnerUtil.executeConfigurationAsync(env, false, false, object : ProgramRunner.Callback {
                 override fun processStarted(descriptor: RunContentDescriptor?) {
                     // The session is reported through the listeners; nothing to read here.
@@ -156,9 +172,9 @@ internal class RunConfigs(private val sessions: Sessions) {
 
                 override fun processNotStarted(error: Throwable?) {
                     val why = error?.message?.takeIf { it.isNotBlank() } ?: "a before-launch task failed or was cancelled"
-                    sessions.launchFailed(executionId, IdeError(code, "run configuration '${settings.name}' was not started: $why"))
+                    sessions.launches.failed(executionId, IdeError(code, "run configuration '${settings.name}' was not started: $why"))
                 }
             })
-            started
+            if (breakOnUncaught) started.thenApply { it.copy(breakOnUncaught = stopsAtUncaught) } else started
         }
 }

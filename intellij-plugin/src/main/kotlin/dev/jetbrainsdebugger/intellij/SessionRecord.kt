@@ -1,8 +1,3 @@
-// What the plugin knows about one debug or run session: its bridge id (`s<executionId>`,
-// from the ExecutionEnvironment the IDE launched it with), the IntelliJ objects behind it,
-// and the per-stop state the bridge hands out as opaque handles (frames f<gen>.<n>, values
-// h<gen>.<n>, threads t<n>). Every stop and every resume starts a new generation, so a handle
-// from an earlier stop answers `variable_expired` instead of reading something else.
 package dev.jetbrainsdebugger.intellij
 
 import com.intellij.execution.process.ProcessHandler
@@ -32,6 +27,13 @@ internal sealed class Intent {
     data class RunToLine(val file: String, val line: Int) : Intent()
 }
 
+/**
+ * What the plugin knows about one debug or run session: its bridge id (`s<executionId>`,
+ * from the ExecutionEnvironment the IDE launched it with), the IntelliJ objects behind it,
+ * and the per-stop state the bridge hands out as opaque handles (frames f<gen>.<n>, values
+ * h<gen>.<n>, threads t<n>). Every stop and every resume starts a new generation, so a handle
+ * from an earlier stop answers `variable_expired` instead of reading something else.
+ */
 internal class SessionRecord(
     val id: String,
     val project: Project,
@@ -63,6 +65,8 @@ internal class SessionRecord(
 
     @Volatile var intent: Intent? = null
     @Volatile var lastPause: PauseInfo? = null
+    /** The plugin resumed a stop that only logpoints made: that resume is not reported (nor was the stop). */
+    val silentResume = AtomicBoolean(false)
     /** Breakpoints were muted by the plugin for an ignore_breakpoints step; unmute at the next stop. */
     @Volatile var unmuteAtNextStop = false
 

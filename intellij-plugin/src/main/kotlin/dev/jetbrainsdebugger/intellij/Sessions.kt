@@ -1,43 +1,21 @@
-// Session tracking. The IDE reports sessions through three channels, in no guaranteed order:
-//  - ExecutionListener (ExecutionManager.EXECUTION_TOPIC): every process launched from a run
-//    configuration, debug or run, with its ExecutionEnvironment and ProcessHandler;
-//  - XDebuggerManagerListener: every debugger process; on 2025.2 its XDebugSession does not
-//    say which ExecutionEnvironment started it, so it is paired with its launch through the
-//    process handler both channels report (DebugLaunchMatcher);
-//  - the XDebugSessionListener added to each session: pauses, resumes, stop.
-// The ExecutionEnvironment's executionId names the session deterministically ("s<executionId>"),
-// whichever channel speaks first, and `session/launch` assigns that id before launching, so
-// the answer is the session that launch started — not "the newest session" after a poll. A
-// debugger no launch claims within a grace period (started by other means) is named "x<n>".
-// Output and the exit code come from a ProcessListener on the ProcessHandler.
 package dev.jetbrainsdebugger.intellij
 
 import com.intellij.execution.executors.DefaultDebugExecutor
 import com.intellij.execution.process.BaseProcessHandler
-import com.intellij.execution.process.ProcessEvent
 import com.intellij.execution.process.ProcessHandler
-import com.intellij.execution.process.ProcessListener
-import com.intellij.execution.process.ProcessOutputType
 import com.intellij.execution.runners.ExecutionEnvironment
 import com.intellij.openapi.project.Project
 import com.intellij.openapi.util.Disposer
-import com.intellij.openapi.util.Key
 import com.intellij.xdebugger.XDebugProcess
 import com.intellij.xdebugger.XDebugSession
 import com.intellij.xdebugger.XDebugSessionListener
 import com.intellij.xdebugger.XDebuggerManager
-import com.intellij.xdebugger.breakpoints.XBreakpoint
-import com.intellij.xdebugger.breakpoints.XLineBreakpoint
-import dev.jetbrainsdebugger.ide.ExceptionInfo
 import dev.jetbrainsdebugger.ide.IdeError
 import dev.jetbrainsdebugger.ide.IdeEventSink
 import dev.jetbrainsdebugger.ide.LaunchMode
 import dev.jetbrainsdebugger.ide.OutputCategory
 import dev.jetbrainsdebugger.ide.PauseInfo
-import dev.jetbrainsdebugger.ide.SessionInfo
-import dev.jetbrainsdebugger.ide.StepKind
 import dev.jetbrainsdebugger.ide.StopReason
-import dev.jetbrainsdebugger.presentation.FrameNames
 import dev.jetbrainsdebugger.sessions.DebugLaunchMatcher
 import java.util.concurrent.CompletableFuture
 import java.util.concurrent.ConcurrentHashMap
@@ -47,6 +25,20 @@ import java.util.concurrent.atomic.AtomicInteger
 /** How long a starting debugger waits for the launch that started it to be reported (milliseconds). */
 private const val LAUNCH_MATCH_GRACE_MS = 3_000L
 
+/**
+ * Session tracking. The IDE reports sessions through three channels, in no guaranteed order:
+ *  - ExecutionListener (ExecutionManager.EXECUTION_TOPIC): every process launched from a run
+ *    configuration, debug or run, with its ExecutionEnvironment and ProcessHandler;
+ *  - XDebuggerManagerListener: every debugger process; on 2025.2 its XDebugSession does not
+ *    say which ExecutionEnvironment started it, so it is paired with its launch through the
+ *    process handler both channels report (DebugLaunchMatcher);
+ *  - the XDebugSessionListener added to each session: pauses, resumes, stop.
+ * The ExecutionEnvironment's executionId names the session deterministically ("s<executionId>"),
+ * whichever channel speaks first; the agent's own launches wait for it in [launches]. A debugger
+ * no launch claims within a grace period (started by other means) is named "x<n>". Output and
+ * the exit code come from a [ProcessTap] on the ProcessHandler; why a session paused from
+ * [PauseAttribution].
+ */
 internal class Sessions(private val events: () -> IdeEventSink?) {
     private val records = ConcurrentHashMap<String, SessionRecord>()
     private val byDebugSession = java.util.Collections.synchronizedMap(java.util.IdentityHashMap<XDebugSession, SessionRecord>())
@@ -54,13 +46,11 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
     private val matcher = DebugLaunchMatcher<ProcessHandler, SessionRecord, XDebugSession>(LAUNCH_MATCH_GRACE_MS)
     private val taps = java.util.IdentityHashMap<ProcessHandler, ProcessTap>()
 
-    /** Launches in flight, by execution id: completed when their session exists. */
-    private val pending = ConcurrentHashMap<Long, PendingLaunch>()
+    /** The exception breakpoints launches added to break on uncaught exceptions, given back when they end. */
+    val uncaughtStops = UncaughtExceptionStops()
 
-    /** Launches given up at their deadline (the agent was told `timeout`), by execution id. */
-    private val abandoned = ConcurrentHashMap.newKeySet<Long>()
-
-    class PendingLaunch(val mode: LaunchMode, val future: CompletableFuture<SessionInfo>)
+    /** The agent's launches waiting for their session. */
+    val launches = PendingLaunches({ executionId -> records["s$executionId"] }, uncaughtStops::giveBack)
 
     fun all(): List<SessionRecord> = records.values.toList()
 
@@ -71,58 +61,12 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
 
     fun forProject(project: Project): List<SessionRecord> = records.values.filter { it.project === project }
 
-    // ----- launches ---------------------------------------------------------
-
-    fun expect(executionId: Long, mode: LaunchMode): CompletableFuture<SessionInfo> {
-        val p = PendingLaunch(mode, CompletableFuture())
-        pending[executionId] = p
-        p.future.whenComplete { _, _ -> pending.remove(executionId, p) }
-        records["s$executionId"]?.let { settle(it) }
-        return p.future
-    }
-
-    fun launchFailed(executionId: Long, error: IdeError) {
-        pending.remove(executionId)?.future?.completeExceptionally(error)
-    }
-
-    /**
-     * Gives up the launch [executionId]: the agent was told it timed out, so it must not run. The
-     * IDE cannot take back a launch it was handed; if it starts it anyway, its session is stopped
-     * as soon as it appears, and ends with an error that says so.
-     */
-    fun abandon(executionId: Long) {
-        abandoned += executionId
-        pending.remove(executionId)
-        records["s$executionId"]?.let(::settle)
-    }
-
-    private fun stopStartedAfterTimeout(record: SessionRecord) {
-        val handler = record.processHandler ?: record.debugSession?.debugProcess?.processHandler ?: return
-        if (!record.startedAfterTimeout.compareAndSet(false, true)) return
-        record.terminationError = "the IDE started this launch after the call had timed out; it was stopped at once"
-        IntellijLog.info("session ${record.id} started after its launch had timed out: stopping it")
-        // Any thread (destroyProcess waits for the start to be notified): not behind a modal dialog.
-        Async.onPooled { Stopping.stop(handler) }
-    }
-
-    /** Completes the pending launch of [record] once the session can be used; stops it if its launch was given up. */
-    private fun settle(record: SessionRecord) {
-        val id = record.executionId ?: return
-        if (id in abandoned) return stopStartedAfterTimeout(record)
-        val p = pending[id] ?: return
-        val ready = when (p.mode) {
-            LaunchMode.DEBUG -> record.debugSession != null
-            LaunchMode.RUN -> record.processHandler != null
-        }
-        if (ready) p.future.complete(record.info())
-    }
-
     // ----- ExecutionListener ------------------------------------------------
 
     fun executionStarting(env: ExecutionEnvironment, handler: ProcessHandler) {
         val record = launched(env, handler)
         announce(record)
-        settle(record)
+        launches.settle(record)
         catchUpStop(record)
     }
 
@@ -130,7 +74,7 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
         val record = launched(env, handler)
         announce(record)
         announcePid(record)
-        settle(record)
+        launches.settle(record)
         catchUpStop(record)
     }
 
@@ -152,7 +96,7 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
         val what = if (mode == LaunchMode.DEBUG) "cannot_debug" else "cannot_run"
         val name = env.runnerAndConfigurationSettings?.name ?: env.runProfile.name
         val why = cause?.message?.takeIf { it.isNotBlank() } ?: "a before-launch task failed or was cancelled, or the IDE refused to start it"
-        if (env.executionId != 0L) launchFailed(env.executionId, IdeError(what, "run configuration '$name' was not started: $why"))
+        if (env.executionId != 0L) launches.failed(env.executionId, IdeError(what, "run configuration '$name' was not started: $why"))
     }
 
     fun executionTerminated(env: ExecutionEnvironment, exitCode: Int) {
@@ -187,7 +131,7 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
         attachDebugSession(record, session)
         announce(record)
         announcePid(record)
-        settle(record)
+        launches.settle(record)
         catchUpStop(record)
     }
 
@@ -287,50 +231,9 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
 
     /** The one listener of [handler] (created on first sight, also for a debugger still waiting for its launch). */
     private fun tap(handler: ProcessHandler): ProcessTap = synchronized(taps) {
-        taps.getOrPut(handler) { ProcessTap().also { handler.addProcessListener(it) } }
-    }
-
-    /**
-     * A process's output and end, held until the session it belongs to is known (a debugger
-     * waiting for its launch prints already), then passed on in order.
-     */
-    private inner class ProcessTap : ProcessListener {
-        private var record: SessionRecord? = null
-        private val held = ArrayList<Pair<OutputCategory, String>>()
-
-        /** The session this process belongs to, once known (the first one bound). */
-        val session: SessionRecord? get() = synchronized(this) { record }
-        private var heldExit: Int? = null
-
-        fun bind(to: SessionRecord) {
-            synchronized(this) {
-                if (record != null) return
-                record = to
-                held.forEach { (category, text) -> emit { it.output(to.id, category, text) } }
-                held.clear()
-                heldExit?.let { processEnded(to, it) }
-            }
-        }
-
-        override fun onTextAvailable(event: ProcessEvent, outputType: Key<*>) {
-            val text = event.text ?: return
-            if (text.isEmpty()) return
-            val category = when {
-                ProcessOutputType.isStdout(outputType) -> OutputCategory.STDOUT
-                ProcessOutputType.isStderr(outputType) -> OutputCategory.STDERR
-                else -> OutputCategory.CONSOLE
-            }
-            synchronized(this) {
-                val to = record
-                if (to == null) held += category to text else emit { it.output(to.id, category, text) }
-            }
-        }
-
-        override fun processTerminated(event: ProcessEvent) {
-            synchronized(this) {
-                val to = record
-                if (to == null) heldExit = event.exitCode else processEnded(to, event.exitCode)
-            }
+        taps.getOrPut(handler) {
+            ProcessTap({ record, category, text -> emit { it.output(record.id, category, text) } }, ::processEnded)
+                .also { handler.addProcessListener(it) }
         }
     }
 
@@ -381,7 +284,8 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
             matcher.forget(h)
             synchronized(taps) { taps.remove(h) }
         }
-        record.executionId?.let { launchFailed(it, IdeError("session_ended", "session ${record.id} ended before its debugger attached")) }
+        record.executionId?.let(uncaughtStops::giveBack)
+        record.executionId?.let { launches.failed(it, IdeError("session_ended", "session ${record.id} ended before its debugger attached")) }
         if (record.announced.get()) emit { it.terminated(record.id, record.terminationError) }
         trimEnded()
     }
@@ -398,6 +302,7 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
     private fun resumed(record: SessionRecord) {
         record.handles.invalidate()
         record.lastPause = null
+        if (record.silentResume.getAndSet(false)) return
         emit { it.resumed(record.id) }
     }
 
@@ -410,14 +315,17 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
         val intent = record.intent
         record.intent = null
         val generation = record.handles.generation
-        PauseAttribution.attribute(record, session, intent)
+        Logpoints.handle(record, session, intent) { text -> emit { it.output(record.id, OutputCategory.CONSOLE, text) } }
+            .thenCompose<PauseInfo?> { resumed ->
+                if (resumed) CompletableFuture.completedFuture(null) else PauseAttribution.attribute(record, session, intent).thenApply { it }
+            }
             .exceptionally { e ->
                 IntellijLog.warn("cannot attribute the pause of ${record.id}", e)
                 PauseInfo(record.id, null, StopReason.OTHER, emptyList(), null, null)
             }
             .thenAccept { pause ->
                 // A pause that was already followed by a resume or another stop is stale.
-                if (record.handles.generation != generation) return@thenAccept
+                if (pause == null || record.handles.generation != generation) return@thenAccept
                 record.lastPause = pause
                 if (pause.reason == StopReason.BREAKPOINT) pause.hitBreakpoints.forEach { BreakpointIds.of(record.project).hit(it) }
                 emit { it.paused(pause) }
@@ -437,145 +345,5 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
         } catch (t: Throwable) {
             IntellijLog.warn("event sink failed", t)
         }
-    }
-}
-
-/**
- * Why a session paused. The platform does not say (XPauseReason is not exposed on the
- * session), so the reason is inferred, in this order: the plugin's own last request (step,
- * pause, run to line); an enabled line breakpoint at the top frame's position; an enabled
- * exception breakpoint (for Python only when pydevd's `__exception__` is in the top frame,
- * since PyCharm's default "any exception on termination" breakpoint is always on); otherwise
- * "other" (a step or pause the user did in the IDE).
- */
-internal object PauseAttribution {
-    private data class Facts(
-        val threadId: String?,
-        val position: Pair<String, Int>?,
-        val lineHits: List<String>,
-        val exceptionBreakpoints: List<String>,
-        val topMethod: String?,
-        /** Null when not an exception stop (or when that cannot be told). */
-        val exception: ExceptionInfo?,
-        /** Whether [exception] was looked for (Python) rather than inferred from the breakpoints alone. */
-        val exceptionChecked: Boolean,
-    )
-
-    fun attribute(record: SessionRecord, session: XDebugSession, intent: Intent?): CompletableFuture<PauseInfo> =
-        facts(record, session, intent).thenApply { f -> decide(record.id, intent, f) }
-
-    private fun facts(record: SessionRecord, session: XDebugSession, intent: Intent?): CompletableFuture<Facts> {
-        val position = session.topFramePosition
-        val stack = session.suspendContext?.activeExecutionStack
-        val threadId = stack?.let { record.threads.idFor(it.displayName, 0) }
-        val where = position?.let { Projects.normalize(it.file.path) to it.line + 1 }
-        val top = stack?.topFrame
-        val method: CompletableFuture<String?> = if (top == null) {
-            CompletableFuture.completedFuture(null)
-        } else {
-            Async.onEdt(null) {
-                val text = FrameText().also { top.customizePresentation(it) }.text
-                FrameNames.parse(text, top.sourcePosition?.file?.name).method
-            }
-        }
-        val breakpoints = Async.readOnPooled {
-            val manager = Breakpoints.manager(record.project)
-            val ids = BreakpointIds.of(record.project)
-            val muted = session.areBreakpointsMuted()
-            val all = manager.allBreakpoints.filter { it.isEnabled }
-            // Method and field breakpoints are XLineBreakpoints too, but a stop at their line is not theirs.
-            val line = if (position == null || muted) emptyList() else all.filter(Breakpoints::isLine).map { it as XLineBreakpoint<*> }
-                .filter { it.line == position.line && Projects.samePath(Files.pathOfUrl(it.fileUrl), Projects.normalize(position.file.path)) }
-                .map { ids.id(it) }
-            val exceptions = if (muted) emptyList() else all.filter { it !is XLineBreakpoint<*> && ExceptionBreakpoints.supportFor(it) != null }
-                .map { ids.id(it as XBreakpoint<*>) }
-            line to exceptions
-        }
-        return breakpoints.thenCombine(method.exceptionally { null }) { (line, exceptions), m ->
-            Facts(threadId, where, line, exceptions, m, null, false)
-        }.thenCompose { f ->
-            val candidate = intent !is Intent.Step && intent !is Intent.Pause && f.lineHits.isEmpty() && f.exceptionBreakpoints.isNotEmpty()
-            if (candidate && record.language == "python" && top != null) {
-                pythonException(top).thenApply { e -> f.copy(exception = e, exceptionChecked = true) }
-            } else {
-                CompletableFuture.completedFuture(f)
-            }
-        }.within(Deadlines.QUICK, "attributing the pause")
-    }
-
-    /**
-     * pydevd puts `__exception__ = (type, value, traceback)` into the frame it stops in for an
-     * exception; its presentation names the class and the message.
-     */
-    private fun pythonException(top: com.intellij.xdebugger.frame.XStackFrame): CompletableFuture<ExceptionInfo?> =
-        ChildrenNode.of(top, 300, Deadlines.PRESENTATION, null).thenCompose { children ->
-            val value = children.items.filterIsInstance<Child.Value>().firstOrNull { it.name == "__exception__" }?.value
-            if (value == null) {
-                CompletableFuture.completedFuture(null)
-            } else {
-                Presenter.describe(value, null).thenApply { d -> parsePythonException(d.presented.value) }
-            }
-        }.exceptionally { null }
-
-    internal fun parsePythonException(text: String): ExceptionInfo {
-        val type = Regex("""<class '([^']+)'>""").find(text)?.groupValues?.get(1) ?: "BaseException"
-        val short = type.substringAfterLast('.')
-        val message = Regex(Regex.escape(short) + """\((.*?)\)(?:,|\s*\)?$)""").find(text)?.groupValues?.get(1)
-            ?.trim()?.removeSurrounding("'")?.removeSurrounding("\"") ?: ""
-        return ExceptionInfo(type, message, null)
-    }
-
-    private fun decide(session: String, intent: Intent?, f: Facts): PauseInfo {
-        fun pause(reason: StopReason, hits: List<String> = emptyList(), description: String? = null, exception: ExceptionInfo? = null) =
-            PauseInfo(session, f.threadId, reason, hits, exception, description)
-
-        fun exceptionOrNull(): PauseInfo? {
-            if (f.exceptionBreakpoints.isEmpty()) return null
-            if (f.exceptionChecked && f.exception == null) return null
-            // The exception breakpoint that fired is known only when just one is enabled.
-            val hits = if (f.exceptionBreakpoints.size == 1) f.exceptionBreakpoints else emptyList()
-            return pause(StopReason.EXCEPTION, hits, "exception breakpoint", f.exception)
-        }
-
-        return when (intent) {
-            is Intent.Pause -> pause(StopReason.PAUSE)
-            is Intent.RunToLine -> when {
-                f.position != null && f.position.second == intent.line && Projects.samePath(f.position.first, Projects.normalize(intent.file)) ->
-                    pause(StopReason.STEP, description = "run to line")
-                f.lineHits.isNotEmpty() -> pause(StopReason.BREAKPOINT, f.lineHits)
-                else -> exceptionOrNull() ?: pause(StopReason.OTHER, description = "stopped before reaching the run-to-line target")
-            }
-            is Intent.Step -> {
-                // A step over that stops in another method on a breakpoint line stopped on that breakpoint.
-                val leftMethod = intent.fromMethod != null && f.topMethod != null && intent.fromMethod != f.topMethod
-                if (intent.kind == StepKind.OVER && leftMethod && f.lineHits.isNotEmpty()) {
-                    pause(StopReason.BREAKPOINT, f.lineHits)
-                } else {
-                    pause(StopReason.STEP)
-                }
-            }
-            null -> when {
-                f.lineHits.isNotEmpty() -> pause(StopReason.BREAKPOINT, f.lineHits)
-                else -> exceptionOrNull() ?: pause(StopReason.OTHER, description = "paused by the IDE (a user action or the debugger itself)")
-            }
-        }
-    }
-}
-
-/** Language names for SessionInfo.language. */
-internal object Languages {
-    fun ofConfiguration(typeId: String?): String? = when (typeId) {
-        null -> null
-        "PythonConfigurationType", "tests", "PyTest", "py.test", "Unittests", "Django server", "Python.FlaskServer" -> "python"
-        "JetRunConfigurationType", "KotlinStandaloneScriptRunConfigurationType" -> "kotlin"
-        "Application", "JUnit", "TestNG", "JarApplication", "SpringBootApplicationConfigurationType", "Remote" -> "java"
-        "NodeJSConfigurationType", "JavascriptDebugType", "js.build_tools.npm" -> "javascript"
-        else -> null
-    }
-
-    fun ofFileType(name: String?): String? = when (name?.lowercase()) {
-        null, "", "plain_text", "unknown" -> null
-        "java" -> "java"
-        else -> name.lowercase()
     }
 }

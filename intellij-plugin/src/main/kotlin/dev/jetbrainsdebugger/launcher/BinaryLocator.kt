@@ -1,8 +1,3 @@
-// Finds the jetbrains-debugger-mcp binary bundled in the plugin for the running OS and CPU:
-// `<pluginDir>/bin/<os>-<arch>/jetbrains-debugger-mcp[.exe]`, os ∈ linux, macos, windows,
-// arch ∈ x64, arm64. The JVM reports these in several spellings ("Mac OS X", "amd64",
-// "x86_64", "aarch64"), so they are normalised here, and a missing binary fails with the
-// exact path that was expected, which is what a user or a packaging bug report needs.
 package dev.jetbrainsdebugger.launcher
 
 import java.nio.file.Files
@@ -10,6 +5,13 @@ import java.nio.file.Path
 
 class BinaryNotFoundException(message: String) : RuntimeException(message)
 
+/**
+ * Finds the jetbrains-debugger-mcp binary bundled in the plugin for the running OS and CPU:
+ * `<pluginDir>/bin/<os>-<arch>/jetbrains-debugger-mcp[.exe]`, os ∈ linux, macos, windows,
+ * arch ∈ x64, arm64. The JVM reports these in several spellings ("Mac OS X", "amd64",
+ * "x86_64", "aarch64"), so they are normalised here, and a missing binary fails with the
+ * exact path that was expected, which is what a user or a packaging bug report needs.
+ */
 object BinaryLocator {
     const val BINARY_NAME = "jetbrains-debugger-mcp"
 

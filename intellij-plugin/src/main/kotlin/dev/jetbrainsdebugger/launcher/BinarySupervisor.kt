@@ -1,14 +1,6 @@
-// Runs the MCP server binary as the IDE's child (protocol/README.md, "Transport"):
-// `<binary> serve --ide-managed --bridge-port 0 --port <mcpPort>` with a fresh bridge token
-// in JETBRAINS_DEBUGGER_BRIDGE_TOKEN (never argv, which other users can read), the browser
-// origins the user allowed in JETBRAINS_DEBUGGER_ALLOW_ORIGINS (unset when none, so one
-// inherited from the IDE's environment does not widen what the settings say), stdin kept
-// open because its end of file tells the binary the IDE is gone, the one `{"ready":{...}}`
-// stdout line read to learn the bridge port, stderr forwarded to the log. A binary that
-// dies is restarted with back-off (1 s doubling to 30 s, reset after a run of a minute);
-// close() ends it politely (stdin EOF) and then by force, children included.
 package dev.jetbrainsdebugger.launcher
 
+import dev.jetbrainsdebugger.bridge.BridgeLog
 import dev.jetbrainsdebugger.bridge.Fields
 import dev.jetbrainsdebugger.bridge.Json
 import java.io.BufferedReader
@@ -61,6 +53,17 @@ interface SupervisorListener {
     fun failed(reason: String)
 }
 
+/**
+ * Runs the MCP server binary as the IDE's child (protocol/README.md, "Transport"):
+ * `<binary> serve --ide-managed --bridge-port 0 --port <mcpPort>` with a fresh bridge token
+ * in JETBRAINS_DEBUGGER_BRIDGE_TOKEN (never argv, which other users can read), the browser
+ * origins the user allowed in JETBRAINS_DEBUGGER_ALLOW_ORIGINS (unset when none, so one
+ * inherited from the IDE's environment does not widen what the settings say), stdin kept
+ * open because its end of file tells the binary the IDE is gone, the one `{"ready":{...}}`
+ * stdout line read to learn the bridge port, stderr forwarded to the log. A binary that
+ * dies is restarted with back-off (1 s doubling to 30 s, reset after a run of a minute);
+ * close() ends it politely (stdin EOF) and then by force, children included.
+ */
 class BinarySupervisor(
     /** Finds the binary at each start (it may appear later); throws [BinaryNotFoundException] when it cannot. */
     private val locate: () -> Path,

@@ -1,19 +1,15 @@
-// The one object the IntelliJ side creates: it wires the binary's supervisor to the bridge
-// client (each start of the binary brings a new bridge port and token), subscribes the
-// client to the IDE's events, and folds both into one status for the tool window:
-// starting → connected(mcpUrl), and restarting(reason) / failed(reason) when things go wrong.
-// restart() replaces the supervisor (a new binary, possibly with new LaunchOptions: MCP port,
-// allowed browser origins) while the
-// bridge client, and so every history listener of the tool window, stays.
 package dev.jetbrainsdebugger.launcher
 
 import dev.jetbrainsdebugger.bridge.BridgeClient
 import dev.jetbrainsdebugger.bridge.BridgeConnector
+import dev.jetbrainsdebugger.bridge.BridgeLog
 import dev.jetbrainsdebugger.bridge.BridgeClients
 import dev.jetbrainsdebugger.bridge.BridgeHistory
 import dev.jetbrainsdebugger.bridge.ClientState
 import dev.jetbrainsdebugger.bridge.ClientTiming
 import dev.jetbrainsdebugger.bridge.WebSocketConnector
+import dev.jetbrainsdebugger.dispatch.Dispatcher
+import dev.jetbrainsdebugger.dispatch.NotificationSink
 import dev.jetbrainsdebugger.ide.IdeFacade
 import java.nio.file.Path
 import java.time.Duration
@@ -42,6 +38,15 @@ data class RuntimeTiming(
     val client: ClientTiming = ClientTiming(),
 )
 
+/**
+ * The one object the IntelliJ side creates: it wires the binary's supervisor to the bridge
+ * client (each start of the binary brings a new bridge port and token), subscribes the
+ * client to the IDE's events, and folds both into one status for the tool window:
+ * starting → connected(mcpUrl), and restarting(reason) / failed(reason) when things go wrong.
+ * restart() replaces the supervisor (a new binary, possibly with new LaunchOptions: MCP port,
+ * allowed browser origins) while the
+ * bridge client, and so every history listener of the tool window, stays.
+ */
 class BridgeRuntime(
     private val facade: IdeFacade,
     /** Finds the binary at each start; throws [BinaryNotFoundException] (a failed status) when it cannot. */
@@ -67,7 +72,7 @@ class BridgeRuntime(
         const val DEFAULT_MCP_PORT = 47823
     }
 
-    private val client = BridgeClient(facade, pluginVersion, log, connector, timing.client)
+    private val client = BridgeClient(facade, Dispatcher(facade), pluginVersion, log, connector, timing.client)
     private var supervisor = newSupervisor(launchOptions)
     private val notifier = Executors.newSingleThreadExecutor { r ->
         Thread(r, "jetbrains-debugger status").apply { isDaemon = true }
@@ -95,7 +100,7 @@ class BridgeRuntime(
             started = true
         }
         client.addStateListener(::clientChanged)
-        facade.subscribe(client.eventSink)
+        facade.subscribe(NotificationSink(client::notifyServer))
         supervisor.start()
     }
 

@@ -1,11 +1,13 @@
-// A stack frame names itself by drawing into a ColoredTextContainer (what the Frames list
-// shows). That text is language-specific but regular enough to split into the bridge's
-// class/method fields:
-//   Java/Kotlin (JavaStackFrame):  "compute:12, Calculator (com.example.shop)"
-//   Python (PyStackFrame):         "compute_total, calc.py:12"
-// Anything else keeps the whole text as the method and no class. Plain Kotlin, no IntelliJ.
 package dev.jetbrainsdebugger.presentation
 
+/**
+ * A stack frame names itself by drawing into a ColoredTextContainer (what the Frames list
+ * shows). That text is language-specific but regular enough to split into the bridge's
+ * class/method fields:
+ *   Java/Kotlin (JavaStackFrame):  "compute:12, Calculator (com.example.shop)"
+ *   Python (PyStackFrame):         "compute_total, calc.py:12"
+ * Anything else keeps the whole text as the method and no class. Plain Kotlin, no IntelliJ.
+ */
 object FrameNames {
     data class Name(val className: String?, val method: String)
 

@@ -1,12 +1,14 @@
-// Logpoint messages: the bridge speaks DAP's convention, a message with `{expression}`
-// placeholders ("total={total}", `{{`/`}}` for literal braces). IntelliJ wants one log
-// expression in the breakpoint file's language, evaluated at each hit, so the message is
-// rewritten per language: Java `"total=" + (total)`, Kotlin `"total=${total}"`, Python
-// `f"total={total}"`, JavaScript/TypeScript `` `total=${total}` ``. Plain Kotlin, no IntelliJ.
 package dev.jetbrainsdebugger.presentation
 
 import dev.jetbrainsdebugger.ide.IdeError
 
+/**
+ * Logpoint messages: the bridge speaks DAP's convention, a message with `{expression}`
+ * placeholders ("total={total}", `{{`/`}}` for literal braces). IntelliJ wants one log
+ * expression in the breakpoint file's language, evaluated at each hit, so the message is
+ * rewritten per language: Java `"total=" + (total)`, Kotlin `"total=${total}"`, Python
+ * `f"total={total}"`, JavaScript/TypeScript `` `total=${total}` ``. Plain Kotlin, no IntelliJ.
+ */
 object LogMessages {
     sealed class Part {
         data class Text(val text: String) : Part()
@@ -118,6 +120,35 @@ object LogMessages {
             is Part.Expr -> "\${${it.code}}"
         }
     } + "`"
+
+    /**
+     * The message a log expression evaluated to, from its value's presentation: debuggers show a
+     * string quoted and escaped (Python's repr `'total=5'`, Java's `"total=5"`), the message is the
+     * text inside. A presentation that is not a quoted string is the message as it is.
+     */
+    fun text(presentation: String): String {
+        val p = presentation.trim()
+        if (p.length < 2 || p.first() != p.last() || p.first() !in "'\"") return presentation
+        val inner = p.substring(1, p.length - 1)
+        return buildString {
+            var i = 0
+            while (i < inner.length) {
+                val c = inner[i]
+                if (c == '\\' && i + 1 < inner.length) {
+                    when (val n = inner[i + 1]) {
+                        'n' -> append('\n')
+                        't' -> append('\t')
+                        'r' -> append('\r')
+                        else -> append(n)
+                    }
+                    i += 2
+                } else {
+                    append(c)
+                    i++
+                }
+            }
+        }
+    }
 
     private fun escapeC(text: String, quote: Char = '"'): String = buildString {
         for (c in text) {

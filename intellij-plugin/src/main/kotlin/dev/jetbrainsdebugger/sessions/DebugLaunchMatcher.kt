@@ -1,16 +1,18 @@
-// Pairs a debugger with the launch that started it. On 2025.2 an XDebugSession does not say
-// which ExecutionEnvironment started it (getExecutionEnvironment() arrives in 2025.3); the
-// process handler does: ExecutionListener reports (environment, handler) and the debugger's
-// XDebugProcess.getProcessHandler() is the same object. The platform usually tells the debugger
-// first (XDebuggerManagerListener.processStarted, then ExecutionListener.processStarting), but
-// either order is handled. A debugger whose launch is not reported within the grace period (one
-// not started from a run configuration) is handed back on its own, once.
 package dev.jetbrainsdebugger.sessions
 
 import java.util.IdentityHashMap
 import java.util.concurrent.CompletableFuture
 import java.util.concurrent.TimeUnit
 
+/**
+ * Pairs a debugger with the launch that started it. On 2025.2 an XDebugSession does not say
+ * which ExecutionEnvironment started it (getExecutionEnvironment() arrives in 2025.3); the
+ * process handler does: ExecutionListener reports (environment, handler) and the debugger's
+ * XDebugProcess.getProcessHandler() is the same object. The platform usually tells the debugger
+ * first (XDebuggerManagerListener.processStarted, then ExecutionListener.processStarting), but
+ * either order is handled. A debugger whose launch is not reported within the grace period (one
+ * not started from a run configuration) is handed back on its own, once.
+ */
 class DebugLaunchMatcher<H : Any, L : Any, D : Any>(private val graceMs: Long) {
     private val launches = IdentityHashMap<H, L>()
     private val parked = IdentityHashMap<H, D>()

@@ -24,7 +24,7 @@ object BrowserOrigins {
      */
     fun parse(text: String): List<String> =
         text.split(SEPARATORS).filter { it.isNotEmpty() }.map { entry ->
-            normalize(entry) ?: throw InvalidSettingsException("Allowed browser origins: '$entry' ${problem(entry)}")
+            normalize(entry) ?: throw InvalidSettingsException(UiBundle.message("settings.origins.error", entry, problem(entry)))
         }.distinct()
 
     /** The valid entries of a stored list, normalised; what a hand-edited or older file adds is dropped. */
@@ -46,14 +46,14 @@ object BrowserOrigins {
     private fun problem(entry: String): String {
         val e = entry.trim().lowercase()
         return when {
-            e == "null" -> "is refused: every sandboxed page and local file sends Origin: null"
-            !e.contains("://") -> "is not an origin (expected scheme://host[:port], e.g. http://localhost:5173)"
+            e == "null" -> UiBundle.message("settings.origins.problem.null")
+            !e.contains("://") -> UiBundle.message("settings.origins.problem.no.scheme")
             e.substringAfter("://").contains('*') && !Regex(".*://[^*]+:\\*/?").matches(e) ->
-                "uses a wildcard host; list each origin (only the port may be *)"
+                UiBundle.message("settings.origins.problem.wildcard.host")
             Regex(".*://[^/]*/.+").matches(e) || '?' in e || '#' in e ->
-                "has a path or query; an origin is only scheme://host[:port]"
-            '@' in e -> "has a user name; an origin is only scheme://host[:port]"
-            else -> "is not an origin (expected scheme://host[:port] with a port from 1 to 65535 or *)"
+                UiBundle.message("settings.origins.problem.path")
+            '@' in e -> UiBundle.message("settings.origins.problem.user")
+            else -> UiBundle.message("settings.origins.problem.other")
         }
     }
 }

@@ -15,14 +15,12 @@ import javax.swing.JPanel
 
 /** The dialog's texts: its title and the three answers (Deny is the default). */
 object ConfirmationTexts {
-    const val ALLOW_ONCE = "Allow Once"
-    const val ALLOW_SESSION = "Allow for This Session"
-    const val DENY = "Deny"
-    const val FOOTNOTE =
-        "Allow for This Session also approves the agent's later actions on this debug session or run, until it ends. " +
-            "Not answering denies the action."
+    val ALLOW_ONCE: String get() = UiBundle.message("confirm.button.allow.once")
+    val ALLOW_SESSION: String get() = UiBundle.message("confirm.button.allow.session")
+    val DENY: String get() = UiBundle.message("confirm.button.deny")
+    val FOOTNOTE: String get() = UiBundle.message("confirm.footnote")
 
-    fun title(request: ConfirmRequest): String = "Debugger MCP: " + asData(request.title.ifBlank { "Allow this action?" }, TITLE_LIMIT)
+    fun title(request: ConfirmRequest): String = UiBundle.message("confirm.dialog.title", asData(request.title.ifBlank { UiBundle.message("confirm.default.question") }, TITLE_LIMIT))
 
     /**
      * [text] as the dialog shows what it cannot vouch for (the agent's expression, a configuration's
@@ -36,7 +34,7 @@ object ConfirmationTexts {
         val points = text.codePoints().toArray()
         for ((i, c) in points.withIndex()) {
             if (i == limit) {
-                shown.append("… (+${points.size - limit} characters)")
+                shown.append(UiBundle.message("confirm.data.cut", (points.size - limit).toString()))
                 break
             }
             when {
@@ -59,10 +57,10 @@ object ConfirmationTexts {
 
     /** What [ConfirmRequest.subject] is for this tool, as a field label. */
     fun subjectLabel(tool: String): String = when (tool) {
-        "start_debug_session", "run_configuration" -> "Configuration:"
-        "evaluate" -> "Expression:"
-        "set_variable" -> "Assignment:"
-        else -> "Subject:"
+        "start_debug_session", "run_configuration" -> UiBundle.message("confirm.field.configuration")
+        "evaluate" -> UiBundle.message("confirm.field.expression")
+        "set_variable" -> UiBundle.message("confirm.field.assignment")
+        else -> UiBundle.message("confirm.field.subject")
     }
 }
 
@@ -81,7 +79,7 @@ class ConfirmationPanel(request: ConfirmRequest, private val theme: UiTheme) : J
                 if (fill) { weightx = 1.0; this.fill = GridBagConstraints.HORIZONTAL }
             })
         }
-        val heading = JLabel(ConfirmationTexts.asData(request.title.ifBlank { "Allow this action?" })).apply {
+        val heading = JLabel(ConfirmationTexts.asData(request.title.ifBlank { UiBundle.message("confirm.default.question") })).apply {
             font = font.deriveFont(Font.BOLD, font.size2D + 1f)
         }
         place(heading, 0, width = 2, top = 0, fill = true); row++
@@ -90,8 +88,8 @@ class ConfirmationPanel(request: ConfirmRequest, private val theme: UiTheme) : J
             place(wrapping(value, monospaced, VALUE_WIDTH), 1, fill = true)
             row++
         }
-        field("Agent action:", ConfirmationTexts.asData(request.tool), monospaced = true)
-        request.project?.let { field("Project:", ConfirmationTexts.asData(it)) }
+        field(UiBundle.message("confirm.field.action"), ConfirmationTexts.asData(request.tool), monospaced = true)
+        request.project?.let { field(UiBundle.message("confirm.field.project"), ConfirmationTexts.asData(it)) }
         request.subject?.let {
             field(ConfirmationTexts.subjectLabel(request.tool), ConfirmationTexts.asData(it), monospaced = true)
         }

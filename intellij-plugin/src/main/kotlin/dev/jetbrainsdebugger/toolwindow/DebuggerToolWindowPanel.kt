@@ -66,23 +66,23 @@ class DebuggerToolWindowPanel(
     internal val filterBar = FilterToolbar(theme, filter)
     private val installActions = InstallActions(host) { server.clients }
     internal val installPopup = InstallPopup(theme, installActions)
-    internal val installButton = JButton("Install on Coding Agents ▼", theme.icon(ThemeIcon.INSTALL)).apply {
+    internal val installButton = JButton(UiBundle.message("toolwindow.install.button"), theme.icon(ThemeIcon.INSTALL)).apply {
         font = font.deriveFont(Font.BOLD)
         isFocusPainted = false
-        toolTipText = "Configure Claude Code, Cursor, VS Code and other agents to use this MCP server"
+        toolTipText = UiBundle.message("toolwindow.install.button.tooltip")
         addActionListener { showInstallPopup(this) }
     }
 
     /** Refresh, Copy URL, Clear History, Export History, in order. */
     val toolbarActions: List<PanelAction> = listOf(
-        PanelAction("refresh", "Refresh", "Refresh server status and history", ThemeIcon.REFRESH, { true }) { refresh() },
-        PanelAction("copyUrl", "Copy URL", "Copy server URL to clipboard", ThemeIcon.COPY, { state is ServerState.Running }) {
+        PanelAction("refresh", UiBundle.message("toolwindow.action.refresh.text"), UiBundle.message("toolwindow.action.refresh.description"), ThemeIcon.REFRESH, { true }) { refresh() },
+        PanelAction("copyUrl", UiBundle.message("toolwindow.action.copy.url.text"), UiBundle.message("toolwindow.action.copy.url.description"), ThemeIcon.COPY, { state is ServerState.Running }) {
             (state as? ServerState.Running)?.let { copyUrl(it.url) }
         },
-        PanelAction("clearHistory", "Clear History", "Clear command history", ThemeIcon.CLEAR, {
+        PanelAction("clearHistory", UiBundle.message("toolwindow.action.clear.history.text"), UiBundle.message("toolwindow.action.clear.history.description"), ThemeIcon.CLEAR, {
             state is ServerState.Running && model.totalSize > 0
         }) { clearHistory() },
-        PanelAction("exportHistory", "Export History", "Export to JSON/CSV file, or the last debug session's log as Markdown (.md)", ThemeIcon.EXPORT, { state is ServerState.Running }) {
+        PanelAction("exportHistory", UiBundle.message("toolwindow.action.export.history.text"), UiBundle.message("toolwindow.action.export.history.description"), ThemeIcon.EXPORT, { state is ServerState.Running }) {
             exportHistory()
         },
     )
@@ -133,8 +133,8 @@ class DebuggerToolWindowPanel(
 
         center.add(listScroll, CARD_LIST)
         center.add(emptyState(), CARD_EMPTY)
-        center.add(message(JLabel("No calls match the filters."), LinkLabel("Clear filters", theme) { filter.clear() }), CARD_NO_MATCH)
-        center.add(message(notRunningText, LinkLabel("Restart the server", theme) { server.restart() }), CARD_NOT_RUNNING)
+        center.add(message(JLabel(UiBundle.message("toolwindow.no.match")), LinkLabel(UiBundle.message("toolwindow.no.match.clear.filters"), theme) { filter.clear() }), CARD_NO_MATCH)
+        center.add(message(notRunningText, LinkLabel(UiBundle.message("toolwindow.not.running.restart"), theme) { server.restart() }), CARD_NOT_RUNNING)
         val detailsScroll = JScrollPane(details).apply {
             border = BorderFactory.createMatteBorder(1, 0, 0, 0, theme.color(ThemeColor.SEPARATOR))
         }
@@ -183,11 +183,11 @@ class DebuggerToolWindowPanel(
         state = next
         status.show(next, settings().mcpPort)
         if (next is ServerState.Running) {
-            emptyUrl.text = "Agents connect to ${next.url}"
+            emptyUrl.text = UiBundle.message("toolwindow.empty.url", next.url)
             if (!wasRunning) reload()
         }
         if (next is ServerState.Stopped) {
-            notRunningText.text = "<html><div style='text-align:center;width:440px'><b>The MCP server is not running.</b><br><br>" +
+            notRunningText.text = "<html><div style='text-align:center;width:440px'><b>" + UiBundle.message("toolwindow.not.running.title") + "</b><br><br>" +
                 escapeHtml(StatusTexts.why(next, settings().mcpPort)).replace("\n", "<br><br>") + "</div></html>"
         }
         updateCard()
@@ -261,7 +261,7 @@ class DebuggerToolWindowPanel(
 
     private fun showDetails() {
         val e = selectedEntry
-        val text = e?.let { HistoryTexts.details(it) } ?: if (model.size > 0) "Select a call to see its parameters and result." else ""
+        val text = e?.let { HistoryTexts.details(it) } ?: if (model.size > 0) UiBundle.message("toolwindow.details.select.call") else ""
         if (details.text != text) {
             details.text = text
             details.caretPosition = 0
@@ -287,7 +287,7 @@ class DebuggerToolWindowPanel(
 
     private fun copyUrl(url: String) {
         host.copyToClipboard(url)
-        host.notify(NoticeKind.INFO, "MCP server URL copied", "$url\nUse it to configure an agent by hand, or use Install on Coding Agents.")
+        host.notify(NoticeKind.INFO, UiBundle.message("notification.url.copied.title"), UiBundle.message("notification.url.copied.content", url))
     }
 
     private fun copyRule() {
@@ -298,28 +298,28 @@ class DebuggerToolWindowPanel(
     internal fun clearHistory() {
         val n = model.totalSize
         val yes = host.askYesNo(
-            "Clear History",
-            "Clear all $n recorded call${if (n == 1) "" else "s"} from the history? This cannot be undone.",
-            "Clear", "Cancel",
+            UiBundle.message("dialog.clear.history.title"),
+            UiBundle.message("dialog.clear.history.message", n),
+            UiBundle.message("dialog.clear.history.yes"), UiBundle.message("dialog.clear.history.no"),
         )
         if (!yes) return
         server.history.clearHistory().whenComplete { _, error ->
             host.onUiThread {
-                if (error != null) host.notify(NoticeKind.ERROR, "Could not clear the history", failureReason(error))
+                if (error != null) host.notify(NoticeKind.ERROR, UiBundle.message("notification.clear.failed.title"), failureReason(error))
                 else applyChange(HistoryChange.Cleared)
             }
         }
     }
 
     internal fun exportHistory() {
-        val chosen = host.chooseExportFile("Export History", EXPORT_DEFAULT_NAME, EXPORT_FORMATS.keys.toList()) ?: return
+        val chosen = host.chooseExportFile(UiBundle.message("dialog.export.history.title"), EXPORT_DEFAULT_NAME, EXPORT_FORMATS.keys.toList()) ?: return
         val name = chosen.fileName?.toString() ?: ""
         val ext = name.substringAfterLast('.', "").lowercase()
         val format = EXPORT_FORMATS[ext] ?: "json"
         val target = if (ext in EXPORT_FORMATS) chosen else chosen.resolveSibling("$name.json")
         server.history.exportHistory(format).whenComplete { content, error ->
             if (error != null) {
-                host.onUiThread { host.notify(NoticeKind.ERROR, "Could not export the history", failureReason(error)) }
+                host.onUiThread { host.notify(NoticeKind.ERROR, UiBundle.message("notification.export.failed.title"), failureReason(error)) }
             } else {
                 host.inBackground { write(target, content, format) }
             }
@@ -329,9 +329,9 @@ class DebuggerToolWindowPanel(
     private fun write(target: Path, content: String, format: String) {
         try {
             Files.writeString(target, content)
-            host.onUiThread { host.notify(NoticeKind.INFO, "History exported", "Saved as ${format.uppercase()} to $target") }
+            host.onUiThread { host.notify(NoticeKind.INFO, UiBundle.message("notification.exported.title"), UiBundle.message("notification.exported.content", format.uppercase(), target)) }
         } catch (e: java.io.IOException) {
-            host.onUiThread { host.notify(NoticeKind.ERROR, "Could not export the history", "Cannot write $target: ${e.message}") }
+            host.onUiThread { host.notify(NoticeKind.ERROR, UiBundle.message("notification.export.failed.title"), UiBundle.message("notification.export.failed.write", target, e.message.toString())) }
         }
     }
 
@@ -339,10 +339,10 @@ class DebuggerToolWindowPanel(
 
     private fun emptyState(): JComponent {
         val steps = JLabel(
-            "<html><div style='text-align:center'><b>No agent has called the debugger yet</b><br><br>" +
-                "1. Click <b>Install on Coding Agents ▼</b> above to configure Claude Code, Cursor or another agent.<br>" +
-                "2. Ask the agent to debug, e.g. <i>“Set a breakpoint in Main.java line 42 and debug the app”</i>.<br><br>" +
-                "Every call it makes appears here, live.</div></html>",
+            "<html><div style='text-align:center'><b>" + UiBundle.message("toolwindow.empty.title") + "</b><br><br>" +
+                UiBundle.message("toolwindow.empty.step.install") + "<br>" +
+                UiBundle.message("toolwindow.empty.step.ask") + "<br><br>" +
+                UiBundle.message("toolwindow.empty.live") + "</div></html>",
         )
         emptyUrl.foreground = theme.color(ThemeColor.SECONDARY_TEXT)
         return message(steps, emptyUrl)

@@ -123,19 +123,19 @@ object HistoryTexts {
     fun pretty(json: JsonElement): String = gson.toJson(json)
 
     fun details(e: HistoryEntry): String = buildString {
-        append("Tool: ").append(e.tool).append('\n')
-        append("Status: ").append(e.status).append('\n')
-        append("Timestamp: ").append(e.timestamp).append('\n')
-        append("Duration: ").append(if (e.status == HistoryStatus.PENDING) "running…" else "${e.durationMs}ms").append('\n')
-        append("\nParameters:\n").append(pretty(e.parameters)).append('\n')
+        append(UiBundle.message("history.details.tool", e.tool)).append('\n')
+        append(UiBundle.message("history.details.status", e.status.name)).append('\n')
+        append(UiBundle.message("history.details.timestamp", e.timestamp)).append('\n')
+        append(UiBundle.message("history.details.duration", if (e.status == HistoryStatus.PENDING) UiBundle.message("history.details.duration.running") else UiBundle.message("history.details.duration.ms", e.durationMs.toString()))).append('\n')
+        append("\n${UiBundle.message("history.details.parameters")}\n").append(pretty(e.parameters)).append('\n')
         e.error?.let { error ->
-            append("\nError:\n").append(e.errorMessage).append('\n')
+            append("\n${UiBundle.message("history.details.error")}\n").append(e.errorMessage).append('\n')
             // The body's other fields (the error code, hints) say more than the message alone.
             if (error is JsonObject && error.keySet().any { it != "message" }) append(pretty(error)).append('\n')
         }
-        e.result?.let { append("\nResult:\n").append(pretty(it)).append('\n') }
+        e.result?.let { append("\n${UiBundle.message("history.details.result")}\n").append(pretty(it)).append('\n') }
         if (e.affectedFiles.isNotEmpty()) {
-            append("\nAffected Files:\n")
+            append("\n${UiBundle.message("history.details.affected.files")}\n")
             e.affectedFiles.forEach { append("  - ").append(it).append('\n') }
         }
     }.trimEnd()

@@ -18,14 +18,14 @@ import javax.swing.JPopupMenu
 /** What the popup offers and does; the Swing popup is built from it. */
 class InstallActions(private val host: UiHost, private val clients: () -> BridgeClients) {
     companion object {
-        const val TITLE = "Install on Coding Agents"
-        const val INSTALL_NOW = "INSTALL NOW"
-        const val INSTALL_SUBTITLE = "Run installation command"
-        const val WITH_SKILL = "+ agent skill"
-        const val WITH_SKILL_SUBTITLE = "Also write the debugging skill"
-        const val COPY_CONFIGURATION = "COPY CONFIGURATION"
-        const val LOADING = "Loading…"
-        const val NOT_RUNNING = "Server not running: start it first"
+        val TITLE: String get() = UiBundle.message("install.popup.title")
+        val INSTALL_NOW: String get() = UiBundle.message("install.popup.install.now")
+        val INSTALL_SUBTITLE: String get() = UiBundle.message("install.popup.install.subtitle")
+        val WITH_SKILL: String get() = UiBundle.message("install.popup.with.skill")
+        val WITH_SKILL_SUBTITLE: String get() = UiBundle.message("install.popup.with.skill.subtitle")
+        val COPY_CONFIGURATION: String get() = UiBundle.message("install.popup.copy.configuration")
+        val LOADING: String get() = UiBundle.message("install.popup.loading")
+        val NOT_RUNNING: String get() = UiBundle.message("install.popup.not.running")
     }
 
     /** Runs the client's own install command (then, [withSkill], writes the skill) off the UI thread and notifies the outcome. */
@@ -43,15 +43,15 @@ class InstallActions(private val host: UiHost, private val clients: () -> Bridge
     private fun reportInstall(client: CodingClient, outcome: InstallOutcome?, error: Throwable?) {
         when {
             error != null -> host.notify(
-                NoticeKind.ERROR, "Could not install on ${client.name}",
-                "The MCP server did not answer: ${failureReason(error)}. Restart it, then try again.",
+                NoticeKind.ERROR, UiBundle.message("notification.install.failed.title", client.name),
+                UiBundle.message("notification.install.no.answer", failureReason(error)),
             )
-            outcome!!.ok -> host.notify(NoticeKind.INFO, "Installed on ${client.name}", outcome.message)
+            outcome!!.ok -> host.notify(NoticeKind.INFO, UiBundle.message("notification.installed.title", client.name), outcome.message)
             else -> host.notify(
-                NoticeKind.ERROR, "Could not install on ${client.name}",
+                NoticeKind.ERROR, UiBundle.message("notification.install.failed.title", client.name),
                 buildString {
                     append(outcome.message)
-                    append("\n\nCommand: ").append(outcome.command)
+                    append("\n\n").append(UiBundle.message("notification.install.failed.command", outcome.command))
                     if (outcome.output.isNotBlank()) append("\n\n").append(outcome.output.trim())
                 },
             )
@@ -61,8 +61,8 @@ class InstallActions(private val host: UiHost, private val clients: () -> Bridge
     fun copyConfiguration(client: CodingClient) {
         host.copyToClipboard(client.config.text)
         host.notify(
-            NoticeKind.INFO, "${client.name} configuration copied",
-            "Paste it into ${client.config.location}." + (client.config.hint?.let { "\n$it" } ?: ""),
+            NoticeKind.INFO, UiBundle.message("notification.configuration.copied.title", client.name),
+            UiBundle.message("notification.configuration.copied.content", client.config.location) + (client.config.hint?.let { "\n$it" } ?: ""),
         )
     }
 }
@@ -91,7 +91,7 @@ class InstallPopup(private val theme: UiTheme, private val actions: InstallActio
             installable.forEach { c ->
                 add(installItem(c.name, InstallActions.INSTALL_SUBTITLE, c.installCommand) { actions.install(c) })
                 c.skillLocation?.let { skill ->
-                    add(installItem("${c.name} ${InstallActions.WITH_SKILL}", InstallActions.WITH_SKILL_SUBTITLE, "${c.installCommand}, then write $skill") {
+                    add(installItem("${c.name} ${InstallActions.WITH_SKILL}", InstallActions.WITH_SKILL_SUBTITLE, UiBundle.message("install.popup.with.skill.tooltip", c.installCommand.toString(), skill)) {
                         actions.install(c, withSkill = true)
                     })
                 }
@@ -101,7 +101,7 @@ class InstallPopup(private val theme: UiTheme, private val actions: InstallActio
         addSection(InstallActions.COPY_CONFIGURATION)
         clients.forEach { c ->
             add(JMenuItem(c.name, theme.icon(ThemeIcon.COPY)).apply {
-                toolTipText = "Copy the ${c.config.format.uppercase()} for ${c.config.location}"
+                toolTipText = UiBundle.message("install.popup.copy.tooltip", c.config.format.uppercase(), c.config.location)
                 addActionListener { actions.copyConfiguration(c) }
             })
         }
@@ -147,7 +147,7 @@ class InstallPopup(private val theme: UiTheme, private val actions: InstallActio
             showPlaceholder(InstallActions.LOADING)
             load().whenComplete { list, error ->
                 host.onUiThread {
-                    if (error != null) showPlaceholder(InstallActions.NOT_RUNNING + " (${failureReason(error)})")
+                    if (error != null) showPlaceholder(UiBundle.message("install.popup.not.running.reason", failureReason(error)))
                     else showClients(list)
                     if (isVisible) {
                         // A visible popup keeps its old size; show it again at its place.

@@ -84,24 +84,22 @@ data class StatusView(val title: String, val color: ThemeColor, val url: String?
 
 object StatusTexts {
     fun of(state: ServerState, port: Int): StatusView = when (state) {
-        ServerState.Starting -> StatusView("MCP Server Starting…", ThemeColor.STATUS_PENDING, null, null, false)
-        is ServerState.Running -> StatusView("MCP Server Running", ThemeColor.STATUS_RUNNING, state.url, null, false)
-        is ServerState.Restarting -> StatusView("MCP Server Restarting…", ThemeColor.STATUS_PENDING, null, state.reason, false)
+        ServerState.Starting -> StatusView(UiBundle.message("status.starting"), ThemeColor.STATUS_PENDING, null, null, false)
+        is ServerState.Running -> StatusView(UiBundle.message("status.running"), ThemeColor.STATUS_RUNNING, state.url, null, false)
+        is ServerState.Restarting -> StatusView(UiBundle.message("status.restarting"), ThemeColor.STATUS_PENDING, null, state.reason, false)
         // Why it stopped takes room: the panel shows it in place of the history, not in this row.
-        is ServerState.Stopped -> StatusView("MCP Server Stopped", ThemeColor.STATUS_ERROR, null, null, true)
+        is ServerState.Stopped -> StatusView(UiBundle.message("status.stopped"), ThemeColor.STATUS_ERROR, null, null, true)
     }
 
     /** Why the server is not running and what the user can do, then the launcher's own words. */
     fun why(state: ServerState.Stopped, port: Int): String = when (state.problem) {
         ServerProblem.BINARY_MISSING ->
-            "The plugin has no MCP server binary for this system (${System.getProperty("os.name")} " +
-                "${System.getProperty("os.arch")}). Reinstall the plugin, or report it if this system should be supported."
-        ServerProblem.CRASHED -> "The MCP server crashed. Restart it; the IDE log has its last output."
+            UiBundle.message("status.why.binary.missing", System.getProperty("os.name"), System.getProperty("os.arch"))
+        ServerProblem.CRASHED -> UiBundle.message("status.why.crashed")
         ServerProblem.PORT_TAKEN ->
-            "Port $port is used by another program. Close that program, or choose another port in " +
-                "Settings | Tools | Debugger MCP."
-        ServerProblem.OTHER -> "The MCP server stopped."
-    } + "\nDetails: ${state.detail}"
+            UiBundle.message("status.why.port.taken", port.toString())
+        ServerProblem.OTHER -> UiBundle.message("status.why.other")
+    } + "\n" + UiBundle.message("status.why.details", state.detail)
 }
 
 /** ● status | URL (click to copy) | project, and when stopped, why and a Restart link. */
@@ -113,14 +111,14 @@ class ServerStatusPanel(
 ) : JPanel(BorderLayout()) {
     private val dot = DotIcon(theme.color(ThemeColor.STATUS_PENDING))
     internal val title = JLabel("", dot, JLabel.LEADING).apply { iconTextGap = 8 }
-    internal val url = LinkLabel("", theme) { onCopyUrl(it.text) }.apply { toolTipText = "Click to copy the URL agents connect to" }
-    internal val project = JLabel(projectName?.let { "Project: $it" } ?: "").apply {
+    internal val url = LinkLabel("", theme) { onCopyUrl(it.text) }.apply { toolTipText = UiBundle.message("status.url.tooltip") }
+    internal val project = JLabel(projectName?.let { UiBundle.message("status.project", it) } ?: "").apply {
         foreground = theme.color(ThemeColor.SECONDARY_TEXT)
     }
     internal val detail = JLabel()
-    internal val restart = LinkLabel("Restart", theme) { onRestart() }.apply {
+    internal val restart = LinkLabel(UiBundle.message("status.restart"), theme) { onRestart() }.apply {
         icon = theme.icon(ThemeIcon.RESTART)
-        toolTipText = "Start the MCP server again"
+        toolTipText = UiBundle.message("status.restart.tooltip")
     }
     private val line = JPanel(FlowLayout(FlowLayout.LEADING, 0, 0)).apply { isOpaque = false }
     private val separators = List(2) { separatorLabel() }
@@ -176,17 +174,12 @@ internal fun escapeHtml(s: String) = s.replace("&", "&amp;").replace("<", "&lt;"
 class AgentRuleTipPanel(theme: UiTheme, onCopy: () -> Unit) : JPanel(BorderLayout(8, 0)) {
     companion object {
         const val RULE = "IMPORTANT: When debugging, prefer using jetbrains-debugger MCP tools to interact with the IDE debugger."
-        const val TIP = "Tip: Copy this rule to your CLAUDE.md/AGENTS.md/.cursorrules file"
-        const val COPIED_TITLE = "Rule copied"
-        val COPIED_CONTENT = listOf(
-            "Paste it into your agent's instructions file:",
-            "• Claude Code: CLAUDE.md (project root) or ~/.claude/CLAUDE.md (all projects)",
-            "• Cursor: .cursor/rules/*.mdc or .cursorrules",
-            "• Other agents (AGENTS.md, …): check their documentation",
-        ).joinToString("\n")
+        val TIP: String get() = UiBundle.message("tip.text")
+        val COPIED_TITLE: String get() = UiBundle.message("notification.rule.copied.title")
+        val COPIED_CONTENT: String get() = UiBundle.message("notification.rule.copied.content")
     }
 
-    internal val link = LinkLabel("Copy rule", theme) { onCopy() }
+    internal val link = LinkLabel(UiBundle.message("tip.copy.rule"), theme) { onCopy() }
 
     init {
         background = theme.color(ThemeColor.TIP_BACKGROUND)
@@ -206,7 +199,7 @@ class AgentRuleTipPanel(theme: UiTheme, onCopy: () -> Unit) : JPanel(BorderLayou
 /** Tool: [▼] | Status: [▼] | Search: [____] over a [HistoryFilter] (FR-2.10.4). */
 class FilterToolbar(theme: UiTheme, private val filter: HistoryFilter) : JPanel() {
     companion object {
-        const val ALL = "All"
+        val ALL: String get() = UiBundle.message("filter.all")
     }
 
     internal val toolBox = JComboBox(DefaultComboBoxModel(arrayOf(ALL)))
@@ -218,10 +211,10 @@ class FilterToolbar(theme: UiTheme, private val filter: HistoryFilter) : JPanel(
         layout = BoxLayout(this, BoxLayout.LINE_AXIS)
         border = bottomLine(theme, BorderFactory.createEmptyBorder(4, 10, 4, 10))
         fun label(text: String, gap: Int) = JLabel(text).apply { border = BorderFactory.createEmptyBorder(0, gap, 0, 6) }
-        add(label("Tool:", 0)); add(toolBox)
-        add(label("Status:", 14)); add(statusBox)
-        add(label("Search:", 14)); add(searchField)
-        searchField.toolTipText = "Filters as you type: tool name, parameters, result and error"
+        add(label(UiBundle.message("filter.tool"), 0)); add(toolBox)
+        add(label(UiBundle.message("filter.status"), 14)); add(statusBox)
+        add(label(UiBundle.message("filter.search"), 14)); add(searchField)
+        searchField.toolTipText = UiBundle.message("filter.search.tooltip")
         listOf(toolBox, statusBox).forEach { it.maximumSize = it.preferredSize }
         searchField.maximumSize = java.awt.Dimension(320, searchField.preferredSize.height)
         add(Box.createHorizontalGlue())

@@ -60,29 +60,21 @@ class InvalidSettingsException(message: String) : Exception(message)
 /** The Settings | Tools | Debugger MCP page as a plain form. */
 class SettingsForm(private val theme: UiTheme) {
     companion object {
-        const val BRAVE_MODE_EXPLANATION =
-            "Agents start runs and debug sessions, change variables and evaluate code with side effects without asking you."
-        const val PORT_EXPLANATION =
-            "Changing the port restarts the MCP server; agents configured with the old URL must be reconfigured " +
-                "(Install on Coding Agents)."
+        val BRAVE_MODE_EXPLANATION: String get() = UiBundle.message("settings.brave.mode.comment")
+        val PORT_EXPLANATION: String get() = UiBundle.message("settings.port.comment")
         /** Pixels after which an explanation under a field wraps. */
         private const val COMMENT_WIDTH = 640
         private const val AREA_PADDING = 3
-        const val SECRETS_EXPLANATION =
-            "Values named like passwords, tokens or keys, and text shaped like credentials, reach agents as " +
-                "<redacted: …>; the debugged program keeps the real values. This prevents accidental disclosure; " +
-                "code you allow to run can still send data anywhere."
-        const val ORIGINS_EXPLANATION =
-            "Web pages in a browser are refused unless their origin is listed here (one per line, e.g. " +
-                "http://localhost:5173); coding agents on the command line send no origin and are always accepted."
+        val SECRETS_EXPLANATION: String get() = UiBundle.message("settings.secrets.comment")
+        val ORIGINS_EXPLANATION: String get() = UiBundle.message("settings.origins.comment")
     }
 
     internal val maxHistoryField = JTextField(7)
-    internal val autoScrollBox = JCheckBox("Scroll to new calls automatically")
-    internal val braveModeBox = JCheckBox("Brave mode: do not ask before agents act")
+    internal val autoScrollBox = JCheckBox(UiBundle.message("settings.auto.scroll"))
+    internal val braveModeBox = JCheckBox(UiBundle.message("settings.brave.mode"))
     internal val portField = JTextField(7)
     internal val originsArea = JTextArea(3, 28).apply { margin = Insets(AREA_PADDING, 5, AREA_PADDING, 5) }
-    internal val hideSecretsBox = JCheckBox("Hide secrets from AI agents")
+    internal val hideSecretsBox = JCheckBox(UiBundle.message("settings.hide.secrets"))
     internal val secretNamesField = JTextField(28)
     internal val neverSecretNamesField = JTextField(28)
 
@@ -112,19 +104,19 @@ class SettingsForm(private val theme: UiTheme) {
             place(commentLabel(text, wrapAt = COMMENT_WIDTH), 0, width = 3, top = 2, left = left); row++
         }
 
-        section("History")
-        place(JLabel("Max history size:").apply { labelFor = maxHistoryField }, 0, left = 16)
+        section(UiBundle.message("settings.section.history"))
+        place(JLabel(UiBundle.message("settings.max.history.size.label")).apply { labelFor = maxHistoryField }, 0, left = 16)
         place(maxHistoryField, 1)
-        place(commentLabel("calls (1 – 10,000)"), 2); row++
+        place(commentLabel(UiBundle.message("settings.max.history.size.range")), 2); row++
         place(autoScrollBox, 0, width = 3, left = 12); row++
 
-        section("Agents")
-        place(JLabel("MCP port:").apply { labelFor = portField }, 0, left = 16)
+        section(UiBundle.message("settings.section.agents"))
+        place(JLabel(UiBundle.message("settings.port.label")).apply { labelFor = portField }, 0, left = 16)
         place(portField, 1)
-        place(commentLabel("1024 – 65535"), 2); row++
+        place(commentLabel(UiBundle.message("settings.port.range")), 2); row++
         comment(PORT_EXPLANATION, left = 16)
         // The label lines up with the area's first line: its border (1 px) and padding lower the text.
-        val label = JLabel("Allowed browser origins:").apply { labelFor = originsArea }
+        val label = JLabel(UiBundle.message("settings.origins.label")).apply { labelFor = originsArea }
         place(label, 0, top = 8 + 1 + AREA_PADDING, left = 16, anchor = GridBagConstraints.FIRST_LINE_START)
         // A GridBag cell short of room shrinks to the minimum size, which a scroll pane has none of.
         place(JScrollPane(originsArea).apply { minimumSize = preferredSize }, 1, width = 2, top = 8); row++
@@ -133,11 +125,11 @@ class SettingsForm(private val theme: UiTheme) {
         comment(BRAVE_MODE_EXPLANATION, left = 40)
         place(hideSecretsBox, 0, width = 3, top = 8, left = 12); row++
         comment(SECRETS_EXPLANATION, left = 40)
-        place(JLabel("Also secret:").apply { labelFor = secretNamesField }, 0, left = 16)
+        place(JLabel(UiBundle.message("settings.secret.names.label")).apply { labelFor = secretNamesField }, 0, left = 16)
         place(secretNamesField, 1, width = 2, fill = true); row++
-        place(JLabel("Never masked:").apply { labelFor = neverSecretNamesField }, 0, left = 16)
+        place(JLabel(UiBundle.message("settings.never.secret.names.label")).apply { labelFor = neverSecretNamesField }, 0, left = 16)
         place(neverSecretNamesField, 1, width = 2, fill = true); row++
-        comment("Names, comma-separated, e.g. ssn, pin_code; signature", left = 16)
+        comment(UiBundle.message("settings.secret.names.comment"), left = 16)
         // Keeps everything at the top left, like IntelliJ's settings pages.
         add(JPanel().apply { isOpaque = false }, GridBagConstraints().apply {
             gridx = 0; gridy = row; gridwidth = 3; weightx = 1.0; weighty = 1.0; fill = GridBagConstraints.BOTH
@@ -177,10 +169,10 @@ class SettingsForm(private val theme: UiTheme) {
 
     /** @throws InvalidSettingsException naming the field and its range */
     fun read(): PluginSettings = PluginSettings(
-        maxHistorySize = intIn(maxHistoryField, "Max history size", PluginSettings.MAX_HISTORY_RANGE),
+        maxHistorySize = intIn(maxHistoryField, UiBundle.message("settings.max.history.size.name"), PluginSettings.MAX_HISTORY_RANGE),
         autoScroll = autoScrollBox.isSelected,
         braveMode = braveModeBox.isSelected,
-        mcpPort = intIn(portField, "MCP port", PluginSettings.PORT_RANGE),
+        mcpPort = intIn(portField, UiBundle.message("settings.port.name"), PluginSettings.PORT_RANGE),
         allowedOrigins = BrowserOrigins.parse(originsArea.text),
         hideSecrets = hideSecretsBox.isSelected,
         secretNames = names(secretNamesField),
@@ -194,7 +186,7 @@ class SettingsForm(private val theme: UiTheme) {
         val text = field.text.trim().replace(",", "")
         val value = text.toIntOrNull()
         if (value == null || value !in range) {
-            throw InvalidSettingsException("$name must be a whole number from ${range.first} to ${range.last} (got '${field.text.trim()}')")
+            throw InvalidSettingsException(UiBundle.message("settings.error.not.in.range", name, range.first.toString(), range.last.toString(), field.text.trim()))
         }
         return value
     }

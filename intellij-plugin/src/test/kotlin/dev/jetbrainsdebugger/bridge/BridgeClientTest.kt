@@ -12,6 +12,7 @@ import dev.jetbrainsdebugger.RecordingLog
 import dev.jetbrainsdebugger.ScriptedIde
 import dev.jetbrainsdebugger.await
 import dev.jetbrainsdebugger.eventually
+import dev.jetbrainsdebugger.wiredClient
 import dev.jetbrainsdebugger.ide.PauseInfo
 import dev.jetbrainsdebugger.ide.ProjectInfo
 import dev.jetbrainsdebugger.ide.StopReason
@@ -39,7 +40,7 @@ class BridgeClientTest {
         requestTimeout = Duration.ofSeconds(2),
     )
     private val log = RecordingLog()
-    private val client = BridgeClient(ide, "0.1.0", log, server, timing).also { ide.subscribe(it.eventSink) }
+    private val client = wiredClient(ide, "0.1.0", log, server, timing)
     private val states = CopyOnWriteArrayList<ClientState>().also { s -> client.addStateListener { s += it } }
 
     @AfterEach

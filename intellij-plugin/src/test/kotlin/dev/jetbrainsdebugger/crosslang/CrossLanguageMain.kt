@@ -33,7 +33,7 @@ import com.google.gson.JsonElement
 import dev.jetbrainsdebugger.bridge.Json
 import dev.jetbrainsdebugger.bridge.ServerSettings
 import dev.jetbrainsdebugger.ide.ConfirmDecision
-import dev.jetbrainsdebugger.launcher.BridgeLog
+import dev.jetbrainsdebugger.bridge.BridgeLog
 import dev.jetbrainsdebugger.launcher.BridgeRuntime
 import dev.jetbrainsdebugger.launcher.LaunchOptions
 import dev.jetbrainsdebugger.launcher.RuntimeStatus

@@ -42,6 +42,8 @@ import dev.jetbrainsdebugger.ide.IdeEventSink
 import dev.jetbrainsdebugger.ide.IdeFacade
 import dev.jetbrainsdebugger.ide.IdeInfo
 import dev.jetbrainsdebugger.ide.LaunchMode
+import dev.jetbrainsdebugger.ide.LaunchOptions
+import dev.jetbrainsdebugger.launchArgs
 import dev.jetbrainsdebugger.ide.OutputCategory
 import dev.jetbrainsdebugger.ide.PauseInfo
 import dev.jetbrainsdebugger.ide.ProjectInfo
@@ -157,8 +159,8 @@ class RecordingIde(private val projectPath: String) : IdeFacade {
         configurations
     }
 
-    override fun launch(project: String, configuration: String, mode: LaunchMode) = answer {
-        record("launch", "project" to project, "configuration" to configuration, "mode" to mode)
+    override fun launch(project: String, configuration: String, mode: LaunchMode, options: LaunchOptions) = answer {
+        record("launch", "project" to project, "configuration" to configuration, "mode" to mode, *launchArgs(options))
         checkProject(project)
         val config = configurations.firstOrNull { it.name == configuration } ?: throw IdeError(
             "configuration_not_found", "no run configuration named '$configuration'",
@@ -170,8 +172,8 @@ class RecordingIde(private val projectPath: String) : IdeFacade {
         startLocked(config.name, mode, if (config.type == "Python") "python" else null, mainFile)
     }
 
-    override fun launchFile(project: String, file: String) = answer {
-        record("launchFile", "project" to project, "file" to file)
+    override fun launchFile(project: String, file: String, options: LaunchOptions) = answer {
+        record("launchFile", "project" to project, "file" to file, *launchArgs(options))
         checkProject(project)
         val path = java.io.File(file)
         if (!path.isFile) throw IdeError("file_not_found", "no such file: $file")

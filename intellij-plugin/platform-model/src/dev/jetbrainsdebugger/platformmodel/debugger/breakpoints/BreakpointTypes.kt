@@ -14,6 +14,7 @@ import com.intellij.xdebugger.breakpoints.XBreakpointType
 import com.intellij.xdebugger.breakpoints.XLineBreakpointType
 import dev.jetbrainsdebugger.platformmodel.core.ModelVirtualFile
 import org.jetbrains.java.debugger.breakpoints.properties.JavaExceptionBreakpointProperties
+import org.jetbrains.java.debugger.breakpoints.properties.JavaMethodBreakpointProperties
 import java.nio.file.Files
 
 /**
@@ -82,11 +83,14 @@ class JavaLineBreakpointType : XLineBreakpointType<NoProperties>("java-line", "J
         "Line ${breakpoint.line + 1} in ${breakpoint.fileUrl.substringAfterLast('/')}"
 }
 
-/** PyExceptionBreakpointType: createProperties() is BaseException; its default breakpoint ("Any exception", on termination) is enabled. */
+/**
+ * PyExceptionBreakpointType: createProperties() is `new PyExceptionBreakpointProperties("BaseException")`, whose
+ * constructor sets notifyOnTerminate (uncaught); its default breakpoint ("Any exception", on termination) is enabled.
+ */
 class PythonExceptionBreakpointType :
     XBreakpointType<XBreakpoint<PyExceptionProperties>, PyExceptionProperties>("python-exception", "Python Exception Breakpoint"),
     DefaultBreakpointSpec<PyExceptionProperties> {
-    override fun createProperties(): PyExceptionProperties = PyExceptionProperties(BASE_EXCEPTION)
+    override fun createProperties(): PyExceptionProperties = PyExceptionProperties(BASE_EXCEPTION).apply { notifyOnTerminate = true }
 
     override fun defaultProperties() = PyExceptionProperties(BASE_EXCEPTION).apply { notifyOnTerminate = true }
 
@@ -116,7 +120,20 @@ class JavaExceptionBreakpointType :
         breakpoint.properties?.myQualifiedName ?: "Any exception"
 }
 
-/** JavaMethodBreakpointType: a kind of breakpoint the plugin cannot express (it must skip it). */
+/**
+ * JavaWildcardMethodBreakpointType (`java-wildcard-method`, the Breakpoints dialog's "Java Method Breakpoints"):
+ * a class pattern and a method name, no source line; createProperties() is an empty JavaMethodBreakpointProperties.
+ * getDisplayText is upstream's JavaMethodBreakpointType.getText: "class.method".
+ */
+class JavaWildcardMethodBreakpointType :
+    XBreakpointType<XBreakpoint<JavaMethodBreakpointProperties>, JavaMethodBreakpointProperties>("java-wildcard-method", "Java Method Breakpoints") {
+    override fun createProperties() = JavaMethodBreakpointProperties()
+
+    override fun getDisplayText(breakpoint: XBreakpoint<JavaMethodBreakpointProperties>): String =
+        breakpoint.properties?.let { "${it.myClassPattern}.${it.myMethodName}" } ?: ""
+}
+
+/** JavaMethodBreakpointType: a method breakpoint at a line (found through Java PSI), a kind the plugin does not express (it must skip it). */
 class JavaMethodBreakpointType : XLineBreakpointType<NoProperties>("java-method", "Java Method Breakpoints") {
     override fun createBreakpointProperties(file: VirtualFile, line: Int): NoProperties? = null
 

@@ -10,6 +10,8 @@
 package dev.jetbrainsdebugger.platformmodel.debugger.session
 
 import com.intellij.execution.configurations.RunProfile
+import com.intellij.execution.ui.ConsoleView
+import com.intellij.execution.ui.ConsoleViewContentType
 import com.intellij.openapi.Disposable
 import com.intellij.openapi.application.ApplicationManager
 import com.intellij.openapi.project.Project
@@ -222,6 +224,15 @@ class ModelDebugSession(
     internal fun printMessage(message: String) {
         console += message
     }
+
+    /** XDebugSession.getConsoleView(): what is printed there is what the user sees in the session's console. */
+    private val consoleView = object : ConsoleView {
+        override fun print(text: String, contentType: ConsoleViewContentType) {
+            console += text
+        }
+    }
+
+    override fun getConsoleView(): ConsoleView = consoleView
 
     /**
      * The debuggee ended: the process terminates (its listeners hear processWillTerminate, then

@@ -1,8 +1,3 @@
-// Java exception breakpoints ("java-exception", plugin com.intellij.java). Loaded only through
-// jetbrains-debugger-java.xml, the optional-dependency descriptor, so this class and the Java
-// plugin's JavaExceptionBreakpointProperties it uses are never touched in an IDE without Java.
-// The properties are public fields (NOTIFY_CAUGHT, NOTIFY_UNCAUGHT, myQualifiedName): set
-// directly, no reflection.
 package dev.jetbrainsdebugger.intellij.java
 
 import com.intellij.xdebugger.breakpoints.XBreakpoint
@@ -13,9 +8,17 @@ import dev.jetbrainsdebugger.ide.IdeError
 import dev.jetbrainsdebugger.intellij.ExceptionBreakpointSupport
 import org.jetbrains.java.debugger.breakpoints.properties.JavaExceptionBreakpointProperties
 
+/**
+ * Java exception breakpoints ("java-exception", plugin com.intellij.java). Loaded only through
+ * jetbrains-debugger-java.xml, the optional-dependency descriptor, so this class and the Java
+ * plugin's JavaExceptionBreakpointProperties it uses are never touched in an IDE without Java.
+ * The properties are public fields (NOTIFY_CAUGHT, NOTIFY_UNCAUGHT, myQualifiedName): set
+ * directly, no reflection.
+ */
 class JavaExceptionBreakpoints : ExceptionBreakpointSupport {
     override val typeId = "java-exception"
     override val language = "Java"
+    override val sessionLanguages = setOf("java", "kotlin")
 
     override fun accepts(exceptionClass: String): Boolean =
         ExceptionBreakpointSupport.isAny(exceptionClass) || (exceptionClass.contains('.') && !exceptionClass.startsWith("builtins."))
@@ -38,11 +41,25 @@ class JavaExceptionBreakpoints : ExceptionBreakpointSupport {
                 return any
             }
         }
-        val name = if (ExceptionBreakpointSupport.isAny(kind.exceptionClass)) "java.lang.Throwable" else kind.exceptionClass
+        val name = if (ExceptionBreakpointSupport.isAny(kind.exceptionClass)) THROWABLE else kind.exceptionClass
         val properties = JavaExceptionBreakpointProperties(name)
         properties.NOTIFY_CAUGHT = kind.caught
         properties.NOTIFY_UNCAUGHT = kind.uncaught
         return manager.addBreakpoint(typed, properties)
+    }
+
+    override fun stopsAtUncaught(breakpoint: XBreakpoint<*>): Boolean {
+        val p = breakpoint.properties as? JavaExceptionBreakpointProperties ?: return false
+        return p.NOTIFY_UNCAUGHT && (p.myQualifiedName.isNullOrBlank() || p.myQualifiedName == THROWABLE)
+    }
+
+    /** java.lang.Throwable, uncaught only: what the "Any exception" breakpoint does with only "Uncaught exception" ticked. */
+    override fun addUncaught(manager: XBreakpointManager, type: XBreakpointType<*, *>): XBreakpoint<*> {
+        val properties = JavaExceptionBreakpointProperties(THROWABLE)
+        properties.NOTIFY_CAUGHT = false
+        properties.NOTIFY_UNCAUGHT = true
+        @Suppress("UNCHECKED_CAST")
+        return manager.addBreakpoint(type as XBreakpointType<XBreakpoint<JavaExceptionBreakpointProperties>, JavaExceptionBreakpointProperties>, properties)
     }
 
     override fun describe(breakpoint: XBreakpoint<*>): Pair<BreakpointKind.Exception, String?> {
@@ -50,5 +67,9 @@ class JavaExceptionBreakpoints : ExceptionBreakpointSupport {
             ?: return BreakpointKind.Exception("*", caught = true, uncaught = true) to "unreadable exception breakpoint properties"
         val cls = p.myQualifiedName?.takeIf { it.isNotBlank() } ?: "*"
         return BreakpointKind.Exception(cls, caught = p.NOTIFY_CAUGHT, uncaught = p.NOTIFY_UNCAUGHT) to null
+    }
+
+    private companion object {
+        const val THROWABLE = "java.lang.Throwable"
     }
 }

@@ -1,6 +1,3 @@
-// Reading a paused session: threads, stack frames, variables, children, setting values and
-// evaluating. All of it goes through the callbacks the IDE's Debug tool window uses, started on
-// the EDT (where the platform calls them) and collected by the nodes in Collectors.kt.
 package dev.jetbrainsdebugger.intellij
 
 import com.intellij.openapi.roots.ProjectFileIndex
@@ -23,7 +20,12 @@ import dev.jetbrainsdebugger.ide.VariableScope
 import dev.jetbrainsdebugger.presentation.FrameNames
 import java.util.concurrent.CompletableFuture
 
-internal object Inspection {
+/**
+ * Reading a paused session: threads, stack frames, variables, children, setting values and
+ * evaluating. All of it goes through the callbacks the IDE's Debug tool window uses, started on
+ * the EDT (where the platform calls them) and collected by the nodes in Collectors.kt.
+ */
+internal object PausedSession {
     /** Frames listed at most (the total of a deeper stack is reported as this). */
     private const val MAX_FRAMES = 1000
 

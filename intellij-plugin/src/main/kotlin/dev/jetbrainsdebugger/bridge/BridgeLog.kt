@@ -1,8 +1,10 @@
-// The logging seam of the plain-Kotlin half: the IntelliJ side adapts it to
-// com.intellij.openapi.diagnostic.Logger, tests and the cross-language harness print it.
-// Kept to three calls so nothing here depends on a logging library.
-package dev.jetbrainsdebugger.launcher
+package dev.jetbrainsdebugger.bridge
 
+/**
+ * The logging seam of the plain-Kotlin half: the IntelliJ side adapts it to
+ * com.intellij.openapi.diagnostic.Logger, tests and the cross-language harness print it. Kept to
+ * three calls so nothing here depends on a logging library.
+ */
 interface BridgeLog {
     fun info(message: String)
 

@@ -1,0 +1,19 @@
+package dev.jetbrainsdebugger.intellij
+
+/** Language names for SessionInfo.language, from the run configuration's type or the debugger's file type. */
+internal object Languages {
+    fun ofConfiguration(typeId: String?): String? = when (typeId) {
+        null -> null
+        "PythonConfigurationType", "tests", "PyTest", "py.test", "Unittests", "Django server", "Python.FlaskServer" -> "python"
+        "JetRunConfigurationType", "KotlinStandaloneScriptRunConfigurationType" -> "kotlin"
+        "Application", "JUnit", "TestNG", "JarApplication", "SpringBootApplicationConfigurationType", "Remote" -> "java"
+        "NodeJSConfigurationType", "JavascriptDebugType", "js.build_tools.npm" -> "javascript"
+        else -> null
+    }
+
+    fun ofFileType(name: String?): String? = when (name?.lowercase()) {
+        null, "", "plain_text", "unknown" -> null
+        "java" -> "java"
+        else -> name.lowercase()
+    }
+}
