@@ -21,11 +21,19 @@ from conftest import line_of
 pytestmark = pytest.mark.anyio
 
 CORPUS = Path(__file__).resolve().parent / "hostile_expressions.jsonl"
+# Program objects no static analysis can type: iterators, files, format/percent, properties,
+# special methods, exhaustion, never-ending code (also run on every channel by
+# tests/e2e/test_guard_channels.py).
+OBJECTS_CORPUS = Path(__file__).resolve().parent / "hostile_objects.jsonl"
 PROGRAM = "hostile_target.py"
 
 
 def corpus() -> list[str]:
-    return [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines() if line.strip()]
+    expressions = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines() if line.strip()]
+    for line in OBJECTS_CORPUS.read_text(encoding="utf-8").splitlines():
+        if line.strip() and json.loads(line)["expression"] not in expressions:
+            expressions.append(json.loads(line)["expression"])
+    return expressions
 
 
 def debuggee() -> psutil.Process:
@@ -108,13 +116,15 @@ async def test_breakpoint_code_that_may_have_side_effects_needs_consent(server):
     paused = line_of(PROGRAM, "paused")
     async with server(brave=False) as t:
         for hostile in [{"condition": "items.append(1) or True"}, {"condition": "os.remove(KEEP)"},
-                        {"log_message": "items: {items.pop()}"}, {"condition": "d.get('k')"}]:
+                        {"log_message": "items: {items.pop()}"}]:
             refused = await t.err("set_breakpoint", "confirmation_required", file_path=PROGRAM, line=paused,
                                   **hostile)
             assert "every hit" in refused["message"], refused
         assert (await t.ok("list_breakpoints"))["total_count"] == 0
         await t.ok("set_breakpoint", file_path=PROGRAM, line=paused, condition="len(items) == 3",
                    log_message="items: {items}, mode {config['mode']}")
+        # A method of a value of unknown type: the runtime guard judges it at every hit.
+        await t.ok("set_breakpoint", file_path=PROGRAM, line=paused, condition="config.get('mode')")
         await t.err("set_exception_breakpoint", "confirmation_required", exception_class="ValueError",
                     condition="items.clear()")
     async with server() as t:  # brave mode: the user allowed such actions
@@ -139,3 +149,39 @@ async def test_guarded_reads_and_watches_say_how_they_were_guarded(server):
         assert (await t.evaluate("len(account.log)")) == "0"
         sentinel = (await t.evaluate("SENTINEL")).strip("'")
         shutil.rmtree(sentinel, ignore_errors=True)
+
+
+async def test_refused_breakpoint_code_says_so_and_changes_nothing(server):
+    """A condition or log message part the runtime guard refuses runs none of the program's
+    code: the condition stops there and says why, the log line shows what was refused."""
+    async with server(brave=False, elicitation_callback=accept_the_launch) as t:
+        end = line_of(PROGRAM, "round_end")
+        await t.ok("set_breakpoint", file_path=PROGRAM, line=end)
+        await t.start("Hostile Loop")
+        sentinel = Path(json.loads((await t.evaluate("SENTINEL")).replace("'", '"')))
+        try:
+            condition = await t.ok("set_breakpoint", file_path=PROGRAM, line=line_of(PROGRAM, "probe_condition"),
+                                   condition="obj.prop > 0")
+            await t.ok("set_breakpoint", file_path=PROGRAM, line=line_of(PROGRAM, "probe_log"),
+                       log_message="prop {obj.prop}, marked {marked == 1}", suspend_policy="none")
+            stopped = await t.ok("resume", timeout=20)
+            assert stopped["new_location"]["line"] == line_of(PROGRAM, "probe_condition"), stopped
+            assert f"the condition of {condition['breakpoint_id']} was not run" in stopped["message"], stopped
+            assert "prop" in stopped["message"], stopped
+            status = await t.status()
+            assert status["breakpoint_hit"].get("condition_result") is None, status["breakpoint_hit"]
+            logged = await t.ok("resume", timeout=20)
+            assert logged["new_location"]["line"] == end, logged
+            assert "prop <not evaluated: it calls the Python function prop" in logged["output"], logged
+            assert "marked <not evaluated" in logged["output"], logged
+            assert await t.evaluate("len(marks)") == "0"
+            assert sorted(p.name for p in sentinel.iterdir()) == ["keep.txt"]
+        finally:
+            shutil.rmtree(sentinel, ignore_errors=True)
+
+
+async def accept_the_launch(context, params):
+    import mcp.types as types
+
+    return types.ElicitResult(action="accept" if "Hostile Loop" in params.message else "decline",
+                              content={"approve": True})

@@ -350,6 +350,24 @@ async def test_confirmations_are_ide_dialogs(binary, state_dir, mode):
         assert elicited == [], elicited
 
 
+async def test_breakpoint_code_reading_program_values_asks_through_the_ide(binary, state_dir):
+    """The IDE's debugger runs conditions and log messages itself, with no runtime guard: code
+    that reads the program's values (a property, `__eq__`, `toString()` may run) needs the
+    user's consent; a condition of literals alone does not."""
+    async with ide(binary, state_dir) as (t, h, _):
+        h.command("confirm deny")
+        for code in [{"condition": "len(items) > 1"}, {"log_message": "total is {total}"}]:
+            refused = await t.err("set_breakpoint", "confirmation_denied", file_path="calculator.py",
+                                  line=CALC_LINES["subtotal"], **code)
+            asked = recorded(h, "confirm")[-1]["args"]["message"]
+            assert "runtime guard" in asked and "every hit" in asked, asked
+            assert "every hit" in refused["message"], refused
+        assert not recorded(h, "addBreakpoint"), "a declined condition must not reach the IDE"
+        asked_so_far = len(recorded(h, "confirm"))
+        await t.ok("set_breakpoint", file_path="calculator.py", line=CALC_LINES["subtotal"], condition="1 < 2")
+        assert len(recorded(h, "confirm")) == asked_so_far
+
+
 async def test_approvals_for_a_session_and_brave_mode_set_in_the_ide(binary, state_dir):
     async with ide(binary, state_dir) as (t, h, _):
         await t.ok("set_breakpoint", file_path="calculator.py", line=CALC_LINES["subtotal"])

@@ -39,10 +39,20 @@ import json, runpy, sys
 target = runpy.run_path(sys.argv[1], run_name="hostile_target")
 fingerprint = target["fingerprint"]
 results = []
+
+
+def show(value):
+    # The value as shown without running program code: its repr under the guard.
+    try:
+        return __jbd_guarded__("repr(value)")
+    except Exception:
+        return "<%s object>" % type(value).__name__
+
+
 for expression in json.loads(sys.stdin.read()):
     before = fingerprint()
     try:
-        value = repr(eval("__jbd_guarded__(%s)" % json.dumps(expression), target))
+        value = show(eval("__jbd_guarded__(%s)" % json.dumps(expression), target))
         outcome = "ran"
     except Exception as error:
         outcome = "refused" if type(error).__name__ == "SideEffectsNotAllowed" else "failed"

@@ -299,4 +299,18 @@ pub trait Backend: Send + Sync + 'static {
     fn runtime_guard(&self, _session: &str) -> bool {
         false
     }
+
+    /// Whether breakpoint code (conditions, log messages) in `language` runs under a
+    /// runtime side-effect guard in this backend's sessions, so that it needs consent
+    /// only where the static guard finds a side effect it can name.
+    fn guards_breakpoint_code(&self, _language: &str) -> bool {
+        false
+    }
+
+    /// What the session's program is doing while it cannot answer (stuck in
+    /// breakpoint code, in an evaluation, in C code), as words for an answer
+    /// ("evaluating the condition of bp-3 for 12 s"); `None` while it answers.
+    fn busy(&self, _session: &str) -> Option<String> {
+        None
+    }
 }

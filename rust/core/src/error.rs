@@ -63,6 +63,7 @@ error_codes! {
     SideEffectsNotAllowed => "side_effects_not_allowed",
     EvaluationFailed => "evaluation_failed",
     EvaluationRunning => "evaluation_running",
+    Busy => "busy",
     ConfirmationRequired => "confirmation_required",
     ConfirmationDenied => "confirmation_denied",
     DebuggerUnavailable => "debugger_unavailable",

@@ -149,6 +149,7 @@ pub const DEBUGPY: AdapterProfile = AdapterProfile {
         false => crate::debugpy::launch_arguments(
             request.config,
             request.mode,
+            request.session_id,
             request.python.unwrap_or(Path::new("python3")),
             request.shim,
             std::env::var_os("PYTHONPATH"),

@@ -9,7 +9,9 @@
 //! the project's file under the state directory's lock: another server's changes
 //! are merged in, never overwritten; a change that cannot be saved is not made.
 
+use crate::debugpy::{self, BreakpointCode};
 use debugger_core::error::ToolResult;
+use debugger_core::eval_guard::{classify_python, Classification};
 use debugger_core::journal::{Change, Document, Journaled};
 use debugger_core::model::{Breakpoint, BreakpointKind, BreakpointSpec, SuspendPolicy};
 use debugger_core::state::StateDir;
@@ -409,12 +411,58 @@ pub struct Planned {
     pub wire: Value,
 }
 
+/// How a session hands breakpoint code (conditions, log message parts) to its debugger.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CodeRoute {
+    /// As written: consent was asked for anything the static guard could not prove
+    /// free of side effects (no runtime guard is configured for the language).
+    AsWritten,
+    /// Through debugpy's shim: under the runtime guard, unless the static guard names
+    /// a side effect in it (the user agreed to it: it runs as written); the shim
+    /// reports it as busy while it runs either way.
+    PythonShim,
+    /// The shim is configured but not in this program (attached to): what needed the
+    /// runtime guard goes to it all the same, and fails there rather than running
+    /// unguarded; the rest runs as written.
+    PythonShimMissing,
+}
+
+/// The code to send for `expression` of breakpoint `id` on `route`.
+pub(crate) fn routed(
+    route: CodeRoute,
+    expression: &str,
+    purpose: BreakpointCode,
+    id: &str,
+) -> String {
+    let classification = classify_python(expression);
+    let agreed = matches!(
+        classification,
+        Classification::MayHaveSideEffects { .. } | Classification::CodeFragment
+    );
+    match route {
+        CodeRoute::AsWritten => expression.to_string(),
+        CodeRoute::PythonShim => debugpy::breakpoint_code(expression, purpose, id, !agreed),
+        CodeRoute::PythonShimMissing => match classification {
+            Classification::NeedsRuntimeGuard { .. } => {
+                debugpy::breakpoint_code(expression, purpose, id, true)
+            }
+            _ => expression.to_string(),
+        },
+    }
+}
+
 /// The full list to send for one [`List`], from its breakpoints.
 /// - `suppressed`: breakpoints are being ignored (a step or run-to-line with
 ///   `ignore_breakpoints`): only the run-to target, if any.
 /// - `run_to`: a one-shot, unconditional target line merged into a file's list; it
 ///   replaces a user breakpoint on the same line for the time it is set.
-pub fn plan(breakpoints: &[Breakpoint], suppressed: bool, run_to: Option<u32>) -> Vec<Planned> {
+/// - `route`: how conditions and log message parts reach the debugger.
+pub fn plan(
+    breakpoints: &[Breakpoint],
+    suppressed: bool,
+    run_to: Option<u32>,
+    route: CodeRoute,
+) -> Vec<Planned> {
     let mut out = Vec::new();
     if !suppressed {
         for bp in breakpoints {
@@ -436,10 +484,16 @@ pub fn plan(breakpoints: &[Breakpoint], suppressed: bool, run_to: Option<u32>) -
                 .as_deref()
                 .filter(|c| !c.trim().is_empty())
             {
-                wire["condition"] = json!(c);
+                wire["condition"] = json!(routed(route, c, BreakpointCode::Condition, &bp.id));
             }
             if let Some(m) = bp.spec.log_message.as_deref().filter(|m| !m.is_empty()) {
-                wire["logMessage"] = json!(m);
+                let message = match route {
+                    CodeRoute::AsWritten => m.to_string(),
+                    _ => debugpy::rewrite_log_message(m, |part| {
+                        routed(route, part, BreakpointCode::LogMessage, &bp.id)
+                    }),
+                };
+                wire["logMessage"] = json!(message);
             } else if bp.spec.suspend_policy == SuspendPolicy::None {
                 wire["logMessage"] = json!(format!("Breakpoint {} hit at {place}", bp.id));
             }
@@ -738,7 +792,12 @@ mod tests {
         store.add(p, logpoint).unwrap();
         store.add(p, line_spec("/proj/other.py", 1)).unwrap();
 
-        let planned = plan(&store.list_breakpoints(p, f), false, None);
+        let planned = plan(
+            &store.list_breakpoints(p, f),
+            false,
+            None,
+            CodeRoute::AsWritten,
+        );
         let lines: Vec<u64> = planned
             .iter()
             .map(|x| x.wire["line"].as_u64().unwrap())
@@ -757,7 +816,12 @@ mod tests {
         assert_eq!(planned[0].owner, Owner::Project("bp-1".into()));
 
         // Run to line: merged, the user's other lines stay; same line is replaced.
-        let planned = plan(&store.list_breakpoints(p, f), false, Some(9));
+        let planned = plan(
+            &store.list_breakpoints(p, f),
+            false,
+            Some(9),
+            CodeRoute::AsWritten,
+        );
         let lines: Vec<u64> = planned
             .iter()
             .map(|x| x.wire["line"].as_u64().unwrap())
@@ -766,12 +830,23 @@ mod tests {
         assert_eq!(planned.last().unwrap().owner, Owner::RunTo);
         assert!(planned.last().unwrap().wire.get("condition").is_none());
         // Ignoring breakpoints: only the target.
-        let planned = plan(&store.list_breakpoints(p, f), true, Some(7));
+        let planned = plan(
+            &store.list_breakpoints(p, f),
+            true,
+            Some(7),
+            CodeRoute::AsWritten,
+        );
         assert_eq!(
             planned.iter().map(|x| &x.wire).collect::<Vec<_>>(),
             [&json!({ "line": 7 })]
         );
-        assert!(plan(&store.list_breakpoints(p, f), true, None).is_empty());
+        assert!(plan(
+            &store.list_breakpoints(p, f),
+            true,
+            None,
+            CodeRoute::AsWritten
+        )
+        .is_empty());
 
         assert_eq!(
             store.lists(p),
@@ -790,6 +865,52 @@ mod tests {
         }
     }
 
+    #[test]
+    fn breakpoint_code_goes_through_the_shim_unless_agreed() {
+        let (state, dir) = temp_state("routed");
+        let p = Path::new("/proj");
+        let f = &List::File("/proj/m.py".into());
+        let mut store = BreakpointStore::new(state, &[]);
+        let mut cond = line_spec("/proj/m.py", 9);
+        cond.condition = Some("i == 2".into());
+        store.add(p, cond).unwrap();
+        let mut logpoint = line_spec("/proj/m.py", 13);
+        logpoint.log_message = Some("i={i}".into());
+        store.add(p, logpoint).unwrap();
+        let mut agreed = line_spec("/proj/m.py", 14);
+        agreed.log_message = Some("popped {items.pop()} of {len(items)}".into());
+        store.add(p, agreed).unwrap();
+        let mut needs_guard = line_spec("/proj/m.py", 15);
+        needs_guard.condition = Some("d.get(k)".into());
+        store.add(p, needs_guard).unwrap();
+        let bps = store.list_breakpoints(p, f);
+        let planned = plan(&bps, false, None, CodeRoute::PythonShim);
+        assert_eq!(
+            planned[0].wire["condition"],
+            "__jbd_guarded__(\"i == 2\", 'condition', \"the condition of bp-1\", True)"
+        );
+        assert_eq!(
+            planned[1].wire["logMessage"],
+            "i={__jbd_guarded__(\"i\", 'log', \"the log message of bp-2\", True)}"
+        );
+        let popped = planned[2].wire["logMessage"].as_str().unwrap();
+        assert!(
+            popped.starts_with("popped {__jbd_guarded__(\"items.pop()\", 'log', ")
+                && popped.contains("False)} of {__jbd_guarded__(\"len(items)\"")
+                && popped.ends_with("True)}"),
+            "{popped}"
+        );
+        // Attached (no shim in the program): what needs the guard fails there; the
+        // rest runs as written.
+        let planned = plan(&bps, false, None, CodeRoute::PythonShimMissing);
+        assert_eq!(planned[0].wire["condition"], "i == 2");
+        assert_eq!(planned[1].wire["logMessage"], "i={i}");
+        assert_eq!(
+            planned[3].wire["condition"],
+            "__jbd_guarded__(\"d.get(k)\", 'condition', \"the condition of bp-4\", True)"
+        );
+        std::fs::remove_dir_all(dir).unwrap();
+    }
     #[test]
     fn function_breakpoints_are_one_full_list_of_the_project() {
         let (state, dir) = temp_state("functions");
@@ -813,7 +934,7 @@ mod tests {
             "files first, then the functions' one list"
         );
         let functions = store.list_breakpoints(p, &List::Functions);
-        let wires: Vec<Value> = plan(&functions, false, None)
+        let wires: Vec<Value> = plan(&functions, false, None, CodeRoute::AsWritten)
             .into_iter()
             .map(|x| x.wire)
             .collect();
@@ -826,7 +947,7 @@ mod tests {
             "every enabled function breakpoint in each request, no line breakpoint"
         );
         assert!(
-            plan(&functions, true, None).is_empty(),
+            plan(&functions, true, None, CodeRoute::AsWritten).is_empty(),
             "ignored while suppressed"
         );
         // Persisted with the project, kind and all.

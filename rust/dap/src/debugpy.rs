@@ -21,15 +21,142 @@ const SITECUSTOMIZE: &str = include_str!("sitecustomize.py");
 const GUARD_FUNCTION: &str = "__jbd_guarded__";
 const GUARD_REFUSAL: &str = "SideEffectsNotAllowed";
 
-/// The expression to send to debugpy so that `expression` runs under the shim's
-/// runtime guard. `expression` travels as a string literal, so no text in it can
-/// escape the call; `@` is escaped because pydevd turns `@LINE@` into a line break
-/// in the text it is sent.
-pub fn guarded_call(expression: &str) -> String {
-    let literal = serde_json::to_string(expression)
+/// `text` as a Python string literal that no text in it can escape. `@` is escaped
+/// because pydevd turns `@LINE@` into a line break in the text it is sent, braces
+/// because pydevd finds a log message's `{...}` parts by counting them.
+pub fn python_literal(text: &str) -> String {
+    serde_json::to_string(text)
         .unwrap_or_else(|_| "''".into())
-        .replace('@', "\\u0040");
-    format!("{GUARD_FUNCTION}({literal})")
+        .replace('@', "\\u0040")
+        .replace('{', "\\u007b")
+        .replace('}', "\\u007d")
+}
+
+/// The expression to send to debugpy so that `expression` runs under the shim's
+/// runtime guard.
+pub fn guarded_call(expression: &str) -> String {
+    format!("{GUARD_FUNCTION}({})", python_literal(expression))
+}
+
+/// What a piece of breakpoint code computes, in the shim (inside its guard, so that
+/// no `__bool__` or `__str__` of the program runs after it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BreakpointCode {
+    /// A condition's truth.
+    Condition,
+    /// A log message part's text (a refused part is logged as what was refused).
+    LogMessage,
+}
+
+/// The code to send to debugpy for one condition or log message part of breakpoint
+/// `id`: run by the shim under its runtime guard, or as written when `guarded` is
+/// false (the user agreed to its side effects), and either way reported as busy
+/// while it runs.
+pub fn breakpoint_code(
+    expression: &str,
+    purpose: BreakpointCode,
+    id: &str,
+    guarded: bool,
+) -> String {
+    let (purpose, what) = match purpose {
+        BreakpointCode::Condition => ("condition", "condition"),
+        BreakpointCode::LogMessage => ("log", "log message"),
+    };
+    format!(
+        "{GUARD_FUNCTION}({}, '{purpose}', {}, {})",
+        python_literal(expression),
+        python_literal(&format!("the {what} of {id}")),
+        if guarded { "True" } else { "False" }
+    )
+}
+
+/// A log message with each `{expression}` part replaced by `code(expression)`,
+/// found as pydevd finds them (nested braces count; unbalanced text is left as is).
+pub fn rewrite_log_message(message: &str, code: impl Fn(&str) -> String) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut chars = message.char_indices();
+    while let Some((start, c)) = chars.next() {
+        if c != '{' {
+            out.push(c);
+            continue;
+        }
+        let mut depth = 1;
+        let end = chars.by_ref().find_map(|(i, c)| {
+            depth += match c {
+                '{' => 1,
+                '}' => -1,
+                _ => 0,
+            };
+            (depth == 0).then_some(i)
+        });
+        let Some(end) = end else {
+            out.push_str(&message[start..]);
+            break;
+        };
+        let expression = message[start + 1..end].trim();
+        if !expression.is_empty() {
+            out.push('{');
+            out.push_str(&code(expression));
+            out.push('}');
+        }
+    }
+    out
+}
+
+/// The environment variable naming the session's activity file to the shim.
+const ACTIVITY_VARIABLE: &str = "JBD_ACTIVITY";
+/// The activity file's size and where its second record starts (the shim's layout).
+const ACTIVITY_SIZE: usize = 4096;
+const REFUSAL_AT: usize = 512;
+
+/// Where a session's shim says what its breakpoint code is doing.
+pub fn activity_path(shim: &Path, session: &str) -> PathBuf {
+    shim.join(format!("activity-{session}"))
+}
+
+/// Make the session's activity file: zeroed, private, the size the shim maps.
+pub fn create_activity(path: &Path) -> std::io::Result<()> {
+    std::fs::write(path, vec![0u8; ACTIVITY_SIZE])
+}
+
+/// What the shim last wrote: the breakpoint code running (its label and when it
+/// began) and the last refusal of breakpoint code (when, label, reason).
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Activity {
+    pub running: Option<(String, std::time::SystemTime)>,
+    pub refused: Option<(std::time::SystemTime, String, String)>,
+}
+
+/// Read a session's activity file (a torn or missing record reads as none).
+pub fn read_activity(path: &Path) -> Activity {
+    let Ok(bytes) = std::fs::read(path) else {
+        return Activity::default();
+    };
+    let text = |range: &[u8]| {
+        let end = range.iter().position(|&b| b == 0).unwrap_or(range.len());
+        String::from_utf8_lossy(&range[..end]).into_owned()
+    };
+    let at = |seconds: &str| {
+        let seconds: f64 = seconds
+            .parse()
+            .ok()
+            .filter(|s: &f64| s.is_finite() && *s >= 0.0)?;
+        Some(std::time::UNIX_EPOCH + Duration::from_secs_f64(seconds))
+    };
+    let split = REFUSAL_AT.min(bytes.len());
+    let running = text(&bytes[..split]);
+    let refused = text(&bytes[split..]);
+    Activity {
+        running: running.strip_prefix("busy ").and_then(|rest| {
+            let (when, label) = rest.split_once(' ')?;
+            Some((label.to_string(), at(when)?))
+        }),
+        refused: refused.strip_prefix("refused ").and_then(|rest| {
+            let (when, rest) = rest.split_once(' ')?;
+            let (label, reason) = rest.split_once('\t')?;
+            Some((at(when)?, label.to_string(), reason.to_string()))
+        }),
+    }
 }
 
 /// The error for a guarded evaluation that failed: the guard's refusal becomes
@@ -179,6 +306,7 @@ impl Drop for ShimDir {
 pub fn launch_arguments(
     config: &LaunchConfig,
     mode: LaunchMode,
+    session_id: &str,
     python: &Path,
     shim: Option<&Path>,
     inherited_pythonpath: Option<OsString>,
@@ -189,6 +317,10 @@ pub fn launch_arguments(
         .map(|(k, v)| (k.clone(), Value::String(v.clone())))
         .collect();
     if let Some(shim) = shim {
+        env.insert(
+            ACTIVITY_VARIABLE.into(),
+            Value::String(activity_path(shim, session_id).display().to_string()),
+        );
         let user = config
             .env
             .get("PYTHONPATH")
@@ -360,11 +492,13 @@ mod tests {
         let a = launch_arguments(
             &config,
             LaunchMode::Debug,
+            "dap-7",
             Path::new("/py"),
             Some(Path::new("/shim")),
             None,
         );
         assert_eq!(a["env"]["PYTHONPATH"], "/shim:/user/lib");
+        assert_eq!(a["env"]["JBD_ACTIVITY"], "/shim/activity-dap-7");
         assert_eq!(a["env"]["FOO"], "1");
         assert_eq!(a["program"], "/p/main.py");
         assert_eq!(a["console"], "internalConsole");
@@ -376,6 +510,7 @@ mod tests {
         let a = launch_arguments(
             &config,
             LaunchMode::Run,
+            "dap-7",
             Path::new("/py"),
             Some(Path::new("/shim")),
             Some("/inherited".into()),
@@ -386,14 +521,68 @@ mod tests {
         let a = launch_arguments(
             &config,
             LaunchMode::Run,
+            "dap-7",
             Path::new("/py"),
             None,
             Some("/inherited".into()),
         );
         assert!(
-            a["env"].get("PYTHONPATH").is_none(),
+            a["env"].get("PYTHONPATH").is_none() && a["env"].get("JBD_ACTIVITY").is_none(),
             "no shim: environment untouched"
         );
+    }
+
+    #[test]
+    fn breakpoint_code_travels_as_literals() {
+        let code = breakpoint_code("d['}'] @LINE@ x", BreakpointCode::Condition, "bp-3", true);
+        assert_eq!(
+            code,
+            "__jbd_guarded__(\"d['\\u007d'] \\u0040LINE\\u0040 x\", 'condition', \
+             \"the condition of bp-3\", True)"
+        );
+        let code = breakpoint_code("items.pop()", BreakpointCode::LogMessage, "bp-4", false);
+        assert!(
+            code.ends_with("'log', \"the log message of bp-4\", False)"),
+            "{code}"
+        );
+        let rewritten = rewrite_log_message("n={n} d={ {'a': 1}['a'] } {} end {unbalanced", |e| {
+            format!("<{e}>")
+        });
+        assert_eq!(rewritten, "n={<n>} d={<{'a': 1}['a']>}  end {unbalanced");
+    }
+
+    #[test]
+    fn activity_records() {
+        let dir = std::env::temp_dir().join(format!("jbd-activity-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = activity_path(&dir, "dap-1");
+        create_activity(&path).unwrap();
+        assert_eq!(read_activity(&path), Activity::default());
+        let mut bytes = vec![0u8; ACTIVITY_SIZE];
+        let busy = b"busy 1700000000.250 the condition of bp-3";
+        bytes[..busy.len()].copy_from_slice(busy);
+        let refused = b"refused 1700000001.000 the log message of bp-4\tcalls list.pop";
+        bytes[REFUSAL_AT..REFUSAL_AT + refused.len()].copy_from_slice(refused);
+        std::fs::write(&path, &bytes).unwrap();
+        let activity = read_activity(&path);
+        let (label, since) = activity.running.unwrap();
+        assert_eq!(label, "the condition of bp-3");
+        assert_eq!(
+            since.duration_since(std::time::UNIX_EPOCH).unwrap(),
+            Duration::from_millis(1_700_000_000_250)
+        );
+        let (_, label, reason) = activity.refused.unwrap();
+        assert_eq!(
+            (label.as_str(), reason.as_str()),
+            ("the log message of bp-4", "calls list.pop")
+        );
+        bytes[..4].copy_from_slice(b"bus\0");
+        std::fs::write(&path, &bytes).unwrap();
+        assert!(
+            read_activity(&path).running.is_none(),
+            "a torn record reads as none"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -32,6 +32,7 @@ pub mod file_launch;
 pub mod protocol;
 pub mod session;
 pub mod tree;
+pub mod values;
 pub mod warm;
 
 use async_trait::async_trait;
@@ -66,6 +67,8 @@ pub struct DapConfig {
     pub python: Option<PathBuf>,
     /// Put the TCP_NODELAY `sitecustomize` shim on the debuggee's `PYTHONPATH`.
     pub tcp_nodelay_shim: bool,
+    /// Never run program code to show values (debugpy with the shim: `values.rs`).
+    pub values_without_code: bool,
     /// Where breakpoints persist.
     pub state: StateDir,
     /// Bound of one DAP request.
@@ -83,6 +86,7 @@ impl DapConfig {
             projects,
             python: None,
             tcp_nodelay_shim: true,
+            values_without_code: false,
             state,
             request_timeout: Duration::from_secs(10),
             launch_timeout: Duration::from_secs(30),
@@ -387,7 +391,23 @@ impl DapBackend {
                 adapter::Guard::PythonShim => shim.is_some(),
                 adapter::Guard::VariablePaths | adapter::Guard::RefusedPrefixes(_) => true,
             };
+        let activity = shim
+            .as_ref()
+            .filter(|_| {
+                runtime_guard && matches!(profile.evaluation.guard, adapter::Guard::PythonShim)
+            })
+            .map(|shim| debugpy::activity_path(shim.path(), &id));
+        let code_route = match profile.evaluation.guard {
+            adapter::Guard::PythonShim if self.config.tcp_nodelay_shim => match shim {
+                Some(_) => breakpoints::CodeRoute::PythonShim,
+                None => breakpoints::CodeRoute::PythonShimMissing,
+            },
+            _ => breakpoints::CodeRoute::AsWritten,
+        };
         let spec = SessionSpec {
+            activity,
+            code_route,
+            values_without_code: self.config.values_without_code,
             id,
             project: project.path.clone(),
             config,
@@ -739,5 +759,16 @@ impl Backend for DapBackend {
         lock(&self.shared.sessions)
             .get(session)
             .is_some_and(|s| s.runtime_guard)
+    }
+
+    fn guards_breakpoint_code(&self, language: &str) -> bool {
+        // The shim is in every Python program this backend launches; a program
+        // attached to has none, and its sessions send such code to the guard all the
+        // same, where it fails rather than running unguarded (`CodeRoute`).
+        language == "python" && self.config.tcp_nodelay_shim
+    }
+
+    fn busy(&self, session: &str) -> Option<String> {
+        self.session(session).ok()?.busy()
     }
 }

@@ -45,6 +45,16 @@
 //!   arrives (or [`EVALUATION_ABANDON`] passes); meanwhile every request that needs
 //!   the paused program fails at once with `evaluation_running`, naming it, instead
 //!   of each waiting out its own timeout. `pause`, `threads` and `stop` still work.
+//! - **A busy program.** A program that cannot answer (stuck in breakpoint code, which
+//!   the shim reports in its activity file; in an evaluation; in C code that holds
+//!   the interpreter lock, seen as a request unanswered for [`SILENT_AFTER`] while it
+//!   burns a CPU, or for the whole request timeout) is [`Session::busy`]: requests
+//!   that need it fail at once with `busy`, saying what it is doing; breakpoint
+//!   lists and `pause` are sent without waiting (the program reads them when it is
+//!   free), and `stop` kills it without waiting for goodbyes.
+//! - **Breakpoint code** (conditions, log message parts) goes through debugpy's shim
+//!   where the session has it ([`CodeRoute::PythonShim`]); a stop caused by a
+//!   condition the guard refused says so in its description.
 //! - **Why it failed.** A launch request that fails is coded by its cause: the
 //!   adapter said no (`adapter_failed`), did not answer in time (`timeout`), or went
 //!   away (`adapter_crashed`, its exit status waited for at most [`EXIT_STATUS_WAIT`]);
@@ -57,11 +67,14 @@
 //!   considered the session paused.
 
 use crate::adapter::{self, AdapterCommand, AdapterProfile, Guard};
-use crate::breakpoints::{self, exception_arguments, exception_wanted, plan, List, Owner};
+use crate::breakpoints::{
+    self, exception_arguments, exception_wanted, plan, CodeRoute, List, Owner,
+};
 use crate::client::{Client, ClientError};
-use crate::debugpy;
+use crate::debugpy::{self, BreakpointCode};
 use crate::diagnostics::{Diagnostics, Ending};
 use crate::tree;
+use crate::values;
 use crate::Shared;
 use debugger_core::error::{ErrorCode, ToolError, ToolResult};
 use debugger_core::eval_guard::split_trailing_expression;
@@ -72,10 +85,12 @@ use serde_json::{json, Value as Json};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::Child;
 use tokio::sync::{mpsc, watch};
+
+mod busy;
 
 /// How long cleanup waits for the adapter to exit by itself before killing it.
 const EXIT_GRACE: Duration = Duration::from_secs(3);
@@ -91,6 +106,16 @@ const EXIT_STATUS_WAIT: Duration = Duration::from_secs(1);
 /// How long an evaluation that outlived its timeout is still waited for (and blocks
 /// the paused program's requests with `evaluation_running`).
 pub const EVALUATION_ABANDON: Duration = Duration::from_secs(60 * 60);
+/// How long the program may run breakpoint code (its guard's budget is 1 s) before the
+/// session calls it busy instead of waiting for it.
+const BUSY_AFTER: Duration = Duration::from_secs(1);
+/// How long a request waits before the debuggee's CPU is sampled (is it spinning?).
+const QUICK_ANSWER: Duration = Duration::from_millis(100);
+/// How long a request may go unanswered while the debuggee burns a CPU (C code holding
+/// the interpreter) before the session calls the program busy.
+const SILENT_AFTER: Duration = Duration::from_millis(600);
+/// The share of a CPU a program that does not answer must burn to count as busy in C code.
+const SPINNING: f64 = 0.7;
 /// debugpy's synthetic group entries in variable listings.
 const SYNTHETIC: &[&str] = &[
     "special variables",
@@ -120,6 +145,8 @@ struct State {
     run_to: Option<(PathBuf, u32)>,
     /// `stop()` was asked, or the adapter said `terminated`: its end is no error.
     stopping: bool,
+    /// When the program was last resumed (a guard refusal after it explains a stop).
+    resumed_at: SystemTime,
 }
 
 /// An evaluation still running in the debuggee after its request timed out.
@@ -140,6 +167,12 @@ pub struct SessionSpec {
     pub launch_args: Json,
     /// `GuardedExpression` can run here (the profile's guard is in place).
     pub runtime_guard: bool,
+    /// The file where debugpy's shim says what breakpoint code is doing (made here).
+    pub activity: Option<PathBuf>,
+    /// How conditions and log messages reach the debugger.
+    pub code_route: CodeRoute,
+    /// Show values without running program code (needs the shim: `values.rs`).
+    pub values_without_code: bool,
     /// An adapter started ahead for this session (`warm.rs`), to use instead of
     /// starting one.
     pub ready_adapter: Option<Child>,
@@ -188,6 +221,14 @@ pub struct Session {
     pub runtime_guard: bool,
     /// The evaluation that outlived its timeout, until it answers.
     hung_evaluation: Arc<Mutex<Option<HungEvaluation>>>,
+    /// [`SessionSpec::activity`], once made.
+    activity: Option<PathBuf>,
+    /// [`SessionSpec::code_route`].
+    code_route: CodeRoute,
+    /// [`SessionSpec::values_without_code`], where the shim is in the program.
+    values_without_code: bool,
+    /// The debuggee's CPU as last seen (is a silent program spinning?).
+    cpu: Mutex<busy::CpuWatch>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -339,6 +380,7 @@ impl Session {
                 suppressed: false,
                 run_to: None,
                 stopping: false,
+                resumed_at: SystemTime::now(),
             }),
             cleaned: tokio::sync::Mutex::new(false),
             bp_lock: tokio::sync::Mutex::new(()),
@@ -350,6 +392,17 @@ impl Session {
             ended: watch::channel(false).0,
             runtime_guard: spec.runtime_guard,
             hung_evaluation: Arc::new(Mutex::new(None)),
+            activity: spec.activity.clone().filter(|path| {
+                debugpy::create_activity(path)
+                    .map_err(
+                        |e| tracing::warn!(%e, "no activity file: a busy program is seen later"),
+                    )
+                    .is_ok()
+            }),
+            cpu: Mutex::new(busy::CpuWatch::default()),
+            code_route: spec.code_route,
+            values_without_code: spec.values_without_code
+                && spec.code_route == CodeRoute::PythonShim,
         });
         shared.register(session.clone());
         shared.emit(BackendEvent::SessionStarted(descriptor.clone()));
@@ -914,12 +967,14 @@ impl Session {
             "entry" => (StopReason::Entry, None),
             _ => (StopReason::Other, None),
         };
-        let description = description.or_else(|| {
-            body.get("description")
-                .or_else(|| body.get("text"))
-                .and_then(Json::as_str)
-                .map(str::to_owned)
-        });
+        let description = description
+            .or_else(|| self.refused_code(&hits))
+            .or_else(|| {
+                body.get("description")
+                    .or_else(|| body.get("text"))
+                    .and_then(Json::as_str)
+                    .map(str::to_owned)
+            });
         {
             let mut st = lock(&self.state);
             st.phase = Phase::Paused;
@@ -959,11 +1014,15 @@ impl Session {
                 kept.push(id);
                 continue;
             };
+            let expression = match self.code_route {
+                CodeRoute::AsWritten => format!("bool({condition}\n)"),
+                route => breakpoints::routed(route, &condition, BreakpointCode::Condition, &id),
+            };
             let answer = self
                 .client
                 .request(
                     "evaluate",
-                    json!({ "expression": format!("bool({condition}\n)"), "frameId": frame, "context": "watch" }),
+                    json!({ "expression": expression, "frameId": frame, "context": "watch" }),
                     self.shared.request_timeout,
                 )
                 .await;
@@ -1107,8 +1166,13 @@ impl Session {
         if std::mem::replace(&mut *cleaned, true) {
             return;
         }
+        // A busy program answers no goodbye: its processes are killed at once.
+        let grace = match self.doing() {
+            Some(_) => Duration::from_millis(100),
+            None => EXIT_GRACE,
+        };
         if !self.client.is_closed() {
-            let t = self.shared.request_timeout.min(EXIT_GRACE);
+            let t = self.shared.request_timeout.min(grace);
             let _ = self
                 .client
                 .request("disconnect", self.disconnect_arguments(), t)
@@ -1116,7 +1180,7 @@ impl Session {
         }
         self.client.close_input().await;
         if let Some(mut child) = self.child.lock().await.take() {
-            match tokio::time::timeout(EXIT_GRACE, child.wait()).await {
+            match tokio::time::timeout(grace, child.wait()).await {
                 Ok(Ok(status)) => self.diagnostics.adapter_ended(status),
                 Ok(Err(_)) => {}
                 Err(_) => {
@@ -1137,6 +1201,9 @@ impl Session {
             if tree::group_of(pid) == Some(pid) {
                 tree::kill_group(pid);
             }
+        }
+        if let Some(path) = &self.activity {
+            let _ = std::fs::remove_file(path);
         }
         // Descendants that left both groups (setsid, double fork) carry the tag.
         let tag = tree::tag_for(&self.shared.tree_owner, &self.id);
@@ -1211,7 +1278,7 @@ impl Session {
             );
             return Ok(());
         }
-        let planned = plan(&bps, suppressed, run_to);
+        let planned = plan(&bps, suppressed, run_to, self.code_route);
         let wires: Vec<Json> = planned.iter().map(|p| p.wire.clone()).collect();
         let listed = wires.len() as u32;
         let (command, args, context) = match list {
@@ -1231,6 +1298,15 @@ impl Session {
                 "setting function breakpoints".to_string(),
             ),
         };
+        if self.busy().is_some() {
+            // The program reads it when it is free; what it says of each breakpoint
+            // then is not waited for.
+            self.client
+                .send(command, args)
+                .await
+                .map_err(|e| self.dap_error(e, &context, ErrorCode::AdapterFailed))?;
+            return Ok(());
+        }
         // An adapter checks each breakpoint of the list: its time grows with them.
         let timeout = self.shared.request_timeout + PER_LISTED_BREAKPOINT * listed;
         let body = self
@@ -1354,8 +1430,10 @@ impl Session {
                 format!("session {} has ended", self.id),
             )),
             Phase::Paused => {
-                self.no_hung_evaluation()?;
-                Ok(st.stopped_thread)
+                let thread = st.stopped_thread;
+                drop(st);
+                self.not_busy()?;
+                Ok(thread)
             }
             Phase::Starting | Phase::Running => Err(ToolError::new(
                 ErrorCode::NotPaused,
@@ -1364,28 +1442,13 @@ impl Session {
         }
     }
 
-    /// `evaluation_running` while an evaluation that outlived its timeout holds the
-    /// paused thread.
-    fn no_hung_evaluation(&self) -> ToolResult<()> {
-        match &*lock(&self.hung_evaluation) {
-            None => Ok(()),
-            Some(hung) => Err(ToolError::new(
-                ErrorCode::EvaluationRunning,
-                format!(
-                    "The evaluation of `{}` has run in the debuggee for {} s (longer than its \
-                     timeout); the paused program answers nothing else until it ends. Wait \
-                     and retry, call pause to see where the session stands, or \
-                     stop_debug_session.",
-                    hung.expression,
-                    hung.since.elapsed().as_secs()
-                ),
-            )),
-        }
-    }
-
     /// Mark running and tell subscribers, before the request goes out.
     fn mark_running(&self) {
-        lock(&self.state).phase = Phase::Running;
+        {
+            let mut st = lock(&self.state);
+            st.phase = Phase::Running;
+            st.resumed_at = SystemTime::now();
+        }
         self.shared.emit(BackendEvent::Continued {
             session: self.id.clone(),
         });
@@ -1422,6 +1485,14 @@ impl Session {
         self.live()?;
         if lock(&self.state).phase == Phase::Paused {
             return Ok(());
+        }
+        if let Some(doing) = self.busy() {
+            // Asked now, read by the program when it is free (debugpy pauses every thread).
+            self.client
+                .send("pause", json!({ "threadId": 0 }))
+                .await
+                .map_err(|e| self.dap_error(e, "pause", ErrorCode::NotRunning))?;
+            return Err(self.busy_error(&doing));
         }
         let thread = self
             .threads()
@@ -1696,6 +1767,9 @@ impl Session {
     /// One request under the request timeout; a failure becomes a [`ToolError`] that
     /// names what was asked (`context`), with `refused` as the code when the adapter
     /// says no (timeouts and a lost adapter get their own codes in [`dap_error`]).
+    /// A busy program ([`Session::busy`]) fails it at once; one that leaves it
+    /// unanswered for [`SILENT_AFTER`] while burning a CPU fails it then (its late
+    /// answer is dropped).
     async fn call(
         &self,
         command: &str,
@@ -1703,10 +1777,29 @@ impl Session {
         context: &str,
         refused: ErrorCode,
     ) -> ToolResult<Json> {
-        self.client
-            .request(command, arguments, self.shared.request_timeout)
-            .await
-            .map_err(|e| self.dap_error(e, context, refused))
+        self.not_busy()?;
+        let failed = |e| self.dap_error(e, context, refused);
+        let in_flight = self.client.send(command, arguments).await.map_err(failed)?;
+        let mut answer = tokio::spawn(in_flight.wait(self.shared.request_timeout));
+        // Most answers come at once; the debuggee's CPU is sampled only for a slow one.
+        let answered = match tokio::time::timeout(QUICK_ANSWER, &mut answer).await {
+            Ok(answered) => answered,
+            Err(_) => {
+                self.sample_cpu();
+                match tokio::time::timeout(SILENT_AFTER - QUICK_ANSWER, &mut answer).await {
+                    Ok(answered) => answered,
+                    Err(_) => {
+                        if let Some(doing) = self.busy() {
+                            return Err(self.busy_error(&doing));
+                        }
+                        answer.await
+                    }
+                }
+            }
+        };
+        answered
+            .map_err(|join| ToolError::internal(format!("{context}: {join}")))?
+            .map_err(failed)
     }
 
     async fn scopes(&self, frame: i64) -> ToolResult<Vec<Json>> {
@@ -1753,57 +1846,66 @@ impl Session {
     pub async fn variables(&self, frame_ref: &str, scope: VariableScope) -> ToolResult<Vec<Value>> {
         self.paused_thread()?;
         let frame = parse_id(frame_ref, "frame", ErrorCode::FrameNotFound)?;
-        let scopes = self.scopes(frame).await?;
-        let find = |want: &str| {
-            scopes.iter().find_map(|s| {
-                let name = s
-                    .get("name")
-                    .and_then(Json::as_str)
-                    .unwrap_or("")
-                    .to_ascii_lowercase();
-                let hint = s
-                    .get("presentationHint")
-                    .and_then(Json::as_str)
-                    .unwrap_or("");
-                (name == want || hint == want)
-                    .then(|| s.get("variablesReference").and_then(as_i64))
-                    .flatten()
-            })
-        };
-        let locals = find("locals");
         match scope {
-            VariableScope::Global => match find("globals") {
-                Some(r) => self.list(r).await,
-                None => Ok(Vec::new()),
-            },
-            VariableScope::Local | VariableScope::All => match locals {
-                Some(r) => self.list(r).await,
-                None => Ok(Vec::new()),
-            },
-            VariableScope::This => match locals {
-                Some(r) => {
-                    let all = self.list(r).await?;
-                    // Python's `self`/`cls`, C++'s `this`, Rust's `self`.
-                    let this = ["self", "cls", "this"]
-                        .iter()
-                        .find_map(|name| all.iter().find(|v| v.name == *name))
-                        .cloned();
-                    Ok(this.into_iter().collect())
-                }
-                None => Ok(Vec::new()),
-            },
+            VariableScope::Global => self.scope_values(frame, "globals").await,
+            VariableScope::Local | VariableScope::All => self.scope_values(frame, "locals").await,
+            VariableScope::This => {
+                let all = self.scope_values(frame, "locals").await?;
+                // Python's `self`/`cls`, C++'s `this`, Rust's `self`.
+                let this = ["self", "cls", "this"]
+                    .iter()
+                    .find_map(|name| all.iter().find(|v| v.name == *name))
+                    .cloned();
+                Ok(this.into_iter().collect())
+            }
             VariableScope::Arguments => {
-                let Some(r) = locals else {
-                    return Ok(Vec::new());
-                };
                 let names = self.argument_names(frame).await?;
-                let all = self.list(r).await?;
+                let all = self.scope_values(frame, "locals").await?;
                 Ok(names
                     .iter()
                     .filter_map(|n| all.iter().find(|v| &v.name == n).cloned())
                     .collect())
             }
         }
+    }
+
+    /// The values of a frame's `locals` or `globals`: from the shim when values are
+    /// shown without program code, else from the adapter's scope of that name.
+    async fn scope_values(&self, frame: i64, scope: &str) -> ToolResult<Vec<Value>> {
+        if self.values_without_code {
+            return self
+                .values_listing(frame, &values::scope_request(scope))
+                .await;
+        }
+        let scopes = self.scopes(frame).await?;
+        let reference = scopes.iter().find_map(|s| {
+            let name = s
+                .get("name")
+                .and_then(Json::as_str)
+                .unwrap_or("")
+                .to_ascii_lowercase();
+            let hint = s
+                .get("presentationHint")
+                .and_then(Json::as_str)
+                .unwrap_or("");
+            (name == scope || hint == scope)
+                .then(|| s.get("variablesReference").and_then(as_i64))
+                .flatten()
+        });
+        match reference {
+            Some(r) => self.list(r).await,
+            None => Ok(Vec::new()),
+        }
+    }
+
+    /// A listing from the shim's `__jbd_values__` (no program code runs).
+    async fn values_listing(&self, frame: i64, request: &Json) -> ToolResult<Vec<Value>> {
+        let shown = self
+            .eval_once(frame, &values::call(request), "clipboard")
+            .await
+            .map_err(debugpy::guard_refusal)?;
+        let answer = values::answer(&shown.value).map_err(debugpy::guard_refusal)?;
+        Ok(values::entries(&answer, frame, request))
     }
 
     /// Parameter names of the frame's function, in order (none at module level).
@@ -1845,6 +1947,10 @@ impl Session {
 
     pub async fn children(&self, children_ref: &str) -> ToolResult<Vec<Value>> {
         self.paused_thread()?;
+        if let Some(listing) = values::parse_ref(children_ref) {
+            let (frame, request) = listing?;
+            return self.values_listing(frame, &request).await;
+        }
         let reference = parse_id(children_ref, "value", ErrorCode::VariableNotFound)?;
         self.list(reference).await
     }
@@ -1948,6 +2054,15 @@ impl Session {
             ));
         }
         match self.adapter.evaluation.guard {
+            Guard::PythonShim if self.values_without_code => {
+                let request = values::expression_request(expression);
+                let shown = self
+                    .eval_once(frame, &values::call(&request), "clipboard")
+                    .await
+                    .map_err(debugpy::guard_refusal)?;
+                let answer = values::answer(&shown.value).map_err(debugpy::guard_refusal)?;
+                Ok(values::value(&answer["value"], frame, &request))
+            }
             Guard::PythonShim => self
                 .eval_once(frame, &debugpy::guarded_call(expression), "watch")
                 .await

@@ -6,15 +6,22 @@
 #    sendall() calls on a loopback socket without TCP_NODELAY, so Nagle + delayed
 #    ACK add ~40 ms to every request. Every TCP stream socket the process connects
 #    or accepts gets TCP_NODELAY.
-# 2. The runtime side-effect guard: builtins.__jbd_guarded__(source) evaluates one
-#    expression in the caller's namespace (pydevd's evaluation frame) with hooks
-#    active for that evaluation and that thread only, which refuse every
+# 2. The runtime side-effect guard: builtins.__jbd_guarded__(source, purpose, label,
+#    guarded) evaluates one expression in the caller's namespace (pydevd's
+#    evaluation frame, or the frame of a breakpoint's condition or log message) with
+#    hooks active for that evaluation and that thread only, which refuse every
 #    Python-level call not compiled from the expression itself, every C call that
 #    is not an allow-listed builtin function or method of a builtin type (judged on
-#    the real callee: str.replace yes, os.replace no), and every audit event but a
-#    few harmless reads (files, processes, sockets, imports...). A refusal raises
-#    SideEffectsNotAllowed naming what was tried; the evaluation also stops after a
-#    time budget. Python 3.8-3.11 use sys.setprofile/settrace, 3.12+ sys.monitoring.
+#    the real callee: str.replace yes, os.replace no), anything that would consume an
+#    iterator, generator or file of the program or insert into its defaultdicts, and
+#    every audit event but a few harmless reads (files, processes, sockets,
+#    imports...). Checks come before effects: a refusal raises SideEffectsNotAllowed
+#    naming what was tried, and nothing it names has run. Each evaluation has a time
+#    and a memory budget, and its thread has ended when the answer is given.
+#    Python 3.8-3.11 use sys.setprofile/settrace, 3.12+ sys.monitoring.
+#    Breakpoint code (conditions, log messages) also tells the server what it is
+#    doing, through a small shared file (JBD_ACTIVITY), so that a program stuck in it
+#    is reported as busy rather than waited for.
 import socket as _jbd_socket
 
 
@@ -46,23 +53,43 @@ def _jbd_install():
 
 
 def _jbd_install_guard():
-    # Imported now (~2 ms) rather than at the first guarded evaluation, which must
+    # Imported now (~3 ms) rather than at the first guarded evaluation, which must
     # not change the program's module set; unicodedata is what Python's parser
     # uses to normalise non-ASCII names.
     import ast
     import builtins
     import copy
     import gc
+    import json
+    import os
     import unicodedata  # noqa: F401
     import sys
-    from _string import formatter_parser
+    from _string import formatter_field_name_split, formatter_parser
     import threading
     import time
     from collections import defaultdict as collections_defaultdict
+    import _thread
     from _thread import allocate_lock
     from _thread import start_new_thread  # before pydevd patches it
 
+    # How the answer waits until the helper thread is gone, not only done: a lock its
+    # thread state releases as it is destroyed (3.8-3.12), or a joinable thread (3.13+).
+    set_sentinel = getattr(_thread, "_set_sentinel", None)
+    start_joinable_thread = getattr(_thread, "start_joinable_thread", None)
+
+    # Taken before pydevd replaces sys.settrace with a function that warns, in the
+    # program's output, about anyone else calling it.
+    settrace, setprofile = sys.settrace, sys.setprofile
+    monotonic = time.monotonic
+
+    # Budgets of one evaluation: time (breakpoint code runs at every hit, so less),
+    # growth of the program's resident memory, and how long a refused evaluation's
+    # thread is waited for (it stops at its next hook; one C operation, bounded by
+    # the size limits below, may delay that).
     budget_seconds = 2.0
+    code_budget_seconds = 1.0
+    memory_budget_mb = 256
+    settle_seconds = 5.0
 
     class SideEffectsNotAllowed(Exception):
         """A guarded evaluation tried something that could change the program or the world."""
@@ -103,6 +130,13 @@ def _jbd_install_guard():
         (str, bytes, int, float, complex, bool, tuple, frozenset, list, dict, set,
          range, slice, enumerate, reversed, zip, bytearray, map, filter, type)
     )
+    # Callables that iterate what they are given, or unpack its items (dict takes
+    # pairs): handed as a key or map function, they reach the items of a container.
+    consumers = frozenset(
+        (sorted, sum, min, max, any, all, list, tuple, set, frozenset, dict, enumerate,
+         zip, map, filter, bytes, bytearray, reversed))
+    containers = (list, tuple, set, frozenset, dict) + views
+    max_scanned = 100000
     harmless_audit_events = frozenset(
         ("builtins.id", "object.__getattr__", "sys._getframe", "sys._getframemodulename")
     )
@@ -124,6 +158,13 @@ def _jbd_install_guard():
         if code is not None:
             return "%s (%s:%d)" % (name, code.co_filename, code.co_firstlineno)
         return name
+
+    def mro_of(value):
+        # A C-level lookup on the type: no program hook runs.
+        return type.__dict__["__mro__"].__get__(type(value))
+
+    def is_defaultdict(value):
+        return collections_defaultdict in mro_of(value)
 
     def pure_method(owner_type, name):
         if name.startswith("__"):
@@ -150,22 +191,37 @@ def _jbd_install_guard():
             return fn in pure_types
         return False
 
+    page_size = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+
+    def resident_bytes(statm):
+        """The program's resident memory, read from an open /proc/self/statm (pread
+        raises no audit event, so the guarded thread may call it)."""
+        return int(os.pread(statm, 100, 0).split()[1]) * page_size
+
+    statm_opened = []
+
+    def statm():
+        """/proc/self/statm, opened once (by a caller, outside any guard) and kept;
+        None where there is no /proc (no memory budget there)."""
+        if not statm_opened:
+            try:
+                statm_opened.append(os.open("/proc/self/statm", os.O_RDONLY))
+                resident_bytes(statm_opened[0])
+            except (OSError, AttributeError):
+                statm_opened[:] = [None]
+        return statm_opened[0]
+
     class Guard:
         __slots__ = (
-            "thread", "codes", "top", "deadline", "ticks", "refused", "armed", "created", "keep",
-            "namespace")
+            "thread", "codes", "top", "deadline", "budget", "refused", "armed", "created",
+            "keep", "namespace", "statm", "resident_start", "next_memory_check")
 
-        def __init__(self, code):
+        def __init__(self, code, codes, budget):
             self.thread = threading.get_ident()
             self.top = code
-            self.codes = set()
-            pending = [code]
-            while pending:
-                c = pending.pop()
-                self.codes.add(c)
-                pending.extend(k for k in c.co_consts if type(k) is type(code))
-            self.deadline = time.monotonic() + budget_seconds
-            self.ticks = 0
+            self.codes = codes
+            self.budget = budget
+            self.deadline = monotonic() + budget
             self.refused = None
             # Set while the expression itself runs (not while hooks are being set).
             self.armed = False
@@ -173,6 +229,9 @@ def _jbd_install_guard():
             self.created = set()
             self.keep = []
             self.namespace = {}
+            self.statm = statm()
+            self.resident_start = None if self.statm is None else resident_bytes(self.statm)
+            self.next_memory_check = 0.0
 
         def refuse(self, what):
             if self.refused is None:
@@ -180,9 +239,20 @@ def _jbd_install_guard():
             raise SideEffectsNotAllowed(what)
 
         def tick(self):
-            self.ticks += 1
-            if self.ticks % 256 == 0 and time.monotonic() > self.deadline:
-                self.refuse("ran longer than %g s (guarded evaluations have a time budget)" % budget_seconds)
+            """At every hook: a refusal is final (C code that swallowed it gets it
+            again), and the budgets are checked."""
+            if self.refused is not None:
+                raise SideEffectsNotAllowed(self.refused)
+            now = monotonic()
+            if now > self.deadline:
+                self.refuse("ran longer than %g s (guarded evaluations have a time budget)"
+                            % self.budget)
+            if now >= self.next_memory_check and self.statm is not None:
+                self.next_memory_check = now + 0.002
+                grown = resident_bytes(self.statm) - self.resident_start
+                if grown > memory_budget_mb * 2 ** 20:
+                    self.refuse("grew the program's memory by more than %d MB (guarded "
+                                "evaluations have a memory budget)" % memory_budget_mb)
 
     active = {}  # thread id -> Guard
 
@@ -232,15 +302,15 @@ def _jbd_install_guard():
 
     def run_with_profile(guard, code, namespace):
         old_trace, old_profile = sys.gettrace(), sys.getprofile()
-        sys.settrace(trace)
-        sys.setprofile(profile)
+        settrace(trace)
+        setprofile(profile)
         try:
             guard.armed = True
             return eval(code, namespace)
         finally:
             guard.armed = False
-            sys.setprofile(old_profile)
-            sys.settrace(old_trace)
+            setprofile(old_profile)
+            settrace(old_trace)
 
     def run_with_monitoring(guard, code, namespace):
         mon = sys.monitoring
@@ -258,6 +328,8 @@ def _jbd_install_guard():
             if code_object not in guard.codes and code_object not in own_codes:
                 guard.refuse("calls the Python function %s (%s:%d)" % (
                     code_object.co_name, code_object.co_filename, code_object.co_firstlineno))
+            if code_object in guard.codes:
+                guard.tick()  # its own lambdas called by C code (a sort key) count too
 
         def on_call(code_object, offset, fn, first_arg):
             if threading.get_ident() != guard.thread or code_object in own_codes:
@@ -313,11 +385,11 @@ def _jbd_install_guard():
         change without a call the hooks can see: iterators (consumed by list(it),
         sum(it), a comprehension) by copies, or by a stand-in when they cannot be
         copied; defaultdicts (which insert on a missing key) by plain dicts. Only
-        the top-level names: an iterator held in an attribute is not covered."""
+        the top-level names: what attributes and containers hold is judged by the
+        hooks as the expression reaches it."""
         for name, value in list(namespace.items()):
             kind = type(value)
-            # Only C-level lookups on the type: no program hook runs outside the guard.
-            mro = type.__dict__["__mro__"].__get__(kind)
+            mro = mro_of(value)
             if collections_defaultdict in mro:
                 namespace[name] = dict.copy(value)
             elif kind in uncopyable_iterators:
@@ -347,36 +419,106 @@ def _jbd_install_guard():
     coroutine.close()
 
     # The expression is compiled from an instrumented tree: every call, attribute
-    # read, subscript and comprehension source goes through these hooks, which see
-    # the real objects (what a profile hook cannot: calls to classes, slot wrappers
-    # such as list.__setitem__, and functions handed to C code such as key=).
-    CALL_HOOK, ATTR_HOOK, ITEM_HOOK, ITER_HOOK, BINOP_HOOK, WIDTH_HOOK, SLICE = hook_names = (
+    # read, subscript, comprehension source, unpacking and membership test goes
+    # through these hooks, which see the real objects (what a profile hook cannot:
+    # calls to classes, slot wrappers such as list.__setitem__, functions handed to C
+    # code such as key=, and C code iterating or indexing program objects).
+    (CALL_HOOK, ATTR_HOOK, ITEM_HOOK, ITER_HOOK, BINOP_HOOK, WIDTH_HOOK, SLICE, IN_HOOK,
+     UNPACK_HOOK) = hook_names = (
         "__jbd_call__", "__jbd_attr__", "__jbd_item__", "__jbd_iter__", "__jbd_binop__",
-        "__jbd_width__", "__jbd_slice__")
+        "__jbd_width__", "__jbd_slice__", "__jbd_in__", "__jbd_unpack__")
     method_wrapper = type((0).__add__)
     read_only_names = read_dunders | frozenset(
         "__class__ __dict__ __name__ __qualname__ __module__ __doc__ __file__ __mro__ "
         "__bases__ __self__ __func__ __objclass__".split())
 
     def current():
-        return active[threading.get_ident()]
+        guard = active[threading.get_ident()]
+        guard.tick()
+        return guard
 
     def is_iterator(value):
-        mro = type.__dict__["__mro__"].__get__(type(value))
-        return any("__next__" in vars(k) for k in mro)
+        return any("__next__" in vars(k) for k in mro_of(value))
 
-    def check_argument(guard, fn, value):
-        """A value handed to a call: C code could call it or consume it unseen."""
+    def programs_iterator(guard, value):
+        """What would advance if C code iterated `value`: a generator, coroutine,
+        file or other iterator the expression did not make; None if nothing."""
         kind = type(value)
         if kind in uncopyable_iterators:
             if getattr(value, "gi_code", None) not in guard.codes:
-                guard.refuse("hands a generator of the program to %s, which would resume it"
-                             % describe(fn))
+                return "a generator"
         elif is_iterator(value) and id(value) not in guard.created:
+            return "an iterator"
+        return None
+
+    def check_argument(guard, fn, value):
+        """A value handed to a call: C code could call it or consume it unseen."""
+        found = programs_iterator(guard, value)
+        if found == "a generator":
+            guard.refuse("hands a generator of the program to %s, which would resume it"
+                         % describe(fn))
+        elif found:
             guard.refuse("hands an iterator of the program to %s, which would advance it"
                          % describe(fn))
         elif callable(value) and not pure_callable(guard, value):
             guard.refuse("hands %s to %s, which may call it" % (describe(value), describe(fn)))
+
+    def is_consumer(value):
+        kind = type(value)
+        if kind is builtin_function and value.__name__ == "join":
+            return type(value.__self__) in (str, bytes, bytearray)
+        return (kind is builtin_function or kind is type) and value in consumers
+
+    def check_items(guard, fn, values, depth):
+        """The items of builtin containers in `values`, `depth` levels down: a
+        consumer handed along (a key function, dict's pairs) would iterate them."""
+        pending = [(v, depth) for v in values]
+        scanned = 0
+        while pending:
+            value, level = pending.pop()
+            if type(value) not in containers:
+                continue
+            items = list(value.items()) if type(value) is dict else value
+            for item in items:
+                scanned += 1
+                if scanned > max_scanned:
+                    guard.refuse("hands %s more than %d items to check" % (describe(fn), max_scanned))
+                found = programs_iterator(guard, item)
+                if found:
+                    guard.refuse("hands %s %s of the program inside a container, which it "
+                                 "would advance" % (describe(fn), found))
+                if level > 1:
+                    pending.append((item, level - 1))
+
+    def check_format_fields(guard, fmt, args, kwargs):
+        """str.format and format_map look fields up in C (`{0.a[k]}`): each lookup
+        is made here first, through the hooks, so that a property or a special
+        method of the program is refused and a defaultdict is never inserted into."""
+        try:
+            fields = [field for _, field, _, _ in formatter_parser(fmt) if field is not None]
+        except ValueError:
+            return  # str.format raises the same error without formatting anything
+        automatic = 0
+        for field in fields:
+            try:
+                first, rest = formatter_field_name_split(field)
+            except ValueError:
+                return
+            steps = list(rest)
+            if first == "":
+                first, automatic = automatic, automatic + 1
+            if type(first) is int:
+                if first >= len(args):
+                    continue
+                value = args[first]
+            elif type(kwargs) is dict:
+                if first not in kwargs:
+                    continue
+                value = kwargs[first]
+            else:
+                value = item_hook(kwargs, first)
+            for is_attribute, key in steps:
+                value = attr_hook(value, key) if is_attribute else item_hook(value, key)
 
     def pure_callable(guard, fn, first_arg=None):
         kind = type(fn)
@@ -426,6 +568,13 @@ def _jbd_install_guard():
         elif type(fn) is builtin_function and type(fn.__self__) is str and fn.__name__ in (
                 "format", "format_map"):
             specs = [fn.__self__]
+            if fn.__name__ == "format":
+                check_format_fields(guard, fn.__self__, args, kwargs)
+            elif args:
+                if is_defaultdict(args[0]):
+                    guard.refuse("formats through a defaultdict of the program, which would "
+                                 "insert the keys it misses")
+                check_format_fields(guard, fn.__self__, (), args[0])
         else:
             specs = []
         if any(wide_format(spec) for spec in specs):
@@ -446,6 +595,11 @@ def _jbd_install_guard():
 
     def binop_hook(op, left, right):
         guard = current()
+        if op == "+":
+            if type(left) in sequences and type(right) in sequences and (
+                    len(left) + len(right) > max_items):
+                guard.refuse("concatenates to more than %d items" % max_items)
+            return left + right
         if op == "*":
             for seq, count in ((left, right), (right, left)):
                 if type(seq) in sequences and type(count) is int and len(seq) * count > max_items:
@@ -460,6 +614,13 @@ def _jbd_install_guard():
             if type(left) in (str, bytes) and star in left and huge_int_among(
                     right if type(right) is tuple else (right,)):
                 guard.refuse("formats to a width over %d" % max_items)
+            if type(left) in (str, bytes) and is_defaultdict(right):
+                # `'%(k)s' % counts` looks keys up in C: on a copy, no key is inserted.
+                try:
+                    return left % dict.copy(right)
+                except KeyError:
+                    guard.refuse("formats through a defaultdict of the program, which would "
+                                 "insert the keys it misses")
             return left % right
         if type(left) is int and type(right) is int and right > 0:
             bits = right if op == "<<" else left.bit_length() * right
@@ -479,31 +640,69 @@ def _jbd_install_guard():
             check_argument(guard, fn, value)
         for value in kwargs.values():
             check_argument(guard, fn, value)
+        handed = list(args) + list(kwargs.values())
+        if any(is_consumer(value) for value in handed):
+            check_items(guard, fn, handed, 2)
+        elif fn is dict:  # pairs are unpacked; a mapping is copied
+            check_items(guard, fn, [a for a in args if type(a) is not dict], 1)
         check_sizes(guard, fn, args, kwargs)
         result = fn(*args, **kwargs)
-        if is_iterator(result) and all(result is not value for value in args):
+        if makes_iterator(fn) and is_iterator(result):
             guard.created.add(id(result))
             guard.keep.append(result)  # so that its id is not reused
         return result
 
+    def makes_iterator(fn):
+        """Whether `fn` returns a new iterator (getattr or vars return the program's)."""
+        if fn in (map, filter, zip, enumerate, reversed):
+            return True
+        return type(fn) in (builtin_function, method_wrapper) and fn.__name__ in (
+            "__iter__", "__reversed__") and type(fn.__self__) in builtin_types
+
     def attr_hook(value, name):
         if name.startswith("__") and name.endswith("__") and name not in read_only_names:
             current().refuse("reads the special attribute %s" % name)
+        current()
         return getattr(value, name)
 
     def item_hook(value, key):
-        if collections_defaultdict in type.__dict__["__mro__"].__get__(type(value)):
-            return dict.__getitem__(value, key)  # no insertion of a missing key
+        guard = current()
+        if is_defaultdict(value):
+            if not dict.__contains__(value, key):
+                guard.refuse("reads the missing key %s of a defaultdict of the program, which "
+                             "would insert it" % _short((key,)).strip())
+            return dict.__getitem__(value, key)
         return value[key]
 
     def iter_hook(value):
-        guard = current()
-        kind = type(value)
-        if kind in uncopyable_iterators and getattr(value, "gi_code", None) not in guard.codes:
-            guard.refuse("iterates over a generator of the program, which would resume it")
-        if kind not in uncopyable_iterators and is_iterator(value) and id(value) not in guard.created:
-            guard.refuse("iterates over an iterator of the program, which would advance it")
+        found = programs_iterator(current(), value)
+        if found == "a generator":
+            current().refuse("iterates over a generator of the program, which would resume it")
+        if found:
+            current().refuse("iterates over an iterator of the program, which would advance it")
         return value
+
+    def in_hook(value):
+        """The right side of `in`: C code iterates it when it has no __contains__."""
+        found = programs_iterator(current(), value)
+        if found:
+            current().refuse("tests membership in %s of the program, which would advance it"
+                             % found)
+        return value
+
+    def unpack_hook(source, depth):
+        """A comprehension's source whose items the target unpacks (`for a, b in
+        pairs`): each item is checked before the unpacking iterates it."""
+        guard = current()
+        for item in source:
+            pending = [(item, depth)]
+            while pending:
+                value, level = pending.pop()
+                if programs_iterator(guard, value):
+                    guard.refuse("unpacks an iterator of the program, which would advance it")
+                if level > 1 and type(value) in (list, tuple):
+                    pending.extend((v, level - 1) for v in value)
+            yield item
 
     def instrument(source):
         """The code object of `source` (one expression) with the hooks in place."""
@@ -512,7 +711,8 @@ def _jbd_install_guard():
             call = ast.Call(func=ast.Name(id=name, ctx=ast.Load()), args=list(args), keywords=[])
             return ast.copy_location(call, node)
 
-        sized_operators = {ast.Mult: "*", ast.Pow: "**", ast.LShift: "<<", ast.Mod: "%"}
+        sized_operators = {ast.Mult: "*", ast.Pow: "**", ast.LShift: "<<", ast.Mod: "%",
+                           ast.Add: "+"}
 
         def as_expression(key):
             """A subscript's key as an expression: Python 3.8 wraps it in Index,
@@ -528,6 +728,13 @@ def _jbd_install_guard():
                           for b in (key.lower, key.upper, key.step)]
                 return hook(SLICE, key, *bounds)
             return key
+
+        def unpacking_depth(target):
+            if isinstance(target, (ast.Tuple, ast.List)):
+                return 1 + max([unpacking_depth(t) for t in target.elts] or [0])
+            if isinstance(target, ast.Starred):
+                return unpacking_depth(target.value)
+            return 0
 
         class Instrument(ast.NodeTransformer):
             def visit_Call(self, node):
@@ -556,6 +763,24 @@ def _jbd_install_guard():
                 return hook(BINOP_HOOK, node, ast.copy_location(ast.Constant(op), node),
                             node.left, node.right)
 
+            def visit_Starred(self, node):
+                self.generic_visit(node)
+                if isinstance(node.ctx, ast.Load):
+                    node.value = hook(ITER_HOOK, node.value, node.value)
+                return node
+
+            def visit_Compare(self, node):
+                self.generic_visit(node)
+                node.comparators = [
+                    hook(IN_HOOK, right, right) if isinstance(op, (ast.In, ast.NotIn)) else right
+                    for op, right in zip(node.ops, node.comparators)]
+                return node
+
+            def visit_YieldFrom(self, node):
+                self.generic_visit(node)
+                node.value = hook(ITER_HOOK, node.value, node.value)
+                return node
+
             def visit_FormattedValue(self, node):
                 self.generic_visit(node)
                 for part in node.format_spec.values if node.format_spec is not None else ():
@@ -569,39 +794,108 @@ def _jbd_install_guard():
             def visit_comprehension(self, node):
                 self.generic_visit(node)
                 node.iter = hook(ITER_HOOK, node.iter, node.iter)
+                depth = unpacking_depth(node.target)
+                if depth:
+                    node.iter = hook(UNPACK_HOOK, node.iter, node.iter,
+                                     ast.copy_location(ast.Constant(depth), node.iter))
                 return node
 
         tree = Instrument().visit(ast.parse(source, "<guarded evaluation>", "eval"))
         return compile(ast.fix_missing_locations(tree), "<guarded evaluation>", "eval")
 
-    def guarded(source):
-        """Evaluate `source` (one expression) in the caller's namespace under the
-        guard; raise SideEffectsNotAllowed if it tried anything but pure reads.
+    # What an evaluation computes, by purpose: the value (evaluate, watches, trace
+    # expressions), a condition's truth, a log message part's text; all inside the
+    # guard, so that no __bool__ or __str__ of the program runs after it.
+    wrappers = {"value": "%s", "condition": "bool(\n%s\n)", "log": "str(\n%s\n)"}
+    compiled = {}  # (purpose, guarded, source) -> (code, its code objects)
+
+    def compile_for(purpose, source, guarded):
+        key = (purpose, guarded, source)
+        found = compiled.get(key)
+        if found is None:
+            wrapped = wrappers[purpose] % source
+            if guarded:
+                code = instrument(wrapped)
+            else:
+                code = compile(wrapped, "<breakpoint code>", "eval")
+            codes = set()
+            pending = [code]
+            while pending:
+                c = pending.pop()
+                codes.add(c)
+                pending.extend(k for k in c.co_consts if type(k) is type(code))
+            if len(compiled) > 256:
+                compiled.clear()
+            found = compiled[key] = (code, frozenset(codes))
+        return found
+
+    activity = _JbdActivity()
+
+    def guarded(source, purpose="value", label=None, guard=True):
+        """Evaluate `source` (one expression) in the caller's namespace for
+        `purpose` (see `wrappers`), under the guard unless `guard` is false (the
+        user agreed to its side effects: breakpoint code then runs as written,
+        only reported as busy while it runs); raise SideEffectsNotAllowed if it
+        tried anything but pure reads. `label` names breakpoint code ("the condition
+        of bp-3") for the busy report and the refusal; a refused condition holds (the
+        program stops and the server says why), a refused log message part is logged
+        as what was refused.
 
         pydevd evaluates inside its trace function, where CPython delivers no
         profile, trace or monitoring events; so the expression runs on a helper
         thread started with the original _thread.start_new_thread (pydevd does not
         trace it), while the caller waits, bounded by the time budget."""
         caller = sys._getframe(1)
-        namespace = dict(caller.f_globals)
-        if caller.f_locals is not caller.f_globals:
-            namespace.update(caller.f_locals)
-        del caller
+        try:
+            return evaluate_in(caller.f_globals, caller.f_locals, source, purpose, label, guard)
+        finally:
+            del caller
+
+    def evaluate_in(globals_, locals_, source, purpose="value", label=None, guard=True):
+        if not guard:
+            code, _ = compile_for(purpose, source, False)
+            activity.begin(label)
+            try:
+                return eval(code, globals_, locals_)
+            finally:
+                activity.end()
+        namespace = dict(globals_)
+        if locals_ is not globals_:
+            namespace.update(locals_)
+        try:
+            value = run_guarded(source, purpose, namespace, label)
+        except SideEffectsNotAllowed as refusal:
+            if label is not None:
+                activity.refused(label, str(refusal))
+            if purpose == "log":
+                return "<not evaluated: it %s>" % refusal
+            if purpose == "condition":
+                return True  # the program stops there, and the stop says why
+            raise
+        finally:
+            namespace.clear()  # the copy may hold what the expression made
+        return value
+
+    def run_guarded(source, purpose, namespace, label):
         shield(namespace)
-        code = instrument(source)
+        code, codes = compile_for(purpose, source, True)
         namespace.update({CALL_HOOK: call_hook, ATTR_HOOK: attr_hook, ITEM_HOOK: item_hook,
                           ITER_HOOK: iter_hook, BINOP_HOOK: binop_hook, WIDTH_HOOK: width_hook,
-                          SLICE: slice})
+                          SLICE: slice, IN_HOOK: in_hook, UNPACK_HOOK: unpack_hook})
         if not audit_installed:
             sys.addaudithook(audit)
             audit_installed.append(True)
-        guard = Guard(code)
+        guard = Guard(code, codes, budget_seconds if label is None else code_budget_seconds)
         guard.namespace = namespace
         outcome = []
         done = allocate_lock()
         done.acquire()
 
+        gone = []
+
         def run():
+            if set_sentinel is not None and start_joinable_thread is None:
+                gone.append(set_sentinel())
             guard.thread = threading.get_ident()
             active[guard.thread] = guard
             try:
@@ -610,6 +904,7 @@ def _jbd_install_guard():
                 else:
                     outcome.append((True, run_with_profile(guard, code, namespace)))
             except BaseException as error:  # handed to the caller below
+                error.__traceback__ = None  # its frames hold what the expression made
                 outcome.append((False, error))
             finally:
                 del active[guard.thread]
@@ -617,22 +912,218 @@ def _jbd_install_guard():
 
         gc_was_enabled = gc.isenabled()
         gc.disable()  # a collection would run unrelated finalizers inside the guard
+        activity.begin(label)
         try:
-            start_new_thread(run, ())
-            finished = done.acquire(True, budget_seconds + 1.0)
+            if start_joinable_thread is not None:
+                gone.append(start_joinable_thread(run))
+            else:
+                start_new_thread(run, ())
+            if not done.acquire(True, guard.budget + 0.5):
+                # Over budget without reaching a hook that noticed: the next hook
+                # stops it; its answer waits for that, so no work goes on after it.
+                if guard.refused is None:
+                    guard.refused = ("ran longer than %g s (guarded evaluations have a time "
+                                     "budget)" % guard.budget)
+                if not done.acquire(True, settle_seconds):
+                    guard.refused += "; one C operation of it is still finishing"
+                    gone.clear()  # not waited for any longer
+            if gone and start_joinable_thread is not None:
+                gone[0].join(1.0)
+            elif gone:
+                gone[0].acquire(True, 1.0)
         finally:
+            activity.end()
             if gc_was_enabled:
                 gc.enable()
-        if not finished:
-            raise SideEffectsNotAllowed(
-                "ran longer than %g s (guarded evaluations have a time budget)" % budget_seconds)
-        if guard.refused is not None:
+        refused, guard.keep, guard.namespace = guard.refused, None, None
+        if refused is not None:
             # Also when C code swallowed the refusal: the result is not the truth.
-            raise SideEffectsNotAllowed(guard.refused)
-        ok, value = outcome[0]
+            del outcome[:]
+            if "memory budget" in refused:
+                release_memory()
+            raise SideEffectsNotAllowed(refused)
+        ok, value = outcome.pop()
         if not ok:
             raise value
         return value
+
+    trimmed = []
+
+    def release_memory():
+        """After an evaluation stopped for its memory: what it made has been freed
+        (its frames are gone), and glibc is asked to hand the free pages back, through
+        the ctypes pydevd loaded (never imported here: the module set stays)."""
+        ctypes = sys.modules.get("ctypes")
+        if ctypes is None or not sys.platform.startswith("linux"):
+            return
+        try:
+            if not trimmed:
+                trimmed.append(ctypes.CDLL(None).malloc_trim)
+            trimmed[0](0)
+        except Exception:
+            pass
+
+    # Values shown without running program code: builtin values by their repr (C
+    # code), containers item by item, anything else by type and id; children are
+    # reached through C-level slots only (instance dicts, __slots__, items), and
+    # properties are named, never read.
+    shown_types = (int, float, complex, bool, type(None), range, str, bytes)
+    container_bases = (dict, list, tuple, set, frozenset)
+    getset_descriptor = type(type.__dict__["__dict__"])
+    type_name = type.__dict__["__qualname__"].__get__
+    type_dict = type.__dict__["__dict__"].__get__
+    text_limit = 1000
+    max_entries = 300
+
+    def base_of(value):
+        mro = mro_of(value)
+        return next((b for b in container_bases if b in mro), None)
+
+    def text_of(value, room=text_limit):
+        kind = type(value)
+        if kind in shown_types:
+            if kind in (str, bytes) and len(value) > room:
+                value = value[:room]
+            try:
+                return repr(value)
+            except ValueError:  # an int too long to convert
+                return "<int of %d bits>" % value.bit_length()
+        base = base_of(value)
+        if base is not None:
+            items = list(dict.items(value)) if base is dict else list(base.__iter__(value))
+            parts, used = [], 0
+            for item in items:
+                if used > room:
+                    parts.append("...")
+                    break
+                if base is dict:
+                    part = text_of(item[0], 100) + ": " + text_of(item[1], room - used)
+                else:
+                    part = text_of(item, room - used)
+                parts.append(part)
+                used += len(part) + 2
+            opening, closing = {dict: "{}", list: "[]", tuple: "()"}.get(base, "{}")
+            if base in (set, frozenset) and not items:
+                return "%s()" % type_name(kind)
+            body = opening + ", ".join(parts) + ("," if base is tuple and len(items) == 1 else "") + closing
+            return body if kind is base else "%s(%s)" % (type_name(kind), body)
+        if kind is type:
+            return "<class %s>" % type_name(value)
+        if kind in (function, builtin_function, type(sys)):
+            return repr(value)  # C code of the interpreter: names only
+        return "<%s object at %#x>" % (type_name(kind), id(value))
+
+    def children_of(value):
+        """(name, value or a note, step) of what `value` holds, without program code."""
+        base = base_of(value)
+        if base is dict:
+            return [(text_of(k, 100), v, ["item", i]) for i, (k, v) in enumerate(dict.items(value))]
+        if base is not None:
+            return [(str(i), v, ["item", i]) for i, v in enumerate(base.__iter__(value))]
+        if type(value) in shown_types or type(value) is type(sys):
+            return []
+        found, names = [], set()
+        for klass in mro_of(value):
+            for name, attribute in type_dict(klass).items():
+                if name in names or name.startswith("__"):
+                    continue
+                if type(attribute) is property:
+                    names.add(name)
+                    found.append((name, PropertyNotRead, None))
+                elif type(attribute).__name__ == "member_descriptor":
+                    names.add(name)
+                    try:
+                        found.append((name, attribute.__get__(value), ["attr", name]))
+                    except AttributeError:
+                        pass
+        instance_dict = None
+        for klass in mro_of(value):
+            attribute = type_dict(klass).get("__dict__")
+            if type(attribute) is getset_descriptor:
+                instance_dict = attribute.__get__(value)
+                break
+        if type(instance_dict) is dict:
+            found = [(k, v, ["attr", k]) for k, v in dict.items(instance_dict)
+                     if type(k) is str and k not in names] + found
+        return found
+
+    class PropertyNotRead:
+        """Stands for a property in a listing: its getter is program code."""
+
+    def step_into(value, step):
+        kind, key = step
+        base = base_of(value)
+        if kind == "item" and base is dict:
+            return list(dict.items(value))[key][1]
+        if kind == "item" and base is not None:
+            return list(base.__iter__(value))[key]
+        for name, child, child_step in children_of(value):
+            if child_step == step:
+                return child
+        raise LookupError("the value no longer holds %r" % (key,))
+
+    def expandable(value):
+        if type(value) in shown_types:
+            return False
+        base = base_of(value)
+        if base is not None:
+            return base.__len__(value) > 0
+        return bool(children_of(value))
+
+    def entry(name, value, path):
+        if value is PropertyNotRead:
+            return {"name": name, "type": "property", "value":
+                    "<property: its getter is program code; evaluate it to read it>"}
+        return {"name": name, "type": type_name(type(value)), "value": text_of(value),
+                "path": path if expandable(value) else None}
+
+    def target_frame(caller):
+        """The frame pydevd evaluates in: its evaluate_expression(py_db, frame, ...)
+        holds it (the evaluation itself runs in a merged globals+locals dict)."""
+        frame = caller
+        while frame is not None:
+            if frame.f_code.co_name == "evaluate_expression" and "frame" in frame.f_locals:
+                return frame.f_locals["frame"]
+            frame = frame.f_back
+        return caller
+
+    hidden_globals = (type(sys), function, builtin_function, type)
+
+    def values(request):
+        """A listing as JSON text. `request` (JSON): `root` is {"scope": "locals" |
+        "globals"} or {"expression": source} (evaluated under the guard), `path` the
+        steps from it to the value whose children are listed; an expression without
+        `children` answers its own value as one entry."""
+        caller = sys._getframe(1)
+        try:
+            asked = json.loads(request)
+            root, path = asked["root"], asked.get("path") or []
+            if "expression" in root:
+                value = evaluate_in(caller.f_globals, caller.f_locals, root["expression"])
+                if not asked.get("children"):
+                    return json.dumps({"value": entry(root["expression"], value, [])})
+            else:
+                frame = target_frame(caller)
+                names = frame.f_locals if root["scope"] == "locals" else frame.f_globals
+                if root["scope"] == "globals":
+                    names = {k: v for k, v in dict(names).items()
+                             if not k.startswith("__") and type(v) not in hidden_globals}
+                if not path:
+                    listed = [entry(k, v, [["name", k]]) for k, v in list(dict(names).items())]
+                    return json.dumps({"entries": listed[:max_entries], "total": len(listed)})
+                value = dict(names)[path[0][1]]
+                path = path[1:]
+            for step in path:
+                value = step_into(value, step)
+            base_path = asked.get("path") or []
+            listed = [entry(name, child, base_path + [step] if step else None)
+                      for name, child, step in children_of(value)]
+            return json.dumps({"entries": listed[:max_entries], "total": len(listed)})
+        finally:
+            del caller
+
+    values.__name__ = "__jbd_values__"
+    builtins.__jbd_values__ = values
 
     # Every function of the guard (hooks and their helpers, at any depth) is its own.
     pending = [sys._getframe().f_code]
@@ -641,10 +1132,55 @@ def _jbd_install_guard():
         own_codes.add(code)
         pending.extend(k for k in code.co_consts if type(k) is type(code))
     hidden_codes = frozenset((IteratorHiddenByGuard.__iter__.__code__,))
-    hook_functions = (call_hook, attr_hook, item_hook, iter_hook, binop_hook, width_hook)
+    hook_functions = (call_hook, attr_hook, item_hook, iter_hook, binop_hook, width_hook,
+                      in_hook, unpack_hook)
     own_codes.difference_update(hidden_codes)
     guarded.__name__ = "__jbd_guarded__"
     builtins.__jbd_guarded__ = guarded
+
+
+class _JbdActivity:
+    """What breakpoint code is doing, in a small file the server reads (its path
+    in JBD_ACTIVITY, taken out of the program's environment): bytes 0-511 hold
+    `busy <wall time> <label>` while it runs, bytes 512-4095 `refused <wall time>
+    <label>\\t<reason>` after the guard refused it. NUL ends each text."""
+
+    def __init__(self):
+        import os
+
+        self.map = None
+        path = os.environ.pop("JBD_ACTIVITY", None)
+        if not path:
+            return
+        try:
+            import mmap
+
+            fd = os.open(path, os.O_RDWR)
+            try:
+                self.map = mmap.mmap(fd, 4096)
+            finally:
+                os.close(fd)
+        except (OSError, ValueError):
+            self.map = None
+        import time
+
+        self.clock = time.time
+
+    def _write(self, at, size, text):
+        data = text.encode("utf-8", "replace")[: size - 1] + b"\0"
+        self.map[at:at + len(data)] = data
+
+    def begin(self, label):
+        if self.map is not None and label is not None:
+            self._write(0, 512, "busy %.3f %s" % (self.clock(), label))
+
+    def end(self):
+        if self.map is not None:
+            self.map[0:1] = b"\0"
+
+    def refused(self, label, reason):
+        if self.map is not None:
+            self._write(512, 3584, "refused %.3f %s\t%s" % (self.clock(), label, reason))
 
 
 def _jbd_chain():

@@ -145,6 +145,33 @@ pub fn alive(pid: u32) -> bool {
     }
 }
 
+/// The CPU time process `pid` has used (user and system), where `/proc` tells it.
+pub fn cpu_time(pid: u32) -> Option<std::time::Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // utime and stime are the 14th and 15th fields; the command name before them
+    // is in parentheses and may hold spaces.
+    let (_, rest) = stat.rsplit_once(')')?;
+    let mut fields = rest.split_whitespace().skip(11);
+    let ticks = fields.next()?.parse::<u64>().ok()? + fields.next()?.parse::<u64>().ok()?;
+    Some(std::time::Duration::from_millis(
+        ticks * 1000 / clock_ticks_per_second(),
+    ))
+}
+
+#[cfg(unix)]
+fn clock_ticks_per_second() -> u64 {
+    // SAFETY: sysconf only reads a constant of the system.
+    u64::try_from(unsafe { libc::sysconf(libc::_SC_CLK_TCK) })
+        .ok()
+        .filter(|&t| t > 0)
+        .unwrap_or(100)
+}
+
+#[cfg(not(unix))]
+fn clock_ticks_per_second() -> u64 {
+    100
+}
+
 #[cfg(unix)]
 fn kill(pid: u32) -> bool {
     match i32::try_from(pid) {

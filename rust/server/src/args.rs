@@ -117,6 +117,15 @@ pub struct ServerArgs {
         value_parser = FalseyValueParser::new()
     )]
     pub show_secrets: bool,
+    /// Never run program code to show values: debugpy lists, expands and evaluates showing
+    /// program objects by type and id (no __repr__, no property getter). Other debuggers
+    /// show values as they do. Same values as --brave's variable.
+    #[arg(
+        long,
+        env = "JETBRAINS_DEBUGGER_VALUES_WITHOUT_CODE",
+        value_parser = FalseyValueParser::new()
+    )]
+    pub values_without_code: bool,
     /// Loopback port of the IDE bridge, with the IDE backend (0: any free port).
     #[arg(long, value_name = "PORT", default_value_t = 0)]
     pub bridge_port: u16,
@@ -255,9 +264,10 @@ mod tests {
     /// variables are never seen by another.
     static ENVIRONMENT: Mutex<()> = Mutex::new(());
 
-    const VARIABLES: [&str; 3] = [
+    const VARIABLES: [&str; 4] = [
         "JETBRAINS_DEBUGGER_BRAVE",
         "JETBRAINS_DEBUGGER_NO_BREAK_ON_UNCAUGHT",
+        "JETBRAINS_DEBUGGER_VALUES_WITHOUT_CODE",
         "JETBRAINS_DEBUGGER_ALLOW_ORIGINS",
     ];
 

@@ -162,6 +162,7 @@ impl Server {
                 config.python = args.python.clone();
                 config.tcp_nodelay_shim = !args.no_tcp_nodelay;
                 config.break_on_uncaught = !args.no_break_on_uncaught;
+                config.values_without_code = args.values_without_code;
                 let dap = DapBackend::new(config);
                 (dap.clone(), Engine::Dap(dap))
             }
@@ -172,6 +173,11 @@ impl Server {
                 if !args.projects.is_empty() {
                     tracing::warn!(
                         "--project is ignored with the IDE backend: the IDE's open projects count"
+                    );
+                }
+                if args.values_without_code {
+                    tracing::warn!(
+                        "--values-without-code is not honoured with the IDE backend: the IDE shows values with its own renderers (toString, __repr__)"
                     );
                 }
                 let requests = Arc::new(crate::ide_requests::ServerRequests {

@@ -1,6 +1,9 @@
 """Debuggee of the hostile-evaluation corpus (tests/e2e/test_hostile_eval.py): program
 state of every kind a hostile expression could try to change, paused at `# MARK: paused`.
-`fingerprint()` (called by the test with consent, outside the corpus) sums it all up."""
+`fingerprint()` (called by the test with consent, outside the corpus) sums it all up.
+With the argument `loop` it goes round a loop instead, so that breakpoint code (conditions,
+log messages, exception conditions, trace probes) runs once per round
+(tests/e2e/test_guard_channels.py)."""
 
 import collections
 import gc
@@ -71,6 +74,51 @@ logfile = open(KEEP)
 buffer = bytearray(b"abc")
 big = 10**12  # sizes only the running program knows
 wide = 1000000000
+marks = []  # what the program's own special methods and properties leave behind
+
+
+class Holder:
+    """Objects whose type no static analysis can know, one attribute away."""
+
+    def __init__(self):
+        self.it = iter([1, 2, 3])
+        self.gen = numbers()
+        self.fh = open(KEEP)
+        self.counts = collections.defaultdict(int)
+
+    @property
+    def prop(self):
+        with open(os.path.join(SENTINEL, "prop"), "w") as out:
+            out.write("read")
+        return 1
+
+
+class Marked:
+    """Every special method leaves a mark."""
+
+    def _mark(self, what, result):
+        marks.append(what)
+        return result
+
+    def __eq__(self, other): return self._mark("eq", False)
+    def __lt__(self, other): return self._mark("lt", False)
+    def __hash__(self): return self._mark("hash", 1)
+    def __repr__(self): return self._mark("repr", "Marked()")
+    def __str__(self): return self._mark("str", "Marked")
+    def __format__(self, spec): return self._mark("format", "Marked")
+    def __bool__(self): return self._mark("bool", True)
+    def __len__(self): return self._mark("len", 1)
+    def __iter__(self): return self._mark("iter", iter([1]))
+    def __contains__(self, item): return self._mark("contains", False)
+    def __getitem__(self, key): return self._mark("getitem", 1)
+    def __getattr__(self, name): return self._mark("getattr " + name, 1)
+    def __add__(self, other): return self._mark("add", 1)
+    def __neg__(self): return self._mark("neg", 1)
+    def __index__(self): return self._mark("index", 1)
+
+
+obj = Holder()
+marked = Marked()
 
 
 def fingerprint():
@@ -88,12 +136,44 @@ def fingerprint():
         logfile.tell(), files, sorted(sys.modules), dict(os.environ), os.getcwd(), sys.path,
         sys.getrecursionlimit(), sys.gettrace() is None, gc.isenabled(), threading.active_count(),
         signal.getsignal(signal.SIGINT), sorted(k for k in globals()), Doomed.__dict__.get("__del__"),
+        marks, state(obj.it), obj.gen.gi_frame.f_lasti if obj.gen.gi_frame else None, obj.fh.tell(),
+        dict(obj.counts), sorted(vars(obj)),
     ))
+
+
+def reset():
+    """Put back what an expression changed (called by the test with consent, so that each
+    expression is judged from the same state)."""
+    global iterator, generator, cache, logfile, obj
+    iterator, generator, cache = iter([10, 20, 30]), numbers(), collections.defaultdict(list)
+    logfile.close()
+    logfile = open(KEEP)
+    obj.fh.close()
+    obj = Holder()
+    marks.clear()
+    for name in os.listdir(SENTINEL):
+        if name != "keep.txt":
+            os.remove(os.path.join(SENTINEL, name))
+
+
+def rounds():
+    """Breakpoint code of the test runs here, once a round, until the session is stopped."""
+    n = 0
+    while True:
+        n += 1  # MARK: probe_condition
+        n += 0  # MARK: probe_log
+        try:
+            raise ValueError(n)  # MARK: probe_raise
+        except ValueError:
+            pass
+        n += 0  # MARK: round_end
 
 
 def main():
     local_list = [4, 5, 6]
     globals()["LOCAL_REF"] = local_list
+    if sys.argv[1:] == ["loop"]:
+        rounds()
     print("paused", len(local_list))  # MARK: paused
     print("done")
 

@@ -91,6 +91,7 @@ async fn start(
     let launch = launch_arguments(
         config,
         LaunchMode::Debug,
+        "bench",
         &args.python,
         shim.map(|s| s.path()),
         std::env::var_os("PYTHONPATH"),

@@ -790,6 +790,14 @@ impl Backend for Redacting {
     fn runtime_guard(&self, session: &str) -> bool {
         self.inner.runtime_guard(session)
     }
+
+    fn guards_breakpoint_code(&self, language: &str) -> bool {
+        self.inner.guards_breakpoint_code(language)
+    }
+
+    fn busy(&self, session: &str) -> Option<String> {
+        self.inner.busy(session).redact(&self.secrets)
+    }
 }
 
 impl<T: Redact> Redact for ToolResult<T> {

@@ -122,10 +122,35 @@ fn log_message_expressions(message: &str) -> Vec<&str> {
         .collect()
 }
 
-/// A breakpoint condition or log message runs at every hit, inside the debugger,
-/// where no runtime guard applies: unless the static guards of all `languages`
-/// (the file's; several when it is not known) prove each expression free of side
-/// effects, the user must agree (the confirmation policy).
+/// Words of an expression that name no value of the program: keywords and literals of
+/// Python, Java and Kotlin.
+#[rustfmt::skip]
+const INERT_WORDS: &[&str] = &[
+    "True", "False", "None", "and", "or", "not", "in", "is", "if", "else", "for", "lambda",
+    "true", "false", "null", "instanceof",
+];
+
+/// Whether `expression` names a value of the program (any word but a keyword or a
+/// literal, string contents included, which only errs towards asking): read by a
+/// debugger without a runtime guard, such a value may run the program's own code (a
+/// property, `__eq__`, `toString()`, a Kotlin getter).
+fn names_program_values(expression: &str) -> bool {
+    expression
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .any(|word| {
+            !word.is_empty()
+                && !word.starts_with(|c: char| c.is_ascii_digit())
+                && !INERT_WORDS.contains(&word)
+        })
+}
+
+/// A breakpoint condition or log message runs at every hit, inside the debugger:
+/// where the backend runs it under a runtime guard for the language (debugpy's
+/// shim), it needs consent only when the static guard names a side effect in it.
+/// Elsewhere (the IDE's debuggers) nothing watches it as it runs, so the user must
+/// agree (the confirmation policy) unless the static guards of all `languages` (the
+/// file's; several when it is not known) prove each expression free of side effects
+/// and it reads no value of the program. What the user agreed to runs as written.
 pub async fn consent_to_breakpoint_code(
     call: &Call<'_>,
     project: &Project,
@@ -141,11 +166,30 @@ pub async fn consent_to_breakpoint_code(
             .map(|e| ("log message", e)),
     );
     for (what, expression) in expressions {
-        let refusal = languages.iter().find_map(|language| {
-            let classification = classify(language, expression);
-            (classification != Some(Classification::SideEffectFree))
-                .then(|| not_side_effect_free(classification, language))
-        });
+        let refusal =
+            languages.iter().find_map(|language| {
+                let classification = classify(language, expression);
+                let guarded = call.app.backend.guards_breakpoint_code(language);
+                match &classification {
+                    Some(
+                        Classification::SideEffectFree | Classification::NeedsRuntimeGuard { .. },
+                    ) if guarded => None,
+                    Some(Classification::SideEffectFree) if names_program_values(expression) => {
+                        Some(format!(
+                            "it reads the program's values, and with no runtime guard in this \
+                         debugger reading them may run the program's own code (properties, \
+                         operators, {}) unwatched",
+                            if *language == "python" {
+                                "__repr__"
+                            } else {
+                                "toString()"
+                            }
+                        ))
+                    }
+                    Some(Classification::SideEffectFree) => None,
+                    _ => Some(not_side_effect_free(classification, language)),
+                }
+            });
         let Some(why) = refusal else {
             continue;
         };
@@ -167,6 +211,35 @@ pub async fn consent_to_breakpoint_code(
         .await?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::names_program_values;
+
+    #[test]
+    fn what_names_a_value_of_the_program() {
+        for reads in [
+            "i == 2",
+            "len(items) > 1",
+            "self.count",
+            "{total}",
+            "x is None",
+            "'{k}'",
+        ] {
+            assert!(names_program_values(reads), "{reads}");
+        }
+        for inert in [
+            "1 + 2 == 3",
+            "True",
+            "None is None",
+            "not False",
+            "null == null",
+            "0x1F > 3",
+        ] {
+            assert!(!names_program_values(inert), "{inert}");
+        }
+    }
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]

@@ -48,6 +48,10 @@ pub struct ExecutionResult {
     pub variables_omitted: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub watches: Option<Vec<WatchValue>>,
+    /// No stop yet because the program is stuck (in breakpoint code, an evaluation,
+    /// C code): what it is doing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub busy: Option<String>,
     /// Watches left out by the cap (20 shown).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub watches_omitted: Option<usize>,
@@ -80,6 +84,7 @@ pub async fn summarize(
         variables: None,
         variables_omitted: None,
         watches: None,
+        busy: None,
         watches_omitted: None,
         message: String::new(),
     };
@@ -87,6 +92,7 @@ pub async fn summarize(
         WaitOutcome::Paused => {
             let stop = record.last_stop.clone();
             let reason = stop.as_ref().map(|s| s.reason).unwrap_or(StopReason::Other);
+            let stop_description = stop.as_ref().and_then(|s| s.description.clone());
             result.status = if stepping && reason == StopReason::Step {
                 "stepped"
             } else {
@@ -112,6 +118,11 @@ pub async fn summarize(
                         location.line.unwrap_or(0),
                         location.method
                     );
+                    // A breakpoint stop's own words: why its condition did not decide.
+                    if let Some(why) = stop_description.filter(|_| reason == StopReason::Breakpoint)
+                    {
+                        result.message = format!("{}. {why}", result.message);
+                    }
                     result.new_location = Some(location);
                     if include_variables {
                         add_frame_values(call, &mut result, &record, &frame.frame_ref).await;
@@ -136,9 +147,16 @@ pub async fn summarize(
         }
         WaitOutcome::TimedOut => {
             result.status = "running".into();
-            result.message = "No stop before the timeout; the program is still running. \
-                              Call pause to stop it, or resume/get_debug_session_status later."
-                .into();
+            result.busy = call.app.backend.busy(session);
+            result.message = match &result.busy {
+                Some(doing) => format!(
+                    "No stop: the program is busy, {doing}. pause takes effect when that \
+                     ends; stop_debug_session ends it now."
+                ),
+                None => "No stop before the timeout; the program is still running. Call \
+                         pause to stop it, or resume/get_debug_session_status later."
+                    .into(),
+            };
         }
     }
     Ok(result)

@@ -724,6 +724,10 @@ pub struct SessionStatus {
     pub exit_code: Option<i32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
+    /// What the program is doing while it cannot answer (stuck in breakpoint code,
+    /// an evaluation or C code): "evaluating the condition of bp-3 for 12 s".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub busy: Option<String>,
     /// Why an ended session ended abnormally, as an error code: `adapter_crashed`,
     /// `adapter_failed`, `timeout`... (absent for a normal end).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -747,6 +751,18 @@ pub async fn get_debug_session_status(
         .resolve(&project.path, p.target.session_id.as_deref())?;
     let watches = call.app.watches.list(&project.path);
     let mut status = base_status(&record);
+    if let Some(doing) = call.app.backend.busy(&record.descriptor.id) {
+        status.message = Some(format!(
+            "Busy: the program is {doing}; frames, variables and watches are available when \
+             that ends. pause (it takes effect then) and stop_debug_session work."
+        ));
+        status.watches = watches
+            .into_iter()
+            .map(|w| WatchValue::unavailable(w, "the program is busy".into()))
+            .collect();
+        status.busy = Some(doing);
+        return Ok(status);
+    }
     if record.state != SessionState::Paused {
         let why = if is_run_only(&record) {
             "it was started without the debugger"
@@ -820,6 +836,7 @@ fn base_status(record: &SessionRecord) -> SessionStatus {
         output_truncated: record.output_since_resume.dropped() > 0,
         exit_code: record.exit_code,
         message: None,
+        busy: None,
         ended_because: ended.map(|e| e.code.as_str().to_string()),
         diagnostics: ended.and_then(|e| e.details.get("diagnostics").cloned()),
     }
@@ -851,6 +868,11 @@ async fn paused_details(
     let stop = record.last_stop.clone();
     status.paused_reason = stop.as_ref().map(|s| s.reason);
     status.exception = stop.as_ref().and_then(|s| s.exception.clone());
+    // A breakpoint stop's own words: why its condition did not decide (the guard refused it).
+    let refused = stop
+        .as_ref()
+        .filter(|s| s.reason == StopReason::Breakpoint)
+        .and_then(|s| s.description.clone());
     if let (Some(stop), Ok(breakpoints)) = (&stop, &breakpoints) {
         status.breakpoint_hit = stop.hit_breakpoints.iter().find_map(|hit| {
             breakpoints
@@ -859,7 +881,12 @@ async fn paused_details(
                 .map(|b| BreakpointHit {
                     id: b.id.clone(),
                     condition: b.spec.condition.clone(),
-                    condition_result: b.spec.condition.as_ref().map(|_| true),
+                    condition_result: b
+                        .spec
+                        .condition
+                        .as_ref()
+                        .filter(|_| refused.is_none())
+                        .map(|_| true),
                     hit_count: b.hit_count,
                 })
         });
