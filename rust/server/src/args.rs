@@ -109,6 +109,15 @@ pub struct ServerArgs {
         value_parser = FalseyValueParser::new()
     )]
     pub no_break_on_uncaught: bool,
+    /// Standalone: show the agent secret-named values and credential-like text as they are (by
+    /// default they are masked; no tool parameter can change it). With the IDE its setting
+    /// decides. Same values as --brave's variable.
+    #[arg(
+        long,
+        env = "JETBRAINS_DEBUGGER_SHOW_SECRETS",
+        value_parser = FalseyValueParser::new()
+    )]
+    pub show_secrets: bool,
     /// Never run program code to show values: debugpy lists, expands and evaluates showing
     /// program objects by type and id (no __repr__, no property getter). Other debuggers
     /// show values as they do. Same values as --brave's variable.

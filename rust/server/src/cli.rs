@@ -13,6 +13,7 @@ use crate::history_log::HistoryLog;
 use crate::mcp::McpServer;
 use crate::origins::AllowedOrigins;
 use crate::proxy::ProxyServer;
+use crate::redact::{SecretSettings, Secrets};
 use crate::tools::App;
 use crate::watches::WatchStore;
 use anyhow::{bail, Context, Result};
@@ -137,6 +138,10 @@ impl Server {
     ) -> Result<Self> {
         let state = StateDir::from_env();
         let consent = Arc::new(ConsentMemory::new(args.brave));
+        let secrets = Secrets::new(SecretSettings {
+            hide: !args.show_secrets,
+            ..SecretSettings::default()
+        });
         let history = Arc::new(HistoryLog::new(
             crate::history_log::DEFAULT_CAPACITY,
             &state,
@@ -179,6 +184,7 @@ impl Server {
                 let requests = Arc::new(crate::ide_requests::ServerRequests {
                     history: history.history.clone(),
                     consent: consent.clone(),
+                    secrets: secrets.clone(),
                 });
                 let mut bridge = BridgeConfig::new(args.bridge_port, token);
                 bridge.break_on_uncaught = !args.no_break_on_uncaught;
@@ -192,7 +198,7 @@ impl Server {
                 (ide.clone(), Engine::Ide(ide))
             }
         };
-        let app = App::new(backend, WatchStore::new(state), consent);
+        let app = App::new(backend, WatchStore::new(state), consent, secrets);
         Ok(Self {
             app,
             history,

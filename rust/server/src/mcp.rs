@@ -777,6 +777,7 @@ mod tests {
             backend,
             WatchStore::new(state.clone()),
             Arc::new(ConsentMemory::new(true)),
+            crate::redact::Secrets::new(Default::default()),
         );
         let server = McpServer::new(app, Arc::new(HistoryLog::new(10, &state)), None);
 

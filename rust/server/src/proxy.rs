@@ -355,6 +355,7 @@ mod tests {
                 dap.clone(),
                 WatchStore::new(state.clone()),
                 Arc::new(ConsentMemory::new(false)),
+                crate::redact::Secrets::new(Default::default()),
             ),
             history: Arc::new(HistoryLog::new(10, &state)),
             engine: Engine::Dap(dap),

@@ -146,8 +146,8 @@ pub async fn read(
     let contents = match &uri.kind {
         Kind::Source(file) => {
             current_session(app, &project).map_err(to_mcp)?;
-            ResourceContents::text(source_text(&project, file).await.map_err(to_mcp)?, text)
-                .with_mime_type(TEXT)
+            let source = source_text(&project, file).await.map_err(to_mcp)?;
+            ResourceContents::text(app.secrets.text(source), text).with_mime_type(TEXT)
         }
         Kind::Log => {
             // A log is most useful once the session is over: an ended session has one.

@@ -134,8 +134,9 @@ pub async fn summarize(
             // The selected frame: the top, or a failing test's own below its framework.
             match common::frame_at(call, &record, None).await {
                 Ok((_, frame)) => {
-                    result.source_line =
-                        common::source_line(frame.file.as_deref(), frame.line).await;
+                    result.source_line = common::source_line(frame.file.as_deref(), frame.line)
+                        .await
+                        .map(|line| call.app.secrets.text(line));
                     let location = Location::of(&frame);
                     result.message = format!(
                         "Paused ({why}) at {}:{} in {}",

@@ -25,6 +25,7 @@ pub mod waiting;
 use crate::consent::{ConsentMemory, Scope};
 use crate::notices::Notices;
 use crate::owners::Owners;
+use crate::redact::{Redacting, Secrets};
 use crate::resources::notify::Change;
 use crate::tracker::Tracker;
 use crate::watches::WatchStore;
@@ -86,7 +87,11 @@ pub trait Confirmer: Send + Sync {
 
 /// Shared state of the server: one per process, shared by every MCP connection.
 pub struct App {
+    /// The debugger, behind the secret masking: the only backend the tools see.
     pub backend: Arc<dyn Backend>,
+    /// The secret masking the backend is wrapped in; source lines shown pass through it
+    /// too, as a file of the project may hold a credential written into the code.
+    pub secrets: Arc<Secrets>,
     pub tracker: Arc<Tracker>,
     pub watches: WatchStore,
     /// Brave mode and the sessions approved for their life.
@@ -101,13 +106,15 @@ pub struct App {
 }
 
 impl App {
-    /// Create the app and start feeding the tracker (and the consent memory) from the
-    /// backend's events.
+    /// Create the app over `backend` wrapped in the secret masking, and start feeding the
+    /// tracker (and the consent memory) from its events.
     pub fn new(
         backend: Arc<dyn Backend>,
         watches: WatchStore,
         consent: Arc<ConsentMemory>,
+        secrets: Arc<Secrets>,
     ) -> Arc<Self> {
+        let backend: Arc<dyn Backend> = Redacting::new(backend, secrets.clone());
         let tracker = Arc::new(Tracker::new());
         let mut events = backend.events();
         let pump = tracker.clone();
@@ -141,6 +148,7 @@ impl App {
         });
         Arc::new(Self {
             backend,
+            secrets,
             tracker,
             owners: Owners::new(watches.state().clone()),
             watches,
@@ -522,15 +530,17 @@ mod tests {
 
     /// An app over an IDE backend that no IDE connects to (confirm needs no backend call).
     async fn app(consent: Arc<ConsentMemory>) -> Arc<App> {
+        let secrets = crate::redact::Secrets::new(Default::default());
         let requests = Arc::new(ServerRequests {
             history: Arc::new(History::new(10)),
             consent: consent.clone(),
+            secrets: secrets.clone(),
         });
         let backend = IdeBackend::start(BridgeConfig::new(0, "t"), requests)
             .await
             .unwrap();
         let state = StateDir::at(std::env::temp_dir().join("jbd-confirm-test"));
-        App::new(backend, WatchStore::new(state), consent)
+        App::new(backend, WatchStore::new(state), consent, secrets)
     }
 
     #[test]

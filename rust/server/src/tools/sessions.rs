@@ -1008,6 +1008,7 @@ async fn paused_details(
                 line,
                 p.source_context_lines.unwrap_or(5),
                 &lines_with_breakpoints,
+                &call.app.secrets,
             )
             .await
             .ok();
