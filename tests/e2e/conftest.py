@@ -242,14 +242,15 @@ def server_env(state_dir: Path, extra: dict[str, str] | None = None) -> dict[str
 
 @contextlib.asynccontextmanager
 async def serve_http(binary: str, state_dir: Path, projects=(PROGRAMS,), brave: bool = True,
-                     extra: tuple[str, ...] = ()) -> AsyncIterator[tuple[int, Path]]:
+                     extra: tuple[str, ...] = (), env: dict[str, str] | None = None
+                     ) -> AsyncIterator[tuple[int, Path]]:
     """Run `serve --port N` as a subprocess; yields (port, log file)."""
     port = free_port()
     log = state_dir.parent / f"server-http-{port}.log"
     with open(log, "w") as log_file:
         proc = subprocess.Popen(
             [binary, "serve", "--port", str(port), *server_args(projects, brave, extra)],
-            stdin=subprocess.DEVNULL, stdout=log_file, stderr=subprocess.STDOUT, env=server_env(state_dir),
+            stdin=subprocess.DEVNULL, stdout=log_file, stderr=subprocess.STDOUT, env=server_env(state_dir, env),
         )
     try:
         wait_for_port(port, proc, log)
@@ -268,9 +269,11 @@ async def serve_http(binary: str, state_dir: Path, projects=(PROGRAMS,), brave: 
 async def connect(binary: str, state_dir: Path, *, projects=(PROGRAMS,), brave: bool = True,
                   transport: str = "stdio", mode: str = "legacy", elicitation_callback=None,
                   message_handler=None, extra: tuple[str, ...] = (), cleanup: bool = True,
-                  env: dict[str, str] | None = None) -> AsyncIterator[Tools]:
+                  env: dict[str, str] | None = None, logging_callback=None,
+                  log_level: str | None = None) -> AsyncIterator[Tools]:
     """A connected client against a fresh server (state in `state_dir`)."""
     expected_version = LEGACY_VERSION if mode == "legacy" else MODERN_VERSION
+    logging = {"logging_callback": logging_callback, "log_level": log_level}
     if transport == "stdio":
         log = state_dir.parent / f"server-stdio-{time.monotonic_ns()}.log"
         params = StdioServerParameters(
@@ -280,7 +283,7 @@ async def connect(binary: str, state_dir: Path, *, projects=(PROGRAMS,), brave: 
             try:
                 async with Client(stdio_client(params, errlog=errlog), mode=mode,
                                   elicitation_callback=elicitation_callback,
-                                  message_handler=message_handler) as client:
+                                  message_handler=message_handler, **logging) as client:
                     assert client.protocol_version == expected_version
                     tools = Tools(client, log)
                     try:
@@ -291,10 +294,10 @@ async def connect(binary: str, state_dir: Path, *, projects=(PROGRAMS,), brave: 
             finally:
                 print(f"--- server log ({log}) ---\n{log.read_text()[-6000:]}")
     else:
-        async with serve_http(binary, state_dir, projects, brave, extra) as (port, log):
+        async with serve_http(binary, state_dir, projects, brave, extra, env) as (port, log):
             async with Client(f"http://127.0.0.1:{port}/mcp", mode=mode,
                               elicitation_callback=elicitation_callback,
-                              message_handler=message_handler) as client:
+                              message_handler=message_handler, **logging) as client:
                 assert client.protocol_version == expected_version
                 tools = Tools(client, log)
                 try:

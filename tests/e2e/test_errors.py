@@ -86,12 +86,6 @@ async def test_bad_session_inputs(server):
         await nothing_changed(t)
 
 
-async def test_unknown_tool_is_an_error_result(server):
-    async with server() as t:
-        result = await t.raw("no_such_tool", {})
-        assert result.is_error
-
-
 async def test_without_brave_and_without_elicitation_confirmation_is_required(server):
     async with server(brave=False) as t:
         body = await t.err("start_debug_session", "confirmation_required", configuration_name="Short")

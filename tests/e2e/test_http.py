@@ -5,11 +5,12 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import subprocess
 
 import pytest
 from mcp import Client
 
-from conftest import Tools, serve_http, tidy
+from conftest import PROGRAMS, Tools, serve_http, server_env, tidy
 
 pytestmark = pytest.mark.anyio
 
@@ -68,10 +69,18 @@ async def test_origin_and_host_checks(binary, state_dir):
         status, text = post(port, {"Host": f"localhost:{port}"})
         assert status == 200, text
 
-        # Any browser origin is refused unless allowed: a page served on loopback by
-        # another local program included.
-        for origin in [f"http://127.0.0.1:{port}", f"http://localhost:{port}", "http://localhost:5173",
-                       "http://127.0.0.1:8080", "http://evil.example", f"http://evil.example:{port}", "null"]:
+        # The server's own origin is accepted: http, a loopback host and this port, the
+        # same as the request's Host (what the conformance suite sends).
+        for host in [local, f"localhost:{port}"]:
+            status, text = post(port, {"Host": host, "Origin": f"http://{host}"})
+            assert status == 200, (host, status, text)
+            assert "jetbrains-debugger" in text
+
+        # Any other browser origin is refused unless allowed: a page served on loopback by
+        # another local program included, and the own port under another name than the Host.
+        for origin in [f"http://localhost:{port}", f"https://127.0.0.1:{port}", "http://localhost:5173",
+                       "http://127.0.0.1:8080", "http://evil.example", f"http://evil.example:{port}", "null",
+                       f"http://127.0.0.1:{port}/page", "garbage"]:
             status, text = post(port, {"Host": local, "Origin": origin})
             assert status == 403, (origin, status, text)
             assert "jetbrains-debugger" not in text
@@ -99,6 +108,46 @@ async def test_allowed_origins_by_flag_and_environment(binary, state_dir):
             assert post(port, {"Origin": "http://localhost:3002"})[0] == 403
     finally:
         del os.environ["JETBRAINS_DEBUGGER_ALLOW_ORIGINS"]
+
+
+async def test_a_portless_origin_means_the_default_port_and_any_port_is_spelled_out(binary, state_dir):
+    async with serve_http(binary, state_dir, extra=("--allow-origin", "http://localhost",
+                                                    "--allow-origin", "http://tool.example:*")) as (port, _):
+        for allowed in ["http://localhost", "http://localhost:80", "http://tool.example:5173",
+                        "http://tool.example"]:
+            assert post(port, {"Origin": allowed})[0] == 200, allowed
+        for refused in ["http://localhost:5173", "http://localhost:9999", "https://localhost",
+                        "https://tool.example"]:
+            assert post(port, {"Origin": refused})[0] == 403, refused
+
+
+# Each form an allowed origin must not take, and the words its error names it with.
+REFUSED_ORIGINS = {
+    "null": "Origin: null",
+    "http://*.example.com": "wildcard host",
+    "*": "wildcard host",
+    "https://app.example/path": "path, query or fragment",
+    "https://app.example?x=1": "path, query or fragment",
+    "http://user@host.example": "user name",
+    "localhost:5173": "is not an origin",
+    "http://localhost:70000": "is not an origin",
+}
+
+
+@pytest.mark.parametrize("where", ["flag", "environment"])
+def test_origins_that_are_not_exactly_an_origin_stop_the_server_at_start(binary, state_dir, where):
+    for entry, why in REFUSED_ORIGINS.items():
+        env = server_env(state_dir)
+        args = [binary, "serve", "--port", "0", "--project", str(PROGRAMS)]
+        if where == "flag":
+            args += ["--allow-origin", "http://localhost:5173", "--allow-origin", entry]
+        else:
+            env["JETBRAINS_DEBUGGER_ALLOW_ORIGINS"] = f"http://localhost:5173,{entry}"
+        run = subprocess.run(args, env=env, stdin=subprocess.DEVNULL, capture_output=True,
+                             text=True, timeout=30)
+        assert run.returncode != 0, (entry, run.stderr)
+        assert f"'{entry}'" in run.stderr and why in run.stderr, (entry, run.stderr)
+        assert "listening" not in run.stderr, run.stderr
 
 
 async def test_malformed_requests_get_jsonrpc_errors(binary, state_dir):

@@ -369,13 +369,25 @@ async def test_breakpoint_code_reading_program_values_asks_through_the_ide(binar
 
 
 async def test_approvals_for_a_session_and_brave_mode_set_in_the_ide(binary, state_dir):
-    async with ide(binary, state_dir) as (t, h, _):
+    remembered: list[dict[str, Any]] = []
+
+    async def on_message(message) -> None:
+        # The agent is told (MCP logging) when an approval is remembered for a session.
+        if getattr(message, "method", None) == "notifications/message" and message.params.logger == "consent":
+            remembered.append(message.params.data)
+
+    async with ide(binary, state_dir, message_handler=on_message) as (t, h, _):
         await t.ok("set_breakpoint", file_path="calculator.py", line=CALC_LINES["subtotal"])
         h.command("confirm session")
         first = await t.start("App")
         launch = recorded(h, "confirm")[-1]["args"]
         assert launch["tool"] == "start_debug_session" and launch["subject"] == "App", launch
         assert launch["project"] == CALCULATOR.name and "session_id" not in launch, launch
+        with anyio.fail_after(10):
+            while not remembered:
+                await anyio.sleep(0.05)
+        assert [r["session_id"] for r in remembered] == [first["session_id"]], remembered
+        assert "remembered" in remembered[0]["message"], remembered
         # Allowed for that session: later actions on it are not asked about again.
         h.command("confirm deny")
         await t.ok("set_variable", name="subtotal", new_value="1.5")
@@ -385,6 +397,7 @@ async def test_approvals_for_a_session_and_brave_mode_set_in_the_ide(binary, sta
         # Allowed once: the next action on the session is asked about (and denied here).
         h.command("confirm approve")
         second = await t.start("App")
+        assert len(remembered) == 1, "an approval once is not remembered"
         h.command("confirm deny")
         await t.err("set_variable", "confirmation_denied", name="subtotal", new_value="2")
         asked = recorded(h, "confirm")[-1]["args"]

@@ -12,8 +12,8 @@ of `examples/calculator` opens, the plugin's own postStartupActivity starts its
 DebuggerBridgeService, which finds and starts the binary of its own folder.
 Run configurations there: `App` (Python: debug runs the scripted calculator, run mode a real
 `python3 calculator.py`), `Ticker` (a loop that runs until paused), `Crash` (an uncaught
-ValueError), `Echo` (run mode: prints its arguments, working directory and MODE), `npm build` (run
-only) and `Broken` (fails validation). The debuggee
+ValueError), `Echo` (run mode: prints its arguments, working directory and MODE), `Secrets`
+(credentials, for test_secrets.py), `npm build` (run only) and `Broken` (fails validation). The debuggee
 of a debug session is the model's simulation of calculator.py, line by line with its real
 values. Every test ends by asking the model for violations of the platform's threading rules
 and IDE errors: there must be none. The JVM runs under the JaCoCo agent (scripts/kotlin leaves
@@ -81,16 +81,17 @@ def project(tmp_path: Path) -> Path:
     return copy.resolve()
 
 
-def model_ide(plugin: Path, state_dir: Path, project: Path, brave: bool) -> Any:
+def model_ide(plugin: Path, state_dir: Path, project: Path, brave: bool, flags: tuple[str, ...] = ()) -> Any:
     agent = AGENT_FILE.read_text().strip().split() if AGENT_FILE.is_file() else []
-    args = [str(plugin), str(project), str(free_port())] + (["brave"] if brave else [])
+    args = [str(plugin), str(project), str(free_port())] + (["brave"] if brave else []) + list(flags)
     return jvm(MAIN, "model-ide-classpath.txt", args, state_dir, jvm_args=["-Djava.awt.headless=true", *agent],
                name="model-ide", quit_seconds=30)
 
 
 @contextlib.asynccontextmanager
-async def ide(plugin: Path, state_dir: Path, project: Path, brave: bool = True) -> AsyncIterator[tuple[CountingTools, Harness]]:
-    with model_ide(plugin, state_dir, project, brave) as h:
+async def ide(plugin: Path, state_dir: Path, project: Path, brave: bool = True,
+              flags: tuple[str, ...] = ()) -> AsyncIterator[tuple[CountingTools, Harness]]:
+    with model_ide(plugin, state_dir, project, brave, flags) as h:
         ready = h.next_json(90)
         assert isinstance(ready, dict) and ready.get("mcp_url", "").startswith("http://127.0.0.1:"), ready
         async with Client(ready["mcp_url"], mode="legacy") as client:
@@ -123,7 +124,7 @@ async def test_every_tool_through_the_intellij_layer(installed_plugin, state_dir
         # The plugin found the binary of its own folder and restored the executable bit the install lost.
         assert os.access(installed_plugin / PLUGIN_BINARY, os.X_OK)
         configs = {c["name"]: c for c in (await t.ok("list_run_configurations"))["run_configurations"]}
-        assert set(configs) == {"App", "Ticker", "Crash", "Echo", "npm build", "Broken"}
+        assert set(configs) == {"App", "Ticker", "Crash", "Echo", "Secrets", "npm build", "Broken"}
         assert configs["App"]["can_debug"] is True and configs["App"]["type"] == "Python"
         assert configs["npm build"]["can_debug"] is False and configs["npm build"]["can_run"] is True
 

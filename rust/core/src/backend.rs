@@ -11,6 +11,9 @@
 //!   return once the debugger accepted the request; the stop that follows arrives as
 //!   a [`BackendEvent::Stopped`].
 //! - Breakpoints belong to projects and exist with or without sessions.
+//! - The server sees a backend only through its secret masking (`redact::Redacting` in the
+//!   server crate), which forwards every method: a method added here, defaulted or not, is
+//!   forwarded there too, and what it returns masked.
 
 use crate::error::{ErrorCode, ToolError, ToolResult};
 use crate::model::*;

@@ -72,6 +72,7 @@ error_codes! {
     IdeNotConnected => "ide_not_connected",
     NotSupported => "not_supported",
     Timeout => "timeout",
+    Cancelled => "cancelled",
     Internal => "internal_error",
 }
 

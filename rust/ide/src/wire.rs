@@ -572,6 +572,15 @@ pub struct SettingsUpdateParams {
     /// side-effecting `evaluate`; applies at once.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub brave_mode: Option<bool>,
+    /// Mask secrets in everything the agent sees ("Hide secrets from AI agents").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hide_secrets: Option<bool>,
+    /// More names whose values are secret (each one a term, as `ssn` in `user_ssn`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub secret_names: Option<Vec<String>>,
+    /// Names (or terms) never masked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub never_secret_names: Option<Vec<String>>,
 }
 
 /// Formats of `history/export`.

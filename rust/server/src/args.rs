@@ -48,10 +48,11 @@ pub enum Command {
         /// stdin closes or no IDE has been connected for 60 s.
         #[arg(long)]
         ide_managed: bool,
-        /// A browser origin allowed to call the server (e.g. `http://localhost:5173`); repeat
-        /// the flag, or list them comma-separated in the environment variable. Requests without
-        /// an `Origin` header (CLI clients) are always accepted; any other origin is refused
-        /// with 403.
+        /// A browser origin allowed to call the server (e.g. `http://localhost:5173`; `:*` for
+        /// any port, none for the scheme's default); repeat the flag, or list them
+        /// comma-separated in the environment variable. Requests without an `Origin` header
+        /// (CLI clients) and from the server's own origin are accepted; any other origin is
+        /// refused with 403.
         #[arg(
             long = "allow-origin",
             value_name = "ORIGIN",
@@ -108,6 +109,15 @@ pub struct ServerArgs {
         value_parser = FalseyValueParser::new()
     )]
     pub no_break_on_uncaught: bool,
+    /// Standalone: show the agent secret-named values and credential-like text as they are (by
+    /// default they are masked; no tool parameter can change it). With the IDE its setting
+    /// decides. Same values as --brave's variable.
+    #[arg(
+        long,
+        env = "JETBRAINS_DEBUGGER_SHOW_SECRETS",
+        value_parser = FalseyValueParser::new()
+    )]
+    pub show_secrets: bool,
     /// Never run program code to show values: debugpy lists, expands and evaluates showing
     /// program objects by type and id (no __repr__, no property getter). Other debuggers
     /// show values as they do. Same values as --brave's variable.

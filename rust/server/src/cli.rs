@@ -11,7 +11,9 @@ use crate::consent::ConsentMemory;
 use crate::discovery::Preference;
 use crate::history_log::HistoryLog;
 use crate::mcp::McpServer;
+use crate::origins::AllowedOrigins;
 use crate::proxy::ProxyServer;
+use crate::redact::{SecretSettings, Secrets};
 use crate::tools::App;
 use crate::watches::WatchStore;
 use anyhow::{bail, Context, Result};
@@ -136,6 +138,10 @@ impl Server {
     ) -> Result<Self> {
         let state = StateDir::from_env();
         let consent = Arc::new(ConsentMemory::new(args.brave));
+        let secrets = Secrets::new(SecretSettings {
+            hide: !args.show_secrets,
+            ..SecretSettings::default()
+        });
         let history = Arc::new(HistoryLog::new(
             crate::history_log::DEFAULT_CAPACITY,
             &state,
@@ -178,6 +184,7 @@ impl Server {
                 let requests = Arc::new(crate::ide_requests::ServerRequests {
                     history: history.history.clone(),
                     consent: consent.clone(),
+                    secrets: secrets.clone(),
                 });
                 let mut bridge = BridgeConfig::new(args.bridge_port, token);
                 bridge.break_on_uncaught = !args.no_break_on_uncaught;
@@ -191,7 +198,7 @@ impl Server {
                 (ide.clone(), Engine::Ide(ide))
             }
         };
-        let app = App::new(backend, WatchStore::new(state), consent);
+        let app = App::new(backend, WatchStore::new(state), consent, secrets);
         Ok(Self {
             app,
             history,
@@ -279,7 +286,7 @@ pub async fn run(cli: Cli, token: Option<String>) -> Result<()> {
             }
             let running = server
                 .handler()
-                .serve(rmcp::transport::stdio())
+                .serve(crate::stdio::stdio())
                 .await
                 .context("starting the stdio MCP server")?;
             tokio::select! {
@@ -295,6 +302,9 @@ pub async fn run(cli: Cli, token: Option<String>) -> Result<()> {
             ide_managed,
             allow_origin,
         } => {
+            let allowed_origins = AllowedOrigins::parse(&allow_origin).map_err(|err| {
+                anyhow::anyhow!("--allow-origin / JETBRAINS_DEBUGGER_ALLOW_ORIGINS: {err}")
+            })?;
             let kind = choose_backend(args.backend, ide_managed, token.as_deref())?;
             let server = Server::build(&args, kind, token).await?;
             let listener = if ide_managed {
@@ -342,7 +352,7 @@ pub async fn run(cli: Cli, token: Option<String>) -> Result<()> {
                     }
                     _ => Box::pin(shutdown_signal()),
                 };
-            let result = crate::http::serve(&server, listener, &allow_origin, stop).await;
+            let result = crate::http::serve(&server, listener, &allowed_origins, stop).await;
             if let Some((publisher, state)) = discovery {
                 publisher.abort();
                 crate::discovery::withdraw(&state, std::process::id());
@@ -389,7 +399,7 @@ async fn bind_near(port: u16) -> Result<tokio::net::TcpListener> {
 /// Serve the agent's stdio connection by relaying it to a running IDE's server.
 async fn relay_stdio(proxy: ProxyServer) -> Result<()> {
     let running = proxy
-        .serve(rmcp::transport::stdio())
+        .serve(crate::stdio::stdio())
         .await
         .context("starting the stdio MCP relay")?;
     tokio::select! {

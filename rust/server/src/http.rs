@@ -2,21 +2,24 @@
 //! checks the MCP spec asks of local servers (DNS rebinding):
 //! - `Host` must be a loopback name (with or without our port);
 //! - a request without `Origin` (CLI clients, SDKs) is accepted; a request with one
-//!   (a browser page, whichever program served it, `http://localhost:<any port>`
-//!   included) is refused with 403 unless the user allowed that origin
-//!   (`--allow-origin`, `JETBRAINS_DEBUGGER_ALLOW_ORIGINS`);
+//!   (a browser page) is refused with 403 unless it is the server's own origin or one
+//!   the user allowed ([`crate::origins`]);
 //! - a POST body that is not JSON answers a JSON-RPC parse error (-32700), and JSON
 //!   that is not a JSON-RPC message an invalid request (-32600), instead of rmcp's
-//!   bare HTTP 415;
+//!   bare HTTP 415; a batch (protocol 2025-03-26) is answered by [`http_batch`];
 //! - idle MCP sessions are closed after [`SESSION_IDLE`], and past
-//!   [`MAX_SESSIONS`] the least recently used one (`http_sessions.rs`).
+//!   [`MAX_SESSIONS`] the least recently used one (`http_sessions.rs`);
+//! - every accepted connection has `TCP_NODELAY` set.
 
 use crate::cli::Server;
+use crate::http_batch;
 use crate::http_sessions::{SessionBound, MAX_SESSIONS};
+use crate::origins::AllowedOrigins;
 use anyhow::{Context, Result};
 use axum::body::Body;
 use axum::http::{header, Method, Request, StatusCode};
 use axum::response::{IntoResponse, Response};
+use axum::serve::ListenerExt;
 use rmcp::model::ClientJsonRpcMessage;
 use rmcp::transport::streamable_http_server::{
     session::local::LocalSessionManager, StreamableHttpServerConfig, StreamableHttpService,
@@ -32,18 +35,16 @@ pub const DEFAULT_PORT: u16 = 47823;
 /// An MCP session with no request for this long is closed and its memory freed.
 pub const SESSION_IDLE: Duration = Duration::from_secs(10 * 60);
 
-/// Loopback hosts (with any port) and the browser origins the user allowed.
-fn config(port: u16, allowed_origins: &[String]) -> StreamableHttpServerConfig {
+/// Loopback hosts (with any port). Origins are checked before rmcp sees the request
+/// ([`refuse_foreign_origins`]): the server's own origin depends on the `Host`.
+fn config(port: u16) -> StreamableHttpServerConfig {
     let hosts = ["127.0.0.1", "localhost", "[::1]"];
-    StreamableHttpServerConfig::default()
-        .with_allowed_hosts(
-            hosts
-                .iter()
-                .flat_map(|h| [h.to_string(), format!("{h}:{port}")])
-                .collect::<Vec<_>>(),
-        )
-        .with_allowed_origins(allowed_origins.iter().cloned())
-        .enforce_origin_validation()
+    StreamableHttpServerConfig::default().with_allowed_hosts(
+        hosts
+            .iter()
+            .flat_map(|h| [h.to_string(), format!("{h}:{port}")])
+            .collect::<Vec<_>>(),
+    )
 }
 
 /// Bind the MCP listener on `127.0.0.1:<port>` (0: any free port).
@@ -54,6 +55,21 @@ pub async fn bind(port: u16) -> Result<tokio::net::TcpListener> {
         .with_context(|| format!("binding {address} (is another server on this port? use --port)"))
 }
 
+/// `listener` with `TCP_NODELAY` on every connection it accepts: with Nagle's algorithm
+/// an answer's last segment waits for the client's delayed ACK, ~40 ms per request on a
+/// kept-alive connection.
+/// (A named type: axum gives a connection's peer address to a `TapIo` listener only.)
+fn without_nagle(listener: tokio::net::TcpListener) -> NoNagle {
+    fn no_delay(stream: &mut tokio::net::TcpStream) {
+        if let Err(err) = stream.set_nodelay(true) {
+            tracing::debug!(%err, "cannot set TCP_NODELAY on an MCP connection");
+        }
+    }
+    listener.tap_io(no_delay)
+}
+
+type NoNagle = axum::serve::TapIo<tokio::net::TcpListener, fn(&mut tokio::net::TcpStream)>;
+
 /// How long open MCP streams may hold up an exit once shutdown was asked for.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(3);
 
@@ -62,7 +78,7 @@ const SHUTDOWN_GRACE: Duration = Duration::from_secs(3);
 pub async fn serve(
     server: &Server,
     listener: tokio::net::TcpListener,
-    allowed_origins: &[String],
+    allowed_origins: &AllowedOrigins,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<()> {
     let bound = listener.local_addr()?;
@@ -71,17 +87,22 @@ pub async fn serve(
     sessions.session_config.keep_alive = Some(SESSION_IDLE);
     let sessions = Arc::new(sessions);
     let bound_sessions = SessionBound::new(sessions.clone(), MAX_SESSIONS);
-    let config = config(bound.port(), allowed_origins);
+    let config = config(bound.port());
+    let origins = Arc::new(allowed_origins.clone());
     let body_limit = config.max_request_body_bytes;
     let service =
         StreamableHttpService::new(move || Ok(handler.for_connection()), sessions, config);
+    let batches = Arc::new(service.clone());
     let router = axum::Router::new()
         .nest_service("/mcp", service)
+        .layer(axum::middleware::from_fn(move |request, next| {
+            refuse_unparsable(request, next, body_limit, batches.clone())
+        }))
         .layer(axum::middleware::from_fn(move |request, next| {
             bound_sessions.clone().track(request, next)
         }))
         .layer(axum::middleware::from_fn(move |request, next| {
-            refuse_unparsable(request, next, body_limit)
+            refuse_foreign_origins(request, next, origins.clone(), bound.port())
         }));
     tracing::info!("MCP server at http://{bound}/mcp");
     eprintln!("jetbrains-debugger MCP server listening on http://{bound}/mcp");
@@ -92,7 +113,7 @@ pub async fn serve(
     };
     // Each request knows its connection's peer: a confirmation is bound to it (`asker.rs`).
     let router = router.into_make_service_with_connect_info::<SocketAddr>();
-    let serving = axum::serve(listener, router).with_graceful_shutdown(shutdown);
+    let serving = axum::serve(without_nagle(listener), router).with_graceful_shutdown(shutdown);
     tokio::select! {
         result = serving => result.context("HTTP server"),
         _ = async {
@@ -108,12 +129,45 @@ pub async fn serve(
     }
 }
 
+/// Refuse with 403 a request whose `Origin` is neither the server's own nor allowed;
+/// pass every other request through untouched.
+async fn refuse_foreign_origins(
+    request: Request<Body>,
+    next: axum::middleware::Next,
+    origins: Arc<AllowedOrigins>,
+    port: u16,
+) -> Response {
+    let headers = request.headers();
+    let admitted = match headers.get(header::ORIGIN).map(|v| v.to_str()) {
+        None => true,
+        Some(Ok(origin)) => {
+            let host = headers.get(header::HOST).and_then(|v| v.to_str().ok());
+            origins.admit(origin, host, port)
+        }
+        Some(Err(_)) => false,
+    };
+    if admitted {
+        return next.run(request).await;
+    }
+    tracing::warn!(
+        origin = ?request.headers().get(header::ORIGIN),
+        "refused a request from a browser origin that is not allowed"
+    );
+    (
+        StatusCode::FORBIDDEN,
+        "Forbidden: Origin header is not allowed (see --allow-origin)",
+    )
+        .into_response()
+}
+
 /// Answer a JSON POST whose body rmcp could not decode with a JSON-RPC error (HTTP 400)
-/// rather than rmcp's bare 415; pass every other request through untouched.
+/// rather than rmcp's bare 415, and a batch through [`http_batch`]; pass every other
+/// request through untouched.
 async fn refuse_unparsable(
     request: Request<Body>,
     next: axum::middleware::Next,
     body_limit: usize,
+    batches: Arc<http_batch::Mcp>,
 ) -> Response {
     let is_json = request
         .headers()
@@ -135,13 +189,12 @@ async fn refuse_unparsable(
                 .into_response()
         }
     };
+    if let Ok(serde_json::Value::Array(items)) = serde_json::from_slice(&bytes) {
+        return http_batch::answer(&parts, items, &batches, body_limit).await;
+    }
     if let Some((code, message)) = jsonrpc_rejection(&bytes) {
-        let body = serde_json::json!({
-            "jsonrpc": "2.0",
-            "id": null,
-            "error": { "code": code, "message": message },
-        });
-        return (StatusCode::BAD_REQUEST, axum::Json(body)).into_response();
+        let null = serde_json::Value::Null;
+        return http_batch::error_response(StatusCode::BAD_REQUEST, null, code, message);
     }
     next.run(Request::from_parts(parts, Body::from(bytes)))
         .await
@@ -150,7 +203,7 @@ async fn refuse_unparsable(
 /// The JSON-RPC error a request body deserves, if rmcp cannot decode it: -32700 when
 /// it is not JSON (invalid UTF-8, a lone surrogate, garbage), -32600 when it is JSON
 /// but not a JSON-RPC message.
-fn jsonrpc_rejection(body: &[u8]) -> Option<(i32, String)> {
+pub fn jsonrpc_rejection(body: &[u8]) -> Option<(i32, String)> {
     if serde_json::from_slice::<ClientJsonRpcMessage>(body).is_ok() {
         return None;
     }
@@ -167,6 +220,17 @@ fn jsonrpc_rejection(body: &[u8]) -> Option<(i32, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[tokio::test]
+    async fn accepted_connections_have_no_nagle_delay() {
+        use axum::serve::Listener;
+        let mut listener = without_nagle(bind(0).await.unwrap());
+        let address = listener.local_addr().unwrap();
+        let client = tokio::spawn(tokio::net::TcpStream::connect(address));
+        let (accepted, _) = listener.accept().await;
+        assert!(accepted.nodelay().unwrap());
+        client.await.unwrap().unwrap();
+    }
 
     #[test]
     fn unparsable_bodies_get_jsonrpc_errors() {

@@ -1,12 +1,14 @@
 //! The server's answers to the IDE's own requests (`protocol/README.md`): the tool
 //! window's history (`history/list`, `history/clear`, `history/export`), the IDE's
-//! settings (`settings/update`: history size and brave mode, applied at once), and
+//! settings (`settings/update`: history size, brave mode and secret masking, applied at
+//! once), and
 //! the coding clients (`clients/list`, `clients/install` with the agent skill on
 //! request, from `clients/`).
 
 use crate::clients::catalogue::ClientId;
 use crate::clients::{self, install};
 use crate::consent::ConsentMemory;
+use crate::redact::{names::NameLists, SecretSettings, Secrets};
 use crate::session_log;
 use debugger_core::history::History;
 use debugger_core::{ErrorCode, ToolError, ToolResult};
@@ -22,6 +24,7 @@ use std::sync::Arc;
 pub struct ServerRequests {
     pub history: Arc<History>,
     pub consent: Arc<ConsentMemory>,
+    pub secrets: Arc<Secrets>,
 }
 
 #[async_trait::async_trait]
@@ -60,6 +63,23 @@ impl IdeRequests for ServerRequests {
         if let Some(brave) = settings.brave_mode {
             self.consent.set_brave(brave);
         }
+        let current = self.secrets.settings();
+        let secrets = SecretSettings {
+            hide: settings.hide_secrets.unwrap_or(current.hide),
+            names: NameLists {
+                secret: settings
+                    .secret_names
+                    .clone()
+                    .unwrap_or(current.names.secret),
+                never: settings
+                    .never_secret_names
+                    .clone()
+                    .unwrap_or(current.names.never),
+            },
+        };
+        if secrets != self.secrets.settings() {
+            self.secrets.set(secrets);
+        }
         Ok(())
     }
 
@@ -81,5 +101,58 @@ impl IdeRequests for ServerRequests {
             .map_err(|refused| {
                 RpcError::from(ToolError::new(ErrorCode::NotSupported, refused.to_string()))
             })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn requests() -> ServerRequests {
+        ServerRequests {
+            history: Arc::new(History::new(10)),
+            consent: Arc::new(ConsentMemory::new(false)),
+            secrets: Secrets::new(SecretSettings::default()),
+        }
+    }
+
+    /// The IDE's Settings page is the only switch of the masking with the IDE backend:
+    /// what it sends applies at once, and what it leaves out stays as it was.
+    #[test]
+    fn the_ides_settings_switch_the_masking_and_its_name_lists() {
+        let server = requests();
+        assert!(server.secrets.hiding(), "on by default");
+        server
+            .update_settings(&SettingsUpdateParams {
+                hide_secrets: Some(true),
+                secret_names: Some(vec!["ssn".into()]),
+                never_secret_names: Some(vec!["signature".into()]),
+                ..Default::default()
+            })
+            .unwrap();
+        assert!(server.secrets.is_secret_name("user_ssn"));
+        assert!(!server.secrets.is_secret_name("request_signature"));
+        server
+            .update_settings(&SettingsUpdateParams {
+                brave_mode: Some(true),
+                ..Default::default()
+            })
+            .unwrap();
+        assert!(
+            server.secrets.is_secret_name("user_ssn"),
+            "absent: unchanged"
+        );
+        server
+            .update_settings(&SettingsUpdateParams {
+                hide_secrets: Some(false),
+                ..Default::default()
+            })
+            .unwrap();
+        assert!(!server.secrets.hiding());
+        assert_eq!(
+            server.secrets.text("password=hunter22".into()),
+            "password=hunter22"
+        );
+        assert_eq!(server.secrets.settings().names.secret, ["ssn"]);
     }
 }

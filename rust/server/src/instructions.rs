@@ -7,25 +7,26 @@
 /// The guide, one point a line.
 pub const INSTRUCTIONS: &str = "\
 Debugger for the user's JetBrains IDE (or standalone).
-- Start with get_debug_session_status: where it stopped, its variables.
+- Start with get_debug_session_status: where it stopped, variables.
 - Breakpoints belong to the project and persist; set them before start_debug_session. \
 Leave the user's alone (list_breakpoints owner); remove_breakpoint owner: agent clears yours.
-- start_debug_session, resume, the steps, run_to_line and pause wait for the next stop and \
+- start_debug_session, resume, steps, run_to_line, pause wait for the next stop, \
 say where (or running); include_variables: true adds locals and watches. \
 An uncaught exception stops there (break_on_uncaught: false lets it end).
 - No configuration: start_debug_session file_path (line: stop there). overrides {args, cwd, \
-env}: one launch only.
-- trace_execution: values over many hits.
+env}: one launch.
+- trace_execution: values over hits.
 - Variable ids expire at each stop (variable_expired).
 - evaluate refuses side effects (side_effects_not_allowed) unless allow_side_effects: true; \
 showing values runs their repr.
 - Launches, set_variable, side-effecting evaluate ask the user: confirmation_denied is no; \
 confirmation_required: tell the user.
-- busy: the program is stuck; pause or stop_debug_session.
-- Stop the sessions you start.
+- busy: stuck program; pause or stop_debug_session.
+- Stop sessions you start.
 - Errors: {\"error\": code, \"message\"}.
-- projectPath: only with several projects open and no id naming one; session_id defaults \
-to the current one. Paths: absolute or project-relative.
+- Secrets read <redacted: …>; not a sandbox.
+- projectPath: only with several projects open and no id naming one; session_id: current \
+by default. Paths: absolute or project-relative.
 - Resources (subscribable, live sessions): debugger://session, \
 debugger://breakpoints, debugger://threads, debugger://session/output, debugger://session/log, \
 debugger://session/modules, debugger://source/{file}.";

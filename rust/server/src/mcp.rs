@@ -3,28 +3,38 @@
 //! `isError` results with a JSON body, records every call in the history, and asks
 //! for confirmations: in the IDE (`ui/confirm`) with the IDE backend, else through
 //! MCP elicitation where the client supports it: a request to the client during the
-//! call, or on protocol 2026-07-28 a question as the call's answer (`mrtr.rs`).
+//! call, or on protocol 2026-07-28 a question as the call's answer (`mrtr.rs`). A call
+//! that carries a `progressToken` gets progress, a cancelled one ends its wait
+//! (`tools::waiting`); the app's notices reach the client as MCP logging (`logging.rs`).
 
 use crate::consent::Scope;
 use crate::history_log::HistoryLog;
+use crate::logging::{level_of, tell_notices, DEFAULT_LOG_LEVEL};
 use crate::mrtr::{self, Approval, MrtrConfirmer, Questions, Route};
+use crate::notices::Level;
 use crate::resources::{self, notify};
-use crate::tools::{self, App, Call, ConfirmRequest, Confirmer, Consent};
+use crate::tools::waiting::Progress;
+use crate::tools::{self, App, Call, ConfirmRequest, Confirmer, Consent, Waiting};
 use debugger_core::{ToolError, ToolResult};
 use debugger_ide::wire::{ConfirmParams, ConfirmScope};
 use debugger_ide::IdeBackend;
 use futures_util::FutureExt;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, CustomRequest,
-    CustomResult, Implementation, ListResourceTemplatesResult, ListResourcesResult,
-    ListToolsResult, PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse,
+    CustomResult, Implementation, InitializeRequestParams, InitializeResult,
+    ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
+    ProgressNotificationParam, ProgressToken, ReadResourceRequestParams, ReadResourceResponse,
     ServerCapabilities, ServerConfig, SubscribeRequestParams, SubscriptionFilter, Tool,
     ToolAnnotations, UnsubscribeRequestParams,
 };
+// MCP logging: deprecated from 2026-07-28 on, still served to the clients that use it.
+#[allow(deprecated)]
+use rmcp::model::SetLevelRequestParams;
 use rmcp::service::{ElicitationError, NotificationContext, RequestContext, SubscriptionContext};
 use rmcp::{ErrorData as McpError, Peer, RoleServer, ServerHandler};
 use serde_json::Value;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// MCP server name, as agents register it.
@@ -47,6 +57,10 @@ pub struct McpServer {
     subscriptions: notify::LegacySubscriptions,
     /// Confirmations asked over MRTR, waiting for the client's retry.
     questions: Arc<Questions>,
+    /// This connection has answered its `initialize`.
+    initialized: Arc<AtomicBool>,
+    /// The least severe notice this connection is told (`logging/setLevel`).
+    log_level: Arc<Mutex<Level>>,
     /// This MCP connection (stdio, or one legacy HTTP session): who is asked on it.
     connection: u64,
 }
@@ -66,6 +80,8 @@ impl McpServer {
             ide,
             subscriptions: notify::LegacySubscriptions::default(),
             questions: Arc::new(Questions::new(CONFIRMATION_TIMEOUT, OPEN_QUESTIONS)),
+            initialized: Arc::default(),
+            log_level: Arc::new(Mutex::new(DEFAULT_LOG_LEVEL)),
             connection: next_connection(),
         }
     }
@@ -76,6 +92,8 @@ impl McpServer {
     pub fn for_connection(&self) -> Self {
         Self {
             subscriptions: notify::LegacySubscriptions::default(),
+            initialized: Arc::default(),
+            log_level: Arc::new(Mutex::new(DEFAULT_LOG_LEVEL)),
             connection: next_connection(),
             ..self.clone()
         }
@@ -83,8 +101,10 @@ impl McpServer {
 }
 
 /// What the server says about itself at the handshake.
+#[allow(deprecated)] // logging: deprecated from 2026-07-28 on, served to the clients that use it
 pub fn server_config() -> ServerConfig {
     let capabilities = ServerCapabilities::builder()
+        .enable_logging()
         .enable_tools()
         .enable_resources()
         .enable_resources_list_changed()
@@ -93,6 +113,47 @@ pub fn server_config() -> ServerConfig {
     ServerConfig::new(capabilities)
         .with_server_info(Implementation::new(SERVER_NAME, env!("CARGO_PKG_VERSION")))
         .with_instructions(crate::instructions::INSTRUCTIONS)
+}
+
+/// Answer a connection's first `initialize`; a second one is refused (-32600): the session
+/// and its negotiated version are set once.
+pub fn initialize_once(
+    handler: &impl ServerHandler,
+    initialized: &AtomicBool,
+    request: InitializeRequestParams,
+    context: &RequestContext<RoleServer>,
+) -> Result<InitializeResult, McpError> {
+    if initialized.swap(true, Ordering::SeqCst) {
+        return Err(McpError::invalid_request(
+            "Invalid Request: this session is already initialized; initialize is sent once",
+            None,
+        ));
+    }
+    context.peer.set_peer_info(request.clone());
+    handler.negotiate_initialize(&request)
+}
+
+/// Whether this server has a tool of that name (the names are built once).
+pub fn has_tool(name: &str) -> bool {
+    static NAMES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    NAMES
+        .get_or_init(|| {
+            tool_list()
+                .into_iter()
+                .map(|t| t.name.to_string())
+                .collect()
+        })
+        .iter()
+        .any(|known| known == name)
+}
+
+/// The JSON-RPC error for a tool this server does not have: a protocol error (-32602), as
+/// every MCP version's tools chapter has it, not a tool's `isError` result.
+pub fn unknown_tool(name: &str) -> McpError {
+    McpError::invalid_params(
+        format!("Unknown tool: {name}"),
+        Some(serde_json::json!({ "tool": name })),
+    )
 }
 
 /// The tools as MCP lists them.
@@ -193,6 +254,23 @@ impl Confirmer for IdeConfirmer {
     }
 }
 
+/// Progress of a call to the client that asked for it (the request's `progressToken`).
+struct ProgressTo {
+    peer: Peer<RoleServer>,
+    token: ProgressToken,
+}
+
+#[async_trait::async_trait]
+impl Progress for ProgressTo {
+    async fn report(&self, progress: f64, message: String) {
+        let param =
+            ProgressNotificationParam::new(self.token.clone(), progress).with_message(message);
+        if let Err(err) = self.peer.notify_progress(param).await {
+            tracing::debug!(%err, "cannot send a progress notification");
+        }
+    }
+}
+
 /// Files a call touches, for the history.
 fn affected_files(arguments: &Value) -> Vec<String> {
     arguments
@@ -227,6 +305,10 @@ async fn within_panic_boundary(
     }
 }
 
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|p| p.into_inner())
+}
+
 /// What running a tool call came to.
 pub enum Ran {
     Answered(CallToolResult),
@@ -239,12 +321,19 @@ impl McpServer {
     /// aside (unreadable), every answer carries `warnings` naming the kept copy. A
     /// call that stopped at an MRTR question is recorded as asking it (`mrtr::asked`),
     /// not as the error its handler returned; its retry is recorded as a call too.
-    pub async fn run_tool(&self, name: &str, arguments: Value, confirmer: &dyn Confirmer) -> Ran {
+    pub async fn run_tool(
+        &self,
+        name: &str,
+        arguments: Value,
+        confirmer: &dyn Confirmer,
+        waiting: &Waiting,
+    ) -> Ran {
         let started = Instant::now();
         let entry = self.history.history.begin(name, &arguments);
         let call = Call {
             app: &self.app,
             confirmer,
+            waiting,
         };
         let outcome =
             within_panic_boundary(name, tools::call(&call, name, arguments.clone())).await;
@@ -276,6 +365,7 @@ impl McpServer {
     ) -> CallToolResult {
         let history = &self.history.history;
         let warnings = self.app.watches.state().warnings();
+        self.app.notices.state_warnings(&warnings);
         match outcome {
             Ok(mut value) => {
                 if let (Value::Object(body), false) = (&mut value, warnings.is_empty()) {
@@ -309,11 +399,22 @@ impl ServerHandler for McpServer {
         Ok(ListToolsResult::with_all_items((*self.tools).clone()))
     }
 
+    async fn initialize(
+        &self,
+        request: InitializeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<InitializeResult, McpError> {
+        initialize_once(self, &self.initialized, request, &context)
+    }
+
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, McpError> {
+        if !has_tool(&request.name) {
+            return Err(unknown_tool(&request.name));
+        }
         let arguments = request.arguments.map(Value::Object).unwrap_or(Value::Null);
         let route = mrtr::route(
             self.ide.is_some(),
@@ -347,18 +448,39 @@ impl ServerHandler for McpServer {
             (Route::Mrtr, _) => Box::new(MrtrConfirmer::new(answers.clone())),
             (Route::Nobody, _) | (Route::Ide, None) => Box::new(NobodyToAsk),
         };
-        Ok(
-            match self
-                .run_tool(&request.name, arguments.clone(), confirmer.as_ref())
-                .await
-            {
-                Ran::Answered(result) => result.into(),
-                Ran::Asked(question) => self
-                    .questions
-                    .ask(&asker, &request.name, arguments, question, answers)
-                    .into(),
-            },
-        )
+        let progress = context.meta.get_progress_token().map(|token| {
+            Box::new(ProgressTo {
+                peer: context.peer.clone(),
+                token,
+            }) as Box<dyn Progress>
+        });
+        let waiting = Waiting::new(context.ct.clone(), progress);
+        let run = self.run_tool(
+            &request.name,
+            arguments.clone(),
+            confirmer.as_ref(),
+            &waiting,
+        );
+        // A request that names a log level (2026-07-28's per-request logging) is told the
+        // notices of its time on its own response stream.
+        let ran = match context.meta.log_level().map(level_of) {
+            None => run.await,
+            Some(least) => {
+                tokio::pin!(run);
+                let told = tell_notices(&context.peer, self.app.notices.subscribe(), || least);
+                tokio::select! {
+                    ran = &mut run => ran,
+                    () = told => run.await,
+                }
+            }
+        };
+        Ok(match ran {
+            Ran::Answered(result) => result.into(),
+            Ran::Asked(question) => self
+                .questions
+                .ask(&asker, &request.name, arguments, question, answers)
+                .into(),
+        })
     }
 
     async fn list_resources(
@@ -424,14 +546,34 @@ impl ServerHandler for McpServer {
         Ok(())
     }
 
-    /// A legacy client (one that sent `initialize`) is told of changes on its own
-    /// connection for as long as it stays open; 2026-07-28 clients listen instead.
+    #[allow(deprecated)]
+    async fn set_level(
+        &self,
+        request: SetLevelRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), McpError> {
+        *lock(&self.log_level) = level_of(request.level);
+        Ok(())
+    }
+
+    /// A legacy client (one that sent `initialize`) is told of changes, and the notices
+    /// at its log level, on its own connection for as long as it stays open; 2026-07-28
+    /// clients listen instead, and name a log level per request.
     async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
         let legacy = context
             .peer
             .peer_info()
             .is_none_or(|info| info.protocol_version.has_initialize());
         if legacy {
+            let (peer, level) = (context.peer.clone(), self.log_level.clone());
+            let notices = self.app.notices.subscribe();
+            tokio::spawn(async move {
+                let told = tell_notices(&peer, notices, || *lock(&level));
+                tokio::select! {
+                    () = told => {}
+                    () = notify::closed(peer.clone()) => {}
+                }
+            });
             let outlet = notify::LegacyOutlet {
                 peer: context.peer.clone(),
                 subscriptions: self.subscriptions.clone(),
@@ -635,6 +777,7 @@ mod tests {
             backend,
             WatchStore::new(state.clone()),
             Arc::new(ConsentMemory::new(true)),
+            crate::redact::Secrets::new(Default::default()),
         );
         let server = McpServer::new(app, Arc::new(HistoryLog::new(10, &state)), None);
 
@@ -642,6 +785,7 @@ mod tests {
             "start_debug_session",
             serde_json::json!({ "configuration_name": "app" }),
             &NobodyToAsk,
+            &Waiting::default(),
         ))
         .await;
         assert_eq!(started.is_error, Some(true));
@@ -654,9 +798,13 @@ mod tests {
 
         // The server goes on, and what the call did is reachable.
         tokio::time::sleep(Duration::from_millis(50)).await;
-        let listed =
-            answered(server.run_tool("list_debug_sessions", serde_json::json!({}), &NobodyToAsk))
-                .await;
+        let listed = answered(server.run_tool(
+            "list_debug_sessions",
+            serde_json::json!({}),
+            &NobodyToAsk,
+            &Waiting::default(),
+        ))
+        .await;
         assert_ne!(listed.is_error, Some(true), "{}", text(&listed));
         let sessions = &listed.structured_content.unwrap()["sessions"];
         assert_eq!(sessions[0]["id"], "s1");

@@ -8,20 +8,27 @@
 //! `ide_not_connected` and the next call looks for a running instance again.
 
 use crate::discovery::{self, Instance, Preference};
+use crate::logging;
 use crate::mcp;
+use crate::notices::Level;
 use crate::upstream::{Failure, Upstream};
+// MCP logging: deprecated from 2026-07-28 on, still relayed to the agents that use it.
 use debugger_core::error::{ErrorCode, ToolError};
 use debugger_core::state::StateDir;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock,
-    ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
-    ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, ServerConfig,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, InitializeRequestParams,
+    InitializeResult, ListResourceTemplatesResult, ListResourcesResult, ListToolsResult,
+    PaginatedRequestParams, ProgressNotificationParam, ReadResourceRequestParams,
+    ReadResourceResponse, ReadResourceResult, ServerConfig,
 };
+#[allow(deprecated)]
+use rmcp::model::{LoggingMessageNotificationParam, SetLevelRequestParams};
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::Mutex;
@@ -32,6 +39,13 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(3);
 const CALL_TIMEOUT: Duration = Duration::from_secs(660);
 
 type Client = Upstream;
+
+/// The request `_meta` key naming the log level the request wants notices at.
+const LOG_LEVEL_KEY: &str = "io.modelcontextprotocol/logLevel";
+
+fn lock<T>(mutex: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|p| p.into_inner())
+}
 
 /// Connect to an instance's MCP endpoint and check it is one of ours.
 pub async fn connect(instance: &Instance) -> Result<Client, String> {
@@ -73,6 +87,10 @@ pub struct ProxyServer {
     state: StateDir,
     dir: PathBuf,
     preference: Preference,
+    /// The agent's connection has answered its `initialize`.
+    initialized: Arc<AtomicBool>,
+    /// The least severe notice the agent is told (`logging/setLevel`).
+    log_level: Arc<std::sync::Mutex<Level>>,
 }
 
 impl ProxyServer {
@@ -82,6 +100,8 @@ impl ProxyServer {
             state,
             dir,
             preference,
+            initialized: Arc::default(),
+            log_level: Arc::new(std::sync::Mutex::new(logging::DEFAULT_LOG_LEVEL)),
         }
     }
 
@@ -102,22 +122,84 @@ impl ProxyServer {
         }
     }
 
-    async fn relay(&self, request: CallToolRequestParams) -> Result<CallToolResponse, ToolError> {
-        let peer = self.peer().await?;
-        let request = serde_json::to_value(request).unwrap_or_default();
-        match tokio::time::timeout(
+    /// Relay a tool call. The instance's answer passes through as it is, its JSON-RPC
+    /// errors included; progress it reports reaches the agent when the agent asked for it
+    /// (`agent`); an agent that cancels the call drops the request, which tells the
+    /// instance (`upstream::Pending`).
+    #[allow(deprecated)] // MCP logging: relayed to the agents that use it
+    async fn relay(
+        &self,
+        request: CallToolRequestParams,
+        agent: Option<&RequestContext<RoleServer>>,
+    ) -> Result<CallToolResponse, McpError> {
+        let tool_error = |err: ToolError| {
+            Ok(CallToolResult::error(vec![ContentBlock::text(err.to_json().to_string())]).into())
+        };
+        let peer = match self.peer().await {
+            Ok(peer) => peer,
+            Err(err) => return tool_error(err),
+        };
+        let mut params = serde_json::to_value(request).unwrap_or_default();
+        // The agent's log level: the request's own, else the connection's. The instance
+        // tells the notices of the call's time on its stream, and they go on to the agent.
+        let least = agent
+            .and_then(|a| a.meta.log_level())
+            .map(logging::level_of)
+            .unwrap_or_else(|| *lock(&self.log_level));
+        let mut meta = serde_json::json!({ LOG_LEVEL_KEY: logging::level_name(least) });
+        if let Some(token) = agent.and_then(|a| a.meta.get_progress_token()) {
+            meta["progressToken"] = serde_json::json!(token);
+        }
+        if let Value::Object(params) = &mut params {
+            params.insert("_meta".into(), meta);
+        }
+        let agent_peer = agent.map(|a| a.peer.clone());
+        let notified = move |message: Value| {
+            let Some(peer) = agent_peer.clone() else {
+                return;
+            };
+            let params = message.get("params").cloned().unwrap_or_default();
+            match message["method"].as_str() {
+                Some("notifications/progress") => {
+                    if let Ok(param) = serde_json::from_value::<ProgressNotificationParam>(params) {
+                        tokio::spawn(async move { peer.notify_progress(param).await });
+                    }
+                }
+                Some("notifications/message") => {
+                    if let Ok(param) =
+                        serde_json::from_value::<LoggingMessageNotificationParam>(params)
+                    {
+                        if logging::level_of(param.level) >= least {
+                            tokio::spawn(async move { peer.notify_logging_message(param).await });
+                        }
+                    }
+                }
+                _ => {}
+            }
+        };
+        let call = tokio::time::timeout(
             CALL_TIMEOUT,
-            peer.call::<CallToolResult>("tools/call", request),
-        )
-        .await
-        {
+            peer.call_telling::<CallToolResult>("tools/call", params, &notified),
+        );
+        let cancelled = async {
+            match agent {
+                Some(agent) => agent.ct.cancelled().await,
+                None => std::future::pending().await,
+            }
+        };
+        let outcome = tokio::select! {
+            outcome = call => outcome,
+            () = cancelled => return Err(McpError::invalid_request("the call was cancelled", None)),
+        };
+        match outcome {
             Ok(Ok(result)) => Ok(result.into()),
+            Ok(Err(Failure::Rpc(error))) => Err(error),
             Ok(Err(err)) => {
                 tracing::warn!(%err, "relaying a tool call to the IDE's server failed");
                 self.lost().await;
-                Err(not_connected())
+                tool_error(not_connected())
             }
-            Err(_) => Err(ToolError::new(
+            Err(_) => tool_error(ToolError::new(
                 ErrorCode::Timeout,
                 "the IDE's server did not answer the call in time",
             )),
@@ -218,14 +300,33 @@ impl ServerHandler for ProxyServer {
         Ok(ListToolsResult::with_all_items(mcp::tool_list()))
     }
 
+    async fn initialize(
+        &self,
+        request: InitializeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<InitializeResult, McpError> {
+        mcp::initialize_once(self, &self.initialized, request, &context)
+    }
+
+    #[allow(deprecated)]
+    async fn set_level(
+        &self,
+        request: SetLevelRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), McpError> {
+        *lock(&self.log_level) = logging::level_of(request.level);
+        Ok(())
+    }
+
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, McpError> {
-        Ok(self.relay(request).await.unwrap_or_else(|err| {
-            CallToolResult::error(vec![ContentBlock::text(err.to_json().to_string())]).into()
-        }))
+        if !mcp::has_tool(&request.name) {
+            return Err(mcp::unknown_tool(&request.name));
+        }
+        self.relay(request, Some(&context)).await
     }
 }
 
@@ -254,6 +355,7 @@ mod tests {
                 dap.clone(),
                 WatchStore::new(state.clone()),
                 Arc::new(ConsentMemory::new(false)),
+                crate::redact::Secrets::new(Default::default()),
             ),
             history: Arc::new(HistoryLog::new(10, &state)),
             engine: Engine::Dap(dap),
@@ -265,7 +367,7 @@ mod tests {
             let stopped = async move {
                 let _ = stopped.await;
             };
-            crate::http::serve(&server, listener, &[], stopped).await
+            crate::http::serve(&server, listener, &Default::default(), stopped).await
         });
         let instance = Instance {
             pid: std::process::id(),
@@ -291,7 +393,7 @@ mod tests {
         let relay = relay_for(client, project);
 
         let listed = relay
-            .relay(CallToolRequestParams::new("list_debug_sessions"))
+            .relay(CallToolRequestParams::new("list_debug_sessions"), None)
             .await
             .unwrap();
         let CallToolResponse::Complete(listed) = listed else {
@@ -320,17 +422,46 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn sequential_requests_share_one_kept_alive_connection() {
+        let (instance, _stop, _project) = instance("keep-alive").await;
+        let client = connect(&instance).await.unwrap();
+        for _ in 0..3 {
+            let listed: Value = client
+                .call(
+                    "tools/call",
+                    serde_json::json!({ "name": "list_debug_sessions", "arguments": {} }),
+                )
+                .await
+                .unwrap();
+            assert_eq!(
+                listed["structuredContent"]["sessions"],
+                serde_json::json!([])
+            );
+        }
+        // Each request took the kept connection and gave it back: one, not one per request.
+        assert_eq!(client.idle_connections(), 1);
+    }
+
+    #[tokio::test]
     async fn a_forgotten_session_is_renewed_and_a_gone_instance_is_not_connected() {
         let (instance, stop, project) = instance("renew").await;
         let client = connect(&instance).await.unwrap();
         client.forget_session_for_test();
         let relay = relay_for(client, project);
         let call = CallToolRequestParams::new("list_debug_sessions");
-        assert!(relay.relay(call.clone()).await.is_ok());
+        let CallToolResponse::Complete(listed) = relay.relay(call.clone(), None).await.unwrap()
+        else {
+            panic!("not complete");
+        };
+        assert_ne!(listed.is_error, Some(true), "{listed:?}");
 
         stop.send(()).unwrap();
         tokio::time::sleep(Duration::from_millis(200)).await;
-        let gone = relay.relay(call).await.unwrap_err();
-        assert_eq!(gone.code, ErrorCode::IdeNotConnected);
+        let CallToolResponse::Complete(gone) = relay.relay(call, None).await.unwrap() else {
+            panic!("not complete");
+        };
+        assert_eq!(gone.is_error, Some(true));
+        let body: Value = serde_json::from_str(&gone.content[0].as_text().unwrap().text).unwrap();
+        assert_eq!(body["error"], ErrorCode::IdeNotConnected.as_str());
     }
 }

@@ -1,5 +1,6 @@
 //! The relay's MCP client for an instance's endpoint (`http://127.0.0.1:<port>/mcp`, our
-//! own server): JSON-RPC over plain HTTP/1.1 on loopback, a connection per request.
+//! own server): JSON-RPC over plain HTTP/1.1 on loopback, on kept-alive connections (a few
+//! kept idle between requests, a new one when none is free).
 //!
 //! Hand-written rather than rmcp's client over reqwest because the relay needs four
 //! requests and their results as JSON, and that stack cost the binary ~1.3 MB (a third
@@ -22,6 +23,11 @@ const PROTOCOL_VERSION: &str = "2025-11-25";
 /// any answer of ours comes near.
 const MAX_HEAD: usize = 64 * 1024;
 const MAX_MESSAGE: usize = 16 * 1024 * 1024;
+/// Connections kept open between requests, at most.
+const IDLE_CONNECTIONS: usize = 4;
+/// How long the rest of an answered response may take to arrive before its connection is
+/// dropped rather than kept.
+const DRAIN_WAIT: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// Why a request got no result.
 #[derive(Debug)]
@@ -59,6 +65,8 @@ struct Inner {
     next_id: AtomicU64,
     /// The instance's `serverInfo.name` from `initialize`.
     server_name: Mutex<String>,
+    /// Kept-alive connections, idle.
+    idle: Mutex<Vec<BufReader<TcpStream>>>,
 }
 
 impl Upstream {
@@ -78,6 +86,7 @@ impl Upstream {
                 session: Mutex::new(None),
                 next_id: AtomicU64::new(0),
                 server_name: Mutex::new(String::new()),
+                idle: Mutex::default(),
             }),
         };
         upstream.initialize().await?;
@@ -118,6 +127,17 @@ impl Upstream {
         method: &str,
         params: Value,
     ) -> Result<T, Failure> {
+        self.call_telling(method, params, &|_| {}).await
+    }
+
+    /// [`Self::call`], handing every notification the instance sends about the request
+    /// (progress, log messages) to `notified` as it comes.
+    pub async fn call_telling<T: DeserializeOwned>(
+        &self,
+        method: &str,
+        params: Value,
+        notified: &(dyn Fn(Value) + Send + Sync),
+    ) -> Result<T, Failure> {
         let mut renewed = false;
         loop {
             let id = self.next_id();
@@ -126,7 +146,7 @@ impl Upstream {
                 id: Some(id),
             };
             match self
-                .post(&request(id, method, params.clone()), Some(id))
+                .post_telling(&request(id, method, params.clone()), Some(id), notified)
                 .await
             {
                 Err(Failure::Transport(reason)) if reason == SESSION_GONE && !renewed => {
@@ -153,6 +173,12 @@ impl Upstream {
         let _ = self.exchange(head, b"").await;
     }
 
+    /// Connections kept open for the next request.
+    #[cfg(test)]
+    pub fn idle_connections(&self) -> usize {
+        lock(&self.inner.idle).len()
+    }
+
     /// Make the instance answer our next request with 404, as after its idle timeout.
     #[cfg(test)]
     pub fn forget_session_for_test(&self) {
@@ -165,7 +191,7 @@ impl Upstream {
 
     fn head(&self, method: &str, session: Option<&str>, length: usize) -> String {
         let mut head = format!(
-            "{method} {} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\
+            "{method} {} HTTP/1.1\r\nHost: {}\r\n\
              Accept: application/json, text/event-stream\r\n\
              Content-Type: application/json\r\nContent-Length: {length}\r\n",
             self.inner.path, self.inner.authority
@@ -186,11 +212,36 @@ impl Upstream {
         message: &Value,
         id: Option<u64>,
     ) -> Result<(Option<Result<Value, Failure>>, Option<String>), Failure> {
+        self.post_telling(message, id, &|_| {}).await
+    }
+
+    /// [`Self::post`], with the notifications of the answer's stream handed to `notified`.
+    async fn post_telling(
+        &self,
+        message: &Value,
+        id: Option<u64>,
+        notified: &(dyn Fn(Value) + Send + Sync),
+    ) -> Result<(Option<Result<Value, Failure>>, Option<String>), Failure> {
         let body = message.to_string();
         let session = lock(&self.inner.session).clone();
         let head = self.head("POST", session.as_deref(), body.len());
         let mut response = self.exchange(head, body.as_bytes()).await?;
-        if response.status == 404 && session.is_some() {
+        let answer = self
+            .answer(&mut response, session.is_some(), id, notified)
+            .await;
+        self.keep(response).await;
+        answer
+    }
+
+    /// Read the answer to request `id` (none for a notification) from `response`.
+    async fn answer(
+        &self,
+        response: &mut Response,
+        has_session: bool,
+        id: Option<u64>,
+        notified: &(dyn Fn(Value) + Send + Sync),
+    ) -> Result<(Option<Result<Value, Failure>>, Option<String>), Failure> {
+        if response.status == 404 && has_session {
             return Err(transport(SESSION_GONE));
         }
         if !(200..300).contains(&response.status) {
@@ -208,10 +259,10 @@ impl Upstream {
             )));
         }
         let Some(id) = id else {
-            return Ok((None, response.session));
+            return Ok((None, response.session.clone()));
         };
         let answer = if response.content_type.starts_with("text/event-stream") {
-            answer_in_stream(&mut response.body, id).await?
+            answer_in_stream(&mut response.body, id, notified).await?
         } else {
             let mut text = Vec::new();
             while let Some(chunk) = response.body.chunk().await.map_err(transport)? {
@@ -223,15 +274,47 @@ impl Upstream {
             let message: Value = serde_json::from_slice(&text).map_err(transport)?;
             answer_of(message, id)
         };
-        Ok((answer, response.session))
+        Ok((answer, response.session.clone()))
+    }
+
+    /// Keep `response`'s connection for the next request once its body is read to the
+    /// end (an SSE answer's stream ends right after the answer), unless it may not be.
+    async fn keep(&self, response: Response) {
+        if !response.reusable {
+            return;
+        }
+        let mut body = response.body;
+        let drained = tokio::time::timeout(DRAIN_WAIT, async {
+            while let Some(_rest) = body.chunk().await? {}
+            io::Result::Ok(())
+        })
+        .await;
+        if let (Ok(Ok(())), Some(connection)) = (drained, body.into_connection()) {
+            let mut idle = lock(&self.inner.idle);
+            if idle.len() < IDLE_CONNECTIONS {
+                idle.push(connection);
+            }
+        }
     }
 
     async fn exchange(&self, head: String, body: &[u8]) -> Result<Response, Failure> {
+        let request = [head.as_bytes(), body].concat();
         let exchange = async {
-            let mut stream = TcpStream::connect(&self.inner.authority).await?;
+            // A kept connection the instance has closed meanwhile fails at once: then a
+            // new one.
+            let kept = lock(&self.inner.idle).pop();
+            if let Some(mut connection) = kept {
+                if connection.get_mut().write_all(&request).await.is_ok() {
+                    if let Ok(response) = read_response(connection).await {
+                        return Ok(response);
+                    }
+                }
+            }
+            let stream = TcpStream::connect(&self.inner.authority).await?;
             stream.set_nodelay(true)?;
-            stream.write_all(&[head.as_bytes(), body].concat()).await?;
-            read_response(BufReader::new(stream)).await
+            let mut connection = BufReader::new(stream);
+            connection.get_mut().write_all(&request).await?;
+            read_response(connection).await
         };
         exchange.await.map_err(|e| {
             transport(format!(
@@ -297,23 +380,35 @@ fn answer_of(message: Value, id: u64) -> Option<Result<Value, Failure>> {
     Some(Ok(message.remove("result").unwrap_or(Value::Null)))
 }
 
-/// Read SSE events until one answers request `id`. Other messages on the stream
-/// (notifications, priming events) are not the relay's business.
+/// Read SSE events until one answers request `id`; the notifications on the way go to
+/// `notified`. Other messages (priming events, requests) are not the relay's business.
 async fn answer_in_stream(
     body: &mut Body,
     id: u64,
+    notified: &(dyn Fn(Value) + Send + Sync),
 ) -> Result<Option<Result<Value, Failure>>, Failure> {
     let mut events = SseParser::default();
     while let Some(chunk) = body.chunk().await.map_err(transport)? {
         for data in events.feed(&chunk).map_err(transport)? {
-            if let Ok(message) = serde_json::from_str::<Value>(&data) {
-                if let Some(answer) = answer_of(message, id) {
-                    return Ok(Some(answer));
-                }
+            let Ok(message) = serde_json::from_str::<Value>(&data) else {
+                continue;
+            };
+            if message.get("method").is_some() && message.get("id").is_none() {
+                notified(message);
+            } else if let Some(answer) = answer_of(message, id) {
+                return Ok(Some(answer));
             }
         }
     }
     Ok(None)
+}
+
+/// The `data` of every whole event in an SSE body (the batch answers of `http_batch`).
+pub fn sse_data(body: &[u8]) -> Vec<String> {
+    let mut events = SseParser::default();
+    let mut data = events.feed(body).unwrap_or_default();
+    data.extend(events.feed(b"\n\n").unwrap_or_default());
+    data
 }
 
 /// Splits an SSE byte stream into the `data` of its events.
@@ -359,6 +454,8 @@ struct Response {
     status: u16,
     content_type: String,
     session: Option<String>,
+    /// The connection may serve another request once the body is read.
+    reusable: bool,
     body: Body,
 }
 
@@ -391,6 +488,7 @@ async fn read_response(mut reader: BufReader<TcpStream>) -> io::Result<Response>
         .and_then(|code| code.parse().ok())
         .ok_or_else(|| io::Error::other("malformed HTTP status line"))?;
     let (mut content_type, mut session, mut framing) = (String::new(), None, Framing::UntilClose);
+    let mut closing = false;
     for line in lines {
         let Some((name, value)) = line.split_once(':') else {
             continue;
@@ -399,6 +497,7 @@ async fn read_response(mut reader: BufReader<TcpStream>) -> io::Result<Response>
         match name.trim().to_ascii_lowercase().as_str() {
             "content-type" => content_type = value.to_ascii_lowercase(),
             "mcp-session-id" => session = Some(value.to_string()),
+            "connection" => closing = value.eq_ignore_ascii_case("close"),
             "content-length" if !matches!(framing, Framing::Chunked { .. }) => {
                 let length = value
                     .parse()
@@ -418,6 +517,7 @@ async fn read_response(mut reader: BufReader<TcpStream>) -> io::Result<Response>
         status,
         content_type,
         session,
+        reusable: !closing && !matches!(framing, Framing::UntilClose),
         body: Body { reader, framing },
     })
 }
@@ -435,6 +535,14 @@ enum Framing {
 }
 
 impl Body {
+    /// The connection, once the body was read to its end.
+    fn into_connection(self) -> Option<BufReader<TcpStream>> {
+        match self.framing {
+            Framing::Length(0) | Framing::Chunked { done: true, .. } => Some(self.reader),
+            _ => None,
+        }
+    }
+
     /// The next piece of the body; `None` at its end.
     async fn chunk(&mut self) -> io::Result<Option<Vec<u8>>> {
         let Body { reader, framing } = self;
@@ -450,6 +558,15 @@ impl Body {
                     *left = u64::from_str_radix(size, 16)
                         .map_err(|_| io::Error::other("malformed chunk size"))?;
                     if *left == 0 {
+                        // The trailer section, to its empty line: the connection is then
+                        // clean for the next response.
+                        loop {
+                            let mut trailer = String::new();
+                            let read = (&mut *reader).take(1024).read_line(&mut trailer).await?;
+                            if read == 0 || trailer.trim().is_empty() {
+                                break;
+                            }
+                        }
                         *done = true;
                         return Ok(None);
                     }
@@ -550,6 +667,7 @@ mod tests {
                 session: Mutex::new(None),
                 next_id: AtomicU64::new(7),
                 server_name: Mutex::new(String::new()),
+                idle: Mutex::default(),
             }),
         };
         let (answer, session) = upstream

@@ -1,7 +1,10 @@
-//! The measured side: the workflow as MCP tool calls to this very binary, spawned
-//! as `stdio`, over a minimal newline-delimited JSON-RPC client.
+//! The measured side: the workflow as MCP tool calls to this very binary, over stdio
+//! (spawned as `stdio`, driven by a minimal newline-delimited JSON-RPC client) and over
+//! streamable HTTP (spawned as `serve`, driven by the relay's own HTTP client on a
+//! kept-alive connection, as agents' HTTP clients keep theirs).
 
-use super::{BenchArgs, BenchProject, Samples, BREAKPOINT_LINE, START};
+use super::{BenchArgs, BenchProject, Samples, BREAKPOINT_LINE, PING, START};
+use crate::upstream::Upstream;
 use anyhow::{anyhow, bail, Context, Result};
 use serde_json::{json, Value};
 use std::process::Stdio;
@@ -10,31 +13,64 @@ use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
 use tokio::process::{Child, ChildStdin, ChildStdout};
 
 const TIMEOUT: Duration = Duration::from_secs(30);
+/// Pings measured per transport (after as many unmeasured).
+const PINGS: usize = 200;
+
+/// How the workflow reaches the server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Transport {
+    Stdio,
+    Http,
+}
+
+/// A connected client, over either transport.
+enum Connection {
+    Stdio {
+        stdin: ChildStdin,
+        lines: Lines<BufReader<ChildStdout>>,
+        next_id: u64,
+    },
+    Http(Upstream),
+}
 
 struct McpClient {
     child: Child,
-    stdin: ChildStdin,
-    lines: Lines<BufReader<ChildStdout>>,
-    next_id: u64,
+    connection: Connection,
 }
 
-impl McpClient {
-    async fn send(&mut self, message: Value) -> Result<()> {
+impl Connection {
+    async fn send(stdin: &mut ChildStdin, message: Value) -> Result<()> {
         let mut line = message.to_string();
         line.push('\n');
-        self.stdin.write_all(line.as_bytes()).await?;
-        self.stdin.flush().await?;
+        stdin.write_all(line.as_bytes()).await?;
+        stdin.flush().await?;
         Ok(())
     }
 
     async fn rpc(&mut self, method: &str, params: Value) -> Result<Value> {
-        self.next_id += 1;
-        let id = self.next_id;
-        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}))
-            .await?;
+        let (stdin, lines, next_id) = match self {
+            Connection::Http(upstream) => {
+                return tokio::time::timeout(TIMEOUT, upstream.call::<Value>(method, params))
+                    .await
+                    .with_context(|| format!("no answer to {method} within {TIMEOUT:?}"))?
+                    .map_err(|err| anyhow!("{method}: {err}"));
+            }
+            Connection::Stdio {
+                stdin,
+                lines,
+                next_id,
+            } => (stdin, lines, next_id),
+        };
+        *next_id += 1;
+        let id = *next_id;
+        Self::send(
+            stdin,
+            json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}),
+        )
+        .await?;
         let deadline = tokio::time::Instant::now() + TIMEOUT;
         loop {
-            let line = tokio::time::timeout_at(deadline, self.lines.next_line())
+            let line = tokio::time::timeout_at(deadline, lines.next_line())
                 .await
                 .with_context(|| format!("no answer to {method} within {TIMEOUT:?}"))??
                 .ok_or_else(|| anyhow!("server closed its output"))?;
@@ -47,7 +83,9 @@ impl McpClient {
             }
         }
     }
+}
 
+impl McpClient {
     /// `start_debug_session` of the bench configuration, paused at the breakpoint.
     async fn start(&mut self) -> Result<()> {
         let started = self
@@ -64,6 +102,7 @@ impl McpClient {
 
     async fn tool(&mut self, name: &str, arguments: Value) -> Result<Value> {
         let result = self
+            .connection
             .rpc("tools/call", json!({"name": name, "arguments": arguments}))
             .await?;
         if result["isError"] == json!(true) {
@@ -71,49 +110,119 @@ impl McpClient {
         }
         Ok(result["structuredContent"].clone())
     }
+
+    /// Start the server for `transport` and connect to it.
+    async fn connect(
+        args: &BenchArgs,
+        project: &BenchProject,
+        transport: Transport,
+    ) -> Result<Self> {
+        let state = project.root.join(format!(".state-{transport:?}"));
+        let mut command = tokio::process::Command::new(std::env::current_exe()?);
+        let port = match transport {
+            Transport::Stdio => {
+                command.arg("stdio");
+                None
+            }
+            Transport::Http => {
+                let port = std::net::TcpListener::bind("127.0.0.1:0")?
+                    .local_addr()?
+                    .port();
+                command.args(["serve", "--port", &port.to_string()]);
+                Some(port)
+            }
+        };
+        command
+            .arg("--project")
+            .arg(&project.root)
+            .arg("--brave")
+            .arg("--python")
+            .arg(&args.python)
+            .env("JETBRAINS_DEBUGGER_STATE_DIR", &state)
+            .env("RUST_LOG", "warn")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .kill_on_drop(true);
+        if args.no_tcp_nodelay {
+            command.arg("--no-tcp-nodelay");
+        }
+        let mut child = command.spawn().context("spawning the server")?;
+        let connection = match port {
+            None => {
+                let mut connection = Connection::Stdio {
+                    stdin: child.stdin.take().context("server stdin")?,
+                    lines: BufReader::new(child.stdout.take().context("server stdout")?).lines(),
+                    next_id: 0,
+                };
+                connection
+                    .rpc(
+                        "initialize",
+                        json!({"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "bench", "version": "0"}}),
+                    )
+                    .await?;
+                if let Connection::Stdio { stdin, .. } = &mut connection {
+                    Connection::send(
+                        stdin,
+                        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+                    )
+                    .await?;
+                }
+                connection
+            }
+            Some(port) => {
+                let url = format!("http://127.0.0.1:{port}/mcp");
+                let deadline = tokio::time::Instant::now() + TIMEOUT;
+                loop {
+                    match Upstream::connect(&url).await {
+                        Ok(upstream) => break Connection::Http(upstream),
+                        Err(err) if tokio::time::Instant::now() > deadline => {
+                            bail!("{url} did not come up: {err}")
+                        }
+                        Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
+                    }
+                }
+            }
+        };
+        Ok(Self { child, connection })
+    }
+
+    async fn close(mut self) {
+        if let Connection::Http(upstream) = &self.connection {
+            upstream.close().await;
+        }
+        drop(self.connection);
+        let _ = self.child.start_kill();
+        if tokio::time::timeout(TIMEOUT, self.child.wait())
+            .await
+            .is_err()
+        {
+            let _ = self.child.kill().await;
+        }
+    }
 }
 
-pub async fn measure(args: &BenchArgs, project: &BenchProject) -> Result<Samples> {
-    let state = project.root.join(".state");
-    let mut command = tokio::process::Command::new(std::env::current_exe()?);
-    command
-        .arg("stdio")
-        .arg("--project")
-        .arg(&project.root)
-        .arg("--brave")
-        .arg("--python")
-        .arg(&args.python)
-        .env("JETBRAINS_DEBUGGER_STATE_DIR", &state)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .kill_on_drop(true);
-    if args.no_tcp_nodelay {
-        command.arg("--no-tcp-nodelay");
+pub async fn measure(
+    args: &BenchArgs,
+    project: &BenchProject,
+    transport: Transport,
+) -> Result<Samples> {
+    let mut client = McpClient::connect(args, project, transport).await?;
+    let mut samples = Samples::new();
+    // The transport alone: `ping` answers without any tool or debugger work.
+    for round in 0..2 * PINGS {
+        let t = Instant::now();
+        client.connection.rpc("ping", json!({})).await?;
+        if round >= PINGS {
+            samples.entry(PING).or_default().push(t.elapsed());
+        }
     }
-    let mut child = command.spawn().context("spawning the server")?;
-    let mut client = McpClient {
-        stdin: child.stdin.take().context("server stdin")?,
-        lines: BufReader::new(child.stdout.take().context("server stdout")?).lines(),
-        child,
-        next_id: 0,
-    };
-    client
-        .rpc(
-            "initialize",
-            json!({"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "bench", "version": "0"}}),
-        )
-        .await?;
-    client
-        .send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
-        .await?;
     client
         .tool(
             "set_breakpoint",
             json!({"file_path": "program.py", "line": BREAKPOINT_LINE}),
         )
         .await?;
-    let mut samples = Samples::new();
     // Start to first stop (one start unmeasured); the server keeps an adapter started
     // ahead from the first launch on, as it does for an agent.
     for round in 0..=args.starts {
@@ -144,12 +253,6 @@ pub async fn measure(args: &BenchArgs, project: &BenchProject) -> Result<Samples
         }
     }
     client.tool("stop_debug_session", json!({})).await?;
-    drop(client.stdin);
-    if tokio::time::timeout(TIMEOUT, client.child.wait())
-        .await
-        .is_err()
-    {
-        let _ = client.child.kill().await;
-    }
+    client.close().await;
     Ok(samples)
 }

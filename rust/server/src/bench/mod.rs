@@ -1,12 +1,14 @@
 //! `jetbrains-debugger-mcp bench`: what the server adds on top of debugpy. The same
-//! workflow runs twice in one process run, against the same program and breakpoint:
-//! (a) as MCP tool calls through this binary (spawned as `stdio`, driven by a
-//! minimal JSON-RPC client, so the client's own cost is tiny), and (b) as the raw DAP
-//! requests an agent-side DAP client would need for the same answer, sent straight to
-//! `python -m debugpy.adapter`. It prints p50/p95 per tool and the ratio a/b. The
-//! first line, `start_debug_session`, is start to first stop: ours (with the adapter
-//! the server starts ahead) against a cold adapter's launch handshake in raw DAP.
-//! Both sides get the same TCP_NODELAY treatment (`--no-tcp-nodelay` for neither).
+//! workflow runs three times in one process run, against the same program and
+//! breakpoint: as MCP tool calls through this binary over streamable HTTP (spawned as
+//! `serve`, a kept-alive connection: what most agents use) and over stdio (spawned as
+//! `stdio`), each driven by a minimal client so the client's own cost is tiny, and as
+//! the raw DAP requests an agent-side DAP client would need for the same answer, sent
+//! straight to `python -m debugpy.adapter`. It prints p50/p95 per tool and the ratios to
+//! raw DAP, HTTP's first. The `start_debug_session` row is start to first stop: ours
+//! (with the adapter the server starts ahead) against a cold adapter's launch handshake
+//! in raw DAP. `ping` is each transport alone. Every side gets the same TCP_NODELAY
+//! treatment of debugpy (`--no-tcp-nodelay` for none).
 
 mod dap_side;
 mod mcp_side;
@@ -22,6 +24,8 @@ pub const BREAKPOINT_LINE: u32 = 5;
 const PROGRAM: &str = include_str!("program.py");
 /// Start to first stop: `start_debug_session` against a cold adapter's whole launch.
 pub const START: &str = "start_debug_session";
+/// MCP `ping`: the transport alone.
+pub const PING: &str = "ping";
 /// The tools measured, in workflow order.
 pub const TOOLS: [&str; 7] = [
     START,
@@ -77,35 +81,52 @@ fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
 
-fn report(mcp: &Samples, dap: &Samples) {
+fn sorted(samples: &Samples, tool: &str) -> Vec<Duration> {
+    let mut sorted = samples.get(tool).cloned().unwrap_or_default();
+    sorted.sort();
+    sorted
+}
+
+fn report(http: &Samples, stdio: &Samples, dap: &Samples) {
     println!(
-        "{:<18} {:>10} {:>10} {:>10} {:>10} {:>8} {:>12}",
-        "tool", "mcp p50", "mcp p95", "dap p50", "dap p95", "ratio", "added p50"
+        "{:<18} {:>10} {:>10} {:>10} {:>10} {:>9} {:>10} {:>12}",
+        "tool",
+        "http p50",
+        "http p95",
+        "stdio p50",
+        "dap p50",
+        "http/dap",
+        "stdio/dap",
+        "http added"
     );
     for tool in TOOLS {
-        let (mut a, mut b) = (
-            mcp.get(tool).cloned().unwrap_or_default(),
-            dap.get(tool).cloned().unwrap_or_default(),
-        );
-        a.sort();
-        b.sort();
-        let (a50, a95, b50, b95) = (
-            percentile(&a, 0.5),
-            percentile(&a, 0.95),
-            percentile(&b, 0.5),
-            percentile(&b, 0.95),
+        let (h, s, d) = (sorted(http, tool), sorted(stdio, tool), sorted(dap, tool));
+        let (h50, h95, s50, d50) = (
+            ms(percentile(&h, 0.5)),
+            ms(percentile(&h, 0.95)),
+            ms(percentile(&s, 0.5)),
+            ms(percentile(&d, 0.5)),
         );
         println!(
-            "{:<18} {:>8.3}ms {:>8.3}ms {:>8.3}ms {:>8.3}ms {:>7.2}x {:>10.3}ms",
+            "{:<18} {:>8.3}ms {:>8.3}ms {:>8.3}ms {:>8.3}ms {:>8.2}x {:>9.2}x {:>10.3}ms",
             tool,
-            ms(a50),
-            ms(a95),
-            ms(b50),
-            ms(b95),
-            ms(a50) / ms(b50).max(1e-6),
-            ms(a50) - ms(b50)
+            h50,
+            h95,
+            s50,
+            d50,
+            h50 / d50.max(1e-6),
+            s50 / d50.max(1e-6),
+            h50 - d50
         );
     }
+    let (h, s) = (sorted(http, PING), sorted(stdio, PING));
+    println!(
+        "{PING:<18} {:>8.3}ms {:>8.3}ms {:>8.3}ms (the transport alone; http/stdio {:.2}x)",
+        ms(percentile(&h, 0.5)),
+        ms(percentile(&h, 0.95)),
+        ms(percentile(&s, 0.5)),
+        ms(percentile(&h, 0.5)) / ms(percentile(&s, 0.5)).max(1e-6)
+    );
 }
 
 fn check_python(python: &Path) -> Result<()> {
@@ -139,9 +160,12 @@ pub async fn run(mut args: BenchArgs) -> Result<()> {
     let dap = dap_side::measure(&args, &project)
         .await
         .context("raw DAP side")?;
-    let mcp = mcp_side::measure(&args, &project)
+    let http = mcp_side::measure(&args, &project, mcp_side::Transport::Http)
         .await
-        .context("MCP side")?;
-    report(&mcp, &dap);
+        .context("MCP side over HTTP")?;
+    let stdio = mcp_side::measure(&args, &project, mcp_side::Transport::Stdio)
+        .await
+        .context("MCP side over stdio")?;
+    report(&http, &stdio, &dap);
     Ok(())
 }

@@ -22,7 +22,7 @@ use rmcp::model::{
 };
 use rmcp::ErrorData as McpError;
 use serde_json::{json, Value};
-use uri::{Kind, ResourceUri};
+use uri::{Kind, ResourceUri, UriError};
 
 const JSON: &str = "application/json";
 const TEXT: &str = "text/plain";
@@ -133,11 +133,12 @@ pub async fn read(
     history: &History,
     text: &str,
 ) -> Result<ReadResourceResult, McpError> {
-    let uri =
-        ResourceUri::parse(text).map_err(|e| McpError::invalid_params(e.to_string(), None))?;
+    let uri = ResourceUri::parse(text).map_err(|e| uri_error(text, e))?;
+    let waiting = tools::Waiting::default();
     let call = Call {
         app,
         confirmer: &NoQuestions,
+        waiting: &waiting,
     };
     let project = common::project(&call, uri.project.as_deref())
         .await
@@ -145,8 +146,8 @@ pub async fn read(
     let contents = match &uri.kind {
         Kind::Source(file) => {
             current_session(app, &project).map_err(to_mcp)?;
-            ResourceContents::text(source_text(&project, file).await.map_err(to_mcp)?, text)
-                .with_mime_type(TEXT)
+            let source = source_text(&project, file).await.map_err(to_mcp)?;
+            ResourceContents::text(app.secrets.text(source), text).with_mime_type(TEXT)
         }
         Kind::Log => {
             // A log is most useful once the session is over: an ended session has one.
@@ -286,6 +287,17 @@ async fn source_text(project: &Project, file: &str) -> ToolResult<String> {
         })?;
     String::from_utf8(bytes)
         .map_err(|_| ToolError::invalid_params(format!("{file} is not UTF-8 text")))
+}
+
+/// A URI that names no resource of ours is a resource that does not exist (-32002, which
+/// rmcp makes -32602 for 2026-07-28 clients, as that protocol asks); a malformed query
+/// or encoding of one of ours is invalid params.
+fn uri_error(uri: &str, error: UriError) -> McpError {
+    let code = match error {
+        UriError::Scheme(_) | UriError::Unknown(_) => ErrorCode::RESOURCE_NOT_FOUND,
+        UriError::Encoding(_) | UriError::Query(_) => ErrorCode::INVALID_PARAMS,
+    };
+    McpError::new(code, error.to_string(), Some(json!({ "uri": uri })))
 }
 
 /// A tool error as a JSON-RPC error whose `data` is the tool's error body (with its

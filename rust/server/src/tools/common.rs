@@ -222,25 +222,8 @@ where
         tracker.abort_resume(session, generation);
         return Err(err);
     }
-    // A program stuck where it cannot stop (breakpoint code, C code) is answered for
-    // at once rather than waited for.
-    let deadline = tokio::time::Instant::now() + timeout;
-    loop {
-        let left = deadline.saturating_duration_since(tokio::time::Instant::now());
-        let outcome = tracker
-            .wait_for_stop(session, generation, left.min(BUSY_POLL))
-            .await;
-        if outcome != WaitOutcome::TimedOut
-            || left <= BUSY_POLL
-            || call.app.backend.busy(session).is_some()
-        {
-            return Ok(outcome);
-        }
-    }
+    super::waiting::wait_unless_busy(call, session, generation, timeout).await
 }
-
-/// How often a wait for a stop asks whether the program is busy.
-const BUSY_POLL: Duration = Duration::from_millis(250);
 
 /// A place in the source, as the requirements show it.
 #[derive(Debug, Clone, Serialize, JsonSchema)]

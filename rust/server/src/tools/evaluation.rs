@@ -113,26 +113,13 @@ pub fn language_of(file: &Path) -> &'static str {
 
 /// The expressions of a log message: the contents of its `{...}` parts.
 fn log_message_expressions(message: &str) -> Vec<&str> {
-    let mut parts = Vec::new();
-    let (mut depth, mut start) = (0usize, 0usize);
-    for (i, c) in message.char_indices() {
-        match c {
-            '{' => {
-                if depth == 0 {
-                    start = i + 1;
-                }
-                depth += 1;
-            }
-            '}' if depth > 0 => {
-                depth -= 1;
-                if depth == 0 {
-                    parts.push(&message[start..i]);
-                }
-            }
-            _ => {}
-        }
-    }
-    parts
+    crate::log_message::pieces(message)
+        .into_iter()
+        .filter_map(|piece| match piece {
+            crate::log_message::Piece::Placeholder(expression) => Some(expression),
+            crate::log_message::Piece::Text(_) => None,
+        })
+        .collect()
 }
 
 /// Words of an expression that name no value of the program: keywords and literals of

@@ -134,8 +134,9 @@ pub async fn summarize(
             // The selected frame: the top, or a failing test's own below its framework.
             match common::frame_at(call, &record, None).await {
                 Ok((_, frame)) => {
-                    result.source_line =
-                        common::source_line(frame.file.as_deref(), frame.line).await;
+                    result.source_line = common::source_line(frame.file.as_deref(), frame.line)
+                        .await
+                        .map(|line| call.app.secrets.text(line));
                     let location = Location::of(&frame);
                     result.message = format!(
                         "Paused ({why}) at {}:{} in {}",
@@ -302,11 +303,13 @@ pub async fn pause(call: &Call<'_>, p: PauseParams) -> ToolResult<ExecutionResul
         return Ok(result);
     }
     call.app.backend.pause(&id).await?;
-    let outcome = call
-        .app
-        .tracker
-        .wait_for_stop(&id, record.stop_generation, common::wait_time(p.timeout))
-        .await;
+    let outcome = super::waiting::wait(
+        call,
+        &id,
+        record.stop_generation,
+        common::wait_time(p.timeout),
+    )
+    .await?;
     summarize(call, &id, outcome, false, p.include_variables()).await
 }
 

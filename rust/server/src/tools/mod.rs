@@ -20,9 +20,12 @@ mod source;
 mod stack;
 mod trace;
 mod variables;
+pub mod waiting;
 
 use crate::consent::{ConsentMemory, Scope};
+use crate::notices::Notices;
 use crate::owners::Owners;
+use crate::redact::{Redacting, Secrets};
 use crate::resources::notify::Change;
 use crate::tracker::Tracker;
 use crate::watches::WatchStore;
@@ -33,6 +36,7 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 use std::sync::Arc;
 use tokio::sync::broadcast;
+pub use waiting::Waiting;
 
 /// Changes kept for subscribers that fall behind (beyond, they refresh everything).
 const CHANGE_BACKLOG: usize = 256;
@@ -83,7 +87,11 @@ pub trait Confirmer: Send + Sync {
 
 /// Shared state of the server: one per process, shared by every MCP connection.
 pub struct App {
+    /// The debugger, behind the secret masking: the only backend the tools see.
     pub backend: Arc<dyn Backend>,
+    /// The secret masking the backend is wrapped in; source lines shown pass through it
+    /// too, as a file of the project may hold a credential written into the code.
+    pub secrets: Arc<Secrets>,
     pub tracker: Arc<Tracker>,
     pub watches: WatchStore,
     /// Brave mode and the sessions approved for their life.
@@ -93,22 +101,28 @@ pub struct App {
     /// What each backend event changed, sent once the tracker has applied it (the
     /// resource subscriptions listen here).
     pub changes: broadcast::Sender<Change>,
+    /// What to tell the agent as it happens (MCP logging).
+    pub notices: Arc<Notices>,
 }
 
 impl App {
-    /// Create the app and start feeding the tracker (and the consent memory) from the
-    /// backend's events.
+    /// Create the app over `backend` wrapped in the secret masking, and start feeding the
+    /// tracker (and the consent memory) from its events.
     pub fn new(
         backend: Arc<dyn Backend>,
         watches: WatchStore,
         consent: Arc<ConsentMemory>,
+        secrets: Arc<Secrets>,
     ) -> Arc<Self> {
+        let backend: Arc<dyn Backend> = Redacting::new(backend, secrets.clone());
         let tracker = Arc::new(Tracker::new());
         let mut events = backend.events();
         let pump = tracker.clone();
         let forget = consent.clone();
         let changes = broadcast::channel(CHANGE_BACKLOG).0;
         let announce = changes.clone();
+        let notices = Arc::new(Notices::default());
+        let tell = notices.clone();
         tokio::spawn(async move {
             loop {
                 match events.recv().await {
@@ -117,6 +131,7 @@ impl App {
                             forget.session_ended(session);
                         }
                         pump.apply(&event);
+                        tell.of_event(&event);
                         if let Some(change) = Change::of(&event, &pump) {
                             let _ = announce.send(change);
                         }
@@ -133,12 +148,23 @@ impl App {
         });
         Arc::new(Self {
             backend,
+            secrets,
             tracker,
             owners: Owners::new(watches.state().clone()),
             watches,
             consent,
             changes,
+            notices,
         })
+    }
+
+    /// Remember an approval of `scope` for `session` and, when it reaches the session's
+    /// later actions, tell the agent.
+    pub fn remember_approval(&self, scope: Scope, session: &str) {
+        self.consent.record(scope, session);
+        if scope == Scope::Session {
+            self.notices.approval_remembered(session);
+        }
     }
 }
 
@@ -146,6 +172,8 @@ impl App {
 pub struct Call<'a> {
     pub app: &'a App,
     pub confirmer: &'a dyn Confirmer,
+    /// Progress reports and cancellation of the call's waits.
+    pub waiting: &'a Waiting,
 }
 
 /// MCP annotations of a tool.
@@ -440,7 +468,7 @@ pub async fn confirm(call: &Call<'_>, mut request: ConfirmRequest) -> ToolResult
     match answer {
         Consent::Granted(scope) => {
             if let Some(session) = &request.session_id {
-                consent.record(scope, session);
+                call.app.remember_approval(scope, session);
             }
             Ok(scope)
         }
@@ -502,15 +530,17 @@ mod tests {
 
     /// An app over an IDE backend that no IDE connects to (confirm needs no backend call).
     async fn app(consent: Arc<ConsentMemory>) -> Arc<App> {
+        let secrets = crate::redact::Secrets::new(Default::default());
         let requests = Arc::new(ServerRequests {
             history: Arc::new(History::new(10)),
             consent: consent.clone(),
+            secrets: secrets.clone(),
         });
         let backend = IdeBackend::start(BridgeConfig::new(0, "t"), requests)
             .await
             .unwrap();
         let state = StateDir::at(std::env::temp_dir().join("jbd-confirm-test"));
-        App::new(backend, WatchStore::new(state), consent)
+        App::new(backend, WatchStore::new(state), consent, secrets)
     }
 
     #[test]
@@ -573,9 +603,11 @@ mod tests {
             Consent::Denied,                  // another action on s3
             Consent::Unavailable,             // nobody to ask
         ]));
+        let waiting = Waiting::default();
         let call = Call {
             app: &app,
             confirmer: &confirmer,
+            waiting: &waiting,
         };
         // A launch answers the scope; the launch handler records it for the new session.
         let scope = confirm(&call, on(None)).await.unwrap();

@@ -102,7 +102,7 @@ pub async fn run_configuration(
         .launch(&project, name, LaunchMode::Run, &options)
         .await?;
     let id = descriptor.id.clone();
-    call.app.consent.record(scope, &id);
+    call.app.remember_approval(scope, &id);
     call.app.tracker.register(descriptor);
     if !p.wait_for_completion.unwrap_or(false) {
         let record = call.app.tracker.get(&id)?;
@@ -116,11 +116,7 @@ pub async fn run_configuration(
             message: format!("Run configuration '{name}' started"),
         });
     }
-    let outcome = call
-        .app
-        .tracker
-        .wait_for_stop(&id, u64::MAX, common::wait_time(p.timeout))
-        .await;
+    let outcome = super::waiting::wait(call, &id, u64::MAX, common::wait_time(p.timeout)).await?;
     let record = call.app.tracker.get(&id)?;
     let (status, message) = match (outcome, record.exit_code, &record.termination_error) {
         (WaitOutcome::Ended, _, Some(error)) => (

@@ -514,7 +514,7 @@ pub async fn start_debug_session(call: &Call<'_>, p: StartSession) -> ToolResult
         true => format!(" {UNCAUGHT_NOT_APPLIED}"),
         false => note,
     };
-    call.app.consent.record(scope, &id);
+    call.app.remember_approval(scope, &id);
     call.app.tracker.register(descriptor);
     if !p.wait_for_pause.unwrap_or(true) {
         return Ok(StartedSession {
@@ -526,11 +526,7 @@ pub async fn start_debug_session(call: &Call<'_>, p: StartSession) -> ToolResult
             restarted,
         });
     }
-    let outcome = call
-        .app
-        .tracker
-        .wait_for_stop(&id, 0, common::wait_time(p.timeout))
-        .await;
+    let outcome = super::waiting::wait(call, &id, 0, common::wait_time(p.timeout)).await?;
     if outcome == WaitOutcome::Ended {
         // The program ended before reaching the line: its breakpoint is of no use now.
         remove_stop(call, &project, stop_at).await;
@@ -1012,6 +1008,7 @@ async fn paused_details(
                 line,
                 p.source_context_lines.unwrap_or(5),
                 &lines_with_breakpoints,
+                &call.app.secrets,
             )
             .await
             .ok();

@@ -4,6 +4,7 @@
 use super::common;
 use super::Call;
 use crate::lenient;
+use crate::redact::Secrets;
 use debugger_core::model::BreakpointKind;
 use debugger_core::source_file;
 use debugger_core::{ErrorCode, ToolError, ToolResult};
@@ -41,6 +42,7 @@ pub async fn status_source(
     line: u32,
     context: u32,
     breakpoint_lines: &[u32],
+    secrets: &Secrets,
 ) -> ToolResult<StatusSource> {
     let context = context.min(MAX_CONTEXT);
     let read = source_file::read_lines(
@@ -64,7 +66,7 @@ pub async fn status_source(
             .map(|(number, content)| SourceLine {
                 is_current: number == line,
                 number,
-                content,
+                content: secrets.text(content),
             })
             .collect(),
     })
@@ -162,7 +164,10 @@ pub async fn get_source_context(call: &Call<'_>, p: SourceParams) -> ToolResult<
         .iter()
         .map(|(n, text)| {
             let marker = if Some(*n) == line { ">>" } else { "  " };
-            format!("{marker}{n:>width$}  {text}")
+            format!(
+                "{marker}{n:>width$}  {}",
+                call.app.secrets.text(text.clone())
+            )
         })
         .collect::<Vec<_>>()
         .join("\n");

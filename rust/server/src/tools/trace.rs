@@ -264,6 +264,7 @@ async fn run(
                     break;
                 }
                 per_probe[i] += 1;
+                call.waiting.hit();
                 hits.push(
                     record_hit(
                         call,
@@ -297,9 +298,7 @@ async fn run(
             common::resume_and_wait(call, &session, left, || call.app.backend.resume(&session))
                 .await?
         } else {
-            tracker
-                .wait_for_stop(&session, record.stop_generation, left)
-                .await
+            super::waiting::wait(call, &session, record.stop_generation, left).await?
         };
         if outcome == WaitOutcome::TimedOut {
             break "timeout";

@@ -4,6 +4,7 @@
 use super::common::{self, Named, Target, VariableView};
 use super::{confirm, question, Call, ConfirmRequest};
 use crate::lenient;
+use crate::redact;
 use crate::tracker::{SessionRecord, VariableHandle};
 use debugger_core::model::{Project, Value as DebugValue, VariableScope};
 use debugger_core::{ErrorCode, ToolError, ToolResult};
@@ -449,7 +450,11 @@ async fn confirm_applied(
     }
     let still = common::cap(&after.value).0;
     match super::evaluation::evaluate_watch(call, session, frame_ref, asked).await {
-        Ok(expected) if expected.value == after.value => Ok(()),
+        Ok(expected)
+            if expected.value == after.value || redact::may_be(&after.value, &expected.value) =>
+        {
+            Ok(())
+        }
         Ok(expected) => Err(set_failed(
             path,
             asked,

@@ -254,7 +254,12 @@ class ProtocolExamplesTest {
                 "history/clear" -> c.client.clearHistory().thenApply { JsonObject() as JsonElement }
                 "history/export" -> c.client.exportHistory(params.get("format").asString).thenApply { Json.obj("content" to it) }
                 "settings/update" -> {
-                    val settings = ServerSettings(params.get("max_history_size").asInt, params.get("brave_mode").asBoolean)
+                    val settings = ServerSettings(
+                        params.get("max_history_size").asInt, params.get("brave_mode").asBoolean,
+                        params.get("hide_secrets").asBoolean,
+                        params.getAsJsonArray("secret_names").map { it.asString },
+                        params.getAsJsonArray("never_secret_names").map { it.asString },
+                    )
                     c.client.updateSettings(settings).thenApply { JsonObject() as JsonElement }
                 }
                 "clients/list" -> c.client.clientsList().thenApply { Json.obj("clients" to it) }

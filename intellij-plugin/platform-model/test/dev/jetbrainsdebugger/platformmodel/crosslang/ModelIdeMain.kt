@@ -9,9 +9,9 @@
 // settings file), never through its classes. Prints `{"mcp_url": ...}` once connected, then
 // answers one JSON line per command.
 // The project (a copy of examples/calculator) gets the scripted debuggees ticker.py (a loop that
-// runs until paused) and order_error.py (an uncaught ValueError), echo.py (prints its arguments,
-// working directory and MODE; run mode) and run configurations App, npm build, Broken
-// (CalculatorWorld), Ticker, Crash and Echo.
+// runs until paused), order_error.py (an uncaught ValueError) and secrets.py (credentials), echo.py
+// (prints its arguments, working directory and MODE; run mode) and run configurations App, npm
+// build, Broken (CalculatorWorld), Ticker, Crash, Echo and Secrets.
 //
 //   violations              {"violations": [{"kind", "message"}]}: threading rules broken, IDE errors
 //   breakpoints             {"breakpoints": [{"type", "file", "line", "enabled", "condition"}]}: the IDE's own
@@ -24,10 +24,13 @@
 //   answer-next BUTTON      the next dialog the plugin shows is answered by clicking BUTTON
 //   dialogs                 {"dialogs": [{"title", "texts", "buttons", "default", "open"}]}: every dialog shown
 //   close-project           the user closes the project
+//   history                 {"listed", "pushed", "json", "csv", "markdown"}: the tool window's history as the
+//                           plugin holds it (history/list, every history/changed entry) and the three exports
 //   quit                    closes the IDE (the binary exits with it)
 //
 // Run with the classpath of build/kotlin/model-ide-classpath.txt (the model, the stubs, no plugin class):
-//   java -cp ... dev.jetbrainsdebugger.platformmodel.crosslang.ModelIdeMainKt <plugin folder> <project> <mcp port> [brave]
+//   java -cp ... dev.jetbrainsdebugger.platformmodel.crosslang.ModelIdeMainKt <plugin folder> <project> <mcp port> [brave] [show-secrets]
+// (show-secrets: the user turned "Hide secrets from AI agents" off in the settings)
 package dev.jetbrainsdebugger.platformmodel.crosslang
 
 import com.intellij.openapi.application.ModalityState
@@ -56,6 +59,7 @@ import java.io.FileDescriptor
 import java.io.FileOutputStream
 import java.io.InputStreamReader
 import java.io.PrintStream
+import java.lang.reflect.Proxy
 import java.nio.charset.StandardCharsets
 import java.nio.file.Files
 import java.nio.file.Path
@@ -72,12 +76,15 @@ private fun reply(vararg pairs: Pair<String, Any?>) = synchronized(out) { out.pr
 private const val TICKER = "ticker.py"
 private const val CRASH = "order_error.py"
 private const val ECHO = "echo.py"
+private const val SECRETS = "secrets.py"
 
-private class ModelIde(pluginDir: Path, projectPath: Path, port: Int, brave: Boolean) {
+private class ModelIde(pluginDir: Path, projectPath: Path, port: Int, brave: Boolean, showSecrets: Boolean) {
     val ui = UiArea()
     val platform: ModelPlatform
     val project: ModelProject
     private var modal: ModalEntry? = null
+    /** Every history change the server pushed to the tool window, as text. */
+    private val pushed = ArrayList<String>()
 
     init {
         val plugin = ModelPluginClassLoader.of(pluginDir, ModelIde::class.java.classLoader)
@@ -90,11 +97,12 @@ private class ModelIde(pluginDir: Path, projectPath: Path, port: Int, brave: Boo
               <component name="DebuggerMcpSettings">
                 <option name="mcpPort" value="$port" />
                 <option name="braveMode" value="$brave" />
+                <option name="hideSecrets" value="${!showSecrets}" />
               </component>
             </application>
             """.trimIndent(),
         )
-        for (name in listOf(TICKER, CRASH)) Files.writeString(projectPath.resolve(name), ScriptedProgram.forScript(name)?.source ?: error("no scripted $name"))
+        for (name in listOf(TICKER, CRASH, SECRETS)) Files.writeString(projectPath.resolve(name), ScriptedProgram.forScript(name)?.source ?: error("no scripted $name"))
         Files.writeString(
             projectPath.resolve(ECHO),
             "import os, sys\nprint('args', sys.argv[1:])\nprint('cwd', os.getcwd())\nprint('MODE', os.environ.get('MODE'))\n",
@@ -104,6 +112,7 @@ private class ModelIde(pluginDir: Path, projectPath: Path, port: Int, brave: Boo
         ModelRunManager.of(project).define(ConfigurationDefinition.python("Ticker", TICKER))
         ModelRunManager.of(project).define(ConfigurationDefinition.python("Crash", CRASH))
         ModelRunManager.of(project).define(ConfigurationDefinition.python("Echo", ECHO))
+        ModelRunManager.of(project).define(ConfigurationDefinition.python("Secrets", SECRETS))
         platform.runStartupActivities(project)
     }
 
@@ -128,6 +137,35 @@ private class ModelIde(pluginDir: Path, projectPath: Path, port: Int, brave: Boo
             Thread.sleep(20)
         }
         return null to last
+    }
+
+    /** The tool window's history (the bridge service's `history`), reached reflectively as [awaitServer] does. */
+    private fun history(): Any {
+        val service = platform.descriptor.loadClass("dev.jetbrainsdebugger.intellij.DebuggerBridgeService")
+        val instance = platform.app.getService(service) ?: error("no DebuggerBridgeService")
+        return service.getMethod("getHistory").invoke(instance)
+    }
+
+    /** Records every history change pushed to the tool window, through a listener as a tool window adds one. */
+    fun listenToHistory() {
+        val listenerType = platform.descriptor.loadClass("dev.jetbrainsdebugger.bridge.HistoryListener")
+        val listener = Proxy.newProxyInstance(listenerType.classLoader, arrayOf(listenerType)) { proxy, method, args ->
+            when (method.name) {
+                "historyChanged" -> synchronized(pushed) { pushed += args[0].toString() }.let { null }
+                "equals" -> proxy === args[0]
+                "hashCode" -> System.identityHashCode(proxy)
+                else -> "history listener of the harness"
+            }
+        }
+        val history = history()
+        history.javaClass.getMethod("addHistoryListener", listenerType).invoke(history, listener)
+    }
+
+    /** The result of the history's method [name] (a future), waited for at most 10 s. */
+    private fun historyCall(name: String, vararg args: Any): Any? {
+        val history = history()
+        val method = history.javaClass.methods.first { it.name == name && it.parameterCount == args.size }
+        return (method.invoke(history, *args) as CompletableFuture<*>).get(10, TimeUnit.SECONDS)
     }
 
     fun <T> edt(block: () -> T): T = platform.app.onEdtAndWait(block)
@@ -193,6 +231,17 @@ private class ModelIde(pluginDir: Path, projectPath: Path, port: Int, brave: Boo
             "dialogs" -> reply("dialogs" to ui.dialogs.all.map {
                 mapOf("title" to it.title, "texts" to it.texts, "buttons" to it.buttonTexts, "default" to it.defaultButton, "open" to it.isOpen)
             })
+            "history" -> {
+                val page = historyCall("historyList") ?: error("no history page")
+                val entries = page.javaClass.getMethod("getEntries").invoke(page) as List<*>
+                reply(
+                    "listed" to entries.map { it.toString() },
+                    "pushed" to synchronized(pushed) { pushed.toList() },
+                    "json" to historyCall("exportHistory", "json"),
+                    "csv" to historyCall("exportHistory", "csv"),
+                    "markdown" to historyCall("exportHistory", "markdown"),
+                )
+            }
             "close-project" -> {
                 platform.closeProject(project)
                 reply("closed" to true)
@@ -221,17 +270,19 @@ private fun serve(handle: (words: List<String>, line: String) -> Unit) {
 }
 
 fun main(args: Array<String>) {
-    if (args.size !in 3..4 || args[2].toIntOrNull() == null) {
-        System.err.println("usage: ModelIdeMain <plugin folder> <project path> <mcp port> [brave]")
+    val flags = args.drop(3).toSet()
+    if (args.size < 3 || args[2].toIntOrNull() == null || !setOf("brave", "show-secrets").containsAll(flags)) {
+        System.err.println("usage: ModelIdeMain <plugin folder> <project path> <mcp port> [brave] [show-secrets]")
         exitProcess(2)
     }
-    val ide = ModelIde(Path.of(args[0]), Path.of(args[1]), args[2].toInt(), brave = args.getOrNull(3) == "brave")
+    val ide = ModelIde(Path.of(args[0]), Path.of(args[1]), args[2].toInt(), brave = "brave" in flags, showSecrets = "show-secrets" in flags)
     val (url, state) = ide.awaitServer(60_000)
     if (url == null) {
         reply("error" to "the plugin's server did not start: $state")
         ide.platform.close()
         exitProcess(1)
     }
+    ide.listenToHistory()
     reply("mcp_url" to url)
     serve(ide::command)
     ide.platform.close()

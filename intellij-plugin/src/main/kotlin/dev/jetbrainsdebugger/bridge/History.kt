@@ -40,6 +40,12 @@ data class ServerSettings(
     val maxHistorySize: Int = 100,
     /** Skip the confirmation of runs, debug sessions, set_variable and side-effecting evaluate. */
     val braveMode: Boolean = false,
+    /** Mask secret-named values and credentials in everything agents see. */
+    val hideSecrets: Boolean = true,
+    /** More names whose values are secret. */
+    val secretNames: List<String> = emptyList(),
+    /** Names never masked. */
+    val neverSecretNames: List<String> = emptyList(),
 )
 
 /** The whole history, oldest first, and how many entries the server keeps at most. */

@@ -34,6 +34,9 @@ class McpSettingsService : PersistentStateComponent<McpSettingsService.StoredSet
         var braveMode: Boolean = PluginSettings().braveMode
         var mcpPort: Int = PluginSettings().mcpPort
         var allowedOrigins: MutableList<String> = ArrayList()
+        var hideSecrets: Boolean = PluginSettings().hideSecrets
+        var secretNames: MutableList<String> = ArrayList()
+        var neverSecretNames: MutableList<String> = ArrayList()
     }
 
     @Volatile
@@ -47,6 +50,9 @@ class McpSettingsService : PersistentStateComponent<McpSettingsService.StoredSet
         braveMode = s.braveMode
         mcpPort = s.mcpPort
         allowedOrigins = ArrayList(s.allowedOrigins)
+        hideSecrets = s.hideSecrets
+        secretNames = ArrayList(s.secretNames)
+        neverSecretNames = ArrayList(s.neverSecretNames)
     }
 
     /** A hand-edited or older file may hold values out of range or entries that are not origins: they are brought back into range or dropped. */
@@ -57,6 +63,9 @@ class McpSettingsService : PersistentStateComponent<McpSettingsService.StoredSet
             braveMode = state.braveMode,
             mcpPort = state.mcpPort.takeIf { it in PluginSettings.PORT_RANGE } ?: PluginSettings().mcpPort,
             allowedOrigins = BrowserOrigins.keepValid(state.allowedOrigins),
+            hideSecrets = state.hideSecrets,
+            secretNames = state.secretNames.map { it.trim() }.filter { it.isNotEmpty() },
+            neverSecretNames = state.neverSecretNames.map { it.trim() }.filter { it.isNotEmpty() },
         )
     }
 

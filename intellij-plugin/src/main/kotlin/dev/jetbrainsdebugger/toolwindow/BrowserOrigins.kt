@@ -1,10 +1,9 @@
 // The browser origins the user allows to call the MCP server (Settings | Tools | Debugger MCP,
-// passed to the binary as JETBRAINS_DEBUGGER_ALLOW_ORIGINS). The binary (rmcp's origin check)
-// accepts `scheme://host[:port]`, `scheme://host:*` (any port) and `null`; it silently ignores
-// a path, and an entry without a port matches ANY port there. So the IDE is stricter: no path,
-// query, user or `null` (every sandboxed page and local file sends that), and a missing port
-// becomes the scheme's default one (as a browser means it), so what the form shows is exactly
-// what is allowed.
+// passed to the binary as JETBRAINS_DEBUGGER_ALLOW_ORIGINS). The rules are the binary's, which
+// refuses to start on any other entry: `scheme://host[:port]` or `scheme://host:*` (any port); no
+// path, query, user, wildcard host or `null` (every sandboxed page and local file sends that); a
+// missing port is the scheme's default one (as a browser means it), made explicit here so that
+// what the form shows is exactly what is allowed.
 package dev.jetbrainsdebugger.toolwindow
 
 object BrowserOrigins {

@@ -34,8 +34,17 @@ data class PluginSettings(
     val mcpPort: Int = 47823,
     /** Browser origins the MCP server accepts, normalised by [BrowserOrigins]; requests without an Origin are always accepted. */
     val allowedOrigins: List<String> = emptyList(),
+    /** Mask secret-named values and credentials in everything agents see (the history shows what they saw). */
+    val hideSecrets: Boolean = true,
+    /** More names whose values are secret (e.g. ssn). */
+    val secretNames: List<String> = emptyList(),
+    /** Names never masked (e.g. signature). */
+    val neverSecretNames: List<String> = emptyList(),
 ) {
-    fun serverSettings(): ServerSettings = ServerSettings(maxHistorySize = maxHistorySize, braveMode = braveMode)
+    fun serverSettings(): ServerSettings = ServerSettings(
+        maxHistorySize = maxHistorySize, braveMode = braveMode,
+        hideSecrets = hideSecrets, secretNames = secretNames, neverSecretNames = neverSecretNames,
+    )
 
     /** What the binary is started with; a change restarts it. */
     fun launchOptions(): LaunchOptions = LaunchOptions(mcpPort = mcpPort, allowedOrigins = allowedOrigins)
@@ -56,6 +65,7 @@ class SettingsForm(private val theme: UiTheme) {
         /** Pixels after which an explanation under a field wraps. */
         private const val COMMENT_WIDTH = 640
         private const val AREA_PADDING = 3
+        val SECRETS_EXPLANATION: String get() = UiBundle.message("settings.secrets.comment")
         val ORIGINS_EXPLANATION: String get() = UiBundle.message("settings.origins.comment")
     }
 
@@ -64,6 +74,9 @@ class SettingsForm(private val theme: UiTheme) {
     internal val braveModeBox = JCheckBox(UiBundle.message("settings.brave.mode"))
     internal val portField = JTextField(7)
     internal val originsArea = JTextArea(3, 28).apply { margin = Insets(AREA_PADDING, 5, AREA_PADDING, 5) }
+    internal val hideSecretsBox = JCheckBox(UiBundle.message("settings.hide.secrets"))
+    internal val secretNamesField = JTextField(28)
+    internal val neverSecretNamesField = JTextField(28)
 
     val component: JComponent = JPanel(GridBagLayout()).apply {
         border = BorderFactory.createEmptyBorder(10, 16, 10, 16)
@@ -110,6 +123,13 @@ class SettingsForm(private val theme: UiTheme) {
         comment(ORIGINS_EXPLANATION, left = 16)
         place(braveModeBox, 0, width = 3, top = 8, left = 12); row++
         comment(BRAVE_MODE_EXPLANATION, left = 40)
+        place(hideSecretsBox, 0, width = 3, top = 8, left = 12); row++
+        comment(SECRETS_EXPLANATION, left = 40)
+        place(JLabel(UiBundle.message("settings.secret.names.label")).apply { labelFor = secretNamesField }, 0, left = 16)
+        place(secretNamesField, 1, width = 2, fill = true); row++
+        place(JLabel(UiBundle.message("settings.never.secret.names.label")).apply { labelFor = neverSecretNamesField }, 0, left = 16)
+        place(neverSecretNamesField, 1, width = 2, fill = true); row++
+        comment(UiBundle.message("settings.secret.names.comment"), left = 16)
         // Keeps everything at the top left, like IntelliJ's settings pages.
         add(JPanel().apply { isOpaque = false }, GridBagConstraints().apply {
             gridx = 0; gridy = row; gridwidth = 3; weightx = 1.0; weighty = 1.0; fill = GridBagConstraints.BOTH
@@ -134,6 +154,9 @@ class SettingsForm(private val theme: UiTheme) {
         braveModeBox.isSelected = settings.braveMode
         portField.text = settings.mcpPort.toString()
         originsArea.text = settings.allowedOrigins.joinToString("\n")
+        hideSecretsBox.isSelected = settings.hideSecrets
+        secretNamesField.text = settings.secretNames.joinToString(", ")
+        neverSecretNamesField.text = settings.neverSecretNames.joinToString(", ")
     }
 
     /** True when the form differs from [settings], including when a field does not parse. */
@@ -151,7 +174,13 @@ class SettingsForm(private val theme: UiTheme) {
         braveMode = braveModeBox.isSelected,
         mcpPort = intIn(portField, UiBundle.message("settings.port.name"), PluginSettings.PORT_RANGE),
         allowedOrigins = BrowserOrigins.parse(originsArea.text),
+        hideSecrets = hideSecretsBox.isSelected,
+        secretNames = names(secretNamesField),
+        neverSecretNames = names(neverSecretNamesField),
     )
+
+    private fun names(field: JTextField): List<String> =
+        field.text.split(',', '\n').map { it.trim() }.filter { it.isNotEmpty() }.distinct()
 
     private fun intIn(field: JTextField, name: String, range: IntRange): Int {
         val text = field.text.trim().replace(",", "")

@@ -171,12 +171,15 @@ class BridgeClientTest {
 
     @Test
     fun settings_are_remembered_and_sent_after_every_handshake() {
-        client.updateSettings(ServerSettings(250, braveMode = true)).await() // not connected: remembered
+        val remembered = ServerSettings(250, braveMode = true, hideSecrets = false, secretNames = listOf("ssn"))
+        client.updateSettings(remembered).await() // not connected: remembered
         client.connectTo(1, "t")
         val conn = server.next()
         conn.acceptHello()
         val settings = conn.nextSent()
-        val expected = Json.obj("max_history_size" to 250, "brave_mode" to true)
+        val expected = com.google.gson.JsonParser.parseString(
+            """{"max_history_size":250,"brave_mode":true,"hide_secrets":false,"secret_names":["ssn"],"never_secret_names":[]}""",
+        )
         assertEquals(expected, settings.getAsJsonObject("params"))
         assertEquals("settings/update", settings.get("method").asString)
         conn.respond(settings, JsonObject())

@@ -24,6 +24,27 @@ class SettingsAndConfirmationTest {
     }
 
     @Test
+    fun secrets_are_hidden_by_default_and_the_lists_reach_the_server() {
+        val d = PluginSettings()
+        assertTrue(d.hideSecrets && d.serverSettings().hideSecrets)
+        form.reset(d)
+        assertTrue(form.hideSecretsBox.isSelected)
+        form.hideSecretsBox.isSelected = false
+        form.secretNamesField.text = " ssn, pin_code ,, ssn"
+        form.neverSecretNamesField.text = "signature"
+        val read = form.read()
+        assertEquals(d.copy(hideSecrets = false, secretNames = listOf("ssn", "pin_code"), neverSecretNames = listOf("signature")), read)
+        assertEquals(
+            ServerSettings(100, false, hideSecrets = false, secretNames = listOf("ssn", "pin_code"), neverSecretNames = listOf("signature")),
+            read.serverSettings(),
+        )
+        assertTrue(form.isModified(d))
+        form.reset(read)
+        assertEquals("ssn, pin_code", form.secretNamesField.text)
+        assertFalse(form.isModified(read))
+    }
+
+    @Test
     fun reset_then_read_round_trips_and_is_not_modified() {
         val s = PluginSettings(maxHistorySize = 500, autoScroll = false, braveMode = true, mcpPort = 50000)
         form.reset(s)

@@ -4,7 +4,7 @@
 // exception) from it, so stepping, breakpoints and values follow the real execution of the file.
 // The programs: examples/calculator/calculator.py line for line; order_error.py, an uncaught
 // ValueError (for exception breakpoints); ticker.py, a loop that runs until paused (with a
-// 250-item list, for batched children).
+// 250-item list, for batched children); secrets.py, credentials as a program holds them.
 package dev.jetbrainsdebugger.platformmodel.debugger.program
 
 import dev.jetbrainsdebugger.platformmodel.debugger.python.PyClass
@@ -64,7 +64,7 @@ class ScriptedProgram(
     }
 
     companion object {
-        private val all = listOf(calculator(), orderError(), ticker()).associateBy { it.fileName }
+        private val all = listOf(calculator(), orderError(), ticker(), secrets()).associateBy { it.fileName }
 
         /** The program simulating the script of this file name; null for a file no program simulates. */
         fun forScript(fileName: String): ScriptedProgram? = all[fileName]
@@ -205,6 +205,43 @@ class ScriptedProgram(
                 |    ticks += 1
                 |    time.sleep(0.05)
                 |print(f"ticks: {ticks}")
+                |""".trimMargin(),
+        )
+
+        /** Credentials next to ordinary values, printed and in an exception (the secrets test's debuggee). */
+        private fun secrets() = ScriptedProgram(
+            "secrets.py",
+            Code(
+                "<module>", CodeKind.MODULE, emptyList(),
+                listOf(
+                    line(2, Action.Exec("password = 'correct-horse-battery'")),
+                    line(3, Action.Exec("auth_token = 'tok-93jd82hf7Gq1'")),
+                    line(4, Action.Exec("database_url = 'postgresql://shop:Pg-S3cret-42@db.internal:5432/shop'")),
+                    line(5, Action.Exec("aws_access_key_id = 'AKIAQX7Z3B5N6M2K4P8R'")),
+                    line(6, Action.Exec("deploy = 'ghp_R8vN2kLq7Tz4Xw9Yb3Hc6Jm1Pd5Sf0Ga2Eu8'")),
+                    line(7, Action.Exec("token_count = 12")),
+                    line(8, Action.Exec("author = 'Ann Lee'")),
+                    line(9, Action.Print("f\"connecting to {database_url}\"")),
+                    line(10, Action.Print("f\"login password: {password}\"")),
+                    line(11, Action.Exec("checkpoint = token_count")),
+                    line(12, Action.Raise("RuntimeError(f\"login refused with {password}\")")),
+                ),
+            ),
+            emptyMap(),
+            emptyMap(),
+            source = """
+                |${"\"\"\""}Credentials as a program holds them (the secrets test's debuggee in the IDE).${"\"\"\""}
+                |password = "correct-horse-battery"
+                |auth_token = "tok-93jd82hf7Gq1"
+                |database_url = "postgresql://shop:Pg-S3cret-42@db.internal:5432/shop"
+                |aws_access_key_id = "AKIAQX7Z3B5N6M2K4P8R"
+                |deploy = "ghp_R8vN2kLq7Tz4Xw9Yb3Hc6Jm1Pd5Sf0Ga2Eu8"
+                |token_count = 12
+                |author = "Ann Lee"
+                |print(f"connecting to {database_url}")
+                |print(f"login password: {password}")
+                |checkpoint = token_count
+                |raise RuntimeError(f"login refused with {password}")
                 |""".trimMargin(),
         )
     }

@@ -1,0 +1,961 @@
+//! [`Redacting`]: the backend the tools see. It forwards every call to the real backend and
+//! masks what comes back, and relays the real backend's events masked. Each model type
+//! is taken apart field by field (no `..`), each event by an exhaustive `match`, so that a
+//! field or an event added to the model must be given its redaction here to compile.
+//! Ids, handles, paths and numbers are kept as they are: the tools act on the real
+//! values through them.
+
+use super::{Reason, Secrets};
+use crate::log_message;
+use debugger_core::model::*;
+use debugger_core::{Backend, BackendEvent, ToolError, ToolResult};
+use std::path::Path;
+use std::sync::Arc;
+use tokio::sync::broadcast;
+
+/// Events kept for a subscriber that falls behind (as the backends keep them).
+const EVENT_BACKLOG: usize = 1024;
+
+/// A backend whose answers and events carry no secret (unless the user turned masking off).
+pub struct Redacting {
+    inner: Arc<dyn Backend>,
+    secrets: Arc<Secrets>,
+    events: broadcast::Sender<BackendEvent>,
+}
+
+impl Redacting {
+    /// Wrap `inner`; its events are relayed, masked, from now on.
+    pub fn new(inner: Arc<dyn Backend>, secrets: Arc<Secrets>) -> Arc<Self> {
+        let events = broadcast::channel(EVENT_BACKLOG).0;
+        let mut source = inner.events();
+        let relay = events.clone();
+        let relay_secrets = secrets.clone();
+        tokio::spawn(async move {
+            loop {
+                match source.recv().await {
+                    Ok(event) => {
+                        let _ = relay.send(event_redacted(&relay_secrets, event));
+                    }
+                    Err(broadcast::error::RecvError::Lagged(n)) => {
+                        tracing::warn!(
+                            missed = n,
+                            "the redaction relay fell behind the backend's events"
+                        )
+                    }
+                    Err(broadcast::error::RecvError::Closed) => break,
+                }
+            }
+        });
+        Arc::new(Self {
+            inner,
+            secrets,
+            events,
+        })
+    }
+
+    /// A value listed under `container` (a frame's variables when `None`): masked as a
+    /// whole when its name says so or its container was, else its text.
+    fn listed(&self, session: &str, container: Option<&str>, value: Value) -> Value {
+        let inherited = container.is_some_and(|c| self.secrets.children_masked(session, c));
+        let whole = if inherited {
+            Some(Reason::Part)
+        } else if self.secrets.is_secret_name(&value.name) {
+            Some(Reason::Name)
+        } else {
+            None
+        };
+        self.value(session, value, whole)
+    }
+
+    fn value(&self, session: &str, value: Value, whole: Option<Reason>) -> Value {
+        let Value {
+            name,
+            value,
+            type_name,
+            children_ref,
+            target,
+            evaluate_name,
+        } = value;
+        let secrets = &self.secrets;
+        let value = match &whole {
+            Some(reason) if secrets.hiding() && !super::text::is_trivial(&value) => {
+                if let Some(handle) = &children_ref {
+                    secrets.hold_children(session, handle);
+                }
+                secrets.whole(&value, reason)
+            }
+            _ => secrets.text(value),
+        };
+        Value {
+            name: secrets.text(name),
+            value,
+            type_name,
+            children_ref,
+            target,
+            evaluate_name,
+        }
+    }
+}
+
+/// How a model type is masked: every text field through [`Secrets::text`], identities
+/// (ids, handles, paths, numbers) kept.
+trait Redact {
+    fn redact(self, s: &Secrets) -> Self;
+}
+
+impl<T: Redact> Redact for Vec<T> {
+    fn redact(self, s: &Secrets) -> Self {
+        self.into_iter().map(|t| t.redact(s)).collect()
+    }
+}
+
+impl<T: Redact> Redact for Option<T> {
+    fn redact(self, s: &Secrets) -> Self {
+        self.map(|t| t.redact(s))
+    }
+}
+
+impl Redact for String {
+    fn redact(self, s: &Secrets) -> Self {
+        s.text(self)
+    }
+}
+
+impl Redact for ToolError {
+    fn redact(self, s: &Secrets) -> Self {
+        s.error(self, None)
+    }
+}
+
+impl Redact for Project {
+    fn redact(self, _: &Secrets) -> Self {
+        // Both are the project's identity, which every call names.
+        let Project { name, path } = self;
+        Project { name, path }
+    }
+}
+
+impl Redact for RunConfiguration {
+    fn redact(self, s: &Secrets) -> Self {
+        let RunConfiguration {
+            name,
+            type_name,
+            type_id,
+            is_temporary,
+            can_run,
+            can_debug,
+            folder,
+            description,
+            unavailable_reason,
+        } = self;
+        RunConfiguration {
+            // The name is how the agent launches it.
+            name,
+            type_name,
+            type_id,
+            is_temporary,
+            can_run,
+            can_debug,
+            folder,
+            description: description.redact(s),
+            unavailable_reason: unavailable_reason.redact(s),
+        }
+    }
+}
+
+impl Redact for LaunchTarget {
+    fn redact(self, s: &Secrets) -> Self {
+        let LaunchTarget {
+            type_name,
+            program,
+            args,
+            cwd,
+        } = self;
+        LaunchTarget {
+            type_name,
+            program: program.redact(s),
+            args: args.redact(s),
+            cwd,
+        }
+    }
+}
+
+impl Redact for SessionDescriptor {
+    fn redact(self, s: &Secrets) -> Self {
+        let SessionDescriptor {
+            id,
+            name,
+            run_configuration,
+            mode,
+            project,
+            process_id,
+            attached,
+        } = self;
+        SessionDescriptor {
+            id,
+            name: name.redact(s),
+            run_configuration,
+            mode,
+            project,
+            process_id,
+            attached,
+        }
+    }
+}
+
+impl Redact for BreakpointSpec {
+    fn redact(self, s: &Secrets) -> Self {
+        let BreakpointSpec {
+            kind,
+            enabled,
+            condition,
+            log_message,
+            suspend_policy,
+            temporary,
+        } = self;
+        BreakpointSpec {
+            // A file and line, an exception class or a function name: the place itself.
+            kind,
+            enabled,
+            condition: condition.redact(s),
+            log_message: log_message.redact(s),
+            suspend_policy,
+            temporary,
+        }
+    }
+}
+
+impl Redact for Breakpoint {
+    fn redact(self, s: &Secrets) -> Self {
+        let Breakpoint {
+            id,
+            spec,
+            hit_count,
+            verified,
+            message,
+        } = self;
+        Breakpoint {
+            id,
+            spec: spec.redact(s),
+            hit_count,
+            verified,
+            message: message.redact(s),
+        }
+    }
+}
+
+impl Redact for ThreadInfo {
+    fn redact(self, s: &Secrets) -> Self {
+        let ThreadInfo { id, name } = self;
+        ThreadInfo {
+            id,
+            name: name.redact(s),
+        }
+    }
+}
+
+impl Redact for StackFrame {
+    fn redact(self, s: &Secrets) -> Self {
+        let StackFrame {
+            frame_ref,
+            file,
+            line,
+            class,
+            method,
+            is_library,
+        } = self;
+        StackFrame {
+            frame_ref,
+            file,
+            line,
+            class: class.redact(s),
+            method: method.redact(s),
+            is_library,
+        }
+    }
+}
+
+impl Redact for LoadedModule {
+    fn redact(self, s: &Secrets) -> Self {
+        let LoadedModule {
+            name,
+            path,
+            symbols,
+        } = self;
+        LoadedModule {
+            name: name.redact(s),
+            path,
+            symbols,
+        }
+    }
+}
+
+impl Redact for LoadedCode {
+    fn redact(self, s: &Secrets) -> Self {
+        let LoadedCode {
+            modules,
+            sources,
+            omitted,
+            unsupported,
+        } = self;
+        LoadedCode {
+            modules: modules.redact(s),
+            sources,
+            omitted,
+            unsupported,
+        }
+    }
+}
+
+impl Redact for ExceptionInfo {
+    fn redact(self, s: &Secrets) -> Self {
+        let ExceptionInfo {
+            type_name,
+            message,
+            uncaught,
+        } = self;
+        ExceptionInfo {
+            type_name,
+            message: message.redact(s),
+            uncaught,
+        }
+    }
+}
+
+impl Redact for StopDetail {
+    fn redact(self, s: &Secrets) -> Self {
+        match self {
+            StopDetail::FailedTest(FailedTest {
+                name,
+                message,
+                frame,
+            }) => StopDetail::FailedTest(FailedTest {
+                name: name.redact(s),
+                message: message.redact(s),
+                frame,
+            }),
+            StopDetail::ValueChanged(changes) => {
+                StopDetail::ValueChanged(changes.into_iter().map(|c| c.redact(s)).collect())
+            }
+        }
+    }
+}
+
+impl Redact for ValueChange {
+    /// A watch on a secret-named value (`password`, `acc.api_key`) shows neither value.
+    fn redact(self, s: &Secrets) -> Self {
+        let ValueChange {
+            watch,
+            old,
+            new,
+            breakpoint_id,
+            written_at,
+        } = self;
+        let (old, new) = match s.secret_read_by(&watch) {
+            Some(read) => {
+                let reason = Reason::Reads(read);
+                (s.whole(&old, &reason), s.whole(&new, &reason))
+            }
+            None => (s.text(old), s.text(new)),
+        };
+        ValueChange {
+            watch: watch.redact(s),
+            old,
+            new,
+            breakpoint_id,
+            written_at,
+        }
+    }
+}
+
+/// An event as the tools may see it.
+fn event_redacted(s: &Secrets, event: BackendEvent) -> BackendEvent {
+    match event {
+        BackendEvent::SessionStarted(descriptor) => {
+            BackendEvent::SessionStarted(descriptor.redact(s))
+        }
+        BackendEvent::ProcessStarted {
+            session,
+            process_id,
+        } => BackendEvent::ProcessStarted {
+            session,
+            process_id,
+        },
+        BackendEvent::Stopped {
+            session,
+            thread_id,
+            reason,
+            hit_breakpoints,
+            exception,
+            description,
+            detail,
+        } => {
+            s.forget_stop(&session);
+            BackendEvent::Stopped {
+                session,
+                thread_id,
+                reason,
+                hit_breakpoints,
+                exception: exception.redact(s),
+                description: description.redact(s),
+                detail: detail.redact(s),
+            }
+        }
+        BackendEvent::Continued { session } => {
+            s.forget_stop(&session);
+            BackendEvent::Continued { session }
+        }
+        BackendEvent::Output {
+            session,
+            category,
+            text,
+        } => {
+            let text = logpoint_output(s, text, category);
+            BackendEvent::Output {
+                session,
+                category,
+                text: text.redact(s),
+            }
+        }
+        BackendEvent::Exited { session, exit_code } => BackendEvent::Exited { session, exit_code },
+        BackendEvent::Terminated { session, error } => {
+            s.forget_stop(&session);
+            BackendEvent::Terminated {
+                session,
+                error: error.redact(s),
+            }
+        }
+        BackendEvent::BreakpointChanged {
+            project,
+            breakpoint,
+        } => {
+            learn_logpoint(s, &breakpoint);
+            BackendEvent::BreakpointChanged {
+                project,
+                breakpoint: breakpoint.redact(s),
+            }
+        }
+        BackendEvent::BreakpointRemoved { project, id } => {
+            s.logpoints
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .remove(&id);
+            BackendEvent::BreakpointRemoved { project, id }
+        }
+        BackendEvent::BreakpointsChanged { project } => {
+            BackendEvent::BreakpointsChanged { project }
+        }
+    }
+}
+
+fn learn_logpoint(s: &Secrets, breakpoint: &Breakpoint) {
+    let template = breakpoint
+        .spec
+        .log_message
+        .as_deref()
+        .and_then(|m| LogTemplate::reading_secrets(m, s));
+    let mut logpoints = s.logpoints.lock().unwrap_or_else(|p| p.into_inner());
+    match template {
+        Some(template) => logpoints.insert(breakpoint.id.clone(), template),
+        None => logpoints.remove(&breakpoint.id),
+    };
+}
+
+/// One part of a log message: text as written, or a `{placeholder}` (with the secret it
+/// reads, if it reads one).
+#[derive(Debug, Clone, PartialEq)]
+enum Piece {
+    Text(String),
+    Field(Option<String>),
+}
+
+/// A log message whose placeholders read secrets, to find its lines in the output.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LogTemplate {
+    pieces: Vec<Piece>,
+}
+
+impl LogTemplate {
+    /// The template of `message` when one of its placeholders reads a secret; placeholders
+    /// with nothing between them cannot be told apart in the output, so they are one.
+    fn reading_secrets(message: &str, s: &Secrets) -> Option<Self> {
+        let mut pieces: Vec<Piece> = Vec::new();
+        for piece in log_message::pieces(message) {
+            match (piece, pieces.last_mut()) {
+                (log_message::Piece::Text(text), _) => pieces.push(Piece::Text(text.to_string())),
+                (log_message::Piece::Placeholder(expression), Some(Piece::Field(before))) => {
+                    *before = before.take().or(s.secret_read_by(expression));
+                }
+                (log_message::Piece::Placeholder(expression), _) => {
+                    pieces.push(Piece::Field(s.secret_read_by(expression)))
+                }
+            }
+        }
+        pieces
+            .iter()
+            .any(|p| matches!(p, Piece::Field(Some(_))))
+            .then_some(Self { pieces })
+    }
+
+    fn has_text(&self) -> bool {
+        self.pieces.iter().any(|p| matches!(p, Piece::Text(_)))
+    }
+
+    /// `line` with the secret placeholders' values masked, if it is this message.
+    fn mask_line(&self, s: &Secrets, line: &str) -> Option<String> {
+        let mut out = String::new();
+        let mut rest = line;
+        let mut pending: Option<&Option<String>> = None;
+        for piece in &self.pieces {
+            match piece {
+                Piece::Text(text) => {
+                    let at = match pending {
+                        // A placeholder's value runs to the next literal text.
+                        Some(_) => rest.find(text.as_str())?,
+                        None if rest.starts_with(text.as_str()) => 0,
+                        None => return None,
+                    };
+                    if let Some(field) = pending.take() {
+                        out.push_str(&field_value(s, field, &rest[..at]));
+                    }
+                    out.push_str(text);
+                    rest = &rest[at + text.len()..];
+                }
+                Piece::Field(read) => pending = Some(read),
+            }
+        }
+        match pending {
+            Some(field) => out.push_str(&field_value(s, field, rest)),
+            None if rest.is_empty() => {}
+            None => return None,
+        }
+        Some(out)
+    }
+}
+
+fn field_value(s: &Secrets, read: &Option<String>, value: &str) -> String {
+    match read {
+        Some(name) if !super::text::is_trivial(value) => {
+            s.whole(value, &Reason::Reads(name.clone()))
+        }
+        _ => value.to_string(),
+    }
+}
+
+/// Output lines that are a secret-reading logpoint's message, with its secrets masked.
+/// Debuggers print logpoints in any category (debugpy: stdout); a message that is only
+/// placeholders would match every line, so it is looked for in the debugger's own
+/// messages only.
+fn logpoint_output(s: &Secrets, text: String, category: OutputCategory) -> String {
+    let templates: Vec<LogTemplate> = {
+        let logpoints = s.logpoints.lock().unwrap_or_else(|p| p.into_inner());
+        if logpoints.is_empty() || !s.hiding() {
+            return text;
+        }
+        logpoints
+            .values()
+            .filter(|t| category == OutputCategory::Console || t.has_text())
+            .cloned()
+            .collect()
+    };
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let (body, end) = match line.strip_suffix('\n') {
+            Some(body) => (body, "\n"),
+            None => (line, ""),
+        };
+        let masked = templates.iter().find_map(|t| t.mask_line(s, body));
+        out.push_str(masked.as_deref().unwrap_or(body));
+        out.push_str(end);
+    }
+    out
+}
+
+#[async_trait::async_trait]
+impl Backend for Redacting {
+    fn name(&self) -> &'static str {
+        self.inner.name()
+    }
+
+    fn events(&self) -> broadcast::Receiver<BackendEvent> {
+        self.events.subscribe()
+    }
+
+    async fn projects(&self) -> ToolResult<Vec<Project>> {
+        let s = &*self.secrets;
+        self.inner.projects().await.redact(s)
+    }
+
+    async fn run_configurations(&self, project: &Project) -> ToolResult<Vec<RunConfiguration>> {
+        let s = &*self.secrets;
+        self.inner.run_configurations(project).await.redact(s)
+    }
+
+    async fn launch(
+        &self,
+        project: &Project,
+        configuration: &str,
+        mode: LaunchMode,
+        options: &LaunchOptions,
+    ) -> ToolResult<SessionDescriptor> {
+        let s = &*self.secrets;
+        self.inner
+            .launch(project, configuration, mode, options)
+            .await
+            .redact(s)
+    }
+
+    async fn launch_file(
+        &self,
+        project: &Project,
+        file: &Path,
+        options: &LaunchOptions,
+    ) -> ToolResult<SessionDescriptor> {
+        let s = &*self.secrets;
+        self.inner
+            .launch_file(project, file, options)
+            .await
+            .redact(s)
+    }
+
+    fn break_on_uncaught_default(&self) -> Option<bool> {
+        self.inner.break_on_uncaught_default()
+    }
+
+    fn breaks_on_uncaught(&self, session: &str) -> bool {
+        self.inner.breaks_on_uncaught(session)
+    }
+
+    fn launch_overrides(&self) -> bool {
+        self.inner.launch_overrides()
+    }
+
+    async fn stop(&self, session: &str) -> ToolResult<()> {
+        let s = &*self.secrets;
+        self.inner.stop(session).await.redact(s)
+    }
+
+    async fn breakpoints(&self, project: &Project) -> ToolResult<Vec<Breakpoint>> {
+        let s = &*self.secrets;
+        let listed = self.inner.breakpoints(project).await;
+        if let Ok(breakpoints) = &listed {
+            breakpoints.iter().for_each(|b| learn_logpoint(s, b));
+        }
+        listed.redact(s)
+    }
+
+    async fn launch_target(
+        &self,
+        project: &Project,
+        configuration: &str,
+        options: &LaunchOptions,
+    ) -> ToolResult<LaunchTarget> {
+        let s = &*self.secrets;
+        self.inner
+            .launch_target(project, configuration, options)
+            .await
+            .redact(s)
+    }
+
+    async fn add_breakpoint(
+        &self,
+        project: &Project,
+        spec: BreakpointSpec,
+    ) -> ToolResult<(Breakpoint, bool)> {
+        let s = &*self.secrets;
+        let (breakpoint, created) = self
+            .inner
+            .add_breakpoint(project, spec)
+            .await
+            .map_err(|e| e.redact(s))?;
+        learn_logpoint(s, &breakpoint);
+        Ok((breakpoint.redact(s), created))
+    }
+
+    async fn remove_breakpoint(&self, project: &Project, id: &str) -> ToolResult<bool> {
+        let s = &*self.secrets;
+        self.inner.remove_breakpoint(project, id).await.redact(s)
+    }
+
+    async fn remove_breakpoints(
+        &self,
+        project: &Project,
+        ids: &[String],
+    ) -> ToolResult<Vec<String>> {
+        let s = &*self.secrets;
+        // Ids are kept as they are (a String's redaction would scan them as text).
+        self.inner
+            .remove_breakpoints(project, ids)
+            .await
+            .map_err(|e| e.redact(s))
+    }
+
+    async fn add_data_breakpoint(
+        &self,
+        session: &str,
+        frame_ref: &str,
+        target: &ValueTarget,
+        name: &str,
+    ) -> ToolResult<Breakpoint> {
+        let s = &*self.secrets;
+        self.inner
+            .add_data_breakpoint(session, frame_ref, target, name)
+            .await
+            .redact(s)
+    }
+
+    async fn resume(&self, session: &str) -> ToolResult<()> {
+        let s = &*self.secrets;
+        self.inner.resume(session).await.redact(s)
+    }
+
+    async fn pause(&self, session: &str) -> ToolResult<()> {
+        let s = &*self.secrets;
+        self.inner.pause(session).await.redact(s)
+    }
+
+    async fn step(
+        &self,
+        session: &str,
+        thread_id: &str,
+        kind: StepKind,
+        ignore_breakpoints: bool,
+    ) -> ToolResult<()> {
+        let s = &*self.secrets;
+        self.inner
+            .step(session, thread_id, kind, ignore_breakpoints)
+            .await
+            .redact(s)
+    }
+
+    async fn run_to_line(
+        &self,
+        session: &str,
+        thread_id: &str,
+        file: &Path,
+        line: u32,
+        ignore_breakpoints: bool,
+    ) -> ToolResult<()> {
+        let s = &*self.secrets;
+        self.inner
+            .run_to_line(session, thread_id, file, line, ignore_breakpoints)
+            .await
+            .redact(s)
+    }
+
+    async fn threads(&self, session: &str) -> ToolResult<Vec<ThreadInfo>> {
+        let s = &*self.secrets;
+        self.inner.threads(session).await.redact(s)
+    }
+
+    async fn loaded_code(&self, session: &str) -> ToolResult<LoadedCode> {
+        let s = &*self.secrets;
+        self.inner.loaded_code(session).await.redact(s)
+    }
+
+    async fn stack(
+        &self,
+        session: &str,
+        thread_id: &str,
+        max: usize,
+    ) -> ToolResult<(Vec<StackFrame>, usize)> {
+        let s = &*self.secrets;
+        match self.inner.stack(session, thread_id, max).await {
+            Ok((frames, depth)) => Ok((frames.redact(s), depth)),
+            Err(err) => Err(err.redact(s)),
+        }
+    }
+
+    async fn select_frame(
+        &self,
+        session: &str,
+        thread_id: &str,
+        frame_ref: &str,
+    ) -> ToolResult<()> {
+        let s = &*self.secrets;
+        self.inner
+            .select_frame(session, thread_id, frame_ref)
+            .await
+            .redact(s)
+    }
+
+    async fn variables(
+        &self,
+        session: &str,
+        frame_ref: &str,
+        scope: VariableScope,
+    ) -> ToolResult<Vec<Value>> {
+        let values = self
+            .inner
+            .variables(session, frame_ref, scope)
+            .await
+            .map_err(|e| e.redact(&self.secrets))?;
+        Ok(values
+            .into_iter()
+            .map(|v| self.listed(session, None, v))
+            .collect())
+    }
+
+    async fn children(&self, session: &str, children_ref: &str) -> ToolResult<Vec<Value>> {
+        let values = self
+            .inner
+            .children(session, children_ref)
+            .await
+            .map_err(|e| e.redact(&self.secrets))?;
+        Ok(values
+            .into_iter()
+            .map(|v| self.listed(session, Some(children_ref), v))
+            .collect())
+    }
+
+    async fn set_value(
+        &self,
+        session: &str,
+        frame_ref: &str,
+        target: &ValueTarget,
+        new_value: &str,
+    ) -> ToolResult<Value> {
+        let value = self
+            .inner
+            .set_value(session, frame_ref, target, new_value)
+            .await
+            .map_err(|e| e.redact(&self.secrets))?;
+        let container = match target {
+            ValueTarget::Slot { container, .. } => Some(container.as_str()),
+            ValueTarget::Expression(_) => None,
+        };
+        Ok(self.listed(session, container, value))
+    }
+
+    async fn evaluate(
+        &self,
+        session: &str,
+        frame_ref: &str,
+        expression: &str,
+        kind: EvaluationKind,
+    ) -> ToolResult<Value> {
+        let derived = self.secrets.secret_read_by(expression).map(Reason::Reads);
+        match self
+            .inner
+            .evaluate(session, frame_ref, expression, kind)
+            .await
+        {
+            Ok(value) => Ok(self.value(session, value, derived)),
+            Err(err) => Err(self.secrets.error(err, derived.as_ref())),
+        }
+    }
+
+    fn language(&self, session: &str) -> Option<String> {
+        self.inner.language(session)
+    }
+
+    fn runtime_guard(&self, session: &str) -> bool {
+        self.inner.runtime_guard(session)
+    }
+
+    fn guards_breakpoint_code(&self, language: &str) -> bool {
+        self.inner.guards_breakpoint_code(language)
+    }
+
+    fn busy(&self, session: &str) -> Option<String> {
+        self.inner.busy(session).redact(&self.secrets)
+    }
+}
+
+impl<T: Redact> Redact for ToolResult<T> {
+    fn redact(self, s: &Secrets) -> Self {
+        match self {
+            Ok(value) => Ok(value.redact(s)),
+            Err(err) => Err(err.redact(s)),
+        }
+    }
+}
+
+impl Redact for () {
+    fn redact(self, _: &Secrets) -> Self {}
+}
+
+impl Redact for bool {
+    fn redact(self, _: &Secrets) -> Self {
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::redact::SecretSettings;
+
+    /// A logpoint's line: the placeholders that read a secret are masked (unless boolean),
+    /// the rest reads as printed; other lines are not its.
+    #[test]
+    fn a_logpoint_line_is_masked_where_its_placeholders_read_secrets() {
+        let s = Secrets::new(SecretSettings::default());
+        let template =
+            LogTemplate::reading_secrets("pw={password} n={count} ok={password == x}", &s).unwrap();
+        assert_eq!(
+            template
+                .mask_line(&s, "pw=hunter22 n=3 ok=False")
+                .as_deref(),
+            Some("pw=<redacted: 8 chars, reads password> n=3 ok=False")
+        );
+        assert_eq!(template.mask_line(&s, "something else"), None);
+        assert!(LogTemplate::reading_secrets("n={count}", &s).is_none());
+        let glued = LogTemplate::reading_secrets("{user}{token}", &s).unwrap();
+        assert_eq!(
+            glued.mask_line(&s, "bobabc123").as_deref(),
+            Some("<redacted: 9 chars, reads token>")
+        );
+        // Only the debugger's own messages are searched for a message of placeholders alone.
+        s.logpoints.lock().unwrap().insert("1".into(), glued);
+        let stdout = logpoint_output(&s, "printed\n".into(), OutputCategory::Stdout);
+        assert_eq!(stdout, "printed\n");
+        let console = logpoint_output(&s, "bobabc123\n".into(), OutputCategory::Console);
+        assert_eq!(console, "<redacted: 9 chars, reads token>\n");
+    }
+
+    /// A data breakpoint's stop: a watch on a secret-named value shows neither its old nor
+    /// its new value; an ordinary watch reads as written; a failing test's message is text.
+    #[test]
+    fn a_watched_secrets_change_and_a_failing_tests_message_are_masked() {
+        let s = Secrets::new(SecretSettings::default());
+        let change = |watch: &str, old: &str, new: &str| ValueChange {
+            watch: watch.into(),
+            old: old.into(),
+            new: new.into(),
+            breakpoint_id: "bp-1".into(),
+            written_at: Some("app.c:12".into()),
+        };
+        let detail = StopDetail::ValueChanged(vec![
+            change("acc.api_key", "\"k-old-value\"", "\"k-new-value\""),
+            change("total", "3", "4"),
+        ])
+        .redact(&s);
+        let StopDetail::ValueChanged(changes) = detail else {
+            panic!("still a value change")
+        };
+        assert_eq!(changes[0].old, "<redacted: 11 chars, reads api_key>");
+        assert_eq!(changes[0].new, "<redacted: 11 chars, reads api_key>");
+        assert_eq!(changes[0].written_at.as_deref(), Some("app.c:12"));
+        assert_eq!(
+            (changes[1].old.as_str(), changes[1].new.as_str()),
+            ("3", "4")
+        );
+
+        let failed = StopDetail::FailedTest(FailedTest {
+            name: "test_login".into(),
+            message: "assert 'hunter2hunter2' == password, AKIAIOSFODNN7EXAMPLE".into(),
+            frame: 1,
+        })
+        .redact(&s);
+        let StopDetail::FailedTest(failed) = failed else {
+            panic!("still a failed test")
+        };
+        assert!(
+            !failed.message.contains("AKIAIOSFODNN7EXAMPLE"),
+            "{}",
+            failed.message
+        );
+        assert_eq!((failed.name.as_str(), failed.frame), ("test_login", 1));
+    }
+}

@@ -1,0 +1,158 @@
+//! A call that waits (for a stop, for the end of a run) while the client watches: it
+//! reports progress at least once a second to a client that asked for it (a request
+//! with a `progressToken`: elapsed time, the session's state, the hits so far, the last
+//! line of output), and it ends at once, leaving the session as it is, when the client
+//! cancels the call. The MCP layer says how progress reaches the client ([`Progress`])
+//! and when the call is cancelled; every wait of the tools goes through [`wait`].
+
+use super::Call;
+use crate::tracker::WaitOutcome;
+use debugger_core::{ErrorCode, ToolError, ToolResult};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+use tokio_util::sync::CancellationToken;
+
+/// How often a waiting call reports.
+pub const PROGRESS_EVERY: Duration = Duration::from_secs(1);
+/// The longest output line a report quotes.
+const OUTPUT_LINE_CAP: usize = 200;
+
+/// Where a call's progress reports go.
+#[async_trait::async_trait]
+pub trait Progress: Send + Sync {
+    /// One report; `progress` (seconds waited) grows from one report to the next.
+    async fn report(&self, progress: f64, message: String);
+}
+
+/// What a call's waits report to and stop on.
+pub struct Waiting {
+    /// Cancelled when the client cancels the call.
+    pub cancelled: CancellationToken,
+    progress: Option<Box<dyn Progress>>,
+    started: Instant,
+    /// Probe hits recorded so far (`trace_execution`).
+    hits: AtomicU64,
+}
+
+impl Default for Waiting {
+    fn default() -> Self {
+        Self::new(CancellationToken::new(), None)
+    }
+}
+
+impl Waiting {
+    pub fn new(cancelled: CancellationToken, progress: Option<Box<dyn Progress>>) -> Self {
+        Self {
+            cancelled,
+            progress,
+            started: Instant::now(),
+            hits: AtomicU64::new(0),
+        }
+    }
+
+    /// One more hit recorded by the call.
+    pub fn hit(&self) {
+        self.hits.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// The error a cancelled call ends with: recorded in the history, never answered
+    /// (the client gave the call up).
+    pub fn cancelled_error(&self, session: &str) -> ToolError {
+        ToolError::new(
+            ErrorCode::Cancelled,
+            format!(
+                "The client cancelled the call after {:.1} s; session '{session}' was left as it is.",
+                self.started.elapsed().as_secs_f64()
+            ),
+        )
+        .with_detail("session_id", session)
+    }
+}
+
+/// How often a wait after a resume asks whether the program is busy.
+const BUSY_POLL: Duration = Duration::from_millis(250);
+
+/// Wait as [`crate::tracker::Tracker::wait_for_stop`] does, reporting progress every
+/// [`PROGRESS_EVERY`] to a client that asked, and ending with `cancelled` as soon as the
+/// client cancels the call.
+pub async fn wait(
+    call: &Call<'_>,
+    session: &str,
+    after: u64,
+    timeout: Duration,
+) -> ToolResult<WaitOutcome> {
+    wait_polling(call, session, after, timeout, false).await
+}
+
+/// [`wait`], but a program stuck where it cannot stop (breakpoint code, C code) is
+/// answered for at once (`TimedOut`, the backend knows it is busy) rather than waited for.
+pub async fn wait_unless_busy(
+    call: &Call<'_>,
+    session: &str,
+    after: u64,
+    timeout: Duration,
+) -> ToolResult<WaitOutcome> {
+    wait_polling(call, session, after, timeout, true).await
+}
+
+async fn wait_polling(
+    call: &Call<'_>,
+    session: &str,
+    after: u64,
+    timeout: Duration,
+    until_busy: bool,
+) -> ToolResult<WaitOutcome> {
+    let waiting = call.waiting;
+    if waiting.cancelled.is_cancelled() {
+        return Err(waiting.cancelled_error(session));
+    }
+    let outcome = call.app.tracker.wait_for_stop(session, after, timeout);
+    tokio::pin!(outcome);
+    let mut ticks =
+        tokio::time::interval_at(tokio::time::Instant::now() + PROGRESS_EVERY, PROGRESS_EVERY);
+    let mut busy_checks =
+        tokio::time::interval_at(tokio::time::Instant::now() + BUSY_POLL, BUSY_POLL);
+    let mut sending: Option<std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send + '_>>> =
+        None;
+    loop {
+        tokio::select! {
+            outcome = &mut outcome => return Ok(outcome),
+            () = waiting.cancelled.cancelled() => return Err(waiting.cancelled_error(session)),
+            // A report the transport holds up (a stream the client closed) never holds
+            // up the wait: the next tick replaces it.
+            () = async { sending.as_mut().expect("guarded").await }, if sending.is_some() => {
+                sending = None;
+            }
+            _ = busy_checks.tick(), if until_busy => {
+                if call.app.backend.busy(session).is_some() {
+                    return Ok(WaitOutcome::TimedOut);
+                }
+            }
+            _ = ticks.tick(), if waiting.progress.is_some() => {
+                if let Some(progress) = &waiting.progress {
+                    let elapsed = waiting.started.elapsed().as_secs_f64();
+                    sending = Some(progress.report(elapsed, report(call, session, elapsed)));
+                }
+            }
+        }
+    }
+}
+
+/// A report's text: elapsed time, state, hits, the last line of output.
+fn report(call: &Call<'_>, session: &str, elapsed: f64) -> String {
+    let hits = call.waiting.hits.load(Ordering::Relaxed);
+    let Ok(record) = call.app.tracker.get(session) else {
+        return format!("{elapsed:.0} s waited; session '{session}'; {hits} hits");
+    };
+    let state = serde_json::to_value(record.state)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default();
+    let mut text = format!("{elapsed:.0} s waited; session '{session}' {state}; {hits} hits");
+    let output = record.output_total.text();
+    if let Some(line) = output.lines().rev().find(|line| !line.trim().is_empty()) {
+        let line: String = line.chars().take(OUTPUT_LINE_CAP).collect();
+        text.push_str(&format!("; last output: {line}"));
+    }
+    text
+}
