@@ -123,12 +123,13 @@ class SettingsForm(private val theme: UiTheme) {
         comment(ORIGINS_EXPLANATION, left = 16)
         place(braveModeBox, 0, width = 3, top = 8, left = 12); row++
         comment(BRAVE_MODE_EXPLANATION, left = 40)
-        place(hideSecretsBox, 0, width = 3, top = 8, left = 12); row++
+        section(UiBundle.message("settings.section.secrets"))
+        place(hideSecretsBox, 0, width = 3, left = 12); row++
         comment(SECRETS_EXPLANATION, left = 40)
         place(JLabel(UiBundle.message("settings.secret.names.label")).apply { labelFor = secretNamesField }, 0, left = 16)
-        place(secretNamesField, 1, width = 2, fill = true); row++
+        place(secretNamesField, 1, width = 2); row++
         place(JLabel(UiBundle.message("settings.never.secret.names.label")).apply { labelFor = neverSecretNamesField }, 0, left = 16)
-        place(neverSecretNamesField, 1, width = 2, fill = true); row++
+        place(neverSecretNamesField, 1, width = 2); row++
         comment(UiBundle.message("settings.secret.names.comment"), left = 16)
         // Keeps everything at the top left, like IntelliJ's settings pages.
         add(JPanel().apply { isOpaque = false }, GridBagConstraints().apply {

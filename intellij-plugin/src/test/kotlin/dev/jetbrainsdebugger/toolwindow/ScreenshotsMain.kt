@@ -24,6 +24,7 @@ import javax.swing.JComponent
 import javax.swing.JFrame
 import javax.swing.JLabel
 import javax.swing.JPanel
+import javax.swing.JScrollPane
 import javax.swing.SwingUtilities
 import kotlin.system.exitProcess
 
@@ -107,7 +108,7 @@ private fun scenes(): List<Scene> = listOf(
         val panel = findPanel(root)
         panel.showInstallPopup(panel.installButton)
     }),
-    Scene("settings", Dimension(820, 470), ::settingsPage),
+    Scene("settings", Dimension(820, 760), ::settingsPage),
     Scene("confirmation", null, ::confirmationDialog),
 )
 
@@ -168,7 +169,10 @@ private fun settingsPage(dark: Boolean): JComponent {
         add(JButton("Apply").apply { isEnabled = false })
         add(JButton("OK").also { prominent(it, dark) })
     }
-    return framed(dark, crumbs, form.component, buttons)
+    // The Settings dialog puts a page that is not Configurable.NoScroll in a scroll pane
+    // (ConfigurableCardPanel), so the page always gets its preferred size.
+    val page = JScrollPane(form.component).apply { border = BorderFactory.createEmptyBorder() }
+    return framed(dark, crumbs, page, buttons)
 }
 
 private fun confirmationDialog(dark: Boolean): JComponent {
