@@ -54,7 +54,7 @@ class DebuggerArea : ModelArea {
 }
 
 /**
- * XDebuggerManager.startSession for a Python run: on the EDT, the session is created and
+ * XDebuggerManager.startSession for a Python run (or a Java one, alike in the model): on the EDT, the session is created and
  * registered, XDebuggerManagerListener.processStarted published, the handler's start notified,
  * then the debuggee connects and runs (PyDebugProcess.sessionInitialized, off the EDT).
  */

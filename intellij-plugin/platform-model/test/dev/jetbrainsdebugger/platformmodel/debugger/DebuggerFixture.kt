@@ -42,7 +42,7 @@ class DebuggerFixture(dir: Path, config: IdeConfig = IdeConfig.PYCHARM) : AutoCl
             generateSequence(cwd) { it.parent }.map { it.resolve("examples/calculator/calculator.py") }.first { Files.exists(it) }
         }
         Files.copy(calculator, dir.resolve("calculator.py"))
-        for (name in listOf("order_error.py", "ticker.py")) Files.writeString(dir.resolve(name), ScriptedProgram.forScript(name)!!.source!!)
+        for (name in listOf("order_error.py", "ticker.py", "Checkout.java")) Files.writeString(dir.resolve(name), ScriptedProgram.forScript(name)!!.source!!)
         platform = ModelPlatform.start(config, listOf(DebuggerArea()))
         project = platform.openProject(dir, startupActivities = false)
         facade = DebuggerBridgeService.getInstance()!!.facade

@@ -3,7 +3,8 @@
 // ("calculate_total, calculator.py:31", grey when the file is outside the project, read under a
 // read action) and lists its variables as PyStackFrame.computeChildren/addChildren does: off the
 // EDT, with dunder names and function/class/module values in a "Special Variables" group at the
-// bottom (PyDebuggerSettings' simplified view, on by default).
+// bottom (PyDebuggerSettings' simplified view, on by default). A Java program's frames draw
+// themselves as JavaStackFrame does ("total:5, Cart (com.example)").
 package dev.jetbrainsdebugger.platformmodel.debugger.frames
 
 import com.intellij.openapi.application.ApplicationManager
@@ -85,7 +86,15 @@ class PyStackFrame(private val session: ModelDebugSession, private val frame: Py
             !ProjectFileIndex.getInstance(session.project).isInContent(pos.file)
         })
         val attributes = if (external) SimpleTextAttributes.GRAYED_ATTRIBUTES else SimpleTextAttributes.REGULAR_ATTRIBUTES
-        for (part in listOf(frame.name, ", ", pos.file.name, ":", (pos.line + 1).toString())) component.append(part, attributes)
+        val jvmPackage = session.jvmPackage
+        if (jvmPackage == null) {
+            for (part in listOf(frame.name, ", ", pos.file.name, ":", (pos.line + 1).toString())) component.append(part, attributes)
+        } else {
+            // JavaFramesListRenderer: the descriptor's label "method:line, Class {package}", the package grey (upstream: grey italic) in parentheses.
+            val method = "${frame.name.substringAfterLast('.')}:${pos.line + 1}, ${frame.name.substringBeforeLast('.')}"
+            component.append(method, attributes)
+            component.append(" ($jvmPackage)", SimpleTextAttributes.GRAY_ATTRIBUTES)
+        }
     }
 
     override fun computeChildren(node: XCompositeNode) {

@@ -4,6 +4,8 @@
 // evaluated in the frame, step into / over / out and run-to-line by frame depth, a pause at the
 // next line, and an uncaught exception stopping at its raise when an exception breakpoint asks
 // for it. While suspended the thread blocks on its command queue, as pydevd's do_wait_suspend.
+// A Java program is walked the same way, with the Java debugger's one addition the model needs:
+// method breakpoints, which stop on entry to a matching method.
 package dev.jetbrainsdebugger.platformmodel.debugger.program
 
 import dev.jetbrainsdebugger.platformmodel.debugger.python.PyException
@@ -42,6 +44,8 @@ sealed class StopCause {
 interface DebuggeeHooks {
     /** The enabled line breakpoints at [file]:[line] the debugger has registered (none while muted). */
     fun lineBreakpoints(file: Path, line: Int): List<LineBreakpointView>
+    /** The enabled method breakpoints that watch entry to [method] of the class [className] (qualified), none while muted. */
+    fun methodEntryBreakpoints(className: String, method: String): List<LineBreakpointView>
     /** The exception breakpoint that stops on an uncaught exception, if one is registered. */
     fun uncaughtExceptionBreakpoint(): Any?
     /** Suspended at [frames] (top first); the debuggee now waits for a command. */
@@ -75,7 +79,8 @@ class Debuggee(private val program: ScriptedProgram, private val script: Path, p
     private val thread = Thread(::main, "pydevd debuggee ${script.fileName}").apply { isDaemon = true }
     private val globals = linkedMapOf<String, PyObj>("__name__" to PyStr("__main__"), "__file__" to PyStr(script.toString()))
 
-    val threadName = "MainThread"
+    /** The thread the program runs on: CPython's main thread, or the JVM's. */
+    val threadName = if (program.jvmPackage == null) "MainThread" else "main"
 
     fun start() = thread.start()
 
@@ -108,7 +113,9 @@ class Debuggee(private val program: ScriptedProgram, private val script: Path, p
 
     private fun main() {
         val exitCode = try {
-            run(program.module, PyNamespace(globals, globals, callUser = ::callUntraced), emptyList())
+            // A Python module runs in its globals; a Java main method has locals of its own.
+            val locals = if (program.jvmPackage == null) globals else linkedMapOf()
+            run(program.module, PyNamespace(locals, globals, callUser = ::callUntraced), emptyList())
             0
         } catch (k: Killed) {
             KILLED_EXIT_CODE
@@ -150,10 +157,12 @@ class Debuggee(private val program: ScriptedProgram, private val script: Path, p
     /** Runs the lines of [code] in [frame]: the return value, or null when it falls off the end. */
     private fun walk(code: Code, frame: PyFrame): PyObj? {
         var index = 0
+        var entering = true
         while (index < code.lines.size) {
             val line = code.lines[index]
             frame.line = line.line
-            lineEvent(frame)
+            lineEvent(frame, entering)
+            entering = false
             var next = index + 1
             for (action in line.actions) {
                 when (action) {
@@ -243,10 +252,15 @@ class Debuggee(private val program: ScriptedProgram, private val script: Path, p
 
     // ----- trace events and stops -----------------------------------------------
 
-    private fun lineEvent(frame: PyFrame) {
+    /**
+     * A line about to run; [entering] when it is the first of its frame. A Java method breakpoint
+     * stops there: JDI's MethodEntryEvent (or the emulated breakpoint at the method's first line)
+     * is located at the method's first executable line, and it is reported as the breakpoint's hit.
+     */
+    private fun lineEvent(frame: PyFrame, entering: Boolean) {
         if (killed) throw Killed()
         val depth = stack.size
-        val hits = hooks.lineBreakpoints(frame.file, frame.line)
+        val hits = hooks.lineBreakpoints(frame.file, frame.line) + methodEntryBreakpoints(frame, entering)
         var stopFor: StopCause.Breakpoint? = null
         for (bp in hits) {
             if (bp.condition != null && !conditionHolds(bp.condition, frame)) continue
@@ -267,6 +281,12 @@ class Debuggee(private val program: ScriptedProgram, private val script: Path, p
             stopFor != null -> suspend(stopFor)
             stepDone || pauseRequested -> suspend(StopCause.Position)
         }
+    }
+
+    private fun methodEntryBreakpoints(frame: PyFrame, entering: Boolean): List<LineBreakpointView> {
+        val jvmPackage = program.jvmPackage
+        if (!entering || jvmPackage == null) return emptyList()
+        return hooks.methodEntryBreakpoints("$jvmPackage.${frame.name.substringBeforeLast('.')}", frame.name.substringAfterLast('.'))
     }
 
     /** A frame at [depth] returned: a step over or out that started there stops in the caller, on the line of the call. */

@@ -4,7 +4,10 @@
 // exception) from it, so stepping, breakpoints and values follow the real execution of the file.
 // The programs: examples/calculator/calculator.py line for line; order_error.py, an uncaught
 // ValueError (for exception breakpoints); ticker.py, a loop that runs until paused (with a
-// 250-item list, for batched children); secrets.py, credentials as a program holds them.
+// 250-item list, for batched children); secrets.py, credentials as a program holds them;
+// Checkout.java, a Java program whose methods call each other (for method breakpoints). A Java
+// program's code objects are its methods, named Class.method, and its module is its main method;
+// its few int expressions are evaluated by the same expression evaluator as Python's.
 package dev.jetbrainsdebugger.platformmodel.debugger.program
 
 import dev.jetbrainsdebugger.platformmodel.debugger.python.PyClass
@@ -55,6 +58,8 @@ class ScriptedProgram(
     val classes: Map<String, ClassDef>,
     /** The source text, for programs that have no file in the repository (tests write it). */
     val source: String?,
+    /** The package of a Java program (its classes are named in it); null for Python. */
+    val jvmPackage: String? = null,
 ) {
     fun code(name: String): Code = functions[name] ?: error("$fileName has no function $name")
 
@@ -64,7 +69,7 @@ class ScriptedProgram(
     }
 
     companion object {
-        private val all = listOf(calculator(), orderError(), ticker(), secrets()).associateBy { it.fileName }
+        private val all = listOf(calculator(), orderError(), ticker(), secrets(), checkout()).associateBy { it.fileName }
 
         /** The program simulating the script of this file name; null for a file no program simulates. */
         fun forScript(fileName: String): ScriptedProgram? = all[fileName]
@@ -243,6 +248,56 @@ class ScriptedProgram(
                 |checkpoint = token_count
                 |raise RuntimeError(f"login refused with {password}")
                 |""".trimMargin(),
+        )
+
+        /** Checkout.java: main calls Cart.total, which calls Cart.tax; Cart.discount is never called. Prints "Total: 165". */
+        private fun checkout() = ScriptedProgram(
+            "Checkout.java",
+            Code(
+                "Checkout.main", CodeKind.FUNCTION, listOf(Param("args", "[]")),
+                listOf(
+                    line(20, Action.Call("Cart.total", listOf("3", "50"), "total")),
+                    line(21, Action.Print("f\"Total: {total}\"")),
+                ),
+            ),
+            mapOf(
+                fn(
+                    "Cart.total", Param("quantity"), Param("price"),
+                    lines = listOf(
+                        line(5, Action.Exec("subtotal = quantity * price")),
+                        line(6, Action.Call("Cart.tax", listOf("subtotal"), "\$tax"), Action.Return("subtotal + \$tax")),
+                    ),
+                ),
+                fn("Cart.tax", Param("subtotal"), lines = listOf(line(10, Action.Return("subtotal // 10")))),
+                fn("Cart.discount", Param("subtotal"), lines = listOf(line(14, Action.Return("0")))),
+            ),
+            emptyMap(),
+            source = """
+                |package com.example;
+                |
+                |class Cart {
+                |    static int total(int quantity, int price) {
+                |        int subtotal = quantity * price;
+                |        return subtotal + tax(subtotal);
+                |    }
+                |
+                |    static int tax(int subtotal) {
+                |        return subtotal / 10;
+                |    }
+                |
+                |    static int discount(int subtotal) {
+                |        return 0;
+                |    }
+                |}
+                |
+                |public class Checkout {
+                |    public static void main(String[] args) {
+                |        int total = Cart.total(3, 50);
+                |        System.out.println("Total: " + total);
+                |    }
+                |}
+                |""".trimMargin(),
+            jvmPackage = "com.example",
         )
     }
 }

@@ -1,7 +1,8 @@
 // What PyDebugProcess does between the IDE and pydevd: registers the enabled, unmuted breakpoints
 // with the debuggee (PyLineBreakpointHandler / PyExceptionBreakpointHandler: conditions and log
-// expressions travel as text, evaluated by pydevd), and turns the debuggee's messages (a thread
-// suspended, output, its end) into session calls on the session's debugger thread.
+// expressions travel as text, evaluated by pydevd; for a Java program, the Java debugger's line
+// and method breakpoints), and turns the debuggee's messages (a thread suspended, output, its
+// end) into session calls on the session's debugger thread.
 package dev.jetbrainsdebugger.platformmodel.debugger.session
 
 import com.intellij.xdebugger.breakpoints.SuspendPolicy
@@ -13,6 +14,7 @@ import dev.jetbrainsdebugger.platformmodel.debugger.program.DebuggeeHooks
 import dev.jetbrainsdebugger.platformmodel.debugger.program.LineBreakpointView
 import dev.jetbrainsdebugger.platformmodel.debugger.program.PyFrame
 import dev.jetbrainsdebugger.platformmodel.debugger.program.StopCause
+import org.jetbrains.java.debugger.breakpoints.properties.JavaMethodBreakpointProperties
 import java.nio.file.Path
 
 internal class DebuggeeBridge(private val session: ModelDebugSession, private val breakpoints: ModelBreakpointManager) : DebuggeeHooks {
@@ -21,17 +23,36 @@ internal class DebuggeeBridge(private val session: ModelDebugSession, private va
     override fun lineBreakpoints(file: Path, line: Int): List<LineBreakpointView> {
         if (!registered) return emptyList()
         val url = "file://" + file.toAbsolutePath().normalize().toString().replace('\\', '/')
-        return breakpoints.lineBreakpointsAt(url, line - 1)
-            .filter { it.isEnabled && it.type.id == "python-line" }
-            .map { bp ->
-                LineBreakpointView(
-                    owner = bp,
-                    condition = bp.conditionExpression?.expression?.takeIf { it.isNotBlank() },
-                    logExpression = bp.logExpressionObject?.expression?.takeIf { it.isNotBlank() },
-                    suspends = bp.suspendPolicy != SuspendPolicy.NONE,
-                )
-            }
+        val type = if (session.isJava) "java-line" else "python-line"
+        return breakpoints.lineBreakpointsAt(url, line - 1).filter { it.isEnabled && it.type.id == type }.map(::view)
     }
+
+    private fun view(bp: XBreakpoint<*>) = LineBreakpointView(
+        owner = bp,
+        condition = bp.conditionExpression?.expression?.takeIf { it.isNotBlank() },
+        logExpression = bp.logExpressionObject?.expression?.takeIf { it.isNotBlank() },
+        suspends = bp.suspendPolicy != SuspendPolicy.NONE,
+    )
+
+    /**
+     * WildcardMethodBreakpoint: its entry request filters classes by the class pattern over the
+     * qualified name (JDI's class filter; PatternUtil.fromMask when emulated) and matches the method
+     * name against the comma-separated masks of myMethodName (matchesMethod).
+     */
+    override fun methodEntryBreakpoints(className: String, method: String): List<LineBreakpointView> {
+        if (!registered) return emptyList()
+        return breakpoints.allBreakpoints
+            .filter { bp ->
+                val p = bp.properties as? JavaMethodBreakpointProperties
+                bp.isEnabled && bp.type.id == "java-wildcard-method" && p != null && p.WATCH_ENTRY &&
+                    mask(p.myClassPattern).matches(className) && p.myMethodName.split(',').any { mask(it.trim()).matches(method) }
+            }
+            .map(::view)
+    }
+
+    /** PatternUtil.fromMask: `*` any run of characters, `?` one, everything else literal. */
+    private fun mask(text: String): Regex =
+        Regex(text.map { c -> when (c) { '*' -> ".*"; '?' -> "."; else -> Regex.escape(c.toString()) } }.joinToString(""))
 
     override fun uncaughtExceptionBreakpoint(): Any? {
         if (!registered) return null

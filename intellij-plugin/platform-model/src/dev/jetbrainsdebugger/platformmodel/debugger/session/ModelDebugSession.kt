@@ -70,6 +70,10 @@ class ModelDebugSession(
         }
     }
 
+    /** The package of a Java program's classes; null for Python. */
+    internal val jvmPackage: String? = program.jvmPackage
+    internal val isJava: Boolean get() = jvmPackage != null
+
     val handler = ModelProcessHandler { debuggee.kill() }
     private val process = ModelDebugProcess(this, handler)
     internal val debuggee = Debuggee(program, script, DebuggeeBridge(this, manager.breakpointManager))
