@@ -1,4 +1,4 @@
-//! The debugger's state as MCP resources (requirements: `spec/resources.md`):
+//! The debugger's state as MCP resources:
 //! `debugger://session`, `debugger://breakpoints`, `debugger://threads`,
 //! `debugger://session/output`, `debugger://session/log` and the template
 //! `debugger://source/{file}`, listed
