@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Walk through Appendix B, Example 1 ("Debugging a Calculation Bug") against the real
+"""Walk through the calculator workflow ("Debugging a Calculation Bug") against the real
 jetbrains-debugger-mcp binary, as an AI agent would: over stdio, with the official
 Python MCP SDK (`mcp`), debugging examples/calculator with debugpy.
 
@@ -95,7 +95,7 @@ def variable(status: dict[str, Any], name: str) -> str | None:
 
 
 async def walk(agent: Agent) -> None:
-    """Appendix B, Example 1, step by step."""
+    """The calculator workflow, step by step."""
     project = {"projectPath": str(PROJECT)}
 
     configs = await agent.call("list_run_configurations", project, "Which run configurations are there?")

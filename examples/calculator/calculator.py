@@ -1,4 +1,4 @@
-"""Calculator sample: an order total with a tax bug (requirements, Appendix B, Example 1).
+"""Calculator sample: an order total with a tax bug, for an agent to find with the debugger.
 
 calculate_total() should add 8% sales tax, but TAX_RATE is 0, so every order comes
 out without tax: 150.00 instead of 162.00. Find it with the debugger: break at the

@@ -15,7 +15,7 @@ programs with real debugpy.
 Line numbers of examples/calculator/calculator.py that tests rely on (keep them
 stable; `test_calculator_lines_are_where_the_tests_expect` checks them):
     11  TAX_RATE = 0            (the bug)
-    31  subtotal = subtotal_of(items)  (breakpoint of Appendix B, Example 1)
+    31  subtotal = subtotal_of(items)  (breakpoint of the calculator workflow)
     32  tax = subtotal * TAX_RATE
     33  total = subtotal + tax
 Programs under tests/e2e/programs mark their interesting lines with `# MARK: name`;

@@ -29,7 +29,7 @@ def no_context(answer):
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("transport", TRANSPORTS)
 async def test_the_calculator_walk_needs_no_status_call(binary, state_dir, transport, mode):
-    """Appendix B, Example 1 with the variables in the execution answers (both protocol
+    """The calculator workflow with the variables in the execution answers (both protocol
     modes and transports: the SDK checks every answer against its outputSchema)."""
     async with connect(binary, state_dir, projects=[CALCULATOR], transport=transport, mode=mode) as t:
         watch = await t.ok("add_watch", expression="subtotal * TAX_RATE")

@@ -1,4 +1,4 @@
-"""Attaching to a program started outside (issue 12 item 2), standalone, with the official
+"""Attaching to a program started outside, standalone, with the official
 MCP client: debugpy (`connect` to `python -m debugpy --listen`), lldb-dap (`pid`) and Delve
 (`processId`). Each attaches through a launch.json `request: attach` entry, stops at a
 breakpoint in the running loop, reads a value, and detaches with stop_debug_session: the

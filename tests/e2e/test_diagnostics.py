@@ -1,4 +1,4 @@
-"""Diagnostics (issue 12 item 6) on debugpy and on lldb-dap, through the official MCP client:
+"""Diagnostics on debugpy and on lldb-dap, through the official MCP client:
 a session that failed to start or died says why, in its status and in the error, and the
 three causes are told apart by their codes:
 - the adapter killed mid-session: `ended_because: adapter_crashed` with its signal, the

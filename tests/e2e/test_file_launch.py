@@ -1,4 +1,4 @@
-"""Debugging a file with no run configuration (issue 11 item 5), standalone with debugpy:
+"""Debugging a file with no run configuration, standalone with debugpy:
 start_debug_session with file_path makes the configuration the IDE's gutter "Debug" would
 (the script itself, or pytest for a test file); `line` stops there through a temporary
 breakpoint of the agent's that never outlives its use; bad input and a refused

@@ -1,4 +1,4 @@
-"""Function breakpoints (issue 12 item 3): `set_breakpoint` with `function` instead of
+"""Function breakpoints: `set_breakpoint` with `function` instead of
 `file_path`/`line`, sent with `setFunctionBreakpoints` (the project's full list), on
 lldb-dap (C and Rust), Delve (Go) and debugpy (Python), through the official MCP client.
 Each stops on entry to the function it names, is attributed in `breakpoints_hit`, is

@@ -5,7 +5,7 @@ launcher) → WebSocket → the plugin's real Kotlin bridge client and dispatche
 records every call and answers with requirement-shaped data.
 
 What this proves: every tool crosses the wire and reaches the IDE-facing interface with
-the right arguments, and its answer comes back in the requirements' result shape; the
+the right arguments, and its answer comes back in the tools' result shape; the
 bridge enforces its token; a dropped bridge is `ide_not_connected` and recovers;
 confirmations become IDE dialogs; break on uncaught is left to the IDE; `stdio` finds the IDE through the discovery file.
 What it does NOT prove: the IntelliJ calls behind the interface (they are only

@@ -1,4 +1,4 @@
-"""Launch overrides (issue 11 item 4), standalone with debugpy: start_debug_session and
+"""Launch overrides, standalone with debugpy: start_debug_session and
 run_configuration change a configuration's arguments, working directory and environment
 for one launch; launch.json stays as it was; a working directory outside the project or
 a badly typed override is refused before anything launches; env values never reach the

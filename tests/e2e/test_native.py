@@ -1,4 +1,4 @@
-"""C, Rust and Go through the standalone backend (issue 12 item 1): the official MCP client
+"""C, Rust and Go through the standalone backend: the official MCP client
 drives lldb-dap (C as `lldb-dap`, Rust as CodeLLDB's `lldb` type) and Delve (`go`) on the
 same small cart program in each language (tests/e2e/native/), built here, with every tool
 that applies: line, conditional and log breakpoints, the stack, threads, frames, locals,
@@ -210,7 +210,7 @@ async def test_restart_keeps_breakpoints_and_watches(binary, state_dir, cart):
 
 
 async def test_loaded_code_as_the_debugger_tells_it(binary, state_dir, cart):
-    """debugger://session/modules (issue 12 item 5): lldb-dap lists the modules (the program
+    """debugger://session/modules: lldb-dap lists the modules (the program
     with its symbols, libc) and says it does not list sources; Delve tells neither."""
     language, project = cart
     source = project / language.source

@@ -1,4 +1,4 @@
-"""The debugger's state as MCP resources (spec/resources.md, issue 10 item 1), through the
+"""The debugger's state as MCP resources, through the
 official SDK on both protocol generations and both transports, on real debugpy:
 listed only while a session lives, read as JSON (source files as text), and notified to
 subscribers: `resources/subscribe` + unsolicited notifications on 2025-11-25,
@@ -245,7 +245,7 @@ async def test_the_session_log_tells_what_the_agent_did(server):
 
 
 async def test_loaded_code_of_a_python_program(server):
-    """debugger://session/modules on debugpy (issue 12 item 5; lldb-dap and Delve in
+    """debugger://session/modules on debugpy (lldb-dap and Delve in
     test_native.py): the program's modules as debugpy reports them, capped, at a stop."""
     async with server() as t:
         await t.ok("set_breakpoint", file_path="nested.py", line=line_of("nested.py", "after_loop"))

@@ -1,4 +1,4 @@
-"""start_debug_session restart on debugpy (issue 12 item 4; native adapters in
+"""start_debug_session restart on debugpy (native adapters in
 test_native.py): the current session is stopped before the launch, breakpoints and watches
 stay, a refused confirmation stops nothing, and without restart nothing is stopped."""
 

@@ -1,4 +1,4 @@
-"""`trace_execution` (issue 11 item 1): probes evaluated at each hit, the program going
+"""`trace_execution`: probes evaluated at each hit, the program going
 on, one compact transcript; its own breakpoints removed whatever happens, the user's
 never touched. Real debugpy, the official SDK."""
 

@@ -1,4 +1,4 @@
-"""Trust (issues 8 item 5 and 13): no false success from set_variable, bounded and
+"""Trust: no false success from set_variable, bounded and
 private history files, state files that never lose a user's data (kept aside when
 unreadable, shared safely by two servers, a clear error when not writable), and
 the reliability figures the issue asks for, printed: false successes, oversized

@@ -1,4 +1,5 @@
-"""The requirements' Appendix B workflows, end to end, plus the tool listing.
+"""The four agent workflows (a calculation bug, two projects, a run without debugging,
+watches), end to end, plus the tool listing.
 
 Example 1 (the core workflow) runs over stdio and HTTP, in legacy (2025-11-25) and
 auto (2026-07-28) protocol mode; everything else here runs over stdio, legacy mode.
@@ -48,7 +49,7 @@ def by_name(variables):
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("transport", TRANSPORTS)
 async def test_example1_calculation_bug(binary, state_dir, transport, mode):
-    """Appendix B, Example 1: find why calculate_total() has no tax."""
+    """The calculation bug: find why calculate_total() has no tax."""
     async with connect(binary, state_dir, projects=[CALCULATOR], transport=transport, mode=mode) as t:
         listed = await t.client.list_tools()
         assert {tool.name for tool in listed.tools} == ALL_TOOLS
@@ -65,7 +66,7 @@ async def test_example1_calculation_bug(binary, state_dir, transport, mode):
 
         assert await t.ok("list_breakpoints", **project) == {"breakpoints": [], "total_count": 0}
 
-        # "/calculator.py" (leading slash) is project-relative, as in the requirements.
+        # "/calculator.py" (leading slash) is project-relative (project::resolve_file accepts it).
         bp = await t.ok("set_breakpoint", file_path="/calculator.py", line=CALC_LINES["subtotal"], **project)
         assert bp["status"] == "set" and bp["breakpoint_id"]
         listed_bps = await t.ok("list_breakpoints", **project)
@@ -135,7 +136,7 @@ async def test_example1_calculation_bug(binary, state_dir, transport, mode):
 
 
 async def test_example2_multiple_projects(server):
-    """Appendix B, Example 2: two projects open → projectPath is required, then works."""
+    """Two projects open → projectPath is required, then works."""
     async with server(projects=[PROGRAMS, CALCULATOR]) as t:
         body = await t.err("set_breakpoint", "multiple_projects_open", file_path="/calculator.py",
                            line=CALC_LINES["subtotal"])
@@ -241,7 +242,7 @@ async def test_ids_imply_their_project(server):
 
 
 async def test_example3_run_without_debugging(server):
-    """Appendix B, Example 3: run_configuration with wait_for_completion → exit code and output."""
+    """A run without debugging: run_configuration with wait_for_completion → exit code and output."""
     async with server(projects=[CALCULATOR]) as t:
         # A breakpoint must not matter: this is a run, not a debug session.
         await t.ok("set_breakpoint", file_path="calculator.py", line=CALC_LINES["subtotal"])
@@ -277,7 +278,7 @@ async def test_example3_exit_code_and_both_streams(server):
 
 
 async def test_example4_watches_change_across_steps(server):
-    """Appendix B, Example 4: watches re-evaluated at every status."""
+    """Watches: re-evaluated at every status."""
     async with server() as t:
         start = line_of("orders.py", "watch_start")
         await t.ok("set_breakpoint", file_path="orders.py", line=start)

@@ -1,5 +1,5 @@
 // Line coverage of the plugin's IntelliJ layer (intellij/) from JaCoCo execution data, one row
-// per source file, worst first, against the 80 % target of issue 9 (-Dmissed=true also lists the
+// per source file, worst first, against a target of 80 % (-Dmissed=true also lists the
 // lines not run of each file below it). Run as a single-file
 // program (java IntellijCoverage.java CLASSES_DIR SOURCES_DIR EXEC_FILE...) with Debian's
 // JaCoCo core and ASM on the classpath; scripts/intellij-coverage does that.

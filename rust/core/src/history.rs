@@ -1,4 +1,4 @@
-//! The command history (DESIGN.md §5, requirements §2.10.4–2.10.6): every tool call
+//! The command history: every tool call
 //! with its timestamp, parameters (secrets masked), status, duration, result or
 //! error and affected files. Bounded (oldest dropped first), observable live through
 //! [`History::subscribe`], filterable, exportable as JSON and CSV. In memory only.
@@ -16,7 +16,7 @@ use std::sync::Mutex;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio::sync::broadcast;
 
-/// History size when the user has not set one (requirements §2.10.9).
+/// History size when the user has not set one (the IDE's settings can change it).
 pub const DEFAULT_CAPACITY: usize = 100;
 
 /// Longest string kept in a recorded value, in characters (the answers' value cap).
@@ -76,7 +76,7 @@ pub struct HistoryEntry {
 }
 
 impl HistoryEntry {
-    /// The tool window's filter (requirements §2.10.4): every given criterion must
+    /// The tool window's filter: every given criterion must
     /// hold; `search` looks, case-insensitively, in the tool name, the parameters,
     /// the result and the error.
     pub fn matches(

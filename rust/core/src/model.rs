@@ -1,6 +1,6 @@
 //! Backend-neutral data: what a backend reports about projects, run configurations,
-//! sessions, breakpoints, threads, frames and values. Field names follow the
-//! requirements' result shapes where they are serialized straight to the agent.
+//! sessions, breakpoints, threads, frames and values. Where they are serialized
+//! straight to the agent, their field names are the tools' result fields (an API).
 
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -111,7 +111,7 @@ pub struct SessionDescriptor {
     pub attached: bool,
 }
 
-/// Why execution stopped. Serialized as the requirements' `paused_reason`.
+/// Why execution stopped. Serialized as the answers' `paused_reason`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum StopReason {

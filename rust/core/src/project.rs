@@ -1,5 +1,6 @@
 //! Which project a tool call is about, and which file inside it: the four-case
-//! `projectPath` table of requirements §2.0, and the confinement of agent-supplied
+//! `projectPath` table of [`resolve_project`], ids implying their project
+//! ([`resolve_project_for`]), and the confinement of agent-supplied
 //! file paths to the project root (`path_outside_project`). The only I/O is looking
 //! at the file system (canonicalize, metadata).
 
@@ -24,8 +25,11 @@ pub fn project_from_dir(dir: &Path) -> std::io::Result<Project> {
     Ok(Project { name, path })
 }
 
-/// Pick the project of a call (requirements §2.0). An empty `project_path` counts
-/// as omitted.
+/// Pick the project of a call, by four cases: no project open is `project_not_found`;
+/// `project_path` omitted picks the only open project, or is `multiple_projects_open`
+/// when several are open; `project_path` given picks the open project at that path
+/// (`~` expanded, normalized), else is `project_not_found`. Every error lists the open
+/// projects. An empty `project_path` counts as omitted.
 pub fn resolve_project(open: &[Project], project_path: Option<&str>) -> ToolResult<Project> {
     let requested = project_path.map(str::trim).filter(|p| !p.is_empty());
     if open.is_empty() {
@@ -68,10 +72,10 @@ pub struct NamedId {
     pub owners: Vec<Project>,
 }
 
-/// Pick the project of a call that names ids (requirements §2.0, "ids imply their
-/// project"). An id belonging to exactly one open project picks it when
-/// `project_path` is omitted; a `project_path` that disagrees with an id's project is
-/// `invalid_params` naming `projectPath`. Ids that belong to no open project imply
+/// Pick the project of a call that names ids: ids imply their project. An id
+/// belonging to exactly one open project picks it when `project_path` is omitted; a
+/// `project_path` that disagrees with an id's project is `invalid_params` naming
+/// `projectPath`. Ids that belong to no open project imply
 /// nothing (the tool reports them as today: `session_not_found`, ...), and a call
 /// whose ids imply nothing follows the four-case table of [`resolve_project`].
 pub fn resolve_project_for(

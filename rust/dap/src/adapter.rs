@@ -501,7 +501,8 @@ pub async fn connect_to(address: &str) -> ToolResult<Connection> {
             format!("cannot connect to the adapter at {address}: {e}"),
         )
     })?;
-    // Small DAP messages both ways: no Nagle delay (microsoft/debugpy#2054's lesson).
+    // Small DAP messages both ways: without TCP_NODELAY, Nagle's algorithm and delayed
+    // ACKs hold a message sent in two writes for ~40 ms.
     let _ = stream.set_nodelay(true);
     let (reader, writer) = stream.into_split();
     Ok(Connection {

@@ -1,6 +1,7 @@
 //! Everything specific to debugpy (its row in `adapter::PROFILES` points here): which
 //! interpreter runs it, whether debugpy is importable there, the TCP_NODELAY shim
-//! (`sitecustomize.py`, microsoft/debugpy#2054), the runtime guard's call, and the
+//! (`sitecustomize.py`: pydevd's messages otherwise wait ~40 ms on Nagle's algorithm),
+//! the runtime guard's call, and the
 //! `launch` arguments.
 
 use debugger_core::error::{ErrorCode, ToolError, ToolResult};

@@ -2,7 +2,7 @@
 # the debuggee only. It does two things, then chains to the user's own
 # sitecustomize (if any) further along sys.path:
 #
-# 1. TCP_NODELAY (microsoft/debugpy#2054). pydevd writes each DAP message with two
+# 1. TCP_NODELAY. pydevd writes each DAP message with two
 #    sendall() calls on a loopback socket without TCP_NODELAY, so Nagle + delayed
 #    ACK add ~40 ms to every request. Every TCP stream socket the process connects
 #    or accepts gets TCP_NODELAY.

@@ -13,7 +13,9 @@
 //! processes when it starts ([`kill_orphans_of_gone_servers`]).
 //!
 //! A descendant that clears its own environment escapes this; the process groups
-//! (`kill_group`) still cover the usual case.
+//! (`kill_group`) still cover the usual case. The tags are read from Linux's `/proc`:
+//! on macOS only the process groups are killed, and on Windows, which has neither,
+//! only the adapter by its handle.
 
 /// The environment variable that marks a session's processes.
 pub const TAG_ENV: &str = "JETBRAINS_DEBUGGER_SESSION_TAG";

@@ -1,4 +1,4 @@
-//! Adapters started ahead (issue 12 item 7): one adapter process kept ready per
+//! Adapters started ahead: one adapter process kept ready per
 //! adapter command in use, so a launch skips the adapter's own start (debugpy: an
 //! interpreter importing the adapter, a few hundred milliseconds). A launch takes the
 //! ready one when it is still alive and starts its replacement at once, which then

@@ -1,4 +1,4 @@
-//! Who set each breakpoint (issue 11 item 2): the agent, through the tools, or the
+//! Who set each breakpoint: the agent, through the tools, or the
 //! user (in the IDE, or before; anything this file does not name). Written once above
 //! the `Backend` trait: the server records, per project in the user state directory,
 //! the breakpoints the agent's calls created, each by its id *and* its place (file and

@@ -1,7 +1,7 @@
-//! The log of one debug session, as Markdown, for the user to read what the agent did
-//! (issue 11 item 7): the calls that concerned the session, where each stop was, and
-//! the values the agent saw, read from the command history. Served as the resource
-//! `debugger://session/log` and, through the bridge, to the tool window's export.
+//! The log of one debug session, as Markdown, for the user to read what the agent did:
+//! the calls that concerned the session, where each stop was, and the values the agent
+//! saw, read from the command history. Served as the resource `debugger://session/log`
+//! and, through the bridge, to the tool window's export.
 //!
 //! A call belongs to session S when it names S (`session_id` in its parameters or its
 //! answer) or, naming no session, was made while S was the session the agent worked

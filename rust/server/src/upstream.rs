@@ -4,7 +4,7 @@
 //!
 //! Hand-written rather than rmcp's client over reqwest because the relay needs four
 //! requests and their results as JSON, and that stack cost the binary ~1.3 MB (a third
-//! of its size; issue 12). It speaks the session protocol the rmcp client used: a
+//! of its size). It speaks the session protocol the rmcp client used: a
 //! legacy `initialize` (2025-11-25), `Mcp-Session-Id` on every later request, answers
 //! read from an SSE stream or a JSON body, a new session when the instance forgot ours
 //! (HTTP 404), `notifications/cancelled` for a request given up, DELETE to close.

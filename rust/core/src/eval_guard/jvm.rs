@@ -1297,7 +1297,7 @@ mod tests {
 mod hostile_tests {
     use super::*;
 
-    /// The tricks issue 8 found in the Python guard, tried on Java and Kotlin: the
+    /// The tricks the Python guard has to refuse, tried on Java and Kotlin: the
     /// JVM guard allows no calls at all, however they are written.
     #[test]
     fn hostile_jvm_expressions_are_refused() {

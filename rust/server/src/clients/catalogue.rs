@@ -6,9 +6,8 @@
 //! touches a file (running is `install.rs`, writing the skill `skill.rs`). Snippets are the bridge's own
 //! `ClientConfig`, so `clients/list` sends them as they are.
 //!
-//! Sources (November 2026): each client's documentation, summarized in
-//! `shared/notes/clients-and-install.md`; the commands were checked against the real
-//! CLIs (`claude` 2.1.331, `codex` 0.169.0, `gemini` 0.61.0).
+//! Sources (November 2026): each client's documentation; the commands were checked
+//! against the real CLIs (`claude` 2.1.331, `codex` 0.169.0, `gemini` 0.61.0).
 
 use crate::mcp::SERVER_NAME;
 pub use debugger_ide::wire::{ClientConfig, ConfigFormat};

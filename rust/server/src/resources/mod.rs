@@ -1,10 +1,12 @@
-//! The debugger's state as MCP resources (requirements: `spec/resources.md`):
+//! The debugger's state as MCP resources:
 //! `debugger://session`, `debugger://breakpoints`, `debugger://threads`,
 //! `debugger://session/output`, `debugger://session/log` and the template
 //! `debugger://source/{file}`, listed
 //! per project while that project has a live session. Reads answer what the
 //! matching tools answer (written once above the `Backend` trait, so both backends
-//! serve them); [`notify`] tells subscribers when they change.
+//! serve them); [`notify`] tells subscribers when they change. A read is never
+//! recorded in the command history and never asks for consent; notifications are only
+//! hints to read again, so coalescing them loses nothing.
 
 pub mod notify;
 pub mod uri;

@@ -24,7 +24,7 @@ pub struct ListBreakpoints {
     pub enabled_only: Option<bool>,
 }
 
-/// A breakpoint as the requirements show it.
+/// A breakpoint as the tools answer it.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct BreakpointView {
     pub id: String,

@@ -38,7 +38,7 @@ impl Target {
     }
 }
 
-/// The project a call that names no id is about (requirements §2.0).
+/// The project a call that names no id is about ([`project::resolve_project`]'s four cases).
 pub async fn project(call: &Call<'_>, project_path: Option<&str>) -> ToolResult<Project> {
     project_of(call, project_path, Named::default()).await
 }
@@ -225,7 +225,7 @@ where
     super::waiting::wait_unless_busy(call, session, generation, timeout).await
 }
 
-/// A place in the source, as the requirements show it.
+/// A place in the source, as the tools answer it.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct Location {
     pub file: Option<String>,

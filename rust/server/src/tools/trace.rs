@@ -1,4 +1,4 @@
-//! `trace_execution`: how values evolve, in one call (issue 11 item 1). Probes are
+//! `trace_execution`: how values evolve, in one call. Probes are
 //! breakpoints the trace sets for itself; at each hit it evaluates the probe's
 //! expressions (under the side-effect policy of `evaluate` without
 //! `allow_side_effects`), records them, and resumes at once, until the program ends,

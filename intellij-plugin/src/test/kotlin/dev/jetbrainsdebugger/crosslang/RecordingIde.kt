@@ -1,5 +1,5 @@
 // An IdeFacade for the cross-language test: no IntelliJ, no debugger, a small simulated
-// program in one fake project, shaped like what the requirements describe, and a record of
+// program in one fake project, shaped like the tools' answers, and a record of
 // every call (facade method + wire-named arguments). It proves the wire and the dispatch
 // between the real Rust binary and the plugin's bridge code, not the IntelliJ calls.
 //

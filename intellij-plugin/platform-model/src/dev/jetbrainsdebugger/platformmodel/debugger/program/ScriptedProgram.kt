@@ -77,7 +77,7 @@ class ScriptedProgram(
         private fun fn(name: String, vararg params: Param, lines: List<Line>) = name to Code(name, CodeKind.FUNCTION, params.toList(), lines)
         private fun line(n: Int, vararg actions: Action) = Line(n, actions.toList())
 
-        /** examples/calculator/calculator.py (Appendix B, Example 1): 150.00 for want of the 8% tax. */
+        /** examples/calculator/calculator.py (the calculator workflow): 150.00 for want of the 8% tax. */
         private fun calculator(): ScriptedProgram {
             fun attr(i: PyInstance, name: String): PyObj =
                 i.attrs[name] ?: throw PyException("AttributeError", "'Item' object has no attribute '$name'")
