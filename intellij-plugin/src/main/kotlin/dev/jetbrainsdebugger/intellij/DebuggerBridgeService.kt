@@ -36,7 +36,7 @@ import java.util.jar.JarFile
 class DebuggerBridgeService : Disposable, ServerControl {
     val facade = IntellijIdeFacade()
 
-    /** The tool window's filters, kept while the IDE runs (FR-2.10.4). */
+    /** The tool window's filters, kept while the IDE runs. */
     val historyFilter = HistoryFilter()
 
     private val started = AtomicBoolean(false)

@@ -1,4 +1,4 @@
-// The "Debugger MCP" tool window's content (FR-2.10.1): toolbar and Install button, server
+// The "Debugger MCP" tool window's content: toolbar and Install button, server
 // status, the agent-rule tip, filters, the history list (60 %) and the details of the
 // selected call (40 %). Plain Swing over UiHost and ServerControl: the bridge's listeners
 // call on their own threads and every change hops to the UI thread through the host.

@@ -1,4 +1,4 @@
-// The history's filters (FR-2.10.4): tool, status and a search text, AND-ed. One instance
+// The history's filters: tool, status and a search text, AND-ed. One instance
 // lives as long as the IDE runs (the glue keeps it in an application service), so the
 // filters survive the tool window being closed and reopened.
 package dev.jetbrainsdebugger.toolwindow

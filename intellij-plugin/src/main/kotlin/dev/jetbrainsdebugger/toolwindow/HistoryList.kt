@@ -1,4 +1,4 @@
-// The history as the list shows it (FR-2.10.5, 2.10.6): every call the server reported,
+// The history as the list shows it: every call the server reported,
 // newest first, narrowed by the HistoryFilter; the row renderer; and the details text of one
 // call. Changes arrive as HistoryChange (live) or as a whole page (reload).
 package dev.jetbrainsdebugger.toolwindow
@@ -107,7 +107,7 @@ class HistoryListModel(private val filter: HistoryFilter) : AbstractListModel<Hi
     }
 }
 
-/** Texts of one call: the row's time and the details area (FR-2.10.6). */
+/** Texts of one call: the row's time and the details area. */
 object HistoryTexts {
     private val gson = GsonBuilder().setPrettyPrinting().disableHtmlEscaping().serializeNulls().create()
     private val clock = DateTimeFormatter.ofPattern("HH:mm:ss")
@@ -141,7 +141,7 @@ object HistoryTexts {
     }.trimEnd()
 }
 
-/** One row: `HH:mm:ss` grey, the tool bold, the status coloured (FR-2.10.5). */
+/** One row: `HH:mm:ss` grey, the tool bold, the status coloured. */
 class HistoryCellRenderer(private val theme: UiTheme) : ListCellRenderer<HistoryEntry> {
     private val time = JLabel()
     private val tool = JLabel()

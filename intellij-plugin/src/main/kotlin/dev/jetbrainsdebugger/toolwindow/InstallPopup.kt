@@ -1,4 +1,4 @@
-// The "Install on Coding Agents" popup (FR-2.10.7): INSTALL NOW for the clients the server
+// The "Install on Coding Agents" popup: INSTALL NOW for the clients the server
 // can install with their own CLI (and, where the client reads agent skills, the same followed
 // by writing the jetbrains-debugger skill), COPY CONFIGURATION for every client. The catalogue comes
 // from the running server (clients/list) each time the popup opens; what the popup does

@@ -1,4 +1,4 @@
-// The rows above the history (FR-2.10.2 to 2.10.4): the server status, the agent-rule tip
+// The rows above the history: the server status, the agent-rule tip
 // and the filters, plus the link label they share. Each is a small panel that only shows
 // what it is given; DebuggerToolWindowPanel feeds them.
 package dev.jetbrainsdebugger.toolwindow
@@ -79,7 +79,7 @@ internal class FadedIcon(private val icon: Icon) : Icon by icon {
 internal fun bottomLine(theme: UiTheme, inner: Border): Border =
     BorderFactory.createCompoundBorder(BorderFactory.createMatteBorder(0, 0, 1, 0, theme.color(ThemeColor.SEPARATOR)), inner)
 
-/** What the status row says for one state (FR-2.10.2); plain data so tests read it. */
+/** What the status row says for one state; plain data so tests read it. */
 data class StatusView(val title: String, val color: ThemeColor, val url: String?, val detail: String?, val canRestart: Boolean)
 
 object StatusTexts {
@@ -170,7 +170,7 @@ internal fun failureReason(error: Throwable): String {
 
 internal fun escapeHtml(s: String) = s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
-/** The yellow banner proposing the rule for the agent's instructions file (FR-2.10.3). */
+/** The yellow banner proposing the rule for the agent's instructions file. */
 class AgentRuleTipPanel(theme: UiTheme, onCopy: () -> Unit) : JPanel(BorderLayout(8, 0)) {
     companion object {
         const val RULE = "IMPORTANT: When debugging, prefer using jetbrains-debugger MCP tools to interact with the IDE debugger."
@@ -196,7 +196,7 @@ class AgentRuleTipPanel(theme: UiTheme, onCopy: () -> Unit) : JPanel(BorderLayou
     }
 }
 
-/** Tool: [▼] | Status: [▼] | Search: [____] over a [HistoryFilter] (FR-2.10.4). */
+/** Tool: [▼] | Status: [▼] | Search: [____] over a [HistoryFilter]. */
 class FilterToolbar(theme: UiTheme, private val filter: HistoryFilter) : JPanel() {
     companion object {
         val ALL: String get() = UiBundle.message("filter.all")

@@ -1,4 +1,4 @@
-// The plugin's settings (Settings | Tools | Debugger MCP, FR-2.10.9) as a value and as a
+// The plugin's settings (Settings | Tools | Debugger MCP) as a value and as a
 // plain Swing form. The IDE's Configurable only forwards reset/isModified/apply to it, and a
 // PersistentStateComponent stores the PluginSettings it reads.
 package dev.jetbrainsdebugger.toolwindow
