@@ -343,11 +343,21 @@ mod tests {
 
     /// A standalone server on a free loopback port, as an IDE-managed `serve` would be,
     /// and the discovery entry the relay would find for it.
-    async fn instance(name: &str) -> (Instance, tokio::sync::oneshot::Sender<()>, PathBuf) {
-        let root = std::env::temp_dir().join(format!("jbd-relay-{name}-{}", std::process::id()));
-        let project = root.join("project");
+    /// Its folders live in the returned directory, removed when the test drops it.
+    async fn instance(
+        name: &str,
+    ) -> (
+        Instance,
+        tokio::sync::oneshot::Sender<()>,
+        tempfile::TempDir,
+    ) {
+        let root = tempfile::Builder::new()
+            .prefix(&format!("jbd-relay-{name}-"))
+            .tempdir()
+            .unwrap();
+        let project = root.path().join("project");
         std::fs::create_dir_all(&project).unwrap();
-        let state = StateDir::at(root.join("state"));
+        let state = StateDir::at(root.path().join("state"));
         let config = DapConfig::new(vec![project_from_dir(&project).unwrap()], state.clone());
         let dap = DapBackend::new(config);
         let server = Server {
@@ -376,7 +386,7 @@ mod tests {
             projects: vec![],
             updated_ms: 0,
         };
-        (instance, stop, project)
+        (instance, stop, root)
     }
 
     fn relay_for(client: Client, project: PathBuf) -> ProxyServer {
@@ -386,7 +396,8 @@ mod tests {
 
     #[tokio::test]
     async fn tool_calls_and_resources_cross_the_relay() {
-        let (instance, _stop, project) = instance("calls").await;
+        let (instance, _stop, root) = instance("calls").await;
+        let project = root.path().join("project");
         let client = connect(&instance)
             .await
             .expect("our own server is accepted");
@@ -423,7 +434,7 @@ mod tests {
 
     #[tokio::test]
     async fn sequential_requests_share_one_kept_alive_connection() {
-        let (instance, _stop, _project) = instance("keep-alive").await;
+        let (instance, _stop, _root) = instance("keep-alive").await;
         let client = connect(&instance).await.unwrap();
         for _ in 0..3 {
             let listed: Value = client
@@ -444,7 +455,8 @@ mod tests {
 
     #[tokio::test]
     async fn a_forgotten_session_is_renewed_and_a_gone_instance_is_not_connected() {
-        let (instance, stop, project) = instance("renew").await;
+        let (instance, stop, root) = instance("renew").await;
+        let project = root.path().join("project");
         let client = connect(&instance).await.unwrap();
         client.forget_session_for_test();
         let relay = relay_for(client, project);

@@ -10,7 +10,9 @@ import dev.jetbrainsdebugger.launcher.BinaryNotFoundException
 import dev.jetbrainsdebugger.platformmodel.ui.awaitValue
 import dev.jetbrainsdebugger.toolwindow.ServerState
 import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.io.TempDir
 import java.nio.file.Files
+import java.nio.file.Path
 import java.util.concurrent.CopyOnWriteArrayList
 import java.util.concurrent.ExecutionException
 import java.util.concurrent.TimeUnit
@@ -19,6 +21,8 @@ import kotlin.test.assertFailsWith
 import kotlin.test.assertTrue
 
 class PluginLifecycleTest {
+    @TempDir lateinit var scratch: Path
+
     @Test
     fun `a project that opens starts the server, and without an install directory the balloon says how to point at one`() = withPluginModel {
         platform.openProject(projectDir("opened"))
@@ -31,7 +35,7 @@ class PluginLifecycleTest {
 
     @Test
     fun `the binary is found under the plugin directory property in bin of the OS and CPU, and made executable`() {
-        val dir = Files.createTempDirectory("plugin-dir")
+        val dir = Files.createDirectories(scratch.resolve("plugin-dir"))
         val expected = BinaryLocator.expectedPath(dir)
         withPluginModel(pluginDir = dir.toString()) {
             val missing = assertFailsWith<BinaryNotFoundException> { PluginFiles.binary() }
@@ -79,14 +83,14 @@ class PluginLifecycleTest {
 
     @Test
     fun `an installed plugin finds the binary beside its jar and reads its version from the jar's descriptor`() = withPluginModel {
-        val installed = InstalledPluginJar(Files.createTempDirectory("installed"), "<idea-plugin>\n  <version> 1.4.2 </version>\n</idea-plugin>\n")
+        val installed = InstalledPluginJar(scratch.resolve("installed"), "<idea-plugin>\n  <version> 1.4.2 </version>\n</idea-plugin>\n")
         val binary = BinaryLocator.expectedPath(installed.pluginDir)
         Files.createDirectories(binary.parent)
         Files.writeString(binary, "#!/bin/sh\nexit 0\n")
         assertEquals("1.4.2", installed.call("version"))
         assertEquals(binary, installed.call("binary"))
 
-        val withoutDescriptor = InstalledPluginJar(Files.createTempDirectory("installed"), null)
+        val withoutDescriptor = InstalledPluginJar(scratch.resolve("without-descriptor"), null)
         assertEquals("0.0.0-dev", withoutDescriptor.call("version"))
     }
 }

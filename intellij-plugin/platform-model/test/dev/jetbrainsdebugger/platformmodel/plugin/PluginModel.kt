@@ -21,13 +21,17 @@ internal class PluginModel(binary: String? = null, pluginDir: String? = null) : 
     val ui = UiArea()
     val platform: ModelPlatform = ModelPlatform.start(IdeConfig.PYCHARM, listOf(DebuggerArea(), ui))
 
-    fun projectDir(name: String): Path = Files.createTempDirectory(name)
+    private val scratch = mutableListOf<Path>()
+
+    /** A project folder of its own, removed when the model closes. */
+    fun projectDir(name: String): Path = Files.createTempDirectory(name).also { scratch.add(it) }
 
     override fun close() {
         try {
             platform.close()
         } finally {
             previous.forEach(::set)
+            scratch.forEach { it.toFile().deleteRecursively() }
         }
     }
 
