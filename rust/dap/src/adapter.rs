@@ -22,9 +22,9 @@
 //!   (forwarded as the program's output), and the exit status is told only as a
 //!   console line, once Delve is told to disconnect. Stops on panics.
 
+use crate::launch_json::LaunchConfig;
 use crate::test_runs::{FailureStop, TestSupport};
 use debugger_core::error::{ErrorCode, ToolError, ToolResult};
-use debugger_core::launch_json::LaunchConfig;
 use debugger_core::model::LaunchMode;
 use serde_json::{json, Map, Value as Json};
 use std::ffi::OsStr;
@@ -774,7 +774,7 @@ pub fn adapter_cwd(profile: &AdapterProfile, config: &LaunchConfig, project: &Pa
 #[cfg(test)]
 mod tests {
     use super::*;
-    use debugger_core::launch_json::parse_launch_json;
+    use crate::launch_json::parse_launch_json;
 
     fn configs(entries: &str) -> Vec<LaunchConfig> {
         parse_launch_json(

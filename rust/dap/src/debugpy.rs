@@ -4,8 +4,8 @@
 //! the runtime guard's call, and the
 //! `launch` arguments.
 
+use crate::launch_json::LaunchConfig;
 use debugger_core::error::{ErrorCode, ToolError, ToolResult};
-use debugger_core::launch_json::LaunchConfig;
 use debugger_core::model::LaunchMode;
 use serde_json::{json, Value};
 use std::ffi::{OsStr, OsString};

@@ -8,6 +8,7 @@
 //! - [`client`]: one adapter connection (request correlation, timeouts, events).
 //! - [`debugpy`]: interpreter choice, the TCP_NODELAY shim, launch arguments, spawning.
 //! - [`breakpoints`]: the per-project breakpoint store and the full-list logic.
+//! - [`launch_json`]: each project's `.vscode/launch.json` as [`launch_json::LaunchConfig`]s.
 //! - [`file_launch`]: the temporary configuration that debugs one file with no
 //!   launch.json entry (a script, or pytest for a test file; Go tests and programs).
 //! - [`test_runs`]: test launches: how a failing test stops, one test selected.
@@ -30,6 +31,7 @@ pub mod client;
 pub mod debugpy;
 pub mod diagnostics;
 pub mod file_launch;
+pub mod launch_json;
 pub mod protocol;
 pub mod session;
 pub mod test_runs;
@@ -40,11 +42,11 @@ pub mod warm;
 use async_trait::async_trait;
 use breakpoints::{BreakpointStore, ExceptionRequest, List};
 use debugger_core::error::{ErrorCode, ToolError, ToolResult};
-use debugger_core::launch_json::load_launch_configs;
 use debugger_core::model::*;
 use debugger_core::source_file;
 use debugger_core::state::StateDir;
 use debugger_core::{Backend, BackendEvent};
+use launch_json::load_launch_configs;
 use session::{Session, SessionSpec};
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -280,7 +282,7 @@ impl DapBackend {
     pub async fn launch_config(
         &self,
         project: &Project,
-        mut config: debugger_core::launch_json::LaunchConfig,
+        mut config: launch_json::LaunchConfig,
         mode: LaunchMode,
         options: &LaunchOptions,
     ) -> ToolResult<SessionDescriptor> {

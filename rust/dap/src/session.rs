@@ -76,13 +76,13 @@ use crate::breakpoints::{
 use crate::client::{Client, ClientError};
 use crate::debugpy::{self, BreakpointCode};
 use crate::diagnostics::{Diagnostics, Ending};
+use crate::launch_json::LaunchConfig;
 use crate::test_runs::FailureStop;
 use crate::tree;
 use crate::values;
 use crate::Shared;
 use debugger_core::error::{ErrorCode, ToolError, ToolResult};
 use debugger_core::eval_guard::split_trailing_expression;
-use debugger_core::launch_json::LaunchConfig;
 use debugger_core::model::*;
 use debugger_core::BackendEvent;
 use serde_json::{json, Value as Json};

@@ -12,7 +12,7 @@
 //!   which every `t.Error`/`t.Fatal` reaches; the test's frame is the first one
 //!   outside the package, and the receiver names the test and holds its log.
 
-use debugger_core::launch_json::LaunchConfig;
+use crate::launch_json::LaunchConfig;
 
 /// How an adapter's test launches stop at a failing test.
 pub struct TestSupport {
