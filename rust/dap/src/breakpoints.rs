@@ -9,7 +9,7 @@
 //! the project's file under the state directory's lock: another server's changes
 //! are merged in, never overwritten; a change that cannot be saved is not made.
 
-use crate::debugpy::{self, BreakpointCode};
+use crate::adapter::debugpy::{self, BreakpointCode};
 use debugger_core::error::ToolResult;
 use debugger_core::eval_guard::{classify_python, Classification};
 use debugger_core::journal::{Change, Document, Journaled};

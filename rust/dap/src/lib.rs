@@ -6,7 +6,6 @@
 //!   adapter, its launch arguments, evaluation, exceptions, quirks).
 //! - [`protocol`]: DAP message shapes and `Content-Length` framing.
 //! - [`client`]: one adapter connection (request correlation, timeouts, events).
-//! - [`debugpy`]: interpreter choice, the TCP_NODELAY shim, launch arguments, spawning.
 //! - [`breakpoints`]: the per-project breakpoint store and the full-list logic.
 //! - [`launch_json`]: each project's `.vscode/launch.json` as [`launch_json::LaunchConfig`]s.
 //! - [`file_launch`]: the temporary configuration that debugs one file with no
@@ -28,7 +27,6 @@
 pub mod adapter;
 pub mod breakpoints;
 pub mod client;
-pub mod debugpy;
 pub mod diagnostics;
 pub mod file_launch;
 pub mod launch_json;
@@ -39,6 +37,7 @@ pub mod tree;
 pub mod values;
 pub mod warm;
 
+use adapter::debugpy;
 use async_trait::async_trait;
 use breakpoints::{BreakpointStore, ExceptionRequest, List};
 use debugger_core::error::{ErrorCode, ToolError, ToolResult};

@@ -69,12 +69,12 @@
 mod test_failure;
 mod watchpoints;
 
+use crate::adapter::debugpy::{self, BreakpointCode};
 use crate::adapter::{self, AdapterCommand, AdapterProfile, Guard};
 use crate::breakpoints::{
     self, exception_arguments, exception_wanted, plan, CodeRoute, List, Owner, Planned,
 };
 use crate::client::{Client, ClientError};
-use crate::debugpy::{self, BreakpointCode};
 use crate::diagnostics::{Diagnostics, Ending};
 use crate::launch_json::LaunchConfig;
 use crate::test_runs::FailureStop;

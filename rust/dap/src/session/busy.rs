@@ -4,7 +4,7 @@
 //! runtime guard refused did not decide a stop.
 
 use super::{lock, Session, BUSY_AFTER, SILENT_AFTER, SPINNING};
-use crate::debugpy;
+use crate::adapter::debugpy;
 use crate::tree;
 use debugger_core::error::{ErrorCode, ToolError, ToolResult};
 use std::time::{Duration, Instant, SystemTime};

@@ -3,8 +3,8 @@
 //! is a test failing, which test, its message and the frame of the test's own code.
 
 use super::{as_i64, Session};
+use crate::adapter::debugpy;
 use crate::breakpoints::class_matches;
-use crate::debugpy;
 use crate::test_runs::{self, FailureStop, EXPECTED_FAILURE, NOT_FAILURES};
 use debugger_core::model::{ExceptionInfo, FailedTest};
 use serde_json::{json, Value as Json};

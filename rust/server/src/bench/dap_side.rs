@@ -5,9 +5,9 @@
 use super::{BenchArgs, BenchProject, Samples, BREAKPOINT_LINE, START};
 use anyhow::{anyhow, bail, Context, Result};
 use debugger_core::model::LaunchMode;
+use debugger_dap::adapter::debugpy::{launch_arguments, ShimDir};
 use debugger_dap::adapter::{self, DEBUGPY};
 use debugger_dap::client::Client;
-use debugger_dap::debugpy::{launch_arguments, ShimDir};
 use debugger_dap::launch_json::load_launch_configs;
 use debugger_dap::protocol::Event;
 use serde_json::{json, Value};

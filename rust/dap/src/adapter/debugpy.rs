@@ -1,10 +1,16 @@
-//! Everything specific to debugpy (its row in `adapter::PROFILES` points here): which
-//! interpreter runs it, whether debugpy is importable there, the TCP_NODELAY shim
+//! debugpy (`debugpy`, `python`): Python. Everything specific to it: its profile
+//! ([`DEBUGPY`]), which interpreter runs it, whether debugpy is importable there, the TCP_NODELAY shim
 //! (`sitecustomize.py`: pydevd's messages otherwise wait ~40 ms on Nagle's algorithm),
 //! the runtime guard's call, and the
 //! `launch` arguments.
 
+use super::process::{find_on_path, listening_adapter};
+use super::profile::{
+    attach_target, attaching, process_id, AdapterProfile, AdapterProgram, Evaluation, Guard,
+    Transport,
+};
 use crate::launch_json::LaunchConfig;
+use crate::test_runs::{FailureStop, TestSupport};
 use debugger_core::error::{ErrorCode, ToolError, ToolResult};
 use debugger_core::model::LaunchMode;
 use serde_json::{json, Value};
@@ -13,6 +19,82 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::Duration;
 use tokio::process::Command;
+
+pub const DEBUGPY: AdapterProfile = AdapterProfile {
+    name: "debugpy",
+    types: &["debugpy", "python"],
+    label: "Python",
+    adapter_id: "debugpy",
+    program: AdapterProgram::PythonModule("debugpy.adapter"),
+    transport: Transport::Stdio,
+    install: "<python> -m pip install debugpy",
+    language: "python",
+    check: python_check,
+    launch_arguments: |request| match attaching(request.config) {
+        true => attach_arguments(request.config),
+        false => launch_arguments(
+            request.config,
+            request.mode,
+            request.session_id,
+            request.python.unwrap_or(Path::new("python3")),
+            request.shim,
+            std::env::var_os("PYTHONPATH"),
+        ),
+    },
+    evaluation: Evaluation {
+        guard: Guard::PythonShim,
+        statements_context: "repl",
+    },
+    python_semantics: true,
+    console_chatter: &[],
+    run_mode_configures: false,
+    listings_fixed_at_stop: false,
+    attach_connects: true,
+    keep_warm: true,
+    runs_in_program_dir: false,
+    program_on_adapter_stdio: false,
+    exit_status_after: None,
+    tests: Some(TestSupport {
+        runs_tests: python_runs_tests,
+        failure: FailureStop::LeavingTestCode,
+    }),
+    no_watchpoints_because: "debugpy cannot watch a value for writes (Python has no data \
+        breakpoints); set a breakpoint with a condition where it is assigned instead",
+};
+
+/// A Python launch runs tests when it runs pytest or unittest as a module, or a test
+/// file (`test_*.py`, `*_test.py`: one that calls `unittest.main()`, say).
+fn python_runs_tests(config: &LaunchConfig) -> bool {
+    let module = config.module.as_deref().unwrap_or_default();
+    let module = module.split('.').next().unwrap_or_default();
+    let file_name = config
+        .program
+        .as_deref()
+        .and_then(Path::file_name)
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    matches!(module, "pytest" | "unittest") || crate::file_launch::is_python_test(&file_name)
+}
+
+fn python_check(config: &LaunchConfig) -> Vec<String> {
+    if attaching(config) {
+        if config.extra.contains_key("connect") && listening_adapter(&DEBUGPY, config).is_none() {
+            return vec![
+                "\"connect\" needs a \"port\" and a host on this machine (127.0.0.1, localhost)"
+                    .into(),
+            ];
+        }
+        return attach_target(
+            "\"connect\": {\"host\", \"port\"} (debugpy --listen) or \"processId\"",
+            config.extra.contains_key("connect") || process_id(config, "processId").is_some(),
+        );
+    }
+    match (&config.program, &config.module) {
+        (None, None) => vec!["it names neither \"program\" nor \"module\"".into()],
+        (Some(_), Some(_)) => vec!["it names both \"program\" and \"module\"".into()],
+        _ => vec![],
+    }
+}
 
 /// The shim, embedded in the binary.
 const SITECUSTOMIZE: &str = include_str!("sitecustomize.py");
@@ -234,7 +316,7 @@ pub fn choose_python(
     path_var: Option<&OsStr>,
 ) -> ToolResult<PathBuf> {
     let wanted = from_launch.or(from_server).unwrap_or(Path::new("python3"));
-    let found = crate::adapter::find_on_path(wanted, path_var);
+    let found = find_on_path(wanted, path_var);
     found.ok_or_else(|| {
         ToolError::new(
             ErrorCode::DebuggerUnavailable,
