@@ -462,6 +462,15 @@ pub(crate) fn routed(
     }
 }
 
+/// The code to send for the condition of exception breakpoint `id` on `route`: its
+/// truth, read by the session in the raising frame.
+pub(crate) fn exception_condition(route: CodeRoute, condition: &str, id: &str) -> String {
+    match route {
+        CodeRoute::AsWritten => format!("bool({condition}\n)"),
+        route => routed(route, condition, BreakpointCode::Condition, id),
+    }
+}
+
 /// The full list to send for one [`List`], from its breakpoints.
 /// - `suppressed`: breakpoints are being ignored (a step or run-to-line with
 ///   `ignore_breakpoints`): only the run-to target, if any.

@@ -395,7 +395,7 @@ impl DapBackend {
         });
         let runtime_guard = mode == LaunchMode::Debug
             && match profile.evaluation.guard {
-                adapter::Guard::PythonShim => shim.is_some(),
+                adapter::Guard::Shim(_) => shim.is_some(),
                 adapter::Guard::VariablePaths | adapter::Guard::RefusedPrefixes(_) => true,
             };
         let test_failures = options.break_on_uncaught
@@ -407,11 +407,11 @@ impl DapBackend {
         let activity = shim
             .as_ref()
             .filter(|_| {
-                runtime_guard && matches!(profile.evaluation.guard, adapter::Guard::PythonShim)
+                runtime_guard && matches!(profile.evaluation.guard, adapter::Guard::Shim(_))
             })
             .map(|shim| debugpy::activity_path(shim.path(), &id));
         let code_route = match profile.evaluation.guard {
-            adapter::Guard::PythonShim if self.config.tcp_nodelay_shim => match shim {
+            adapter::Guard::Shim(_) if self.config.tcp_nodelay_shim => match shim {
                 Some(_) => breakpoints::CodeRoute::PythonShim,
                 None => breakpoints::CodeRoute::PythonShimMissing,
             },

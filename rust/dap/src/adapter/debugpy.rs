@@ -6,12 +6,13 @@
 
 use super::process::{find_on_path, listening_adapter};
 use super::profile::{
-    attach_target, attaching, process_id, AdapterProfile, AdapterProgram, Evaluation, Guard,
-    Transport,
+    attach_target, attaching, process_id, Activity, AdapterProfile, AdapterProgram,
+    ClassExceptions, Evaluation, Exceptions, Frames, Guard, Shim, Transport,
 };
 use crate::launch_json::LaunchConfig;
 use crate::test_runs::{FailureStop, TestSupport};
 use debugger_core::error::{ErrorCode, ToolError, ToolResult};
+use debugger_core::eval_guard::split_trailing_expression;
 use debugger_core::model::LaunchMode;
 use serde_json::{json, Value};
 use std::ffi::{OsStr, OsString};
@@ -42,10 +43,31 @@ pub const DEBUGPY: AdapterProfile = AdapterProfile {
         ),
     },
     evaluation: Evaluation {
-        guard: Guard::PythonShim,
+        guard: Guard::Shim(&Shim {
+            guarded: guarded_call,
+            refusal: guard_refusal,
+            split_statements: split_trailing_expression,
+            create_activity,
+            read_activity,
+        }),
         statements_context: "repl",
     },
-    python_semantics: true,
+    exceptions: Exceptions::Classes(ClassExceptions {
+        classes: "' '.join(c.__module__ + '.' + c.__qualname__ for c in __exception__[0].__mro__)",
+        uncaught_modes: &["unhandled", "userUnhandled"],
+    }),
+    frames: Frames {
+        name: without_pydevd_note,
+        class: Some(module_name),
+        parameter_names: Some(PARAMETER_NAMES),
+        hidden_variables: (SYNTHETIC, &[PYTEST_REWRITE]),
+    },
+    not_installed: |python, stderr| {
+        let missing = "No module named debugpy";
+        stderr
+            .contains(missing)
+            .then(|| missing_debugpy(python, missing))
+    },
     console_chatter: &[],
     run_mode_configures: false,
     listings_fixed_at_stop: false,
@@ -56,7 +78,10 @@ pub const DEBUGPY: AdapterProfile = AdapterProfile {
     exit_status_after: None,
     tests: Some(TestSupport {
         runs_tests: python_runs_tests,
-        failure: FailureStop::LeavingTestCode,
+        failure: FailureStop::LeavingTestCode {
+            verdict: TEST_RUNNER_VERDICT,
+            paused_frame_mark: PAUSED_FRAME_MARK,
+        },
     }),
     no_watchpoints_because: "debugpy cannot watch a value for writes (Python has no data \
         breakpoints); set a breakpoint with a condition where it is assigned instead",
@@ -202,14 +227,6 @@ pub fn create_activity(path: &Path) -> std::io::Result<()> {
     std::fs::write(path, vec![0u8; ACTIVITY_SIZE])
 }
 
-/// What the shim last wrote: the breakpoint code running (its label and when it
-/// began) and the last refusal of breakpoint code (when, label, reason).
-#[derive(Debug, Default, Clone, PartialEq)]
-pub struct Activity {
-    pub running: Option<(String, std::time::SystemTime)>,
-    pub refused: Option<(std::time::SystemTime, String, String)>,
-}
-
 /// Read a session's activity file (a torn or missing record reads as none).
 pub fn read_activity(path: &Path) -> Activity {
     let Ok(bytes) = std::fs::read(path) else {
@@ -306,6 +323,63 @@ pub const TEST_RUNNER_VERDICT: &str = concat!(
     paused_frame!(),
     ")"
 );
+
+/// The prefix of the temporaries pytest's assertion rewriting adds to a test's
+/// locals (`@py_assert1`): no name of the user's, and no expression can name them.
+const PYTEST_REWRITE: &str = "@py_";
+
+/// debugpy's synthetic group entries in variable listings.
+const SYNTHETIC: &[&str] = &[
+    "special variables",
+    "function variables",
+    "class variables",
+    "protected variables",
+];
+
+/// A name without what pydevd appends at an exception stop in a frame below the
+/// raise: `test_add (Current frame)`, `AssertionError       (note: full exception
+/// trace is shown but execution is paused at: test_add)`.
+fn without_pydevd_note(name: &str) -> &str {
+    let name = name.strip_suffix(PAUSED_FRAME_MARK).unwrap_or(name);
+    match name.find("(note: ") {
+        Some(at) => name[..at].trim_end(),
+        None => name,
+    }
+}
+
+/// The Python module a file defines, when cheaply known: `__main__` for the
+/// launched program, else the dotted path relative to the project root or to a
+/// `site-packages` directory.
+pub fn module_name(path: &Path, program: Option<&Path>, project: &Path) -> Option<String> {
+    if program == Some(path) {
+        return Some("__main__".into());
+    }
+    let text = path.to_string_lossy();
+    let rel: PathBuf = if let Some((_, rest)) = text.split_once("/site-packages/") {
+        PathBuf::from(rest)
+    } else {
+        path.strip_prefix(project).ok()?.to_path_buf()
+    };
+    if rel.extension()? != "py" {
+        return None;
+    }
+    let mut parts: Vec<String> = rel
+        .with_extension("")
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    if parts.last().is_some_and(|p| p == "__init__") {
+        parts.pop();
+    }
+    if parts.is_empty()
+        || parts
+            .iter()
+            .any(|p| p.is_empty() || p.contains(['.', '-', ' ']))
+    {
+        return None;
+    }
+    Some(parts.join("."))
+}
 
 /// The interpreter to use: the configuration's `python`, else the server's
 /// `--python`, else `python3` on `PATH` (`path_var`). A name without a slash is
@@ -725,5 +799,50 @@ mod tests {
         );
         drop(shim);
         assert!(!path.exists());
+    }
+
+    #[test]
+    fn pydevd_notes_are_not_part_of_names() {
+        assert_eq!(without_pydevd_note("test_add (Current frame)"), "test_add");
+        assert_eq!(
+            without_pydevd_note(
+                "AssertionError       (note: full exception trace is shown but execution is \
+                 paused at: test_add)"
+            ),
+            "AssertionError"
+        );
+        assert_eq!(without_pydevd_note("explode"), "explode");
+    }
+
+    #[test]
+    fn module_names() {
+        let project = Path::new("/proj");
+        assert_eq!(
+            module_name(
+                Path::new("/proj/main.py"),
+                Some(Path::new("/proj/main.py")),
+                project
+            )
+            .as_deref(),
+            Some("__main__")
+        );
+        assert_eq!(
+            module_name(Path::new("/proj/pkg/util.py"), None, project).as_deref(),
+            Some("pkg.util")
+        );
+        assert_eq!(
+            module_name(Path::new("/proj/pkg/__init__.py"), None, project).as_deref(),
+            Some("pkg")
+        );
+        assert_eq!(
+            module_name(
+                Path::new("/v/lib/python3.11/site-packages/requests/api.py"),
+                None,
+                project
+            )
+            .as_deref(),
+            Some("requests.api")
+        );
+        assert_eq!(module_name(Path::new("/other/x.py"), None, project), None);
     }
 }

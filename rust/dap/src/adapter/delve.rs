@@ -7,8 +7,8 @@
 //! launches stop at the testing package's failure call.
 
 use super::profile::{
-    attach_target, attaching, process_id, AdapterProfile, AdapterProgram, Evaluation, Guard,
-    LaunchRequest, Transport,
+    attach_target, attaching, crash_details, process_id, AdapterProfile, AdapterProgram,
+    Evaluation, Exceptions, Frames, Guard, LaunchRequest, Transport,
 };
 use crate::launch_json::LaunchConfig;
 use crate::test_runs::{FailureStop, TestSupport};
@@ -33,7 +33,14 @@ pub const DELVE: AdapterProfile = AdapterProfile {
         guard: Guard::RefusedPrefixes(&["call", "dlv"]),
         statements_context: "repl",
     },
-    python_semantics: false,
+    exceptions: Exceptions::Crashes(crash_details),
+    frames: Frames {
+        name: |name| name,
+        class: None,
+        parameter_names: None,
+        hidden_variables: (&[], &[]),
+    },
+    not_installed: |_, _| None,
     console_chatter: &[
         ("Type 'dlv help'", ""),
         ("Detaching", ""),

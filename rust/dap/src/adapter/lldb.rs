@@ -8,8 +8,8 @@
 //! names lose their `::h<hash>` suffix.
 
 use super::profile::{
-    attach_target, attaching, process_id, AdapterProfile, AdapterProgram, Evaluation, Guard,
-    LaunchRequest, Transport,
+    attach_target, attaching, crash_details, process_id, AdapterProfile, AdapterProgram,
+    Evaluation, Exceptions, Frames, Guard, LaunchRequest, Transport,
 };
 use crate::launch_json::LaunchConfig;
 use debugger_core::model::LaunchMode;
@@ -40,7 +40,14 @@ pub const LLDB_DAP: AdapterProfile = AdapterProfile {
         guard: Guard::VariablePaths,
         statements_context: "watch",
     },
-    python_semantics: false,
+    exceptions: Exceptions::Crashes(crash_details),
+    frames: Frames {
+        name: without_rust_hash,
+        class: None,
+        parameter_names: None,
+        hidden_variables: (&[], &[]),
+    },
+    not_installed: |_, _| None,
     console_chatter: &[
         ("Process ", " exited with status = "),
         ("Process ", " launched: "),
@@ -118,4 +125,14 @@ pub(super) fn lldb_launch_arguments(request: &LaunchRequest<'_>) -> Json {
         .unwrap_or_default(),
     );
     Json::Object(args)
+}
+
+/// A Rust symbol without its legacy mangling hash (`main::f::h0123456789abcdef`).
+fn without_rust_hash(name: &str) -> &str {
+    match name.rsplit_once("::h") {
+        Some((path, hash)) if hash.len() == 16 && hash.chars().all(|c| c.is_ascii_hexdigit()) => {
+            path
+        }
+        _ => name,
+    }
 }

@@ -25,7 +25,7 @@ pub use process::{
 };
 pub use profile::{
     attaching, exit_status_in, is_chatter, process_id, AdapterCommand, AdapterProfile,
-    AdapterProgram, Evaluation, Guard, LaunchRequest, Transport,
+    AdapterProgram, Evaluation, Exceptions, Guard, LaunchRequest, Shim, Transport,
 };
 
 use crate::launch_json::LaunchConfig;

@@ -4,6 +4,7 @@
 
 use crate::launch_json::LaunchConfig;
 use crate::test_runs::TestSupport;
+use debugger_core::error::ToolError;
 use debugger_core::model::LaunchMode;
 use serde_json::Value as Json;
 use std::path::{Path, PathBuf};
@@ -29,11 +30,13 @@ pub struct AdapterProfile {
     /// The `launch` request's arguments.
     pub launch_arguments: fn(&LaunchRequest<'_>) -> Json,
     pub evaluation: Evaluation,
-    /// Python's semantics: exception stops are exceptions of classes (caught or not,
-    /// the project's exception breakpoints by class), frames belong to modules,
-    /// arguments are read from the code object. Otherwise an exception stop is the
-    /// program crashing (a signal, a panic).
-    pub python_semantics: bool,
+    /// What an exception stop is.
+    pub exceptions: Exceptions,
+    /// How its frames and variable listings read.
+    pub frames: Frames,
+    /// The error for an adapter that is not installed for the command that started
+    /// it, when its stderr says so (`command`, `stderr`).
+    pub not_installed: fn(&Path, &str) -> Option<ToolError>,
     /// Console lines that are the adapter's own talk, not the program's or a
     /// logpoint's: (starts with, contains).
     pub console_chatter: &'static [(&'static str, &'static str)],
@@ -60,6 +63,16 @@ pub struct AdapterProfile {
     pub tests: Option<TestSupport>,
     /// Why it cannot watch a value, said when it announces no `supportsDataBreakpoints`.
     pub no_watchpoints_because: &'static str,
+}
+
+impl AdapterProfile {
+    /// The shim holding its runtime guard, where it has one.
+    pub fn shim(&self) -> Option<&'static Shim> {
+        match self.evaluation.guard {
+            Guard::Shim(shim) => Some(shim),
+            _ => None,
+        }
+    }
 }
 
 /// How the adapter process is started.
@@ -91,9 +104,68 @@ pub struct Evaluation {
 }
 
 pub enum Guard {
-    PythonShim,
+    Shim(&'static Shim),
     VariablePaths,
     RefusedPrefixes(&'static [&'static str]),
+}
+
+/// A runtime guard that the adapter's shim puts in the program (debugpy's
+/// `sitecustomize.py`), and what the session asks of it.
+pub struct Shim {
+    /// The expression that runs an expression under the guard.
+    pub guarded: fn(&str) -> String,
+    /// The error for a guarded evaluation that failed: the guard's refusal becomes
+    /// `side_effects_not_allowed`; other failures pass through.
+    pub refusal: fn(ToolError) -> ToolError,
+    /// Statements as their body and the trailing expression whose value is the answer.
+    pub split_statements: fn(&str) -> (Option<String>, Option<String>),
+    /// Make the file where the shim says what breakpoint code is doing.
+    pub create_activity: fn(&Path) -> std::io::Result<()>,
+    /// Read that file (a torn or missing record reads as none).
+    pub read_activity: fn(&Path) -> Activity,
+}
+
+/// What a shim last wrote: the breakpoint code running (its label and when it
+/// began) and the last refusal of breakpoint code (when, label, reason).
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Activity {
+    pub running: Option<(String, std::time::SystemTime)>,
+    pub refused: Option<(std::time::SystemTime, String, String)>,
+}
+
+/// What an exception stop is.
+pub enum Exceptions {
+    /// An exception of a class, caught or not, stopped for when the project's
+    /// exception breakpoints by class (or break on uncaught) ask for it.
+    Classes(ClassExceptions),
+    /// The program crashing (a signal, a panic): nothing in it handled it; its class
+    /// and message as shown, from `exceptionInfo`'s kind and description.
+    Crashes(fn(String, String) -> (String, String)),
+}
+
+pub struct ClassExceptions {
+    /// Evaluated in the raising frame: the exception's class and its bases, as
+    /// `module.qualname`, space-separated.
+    pub classes: &'static str,
+    /// `exceptionInfo`'s `breakMode`s of an exception nothing handles.
+    pub uncaught_modes: &'static [&'static str],
+}
+
+/// The class a frame's file defines (a Python module), from the file, the launched
+/// program and the project root.
+pub type FrameClass = fn(&Path, Option<&Path>, &Path) -> Option<String>;
+
+/// How an adapter's frames and variable listings read.
+pub struct Frames {
+    /// A frame's name (and an exception's type) without what the adapter appends.
+    pub name: fn(&str) -> &str,
+    pub class: Option<FrameClass>,
+    /// Evaluated in a frame: its parameters' names in order, comma-separated (`None`
+    /// at module level). Without it, arguments are not told apart from locals.
+    pub parameter_names: Option<&'static str>,
+    /// Entries of variable listings that are none of the program's: whole names,
+    /// and name prefixes.
+    pub hidden_variables: (&'static [&'static str], &'static [&'static str]),
 }
 
 /// What a profile's `launch_arguments` builds from.
@@ -157,4 +229,19 @@ pub(super) fn attach_target(what: &str, present: bool) -> Vec<String> {
         true => vec![],
         false => vec![format!("an attach configuration needs {what}")],
     }
+}
+
+/// How a crash reads: lldb's `signal` / `signal SIGABRT` as the signal's name,
+/// Delve's `panic` with its Go-quoted value unquoted.
+pub(super) fn crash_details(kind: String, description: String) -> (String, String) {
+    if kind == "signal" {
+        if let Some(name) = description.strip_prefix("signal ") {
+            return (name.to_string(), description.clone());
+        }
+    }
+    let unquoted = description
+        .strip_prefix('"')
+        .and_then(|d| d.strip_suffix('"'))
+        .map(str::to_owned);
+    (kind, unquoted.unwrap_or(description))
 }

@@ -24,12 +24,9 @@
 //!   silently (the program then ends) when it is off. Exception breakpoints by class
 //!   are Python's: the project's are reported unverified in such a session.
 
-use super::{
-    as_i64, ending_suffix, lock, without_pydevd_note, Phase, Session, EXIT_GRACE, EXIT_STATUS_WAIT,
-};
-use crate::adapter;
-use crate::adapter::debugpy::BreakpointCode;
-use crate::breakpoints::{self, exception_wanted, CodeRoute, Owner};
+use super::{as_i64, ending_suffix, lock, Phase, Session, EXIT_GRACE, EXIT_STATUS_WAIT};
+use crate::adapter::{self, Exceptions};
+use crate::breakpoints::{self, exception_wanted, Owner};
 use debugger_core::error::ErrorCode;
 use debugger_core::model::*;
 use debugger_core::BackendEvent;
@@ -226,7 +223,7 @@ impl Session {
         if reason == "exception" {
             if let Some(thread) = thread {
                 let (info, mro) = self.exception_details(thread).await;
-                let unwanted = if self.adapter.python_semantics {
+                let unwanted = if let Exceptions::Classes(_) = self.adapter.exceptions {
                     let requests = self.shared.exception_requests(&self.project);
                     let uncaught = info.uncaught == Some(true);
                     exception_hits = self
@@ -239,7 +236,7 @@ impl Session {
                     let by_default = self.break_on_uncaught
                         && breakpoints::uncaught_default_wants(&mro, uncaught);
                     if exception_hits.is_empty() && !by_default && !uncaught {
-                        failed_test = self.failed_python_test(thread, &info, &mro).await;
+                        failed_test = self.failed_exception_test(thread, &info, &mro).await;
                     }
                     let asked = !requests.is_empty() || self.break_on_uncaught;
                     asked && exception_hits.is_empty() && !by_default && failed_test.is_none()
@@ -415,10 +412,7 @@ impl Session {
                 kept.push(id);
                 continue;
             };
-            let expression = match self.code_route {
-                CodeRoute::AsWritten => format!("bool({condition}\n)"),
-                route => breakpoints::routed(route, &condition, BreakpointCode::Condition, &id),
-            };
+            let expression = breakpoints::exception_condition(self.code_route, &condition, &id);
             let answer = self
                 .client
                 .request(
@@ -459,7 +453,7 @@ impl Session {
             .or_else(|| details.get("typeName"))
             .or_else(|| info.get("exceptionId"))
             .and_then(Json::as_str)
-            .map(without_pydevd_note)
+            .map(self.adapter.frames.name)
             .unwrap_or("Exception")
             .to_string();
         let message = info
@@ -468,22 +462,22 @@ impl Session {
             .and_then(Json::as_str)
             .unwrap_or_default()
             .to_string();
-        let uncaught = match self.adapter.python_semantics {
-            true => info
-                .get("breakMode")
-                .and_then(Json::as_str)
-                .map(|m| m == "unhandled" || m == "userUnhandled"),
+        let (uncaught, classes) = match &self.adapter.exceptions {
+            Exceptions::Classes(classes) => (
+                info.get("breakMode")
+                    .and_then(Json::as_str)
+                    .map(|m| classes.uncaught_modes.contains(&m)),
+                Some(classes.classes),
+            ),
             // A signal or a panic: nothing in the program handled it.
-            false => Some(true),
+            Exceptions::Crashes(_) => (Some(true), None),
         };
         let mut mro = Vec::new();
-        let frame = match self.adapter.python_semantics {
-            true => self.top_frame_id(thread).await,
-            false => None,
+        let frame = match classes {
+            Some(_) => self.top_frame_id(thread).await,
+            None => None,
         };
-        if let Some(frame) = frame {
-            let expr =
-                "' '.join(c.__module__ + '.' + c.__qualname__ for c in __exception__[0].__mro__)";
+        if let (Some(frame), Some(expr)) = (frame, classes) {
             if let Ok(v) = self
                 .client
                 .request(
@@ -502,9 +496,9 @@ impl Session {
                 }
             }
         }
-        let (type_name, message) = match self.adapter.python_semantics {
-            true => (mro.first().cloned().unwrap_or(type_name), message),
-            false => crash_details(type_name, message),
+        let (type_name, message) = match self.adapter.exceptions {
+            Exceptions::Classes(_) => (mro.first().cloned().unwrap_or(type_name), message),
+            Exceptions::Crashes(details) => details(type_name, message),
         };
         if mro.is_empty() {
             mro.push(type_name.clone());
@@ -542,19 +536,4 @@ impl Session {
         let line = u32::try_from(frame.get("line")?.as_u64()?).ok()?;
         Some((PathBuf::from(file), line))
     }
-}
-
-/// How a crash reads: lldb's `signal` / `signal SIGABRT` as the signal's name,
-/// Delve's `panic` with its Go-quoted value unquoted.
-fn crash_details(kind: String, description: String) -> (String, String) {
-    if kind == "signal" {
-        if let Some(name) = description.strip_prefix("signal ") {
-            return (name.to_string(), description.clone());
-        }
-    }
-    let unquoted = description
-        .strip_prefix('"')
-        .and_then(|d| d.strip_suffix('"'))
-        .map(str::to_owned);
-    (kind, unquoted.unwrap_or(description))
 }

@@ -17,14 +17,10 @@
 //!   the paused program fails at once with `evaluation_running`, naming it, instead
 //!   of each waiting out its own timeout. `pause`, `threads` and `stop` still work.
 
-use super::{
-    as_i64, lock, parse_id, without_pydevd_note, without_rust_hash, HungEvaluation, Session,
-};
-use crate::adapter::debugpy;
+use super::{as_i64, lock, parse_id, HungEvaluation, Session};
 use crate::adapter::Guard;
 use crate::values;
 use debugger_core::error::{ErrorCode, ToolError, ToolResult};
-use debugger_core::eval_guard::split_trailing_expression;
 use debugger_core::model::*;
 use serde_json::{json, Value as Json};
 use std::path::{Path, PathBuf};
@@ -36,18 +32,6 @@ const LOADED_CAP: usize = 300;
 /// How long an evaluation that outlived its timeout is still waited for (and blocks
 /// the paused program's requests with `evaluation_running`).
 pub const EVALUATION_ABANDON: Duration = Duration::from_secs(60 * 60);
-
-/// The prefix of the temporaries pytest's assertion rewriting adds to a test's
-/// locals (`@py_assert1`): no name of the user's, and no expression can name them.
-const PYTEST_REWRITE: &str = "@py_";
-
-/// debugpy's synthetic group entries in variable listings.
-const SYNTHETIC: &[&str] = &[
-    "special variables",
-    "function variables",
-    "class variables",
-    "protected variables",
-];
 
 impl Session {
     /// The modules and sources the program has loaded, asked only of an adapter that
@@ -203,12 +187,10 @@ impl Session {
                 .and_then(|l| u32::try_from(l).ok()),
             class: file
                 .as_deref()
-                .filter(|_| self.adapter.python_semantics)
-                .and_then(|p| module_name(p, self.program.as_deref(), &self.project)),
-            method: without_pydevd_note(without_rust_hash(
-                f.get("name").and_then(Json::as_str).unwrap_or("?"),
-            ))
-            .to_string(),
+                .zip(self.adapter.frames.class)
+                .and_then(|(p, class)| class(p, self.program.as_deref(), &self.project)),
+            method: (self.adapter.frames.name)(f.get("name").and_then(Json::as_str).unwrap_or("?"))
+                .to_string(),
             file,
             is_library,
         }
@@ -245,14 +227,29 @@ impl Session {
             .map(|a| {
                 a.iter()
                     .filter(|v| {
-                        !v.get("name").and_then(Json::as_str).is_some_and(|n| {
-                            SYNTHETIC.contains(&n) || n.starts_with(PYTEST_REWRITE)
-                        })
+                        !v.get("name")
+                            .and_then(Json::as_str)
+                            .is_some_and(|n| self.hidden_variable(n))
                     })
                     .map(|v| to_value(v, reference))
                     .collect()
             })
             .unwrap_or_default())
+    }
+
+    /// Whether a listing entry is none of the program's (the profile's hidden names).
+    fn hidden_variable(&self, name: &str) -> bool {
+        let (names, prefixes) = self.adapter.frames.hidden_variables;
+        names.contains(&name) || prefixes.iter().any(|prefix| name.starts_with(prefix))
+    }
+
+    /// A guarded evaluation's failure as the shim tells it: its refusal becomes
+    /// `side_effects_not_allowed`.
+    fn guard_refusal(&self, err: ToolError) -> ToolError {
+        match self.adapter.shim() {
+            Some(shim) => (shim.refusal)(err),
+            None => err,
+        }
     }
 
     pub async fn variables(&self, frame_ref: &str, scope: VariableScope) -> ToolResult<Vec<Value>> {
@@ -315,14 +312,14 @@ impl Session {
         let shown = self
             .eval_once(frame, &values::call(request), "clipboard")
             .await
-            .map_err(debugpy::guard_refusal)?;
-        let answer = values::answer(&shown.value).map_err(debugpy::guard_refusal)?;
+            .map_err(|e| self.guard_refusal(e))?;
+        let answer = values::answer(&shown.value).map_err(|e| self.guard_refusal(e))?;
         Ok(values::entries(&answer, frame, request))
     }
 
     /// Parameter names of the frame's function, in order (none at module level).
     async fn argument_names(&self, frame: i64) -> ToolResult<Vec<String>> {
-        if !self.adapter.python_semantics {
+        let Some(parameter_names) = self.adapter.frames.parameter_names else {
             return Err(ToolError::new(
                 ErrorCode::NotSupported,
                 format!(
@@ -330,11 +327,11 @@ impl Session {
                     self.adapter.name
                 ),
             ));
-        }
+        };
         let body = self
             .call(
                 "evaluate",
-                json!({ "expression": debugpy::PARAMETER_NAMES, "frameId": frame, "context": "watch" }),
+                json!({ "expression": parameter_names, "frameId": frame, "context": "watch" }),
                 "reading the frame's parameters",
                 ErrorCode::NotSupported,
             )
@@ -439,7 +436,7 @@ impl Session {
             EvaluationKind::CodeFragment => {
                 let context = self.adapter.evaluation.statements_context;
                 match self.adapter.evaluation.guard {
-                    Guard::PythonShim => match split_trailing_expression(expression) {
+                    Guard::Shim(shim) => match (shim.split_statements)(expression) {
                         (Some(body), Some(last)) => {
                             self.eval_once(frame, &body, context).await?;
                             self.eval_once(frame, &last, context).await
@@ -463,19 +460,19 @@ impl Session {
             ));
         }
         match self.adapter.evaluation.guard {
-            Guard::PythonShim if self.values_without_code => {
+            Guard::Shim(_) if self.values_without_code => {
                 let request = values::expression_request(expression);
                 let shown = self
                     .eval_once(frame, &values::call(&request), "clipboard")
                     .await
-                    .map_err(debugpy::guard_refusal)?;
-                let answer = values::answer(&shown.value).map_err(debugpy::guard_refusal)?;
+                    .map_err(|e| self.guard_refusal(e))?;
+                let answer = values::answer(&shown.value).map_err(|e| self.guard_refusal(e))?;
                 Ok(values::value(&answer["value"], frame, &request))
             }
-            Guard::PythonShim => self
-                .eval_once(frame, &debugpy::guarded_call(expression), "watch")
+            Guard::Shim(shim) => self
+                .eval_once(frame, &(shim.guarded)(expression), "watch")
                 .await
-                .map_err(debugpy::guard_refusal),
+                .map_err(shim.refusal),
             Guard::VariablePaths => self
                 .eval_once(frame, expression, "hover")
                 .await
@@ -619,46 +616,12 @@ pub fn is_library_path(path: &Path, roots: &[PathBuf]) -> bool {
     in_stdlib || !roots.iter().any(|r| path.starts_with(r))
 }
 
-/// The Python module a file defines, when cheaply known: `__main__` for the
-/// launched program, else the dotted path relative to the project root or to a
-/// `site-packages` directory.
-pub fn module_name(path: &Path, program: Option<&Path>, project: &Path) -> Option<String> {
-    if program == Some(path) {
-        return Some("__main__".into());
-    }
-    let text = path.to_string_lossy();
-    let rel: PathBuf = if let Some((_, rest)) = text.split_once("/site-packages/") {
-        PathBuf::from(rest)
-    } else {
-        path.strip_prefix(project).ok()?.to_path_buf()
-    };
-    if rel.extension()? != "py" {
-        return None;
-    }
-    let mut parts: Vec<String> = rel
-        .with_extension("")
-        .components()
-        .map(|c| c.as_os_str().to_string_lossy().into_owned())
-        .collect();
-    if parts.last().is_some_and(|p| p == "__init__") {
-        parts.pop();
-    }
-    if parts.is_empty()
-        || parts
-            .iter()
-            .any(|p| p.is_empty() || p.contains(['.', '-', ' ']))
-    {
-        return None;
-    }
-    Some(parts.join("."))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn library_and_module_names() {
+    fn library_paths() {
         let roots = vec![PathBuf::from("/proj")];
         assert!(!is_library_path(Path::new("/proj/app/main.py"), &roots));
         assert!(is_library_path(
@@ -670,33 +633,5 @@ mod tests {
             &roots
         ));
         assert!(is_library_path(Path::new("/elsewhere/x.py"), &roots));
-        let project = Path::new("/proj");
-        assert_eq!(
-            module_name(
-                Path::new("/proj/main.py"),
-                Some(Path::new("/proj/main.py")),
-                project
-            )
-            .as_deref(),
-            Some("__main__")
-        );
-        assert_eq!(
-            module_name(Path::new("/proj/pkg/util.py"), None, project).as_deref(),
-            Some("pkg.util")
-        );
-        assert_eq!(
-            module_name(Path::new("/proj/pkg/__init__.py"), None, project).as_deref(),
-            Some("pkg")
-        );
-        assert_eq!(
-            module_name(
-                Path::new("/v/lib/python3.11/site-packages/requests/api.py"),
-                None,
-                project
-            )
-            .as_deref(),
-            Some("requests.api")
-        );
-        assert_eq!(module_name(Path::new("/other/x.py"), None, project), None);
     }
 }

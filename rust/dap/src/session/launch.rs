@@ -14,7 +14,6 @@
 use super::{
     ending_suffix, lock, Phase, Session, SessionSpec, State, EXIT_GRACE, EXIT_STATUS_WAIT,
 };
-use crate::adapter::debugpy;
 use crate::adapter::{self, AdapterProfile};
 use crate::breakpoints::CodeRoute;
 use crate::client::{Client, ClientError};
@@ -119,14 +118,10 @@ impl Session {
                     }
                     let _ = child.kill().await;
                 }
-                if diagnostics
-                    .stderr_tail()
-                    .contains("No module named debugpy")
+                if let Some(missing) =
+                    (profile.not_installed)(&spec.command.program, &diagnostics.stderr_tail())
                 {
-                    return Err(debugpy::missing_debugpy(
-                        &spec.command.program,
-                        "No module named debugpy",
-                    ));
+                    return Err(missing);
                 }
                 let ended = match e {
                     ClientError::Closed { .. } => ending_suffix(diagnostics.adapter_ending()),
@@ -192,7 +187,10 @@ impl Session {
             runtime_guard: spec.runtime_guard,
             hung_evaluation: Arc::new(Mutex::new(None)),
             activity: spec.activity.clone().filter(|path| {
-                debugpy::create_activity(path)
+                let Some(shim) = profile.shim() else {
+                    return false;
+                };
+                (shim.create_activity)(path)
                     .map_err(
                         |e| tracing::warn!(%e, "no activity file: a busy program is seen later"),
                     )

@@ -31,7 +31,6 @@ mod sync;
 mod test_failure;
 mod watchpoints;
 
-use crate::adapter::debugpy;
 use crate::adapter::{AdapterCommand, AdapterProfile};
 use crate::breakpoints::{CodeRoute, List, Owner};
 use crate::client::{Client, ClientError};
@@ -272,46 +271,5 @@ impl Session {
         answered
             .map_err(|join| ToolError::internal(format!("{context}: {join}")))?
             .map_err(failed)
-    }
-}
-
-/// A name without what pydevd appends at an exception stop in a frame below the
-/// raise: `test_add (Current frame)`, `AssertionError       (note: full exception
-/// trace is shown but execution is paused at: test_add)`.
-fn without_pydevd_note(name: &str) -> &str {
-    let name = name
-        .strip_suffix(debugpy::PAUSED_FRAME_MARK)
-        .unwrap_or(name);
-    match name.find("(note: ") {
-        Some(at) => name[..at].trim_end(),
-        None => name,
-    }
-}
-
-/// A Rust symbol without its legacy mangling hash (`main::f::h0123456789abcdef`).
-fn without_rust_hash(name: &str) -> &str {
-    match name.rsplit_once("::h") {
-        Some((path, hash)) if hash.len() == 16 && hash.chars().all(|c| c.is_ascii_hexdigit()) => {
-            path
-        }
-        _ => name,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn pydevd_notes_are_not_part_of_names() {
-        assert_eq!(without_pydevd_note("test_add (Current frame)"), "test_add");
-        assert_eq!(
-            without_pydevd_note(
-                "AssertionError       (note: full exception trace is shown but execution is \
-                 paused at: test_add)"
-            ),
-            "AssertionError"
-        );
-        assert_eq!(without_pydevd_note("explode"), "explode");
     }
 }

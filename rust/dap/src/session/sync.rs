@@ -7,6 +7,7 @@
 //!   condition the guard refused says so in its description.
 
 use super::{as_i64, lock, Session};
+use crate::adapter::Exceptions;
 use crate::breakpoints::{exception_arguments, plan, List, Owner, Planned};
 use crate::test_runs::FailureStop;
 use debugger_core::error::{ErrorCode, ToolResult};
@@ -169,7 +170,7 @@ impl Session {
 
     pub(super) async fn sync_exceptions_locked(&self) -> ToolResult<()> {
         let requests = self.shared.exception_requests(&self.project);
-        if !self.adapter.python_semantics {
+        if let Exceptions::Crashes(_) = self.adapter.exceptions {
             let why = format!(
                 "{} stops where the program crashes (a signal, a panic) by itself; exception \
                  breakpoints by class are for Python",
@@ -188,7 +189,10 @@ impl Session {
                 exception_arguments(
                     &requests,
                     self.break_on_uncaught,
-                    matches!(self.test_failures, Some(FailureStop::LeavingTestCode)),
+                    matches!(
+                        self.test_failures,
+                        Some(FailureStop::LeavingTestCode { .. })
+                    ),
                 ),
                 "setting exception breakpoints",
                 ErrorCode::AdapterFailed,
