@@ -731,7 +731,7 @@ mod tests {
         assert!(unsupported("bad env").contains("\"env\" must be an object"));
         assert!(unsupported("bad env item").contains("is not \"NAME=value\""));
         assert!(unsupported("bad args").contains("\"args\" must be an array or a string"));
-        // Types are the adapter profiles' to judge (rust/dap/src/adapter.rs).
+        // Types are the adapter profiles' to judge (`adapter/`).
         assert_eq!(reason("node"), None);
 
         let run = configs

@@ -1,8 +1,10 @@
 //! debugpy (`debugpy`, `python`): Python. Everything specific to it: its profile
-//! ([`DEBUGPY`]), which interpreter runs it, whether debugpy is importable there, the TCP_NODELAY shim
-//! (`sitecustomize.py`: pydevd's messages otherwise wait ~40 ms on Nagle's algorithm),
-//! the runtime guard's call, and the
-//! `launch` arguments.
+//! ([`DEBUGPY`]) with the hooks the session asks (exceptions of classes, frames as
+//! modules, the parameters' and test runner's expressions read through pydevd, the
+//! shim's guard), which interpreter runs it, whether debugpy is importable there, the
+//! shim (`sitecustomize.py`: the runtime side-effect guard, and TCP_NODELAY, without
+//! which pydevd's messages wait ~40 ms on Nagle's algorithm), and the `launch`
+//! arguments.
 
 use super::process::{find_on_path, listening_adapter};
 use super::profile::{

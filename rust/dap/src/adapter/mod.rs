@@ -1,9 +1,11 @@
 //! Debug adapters as data: one [`AdapterProfile`] per adapter the standalone backend
-//! drives ([`PROFILES`]), read by one general DAP session (`session.rs`). A profile
+//! drives ([`PROFILES`]), read by one general DAP session (`session/`), which asks the profile
+//! wherever adapters differ and never matches on an adapter. A profile
 //! says which launch.json `type`s it serves, how the adapter is found and started
 //! (a Python module or an executable on `PATH`; DAP over stdio, or over TCP on the
 //! port it prints), what its `launch` request carries, how side-effect-free
-//! evaluation is done there, what its exception stops mean, and its quirks. A new
+//! evaluation is done there, what its exception stops mean, how its frames read,
+//! and its quirks. A new
 //! adapter is a row of [`PROFILES`] plus tests.
 //!
 //! - [`profile`]: what a profile says ([`AdapterProfile`]) and the launch.json fields

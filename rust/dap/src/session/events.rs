@@ -7,18 +7,19 @@
 //!   user breakpoint caused it (also), it is a `Breakpoint` stop with its ids. The
 //!   one-shot target replaces a user breakpoint on the very same line while it is
 //!   set, so a stop there is a "run to line" stop.
-//! - **Exception breakpoints** (Python). debugpy resolves only built-in class names in
-//!   `exceptionOptions`, so a user-defined class is requested as `BaseException`
-//!   and each exception stop is checked: its class and bases (read from pydevd's
-//!   `__exception__` in the top frame, falling back to `exceptionInfo`) against the
-//!   requested classes and caught/uncaught modes. A stop nobody asked for is
+//! - **Exception breakpoints** (profiles whose exceptions are of classes: debugpy).
+//!   debugpy resolves only built-in class names in `exceptionOptions`, so a
+//!   user-defined class is requested as `BaseException` and each exception stop is
+//!   checked: its class and bases (read by the profile's expression in the top frame,
+//!   falling back to `exceptionInfo`) against the requested classes and
+//!   caught/uncaught modes. A stop nobody asked for is
 //!   continued silently: no `Stopped`, no `Continued`.
 //! - **Break on uncaught** (a launch option, on by default): one more exception
 //!   option, every class unhandled, sent after the project's, held by the session
 //!   and never by the store, so it is no breakpoint (not listed, not persisted, the
 //!   user's own exception breakpoints untouched). Its stop names no breakpoint.
 //!   An uncaught `SystemExit` is a deliberate exit, continued silently.
-//! - **Crashes** (lldb-dap, Delve: profiles without Python exceptions). An exception
+//! - **Crashes** (lldb-dap, Delve: profiles whose exceptions are crashes). An exception
 //!   stop is the program crashing (a signal, a panic): it stops with the
 //!   adapter's `exceptionInfo` when break on uncaught is on, and is continued
 //!   silently (the program then ends) when it is off. Exception breakpoints by class
