@@ -11,7 +11,7 @@
 //!   failing tests, data breakpoints.
 //!
 //! This file holds the session's state and the one way a request is made
-//! ([`Session::call`]). Each file names the choices it makes where DAP or the
+//! (`Session::call`). Each file names the choices it makes where DAP or the
 //! adapters leave one; this one's:
 //!
 //! - **A busy program.** A program that cannot answer (stuck in breakpoint code, which
