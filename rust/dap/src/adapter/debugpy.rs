@@ -462,8 +462,10 @@ pub struct ShimDir {
 }
 
 impl ShimDir {
-    /// Write the shim to a fresh private temporary directory.
+    /// Write the shim to a fresh private temporary directory, after removing the
+    /// ones servers that are gone left behind (a killed server drops nothing).
     pub fn create() -> std::io::Result<ShimDir> {
+        Self::remove_orphans(&std::env::temp_dir());
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.subsec_nanos())
@@ -482,6 +484,28 @@ impl ShimDir {
 
     pub fn path(&self) -> &Path {
         &self.dir
+    }
+
+    /// Remove `jbd-nodelay-<pid>-*` folders in `temp` whose server process is gone.
+    /// Only where `/proc` says which processes live; elsewhere they are left.
+    fn remove_orphans(temp: &Path) {
+        if !cfg!(target_os = "linux") {
+            return;
+        }
+        let Ok(entries) = std::fs::read_dir(temp) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            let owner = name
+                .to_str()
+                .and_then(|n| n.strip_prefix("jbd-nodelay-"))
+                .and_then(|rest| rest.split_once('-'))
+                .and_then(|(pid, _)| pid.parse::<u32>().ok());
+            if let Some(pid) = owner.filter(|pid| !crate::tree::alive(*pid)) {
+                let _ = std::fs::remove_dir_all(entry.path());
+            }
+        }
     }
 }
 
@@ -786,6 +810,27 @@ mod tests {
         assert_eq!(env.get("D").map(String::as_str), Some("q"));
         assert_eq!(env.get("E").map(String::as_str), Some("v"));
         assert_eq!(env.len(), 5);
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn shim_dirs_of_servers_that_are_gone_are_removed() {
+        let temp = tempfile::tempdir().unwrap();
+        let mut ended = std::process::Command::new("true").spawn().unwrap();
+        ended.wait().unwrap();
+        let orphan = temp.path().join(format!("jbd-nodelay-{}-1f", ended.id()));
+        let live = temp
+            .path()
+            .join(format!("jbd-nodelay-{}-2e", std::process::id()));
+        let unrelated = temp.path().join("jbd-nodelay-notes");
+        for dir in [&orphan, &live, &unrelated] {
+            std::fs::create_dir(dir).unwrap();
+            std::fs::write(dir.join("sitecustomize.py"), "").unwrap();
+        }
+        ShimDir::remove_orphans(temp.path());
+        assert!(!orphan.exists(), "a gone server's folder is removed");
+        assert!(live.exists(), "a live server's folder stays");
+        assert!(unrelated.exists(), "a folder not named by a pid stays");
     }
 
     #[test]
