@@ -9,6 +9,50 @@ use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
+/// What a confirmation request came back with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Consent {
+    Granted(Scope),
+    Denied,
+    /// Nobody can be asked (no IDE, client without elicitation).
+    Unavailable,
+    /// The question goes to the client as this call's answer (MRTR, protocol
+    /// 2026-07-28): the call stops here, before acting, and the client's retry of it
+    /// brings the reply (`mrtr.rs`).
+    Deferred,
+}
+
+/// An action that needs the user's approval, described for the question.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfirmRequest {
+    /// What the agent wants to do, in a sentence.
+    pub action: String,
+    /// The project's name.
+    pub project: String,
+    /// What the action is about, in the user's words: the run configuration's name,
+    /// the expression, or the assignment.
+    pub subject: String,
+    /// The debug session the action concerns; `None` for a launch.
+    pub session_id: Option<String>,
+    /// The session's stop when it was asked (its generation), set by [`confirm`]: an
+    /// approval holds for that stop only.
+    pub stop: Option<u64>,
+}
+
+/// Asks the user to approve an action (IDE dialog, MCP elicitation, or a question
+/// the client answers in its next round).
+#[async_trait::async_trait]
+pub trait Confirmer: Send + Sync {
+    async fn confirm(&self, request: &ConfirmRequest) -> Consent;
+
+    /// The question this confirmer deferred during the call ([`Consent::Deferred`]):
+    /// the call stopped there with nothing done, and its answer is that question, not
+    /// the error the handler returned.
+    fn deferred(&self) -> Option<ConfirmRequest> {
+        None
+    }
+}
+
 /// How far a user's approval reaches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Scope {

@@ -11,8 +11,10 @@
 pub mod notify;
 pub mod uri;
 
+use crate::app::{App, Call, Waiting};
+use crate::consent::{ConfirmRequest, Confirmer, Consent};
 use crate::session_log;
-use crate::tools::{self, common, App, Call, ConfirmRequest, Confirmer, Consent};
+use crate::tools::{self, common};
 use crate::tracker::SessionRecord;
 use debugger_core::history::History;
 use debugger_core::model::{Project, SessionState};
@@ -136,7 +138,7 @@ pub async fn read(
     text: &str,
 ) -> Result<ReadResourceResult, McpError> {
     let uri = ResourceUri::parse(text).map_err(|e| uri_error(text, e))?;
-    let waiting = tools::Waiting::default();
+    let waiting = Waiting::default();
     let call = Call {
         app,
         confirmer: &NoQuestions,

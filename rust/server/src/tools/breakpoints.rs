@@ -2,7 +2,7 @@
 //! these tools validate input, confine paths and shape the answers.
 
 use super::common;
-use super::Call;
+use crate::app::Call;
 use crate::lenient;
 use crate::owners::Owner;
 use debugger_core::model::{Breakpoint, BreakpointKind, BreakpointSpec, SuspendPolicy};

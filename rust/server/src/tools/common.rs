@@ -1,7 +1,7 @@
 //! Pieces every tool uses: project and session resolution, waits with timeouts,
 //! locations, compact value views, source lines.
 
-use super::Call;
+use crate::app::Call;
 use crate::tracker::{SessionRecord, VariableHandle, WaitOutcome};
 use debugger_core::model::{Project, SessionState, StackFrame, ThreadInfo, Value as DebugValue};
 use debugger_core::project::{self, NamedId};

@@ -5,7 +5,7 @@
 
 use super::breakpoints::{BreakpointSet, SetBreakpoint};
 use super::common::{self, Named};
-use super::Call;
+use crate::app::Call;
 use debugger_core::model::ValueTarget;
 use debugger_core::{ToolError, ToolResult};
 

@@ -7,7 +7,9 @@
 //! anything runs.
 
 use super::common::{self, Target, VariableView};
-use super::{confirm, question, Call, ConfirmRequest};
+use super::question;
+use crate::app::{confirm, Call};
+use crate::consent::ConfirmRequest;
 use crate::lenient;
 use debugger_core::eval_guard::{classify_jvm, classify_python, Classification, JvmLanguage};
 

@@ -7,7 +7,7 @@
 
 use super::common::{self, Location, Target, VariableView};
 use super::frame_values::{self, WatchValue};
-use super::Call;
+use crate::app::Call;
 use crate::lenient;
 use crate::tracker::{SessionRecord, WaitOutcome};
 use debugger_core::model::{

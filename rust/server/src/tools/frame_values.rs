@@ -5,7 +5,7 @@
 //! and caps.
 
 use super::common::{self, VariableView};
-use super::Call;
+use crate::app::Call;
 use crate::watches::Watch;
 use debugger_core::model::{Value as DebugValue, VariableScope};
 use debugger_core::ToolResult;

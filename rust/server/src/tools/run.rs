@@ -1,8 +1,10 @@
 //! Run configurations: listing them, and running one without the debugger.
 
 use super::common;
+use super::question;
 use super::sessions::{launch_overrides, launchable, room_for_a_session, Overrides};
-use super::{confirm, question, Call, ConfirmRequest};
+use crate::app::{confirm, Call};
+use crate::consent::ConfirmRequest;
 use crate::lenient;
 use crate::tracker::WaitOutcome;
 use debugger_core::model::{LaunchMode, LaunchOptions, RunConfiguration};

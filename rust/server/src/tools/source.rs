@@ -2,7 +2,7 @@
 //! through [`source_file`] (bounded, regular files only, off the async workers).
 
 use super::common;
-use super::Call;
+use crate::app::Call;
 use crate::lenient;
 use crate::redact::Secrets;
 use debugger_core::model::BreakpointKind;

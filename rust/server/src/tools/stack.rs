@@ -1,7 +1,7 @@
 //! Stack and thread tools.
 
 use super::common::{self, Location, Target};
-use super::Call;
+use crate::app::Call;
 use crate::lenient;
 use debugger_core::{ErrorCode, ToolError, ToolResult};
 use schemars::JsonSchema;

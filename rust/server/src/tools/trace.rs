@@ -11,7 +11,7 @@ use super::breakpoints::{self, SetBreakpoint};
 use super::common::{self, Target};
 use super::evaluation::{self, EvaluateParams};
 use super::sessions::{self, StartSession};
-use super::Call;
+use crate::app::Call;
 use crate::lenient;
 use crate::tracker::WaitOutcome;
 use debugger_core::model::{Project, SessionState};

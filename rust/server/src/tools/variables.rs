@@ -2,7 +2,9 @@
 //! and set values.
 
 use super::common::{self, Named, Target, VariableView};
-use super::{confirm, question, Call, ConfirmRequest};
+use super::question;
+use crate::app::{confirm, Call};
+use crate::consent::ConfirmRequest;
 use crate::lenient;
 use crate::redact;
 use crate::tracker::{SessionRecord, VariableHandle};

@@ -2,72 +2,19 @@
 //! reports progress at least once a second to a client that asked for it (a request
 //! with a `progressToken`: elapsed time, the session's state, the hits so far, the last
 //! line of output), and it ends at once, leaving the session as it is, when the client
-//! cancels the call. The MCP layer says how progress reaches the client ([`Progress`])
+//! cancels the call. The MCP layer says how progress reaches the client ([`crate::app::Progress`])
 //! and when the call is cancelled; every wait of the tools goes through [`wait`].
 
-use super::Call;
+use crate::app::Call;
 use crate::tracker::WaitOutcome;
-use debugger_core::{ErrorCode, ToolError, ToolResult};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
-use tokio_util::sync::CancellationToken;
+use debugger_core::ToolResult;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
 
 /// How often a waiting call reports.
 pub const PROGRESS_EVERY: Duration = Duration::from_secs(1);
 /// The longest output line a report quotes.
 const OUTPUT_LINE_CAP: usize = 200;
-
-/// Where a call's progress reports go.
-#[async_trait::async_trait]
-pub trait Progress: Send + Sync {
-    /// One report; `progress` (seconds waited) grows from one report to the next.
-    async fn report(&self, progress: f64, message: String);
-}
-
-/// What a call's waits report to and stop on.
-pub struct Waiting {
-    /// Cancelled when the client cancels the call.
-    pub cancelled: CancellationToken,
-    progress: Option<Box<dyn Progress>>,
-    started: Instant,
-    /// Probe hits recorded so far (`trace_execution`).
-    hits: AtomicU64,
-}
-
-impl Default for Waiting {
-    fn default() -> Self {
-        Self::new(CancellationToken::new(), None)
-    }
-}
-
-impl Waiting {
-    pub fn new(cancelled: CancellationToken, progress: Option<Box<dyn Progress>>) -> Self {
-        Self {
-            cancelled,
-            progress,
-            started: Instant::now(),
-            hits: AtomicU64::new(0),
-        }
-    }
-
-    /// One more hit recorded by the call.
-    pub fn hit(&self) {
-        self.hits.fetch_add(1, Ordering::Relaxed);
-    }
-
-    /// The error a cancelled call ends with: recorded in the history, never answered
-    /// (the client gave the call up).
-    pub fn cancelled_error(&self, session: &str) -> ToolError {
-        ToolError::new(
-            ErrorCode::Cancelled,
-            format!(
-                "The client cancelled the call after {:.1} s; session '{session}' was left as it is.",
-                self.started.elapsed().as_secs_f64()
-            ),
-        )
-        .with_detail("session_id", session)
-    }
-}
 
 /// How often a wait after a resume asks whether the program is busy.
 const BUSY_POLL: Duration = Duration::from_millis(250);
