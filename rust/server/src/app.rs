@@ -3,7 +3,7 @@
 //! resource changes from the backend's events; [`Call`], what one tool call carries
 //! besides the app (its confirmer and its [`Waiting`]: progress and cancellation).
 
-use crate::consent::{ConfirmRequest, Confirmer, Consent, ConsentMemory, Scope};
+use crate::consent::{self, ConfirmRequest, Confirmer, ConsentMemory, Scope};
 use crate::notices::Notices;
 use crate::owners::Owners;
 use crate::redact::{Redacting, Secrets};
@@ -163,71 +163,25 @@ impl Waiting {
     }
 }
 
-/// Apply the confirmation policy: brave mode, or an earlier "for this session"
-/// approval of the session concerned, skips it; otherwise the user must agree. The
-/// scope of the approval is returned: a launch records a [`Scope::Session`] for the
-/// session it starts ([`ConsentMemory::record`]); other actions are recorded here.
-///
-/// An approval is bound to the stop it was asked about: if execution moved while the
-/// user was asked (another client resumed or stepped the program), nothing is done and
-/// the call asks again when it is made again (on protocol 2026-07-28 the retry is that
-/// call: its question names the new stop, so the old reply does not answer it).
-pub async fn confirm(call: &Call<'_>, mut request: ConfirmRequest) -> ToolResult<Scope> {
-    let consent = &call.app.consent;
-    if consent.approved(request.session_id.as_deref()) {
-        return Ok(Scope::Once);
-    }
-    let stop_of = |session: &str| {
-        let record = call.app.tracker.get(session).ok()?;
-        Some((record.stop_generation, record.state))
-    };
-    let asked_at = request.session_id.as_deref().and_then(stop_of);
-    request.stop = asked_at.map(|(generation, _)| generation);
-    let answer = call.confirmer.confirm(&request).await;
-    let now = request.session_id.as_deref().and_then(stop_of);
-    if matches!(answer, Consent::Granted(_)) && now != asked_at {
-        return Err(ToolError::new(
-            debugger_core::ErrorCode::ConfirmationRequired,
-            format!(
-                "Execution moved while the user was asked ({}); the approval was for where \
-                 the program stood then. Nothing was done: call again to be asked about \
-                 where it stands now.",
-                request.action
-            ),
-        )
-        .with_detail("execution_moved", true));
-    }
-    let action = request.action.as_str();
-    match answer {
-        Consent::Granted(scope) => {
-            if let Some(session) = &request.session_id {
-                call.app.remember_approval(scope, session);
-            }
-            Ok(scope)
+impl Call<'_> {
+    /// Ask for approval of `request` under the confirmation policy
+    /// ([`consent::confirm`]); an approval "for this session" is remembered for the
+    /// session the action concerns.
+    pub async fn confirm(&self, request: ConfirmRequest) -> ToolResult<Scope> {
+        let session = request.session_id.clone();
+        let app = self.app;
+        let scope = consent::confirm(&app.consent, self.confirmer, &app.tracker, request).await?;
+        if let Some(session) = &session {
+            app.remember_approval(scope, session);
         }
-        Consent::Denied => Err(ToolError::new(
-            debugger_core::ErrorCode::ConfirmationDenied,
-            format!("The user did not approve: {action}"),
-        )),
-        // Never shown: the call's answer is the question (`Confirmer::deferred`).
-        Consent::Deferred => Err(ToolError::new(
-            debugger_core::ErrorCode::ConfirmationRequired,
-            format!("Asked the user ({action}); the client's retry brings the answer."),
-        )),
-        Consent::Unavailable => Err(ToolError::new(
-            debugger_core::ErrorCode::ConfirmationRequired,
-            format!(
-                "This action needs the user's approval ({action}), and nobody could be asked \
-                 (no answer from an IDE dialog, and no MCP elicitation in this client). The user can allow such actions without asking by starting the \
-                 server in brave mode: `jetbrains-debugger-mcp ... --brave` (or JETBRAINS_DEBUGGER_BRAVE=1), or with brave mode in the IDE plugin's settings."
-            ),
-        )),
+        Ok(scope)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::consent::Consent;
     use crate::ide_requests::ServerRequests;
     use debugger_core::history::History;
     use debugger_core::state::StateDir;
@@ -293,31 +247,31 @@ mod tests {
             waiting: &waiting,
         };
         // A launch answers the scope; the launch handler records it for the new session.
-        let scope = confirm(&call, on(None)).await.unwrap();
+        let scope = call.confirm(on(None)).await.unwrap();
         assert_eq!(scope, Scope::Session);
         assert!(
             !consent.approved(Some("s1")),
             "nothing recorded without a session"
         );
         consent.record(scope, "s1");
-        assert_eq!(confirm(&call, on(Some("s1"))).await.unwrap(), Scope::Once);
+        assert_eq!(call.confirm(on(Some("s1"))).await.unwrap(), Scope::Once);
         assert_eq!(confirmer.left(), 3, "s1 was not asked about again");
 
-        confirm(&call, on(Some("s2"))).await.unwrap();
+        call.confirm(on(Some("s2"))).await.unwrap();
         assert!(
             consent.approved(Some("s2")),
             "an action's session approval is recorded"
         );
-        let denied = confirm(&call, on(Some("s3"))).await.unwrap_err();
+        let denied = call.confirm(on(Some("s3"))).await.unwrap_err();
         assert_eq!(denied.code, ErrorCode::ConfirmationDenied);
-        let nobody = confirm(&call, on(None)).await.unwrap_err();
+        let nobody = call.confirm(on(None)).await.unwrap_err();
         assert_eq!(nobody.code, ErrorCode::ConfirmationRequired);
         assert!(nobody
             .message
             .contains("brave mode in the IDE plugin's settings"));
 
         consent.set_brave(true);
-        assert_eq!(confirm(&call, on(None)).await.unwrap(), Scope::Once);
+        assert_eq!(call.confirm(on(None)).await.unwrap(), Scope::Once);
         assert_eq!(confirmer.left(), 0);
     }
 }

@@ -1,10 +1,15 @@
-//! What the confirmation policy remembers between calls: whether brave mode is on
+//! Consent before side effects: who is asked ([`Confirmer`]: an IDE dialog, MCP
+//! elicitation, or a question the client answers in its next round), the policy that
+//! decides whether to ask ([`confirm`]), and what it remembers between calls
+//! ([`ConsentMemory`]): whether brave mode is on
 //! (`--brave` is the initial value; the IDE's settings switch it at run time through
 //! `settings/update`), and which debug sessions the user approved for their whole
 //! life ("Allow for this session"). An approval with scope [`Scope::Session`] covers
 //! later confirmations that concern the same session: for a launch, the session it
 //! started. It is forgotten when that session ends.
 
+use crate::tracker::Tracker;
+use debugger_core::{ErrorCode, ToolError, ToolResult};
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
@@ -107,6 +112,68 @@ impl ConsentMemory {
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashSet<String>> {
         self.sessions.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+/// Apply the confirmation policy: brave mode, or an earlier "for this session"
+/// approval of the session concerned, skips it; otherwise the user must agree. The
+/// scope of the approval is returned, for the caller to record: a launch records a
+/// [`Scope::Session`] for the session it starts ([`ConsentMemory::record`]), other
+/// actions for the session they concern (`Call::confirm`).
+///
+/// An approval is bound to the stop it was asked about: if execution moved while the
+/// user was asked (another client resumed or stepped the program), nothing is done and
+/// the call asks again when it is made again (on protocol 2026-07-28 the retry is that
+/// call: its question names the new stop, so the old reply does not answer it).
+pub async fn confirm(
+    consent: &ConsentMemory,
+    confirmer: &dyn Confirmer,
+    tracker: &Tracker,
+    mut request: ConfirmRequest,
+) -> ToolResult<Scope> {
+    if consent.approved(request.session_id.as_deref()) {
+        return Ok(Scope::Once);
+    }
+    let stop_of = |session: &str| {
+        let record = tracker.get(session).ok()?;
+        Some((record.stop_generation, record.state))
+    };
+    let asked_at = request.session_id.as_deref().and_then(stop_of);
+    request.stop = asked_at.map(|(generation, _)| generation);
+    let answer = confirmer.confirm(&request).await;
+    let now = request.session_id.as_deref().and_then(stop_of);
+    if matches!(answer, Consent::Granted(_)) && now != asked_at {
+        return Err(ToolError::new(
+            ErrorCode::ConfirmationRequired,
+            format!(
+                "Execution moved while the user was asked ({}); the approval was for where \
+                 the program stood then. Nothing was done: call again to be asked about \
+                 where it stands now.",
+                request.action
+            ),
+        )
+        .with_detail("execution_moved", true));
+    }
+    let action = request.action.as_str();
+    match answer {
+        Consent::Granted(scope) => Ok(scope),
+        Consent::Denied => Err(ToolError::new(
+            ErrorCode::ConfirmationDenied,
+            format!("The user did not approve: {action}"),
+        )),
+        // Never shown: the call's answer is the question (`Confirmer::deferred`).
+        Consent::Deferred => Err(ToolError::new(
+            ErrorCode::ConfirmationRequired,
+            format!("Asked the user ({action}); the client's retry brings the answer."),
+        )),
+        Consent::Unavailable => Err(ToolError::new(
+            ErrorCode::ConfirmationRequired,
+            format!(
+                "This action needs the user's approval ({action}), and nobody could be asked \
+                 (no answer from an IDE dialog, and no MCP elicitation in this client). The user can allow such actions without asking by starting the \
+                 server in brave mode: `jetbrains-debugger-mcp ... --brave` (or JETBRAINS_DEBUGGER_BRAVE=1), or with brave mode in the IDE plugin's settings."
+            ),
+        )),
     }
 }
 

@@ -8,7 +8,7 @@
 
 use super::common::{self, Target, VariableView};
 use super::question;
-use crate::app::{confirm, Call};
+use crate::app::Call;
 use crate::consent::ConfirmRequest;
 use crate::lenient;
 use debugger_core::eval_guard::{classify_jvm, classify_python, Classification, JvmLanguage};
@@ -195,21 +195,18 @@ pub async fn consent_to_breakpoint_code(
         let Some(why) = refusal else {
             continue;
         };
-        confirm(
-            call,
-            ConfirmRequest {
-                action: format!(
-                    "Run this breakpoint {what} at every hit, though it may change the program's \
+        call.confirm(ConfirmRequest {
+            action: format!(
+                "Run this breakpoint {what} at every hit, though it may change the program's \
                      state ({})? {}",
-                    question::escaped(&why, question::SHOWN),
-                    question::quoted(what, expression)
-                ),
-                project: project.name.clone(),
-                subject: question::escaped(expression, question::SHOWN),
-                session_id: None,
-                stop: None,
-            },
-        )
+                question::escaped(&why, question::SHOWN),
+                question::quoted(what, expression)
+            ),
+            project: project.name.clone(),
+            subject: question::escaped(expression, question::SHOWN),
+            session_id: None,
+            stop: None,
+        })
         .await?;
     }
     Ok(())
@@ -334,19 +331,16 @@ async fn consented(
     session: &str,
     expression: &str,
 ) -> ToolResult<EvaluationKind> {
-    confirm(
-        call,
-        ConfirmRequest {
-            action: format!(
-                "Run code that may change the debugged program? {}",
-                question::quoted("code", expression)
-            ),
-            project: project.name.clone(),
-            subject: question::escaped(expression, question::SHOWN),
-            session_id: Some(session.to_string()),
-            stop: None,
-        },
-    )
+    call.confirm(ConfirmRequest {
+        action: format!(
+            "Run code that may change the debugged program? {}",
+            question::quoted("code", expression)
+        ),
+        project: project.name.clone(),
+        subject: question::escaped(expression, question::SHOWN),
+        session_id: Some(session.to_string()),
+        stop: None,
+    })
     .await?;
     let language = call.app.backend.language(session).unwrap_or_default();
     Ok(match classify(&language, expression) {

@@ -3,7 +3,7 @@
 use super::common;
 use super::question;
 use super::sessions::{launch_overrides, launchable, room_for_a_session, Overrides};
-use crate::app::{confirm, Call};
+use crate::app::Call;
 use crate::consent::ConfirmRequest;
 use crate::lenient;
 use crate::tracker::WaitOutcome;
@@ -83,9 +83,8 @@ pub async fn run_configuration(
         .backend
         .launch_target(&project, name, &options)
         .await?;
-    let scope = confirm(
-        call,
-        ConfirmRequest {
+    let scope = call
+        .confirm(ConfirmRequest {
             action: format!(
                 "Run a program (without the debugger) in project {}? It runs {}.",
                 question::escaped(&project.name, question::SHOWN),
@@ -95,9 +94,8 @@ pub async fn run_configuration(
             subject: question::escaped(name, question::SHOWN),
             session_id: None,
             stop: None,
-        },
-    )
-    .await?;
+        })
+        .await?;
     let descriptor = call
         .app
         .backend

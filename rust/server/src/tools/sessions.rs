@@ -5,7 +5,7 @@ use super::common::{self, Location, Target, VariableView};
 use super::execution::{summarize, ExecutionResult};
 use super::frame_values::{self, WatchValue};
 use super::question;
-use crate::app::{confirm, Call};
+use crate::app::Call;
 use crate::consent::ConfirmRequest;
 use crate::lenient;
 use crate::tracker::{is_run_only, SessionRecord, WaitOutcome};
@@ -454,9 +454,8 @@ pub async fn start_debug_session(call: &Call<'_>, p: StartSession) -> ToolResult
         }
         DebugTarget::File { .. } => question::launch("file", &label, None, &options.overrides),
     };
-    let scope = confirm(
-        call,
-        ConfirmRequest {
+    let scope = call
+        .confirm(ConfirmRequest {
             action: format!(
                 "{verb} in project {}? It runs {runs}.",
                 question::escaped(&project.name, question::SHOWN)
@@ -465,9 +464,8 @@ pub async fn start_debug_session(call: &Call<'_>, p: StartSession) -> ToolResult
             subject: question::escaped(&label, question::SHOWN),
             session_id: None,
             stop: None,
-        },
-    )
-    .await?;
+        })
+        .await?;
     if let Some(old) = &replaced {
         stop_debug_session(
             call,

@@ -3,7 +3,7 @@
 
 use super::common::{self, Named, Target, VariableView};
 use super::question;
-use crate::app::{confirm, Call};
+use crate::app::Call;
 use crate::consent::ConfirmRequest;
 use crate::lenient;
 use crate::redact;
@@ -369,20 +369,17 @@ pub async fn set_variable(call: &Call<'_>, p: SetVariable) -> ToolResult<Variabl
             format!("'{path}' cannot be changed by the debugger."),
         )
     })?;
-    confirm(
-        call,
-        ConfirmRequest {
-            action: format!(
-                "Change a variable in the debugged program? {}, {}",
-                question::quoted("variable", &path),
-                question::quoted("new value", &new_value)
-            ),
-            project: project.name.clone(),
-            subject: question::escaped(&format!("{path} = {}", new_value.trim()), question::SHOWN),
-            session_id: Some(record.descriptor.id.clone()),
-            stop: None,
-        },
-    )
+    call.confirm(ConfirmRequest {
+        action: format!(
+            "Change a variable in the debugged program? {}, {}",
+            question::quoted("variable", &path),
+            question::quoted("new value", &new_value)
+        ),
+        project: project.name.clone(),
+        subject: question::escaped(&format!("{path} = {}", new_value.trim()), question::SHOWN),
+        session_id: Some(record.descriptor.id.clone()),
+        stop: None,
+    })
     .await?;
     let asked = new_value.trim();
     let updated = call
