@@ -352,7 +352,8 @@ pub async fn run(cli: Cli, token: Option<String>) -> Result<()> {
                     }
                     _ => Box::pin(shutdown_signal()),
                 };
-            let result = crate::http::serve(&server, listener, &allowed_origins, stop).await;
+            let result =
+                crate::http::serve(server.handler(), listener, &allowed_origins, stop).await;
             if let Some((publisher, state)) = discovery {
                 publisher.abort();
                 crate::discovery::withdraw(&state, std::process::id());

@@ -11,9 +11,9 @@
 //!   [`MAX_SESSIONS`] the least recently used one (`http_sessions.rs`);
 //! - every accepted connection has `TCP_NODELAY` set.
 
-use crate::cli::Server;
 use crate::http_batch;
 use crate::http_sessions::{SessionBound, MAX_SESSIONS};
+use crate::mcp::McpServer;
 use crate::origins::AllowedOrigins;
 use anyhow::{Context, Result};
 use axum::body::Body;
@@ -72,16 +72,15 @@ type NoNagle = axum::serve::TapIo<tokio::net::TcpListener, fn(&mut tokio::net::T
 /// How long open MCP streams may hold up an exit once shutdown was asked for.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(3);
 
-/// Serve MCP on a listener from [`bind`] until `shutdown` resolves (then give open
-/// connections [`SHUTDOWN_GRACE`] to finish).
+/// Serve MCP with `handler` (one clone per connection) on a listener from [`bind`]
+/// until `shutdown` resolves (then give open connections [`SHUTDOWN_GRACE`] to finish).
 pub async fn serve(
-    server: &Server,
+    handler: McpServer,
     listener: tokio::net::TcpListener,
     allowed_origins: &AllowedOrigins,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<()> {
     let bound = listener.local_addr()?;
-    let handler = server.handler();
     let mut sessions = LocalSessionManager::default();
     sessions.session_config.keep_alive = Some(SESSION_IDLE);
     let sessions = Arc::new(sessions);

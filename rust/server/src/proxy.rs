@@ -377,7 +377,7 @@ mod tests {
             let stopped = async move {
                 let _ = stopped.await;
             };
-            crate::http::serve(&server, listener, &Default::default(), stopped).await
+            crate::http::serve(server.handler(), listener, &Default::default(), stopped).await
         });
         let instance = Instance {
             pid: std::process::id(),
