@@ -1,7 +1,8 @@
 //! Breakpoint tools. Breakpoints belong to the project (the backend keeps them);
 //! these tools validate input, confine paths and shape the answers.
 
-use super::common;
+use super::resolve;
+use super::source_lines;
 use crate::app::Call;
 use crate::lenient;
 use crate::owners::Owner;
@@ -120,11 +121,11 @@ pub struct BreakpointList {
 }
 
 pub async fn list_breakpoints(call: &Call<'_>, p: ListBreakpoints) -> ToolResult<BreakpointList> {
-    let project = common::project(call, p.project_path.as_deref()).await?;
+    let project = resolve::project(call, p.project_path.as_deref()).await?;
     let file = p
         .file_path
         .as_deref()
-        .map(|f| common::file_in(&project, f))
+        .map(|f| resolve::file_in(&project, f))
         .transpose()?;
     let kind = p
         .type_filter
@@ -288,14 +289,14 @@ pub async fn set_breakpoint(call: &Call<'_>, mut p: SetBreakpoint) -> ToolResult
     if let Some(watch) = p.watch.take() {
         return super::data_breakpoints::set(call, p, watch).await;
     }
-    let project = common::project(call, p.project_path.as_deref()).await?;
+    let project = resolve::project(call, p.project_path.as_deref()).await?;
     let (condition, log_message) = (non_blank(p.condition), non_blank(p.log_message));
     let suspend_policy = suspend_policy(p.suspend_policy.as_deref())?;
     // Where it stops, the languages whose guards judge its code, how it is named.
     let (kind, language, place) = match (p.file_path, p.line, p.function) {
         (Some(file), Some(line), None) => {
-            let file = common::file_in(&project, &file)?;
-            common::check_code_line(&file, line).await?;
+            let file = resolve::file_in(&project, &file)?;
+            source_lines::check_code_line(&file, line).await?;
             let place = format!(
                 "{}:{line}",
                 file.file_name()
@@ -377,7 +378,7 @@ pub async fn set_exception_breakpoint(
     call: &Call<'_>,
     p: SetExceptionBreakpoint,
 ) -> ToolResult<BreakpointSet> {
-    let project = common::project(call, p.project_path.as_deref()).await?;
+    let project = resolve::project(call, p.project_path.as_deref()).await?;
     let class = p.exception_class.trim().to_string();
     let valid_name = !class.is_empty()
         && class.split('.').all(|part| {
@@ -450,11 +451,11 @@ pub async fn remove_breakpoint(
     call: &Call<'_>,
     p: RemoveBreakpoint,
 ) -> ToolResult<BreakpointsRemoved> {
-    let named = common::Named {
+    let named = resolve::Named {
         breakpoint: p.breakpoint_id.as_deref(),
         ..Default::default()
     };
-    let project = common::project_of(call, p.project_path.as_deref(), named).await?;
+    let project = resolve::project_of(call, p.project_path.as_deref(), named).await?;
     let agents_only = match p.owner.as_deref().map(str::trim) {
         None => false,
         Some("agent") => true,
@@ -486,7 +487,7 @@ pub async fn remove_breakpoint(
             }
             (Some(id), None) if p.line.is_none() => vec![id.trim().to_string()],
             (None, Some(file)) => {
-                let file = common::file_in(&project, file)?;
+                let file = resolve::file_in(&project, file)?;
                 candidates()
                     .await?
                     .into_iter()

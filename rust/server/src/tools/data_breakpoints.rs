@@ -4,7 +4,8 @@
 //! watches it where its debugger can, and says why not elsewhere.
 
 use super::breakpoints::{BreakpointSet, SetBreakpoint};
-use super::common::{self, Named};
+use super::frames;
+use super::resolve::{self, Named};
 use crate::app::Call;
 use debugger_core::model::ValueTarget;
 use debugger_core::{ToolError, ToolResult};
@@ -51,11 +52,11 @@ pub async fn set(call: &Call<'_>, p: SetBreakpoint, watch: String) -> ToolResult
         variable: by_id.then_some(watch.as_str()),
         ..Default::default()
     };
-    let project = common::project_of(call, p.project_path.as_deref(), named).await?;
+    let project = resolve::project_of(call, p.project_path.as_deref(), named).await?;
     let session = by_id
         .then(|| call.app.tracker.variable_session(&project.path, &watch))
         .flatten();
-    let record = common::paused_session(call, &project, session.as_deref())?;
+    let record = resolve::paused_session(call, &project, session.as_deref())?;
     let id = record.descriptor.id.clone();
     let (frame_ref, target, name) = match by_id {
         true => {
@@ -69,7 +70,7 @@ pub async fn set(call: &Call<'_>, p: SetBreakpoint, watch: String) -> ToolResult
             (handle.frame_ref, target, handle.path)
         }
         false => {
-            let (_, frame) = common::frame_at(call, &record, None).await?;
+            let (_, frame) = frames::frame_at(call, &record, None).await?;
             let target = ValueTarget::Expression(watch.clone());
             (frame.frame_ref, target, watch)
         }

@@ -7,19 +7,22 @@
 //! dispatch in one place.
 
 mod breakpoints;
-pub(crate) mod common;
 mod data_breakpoints;
 mod evaluation;
 mod execution;
 mod frame_values;
+mod frames;
 mod question;
+pub(crate) mod resolve;
 mod run;
 mod schema;
 mod sessions;
 mod source;
+mod source_lines;
 mod stack;
 mod trace;
 mod variables;
+mod views;
 pub mod waiting;
 
 use crate::app::Call;

@@ -1,8 +1,9 @@
 //! Run configurations: listing them, and running one without the debugger.
 
-use super::common;
 use super::question;
+use super::resolve;
 use super::sessions::{launch_overrides, launchable, room_for_a_session, Overrides};
+use super::waiting;
 use crate::app::Call;
 use crate::consent::ConfirmRequest;
 use crate::lenient;
@@ -27,7 +28,7 @@ pub async fn list_run_configurations(
     call: &Call<'_>,
     p: ListRunConfigurations,
 ) -> ToolResult<RunConfigurations> {
-    let project = common::project(call, p.project_path.as_deref()).await?;
+    let project = resolve::project(call, p.project_path.as_deref()).await?;
     let mut run_configurations = call.app.backend.run_configurations(&project).await?;
     run_configurations.sort_by_key(|c| c.name.to_lowercase());
     Ok(RunConfigurations { run_configurations })
@@ -70,7 +71,7 @@ pub async fn run_configuration(
     call: &Call<'_>,
     p: RunConfigurationParams,
 ) -> ToolResult<RunOutcome> {
-    let project = common::project(call, p.project_path.as_deref()).await?;
+    let project = resolve::project(call, p.project_path.as_deref()).await?;
     let name = p.configuration_name.as_str();
     launchable(call, &project, name, LaunchMode::Run).await?;
     room_for_a_session(call, &project, false)?;
@@ -116,7 +117,7 @@ pub async fn run_configuration(
             message: format!("Run configuration '{name}' started"),
         });
     }
-    let outcome = super::waiting::wait(call, &id, u64::MAX, common::wait_time(p.timeout)).await?;
+    let outcome = super::waiting::wait(call, &id, u64::MAX, waiting::wait_time(p.timeout)).await?;
     let record = call.app.tracker.get(&id)?;
     let (status, message) = match (outcome, record.exit_code, &record.termination_error) {
         (WaitOutcome::Ended, _, Some(error)) => (

@@ -2,14 +2,53 @@
 //! reports progress at least once a second to a client that asked for it (a request
 //! with a `progressToken`: elapsed time, the session's state, the hits so far, the last
 //! line of output), and it ends at once, leaving the session as it is, when the client
-//! cancels the call. The MCP layer says how progress reaches the client ([`crate::app::Progress`])
-//! and when the call is cancelled; every wait of the tools goes through [`wait`].
+//! cancels the call. The MCP layer says how progress reaches the client
+//! ([`crate::app::Progress`]) and when the call is cancelled; every wait of the tools
+//! goes through [`wait`], for at most [`wait_time`].
 
 use crate::app::Call;
 use crate::tracker::WaitOutcome;
 use debugger_core::ToolResult;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
+
+/// Default wait of execution-control tools.
+pub const DEFAULT_WAIT: Duration = Duration::from_secs(30);
+/// Longest wait a caller may ask for.
+pub const MAX_WAIT: Duration = Duration::from_secs(600);
+
+/// The wait a call asked for, clamped to [`MAX_WAIT`]. Clamped before it becomes a
+/// `Duration`: `Duration::from_secs_f64` panics above `u64::MAX` seconds (2e19), and
+/// the task that panicked never answered.
+pub fn wait_time(timeout: Option<f64>) -> Duration {
+    match timeout {
+        Some(seconds) if seconds.is_finite() && seconds > 0.0 => {
+            Duration::from_secs_f64(seconds.min(MAX_WAIT.as_secs_f64()))
+        }
+        Some(_) => MAX_WAIT,
+        None => DEFAULT_WAIT,
+    }
+}
+
+/// Wait for the stop after a resume-like request; the request is sent by `send`.
+pub async fn resume_and_wait<F, Fut>(
+    call: &Call<'_>,
+    session: &str,
+    timeout: Duration,
+    send: F,
+) -> ToolResult<WaitOutcome>
+where
+    F: FnOnce() -> Fut,
+    Fut: std::future::Future<Output = ToolResult<()>>,
+{
+    let tracker = &call.app.tracker;
+    let generation = tracker.begin_resume(session)?;
+    if let Err(err) = send().await {
+        tracker.abort_resume(session, generation);
+        return Err(err);
+    }
+    wait_unless_busy(call, session, generation, timeout).await
+}
 
 /// How often a waiting call reports.
 pub const PROGRESS_EVERY: Duration = Duration::from_secs(1);
@@ -102,4 +141,21 @@ fn report(call: &Call<'_>, session: &str, elapsed: f64) -> String {
         text.push_str(&format!("; last output: {line}"));
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_wait_is_bounded_whatever_the_caller_asked() {
+        assert_eq!(wait_time(None), DEFAULT_WAIT);
+        assert_eq!(wait_time(Some(1.5)), Duration::from_millis(1500));
+        for huge in [601.0, 2e19, 1e308, 18446744073709551616.0, f64::MAX] {
+            assert_eq!(wait_time(Some(huge)), MAX_WAIT, "{huge}");
+        }
+        for odd in [f64::NAN, f64::INFINITY, -1.0, 0.0] {
+            assert!(wait_time(Some(odd)) <= MAX_WAIT, "{odd}");
+        }
+    }
 }
