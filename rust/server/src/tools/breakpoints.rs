@@ -285,9 +285,39 @@ fn function_name(text: &str) -> ToolResult<String> {
     Ok(name.to_string())
 }
 
+/// `set_breakpoint`'s `watch` form (a data breakpoint); every other form's parameter
+/// is refused.
+async fn set_watch(call: &Call<'_>, p: SetBreakpoint, watch: String) -> ToolResult<BreakpointSet> {
+    let others = [
+        (p.file_path.is_some(), "file_path"),
+        (p.line.is_some(), "line"),
+        (p.function.is_some(), "function"),
+        (p.condition.is_some(), "condition"),
+        (p.log_message.is_some(), "log_message"),
+        (p.suspend_policy.is_some(), "suspend_policy"),
+        (p.enabled.is_some(), "enabled"),
+        (p.temporary.is_some(), "temporary"),
+    ];
+    if let Some((_, name)) = others.iter().find(|(given, _)| *given) {
+        return Err(ToolError::invalid_params(format!(
+            "'watch' stands alone: it stops at every change of the value; '{name}' belongs to \
+             a line or function breakpoint."
+        )));
+    }
+    let (breakpoint, name) =
+        super::data_breakpoints::set(call, p.project_path.as_deref(), watch).await?;
+    let how = breakpoint.message.as_deref().unwrap_or("watched");
+    Ok(BreakpointSet {
+        status: "set".into(),
+        verified: breakpoint.verified,
+        message: format!("Stops when {name} changes ({how})."),
+        breakpoint_id: breakpoint.id,
+    })
+}
+
 pub async fn set_breakpoint(call: &Call<'_>, mut p: SetBreakpoint) -> ToolResult<BreakpointSet> {
     if let Some(watch) = p.watch.take() {
-        return super::data_breakpoints::set(call, p, watch).await;
+        return set_watch(call, p, watch).await;
     }
     let project = resolve::project(call, p.project_path.as_deref()).await?;
     let (condition, log_message) = (non_blank(p.condition), non_blank(p.log_message));
