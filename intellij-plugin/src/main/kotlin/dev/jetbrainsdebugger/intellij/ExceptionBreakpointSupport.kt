@@ -53,6 +53,20 @@ interface ExceptionBreakpointSupport {
     /** Adds a breakpoint that stops at uncaught exceptions of any class, for one launch. EDT, write action. */
     fun addUncaught(manager: XBreakpointManager, type: XBreakpointType<*, *>): XBreakpoint<*>
 
+    /**
+     * Adds a breakpoint that stops where a test fails (its assertion error, caught by the test
+     * runner), for one launch. EDT, write action. Throws [IdeError] `not_supported` saying why where
+     * the language cannot through public API.
+     */
+    fun addTestFailure(manager: XBreakpointManager, type: XBreakpointType<*, *>): XBreakpoint<*> =
+        throw IdeError("not_supported", "$language exception breakpoints cannot stop where a test fails through the IDE's public API")
+
+    /** Whether [breakpoint] (of [typeId], enabled) already stops where a test fails (the user's own). */
+    fun stopsAtTestFailure(breakpoint: XBreakpoint<*>): Boolean = false
+
+    /** Whether an exception named [type] (as [exceptionInFrame] or the debugger names it) is a failed assertion. */
+    fun isAssertionFailure(type: String): Boolean = false
+
     companion object {
         val EP_NAME = ExtensionPointName<ExceptionBreakpointSupport>("dev.jetbrainsdebugger.exceptionBreakpointSupport")
 

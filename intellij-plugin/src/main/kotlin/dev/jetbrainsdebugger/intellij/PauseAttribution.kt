@@ -35,8 +35,31 @@ internal object PauseAttribution {
         val exceptionChecked: Boolean,
     )
 
-    fun attribute(record: SessionRecord, session: XDebugSession, intent: Intent?): CompletableFuture<PauseInfo> =
-        facts(record, session, intent).thenApply { f -> decide(record.id, intent, f) }
+    /** [testLaunch]: the session runs tests and asked to stop where they fail. */
+    fun attribute(record: SessionRecord, session: XDebugSession, intent: Intent?, testLaunch: Boolean): CompletableFuture<PauseInfo> =
+        facts(record, session, intent).thenCompose { f ->
+            val pause = decide(record.id, intent, f)
+            if (testLaunch && pause.reason == StopReason.EXCEPTION && isTestFailure(record, f)) {
+                TestFailures.locate(record, session, pause).exceptionally { e ->
+                    IntellijLog.warn("cannot locate the failing test of ${record.id}", e)
+                    pause
+                }
+            } else {
+                CompletableFuture.completedFuture(pause)
+            }
+        }
+
+    /**
+     * An exception stop of a test launch is a failing test when the exception is the language's
+     * assertion error, or, where the debugger does not name it (Java), when only the launch's own
+     * breakpoints could have stopped it: the test runner catches every other exception of a test,
+     * so the launch's uncaught-exception breakpoint does not fire in one.
+     */
+    private fun isTestFailure(record: SessionRecord, f: Facts): Boolean {
+        val support = ExceptionBreakpoints.ofSessionLanguage(record.language) ?: return false
+        return f.exception?.let { support.isAssertionFailure(it.type) }
+            ?: (!f.exceptionChecked && f.exceptionBreakpoints.all { it in f.launchOwned })
+    }
 
     private fun facts(record: SessionRecord, session: XDebugSession, intent: Intent?): CompletableFuture<Facts> {
         val position = session.topFramePosition

@@ -62,6 +62,27 @@ class JavaExceptionBreakpoints : ExceptionBreakpointSupport {
         return manager.addBreakpoint(type as XBreakpointType<XBreakpoint<JavaExceptionBreakpointProperties>, JavaExceptionBreakpointProperties>, properties)
     }
 
+    /**
+     * java.lang.AssertionError, caught or not: JUnit 5's AssertionFailedError, JUnit 4's and
+     * TestNG's assertion errors and Java's `assert` all extend it, and an exception breakpoint
+     * stops for subclasses (the debugger's exception request matches instances of the class).
+     */
+    override fun addTestFailure(manager: XBreakpointManager, type: XBreakpointType<*, *>): XBreakpoint<*> {
+        val properties = JavaExceptionBreakpointProperties(ASSERTION_ERROR)
+        properties.NOTIFY_CAUGHT = true
+        properties.NOTIFY_UNCAUGHT = true
+        @Suppress("UNCHECKED_CAST")
+        return manager.addBreakpoint(type as XBreakpointType<XBreakpoint<JavaExceptionBreakpointProperties>, JavaExceptionBreakpointProperties>, properties)
+    }
+
+    override fun stopsAtTestFailure(breakpoint: XBreakpoint<*>): Boolean {
+        val p = breakpoint.properties as? JavaExceptionBreakpointProperties ?: return false
+        return p.NOTIFY_CAUGHT && (p.myQualifiedName.isNullOrBlank() || p.myQualifiedName in setOf(ASSERTION_ERROR, "java.lang.Error", THROWABLE))
+    }
+
+    override fun isAssertionFailure(type: String): Boolean =
+        type == ASSERTION_ERROR || type.endsWith("AssertionFailedError") || type.endsWith("ComparisonFailure")
+
     override fun describe(breakpoint: XBreakpoint<*>): Pair<BreakpointKind.Exception, String?> {
         val p = breakpoint.properties as? JavaExceptionBreakpointProperties
             ?: return BreakpointKind.Exception("*", caught = true, uncaught = true) to "unreadable exception breakpoint properties"
@@ -71,5 +92,6 @@ class JavaExceptionBreakpoints : ExceptionBreakpointSupport {
 
     private companion object {
         const val THROWABLE = "java.lang.Throwable"
+        const val ASSERTION_ERROR = "java.lang.AssertionError"
     }
 }
