@@ -125,7 +125,7 @@ async def test_every_tool_through_the_intellij_layer(installed_plugin, state_dir
         # The plugin found the binary of its own folder and restored the executable bit the install lost.
         assert os.access(installed_plugin / PLUGIN_BINARY, os.X_OK)
         configs = {c["name"]: c for c in (await t.ok("list_run_configurations"))["run_configurations"]}
-        assert set(configs) == {"App", "Ticker", "Crash", "Echo", "Secrets", "npm build", "Broken"}
+        assert set(configs) == {"App", "Ticker", "Crash", "Echo", "Secrets", "Tests", "npm build", "Broken"}
         assert configs["App"]["can_debug"] is True and configs["App"]["type"] == "Python"
         assert configs["npm build"]["can_debug"] is False and configs["npm build"]["can_run"] is True
 
