@@ -446,7 +446,7 @@ async def test_a_failing_pytest_in_the_ide_says_why_it_cannot_stop_and_pycharms_
         through = await t.start("Tests")
         assert through["status"] == "stopped", through
         output = through["execution"]["output"]
-        assert "not_supported: a failing test does not stop this session" in output, through
+        assert "not_supported: the plugin cannot make a failing test stop this session" in output, through
         assert "Drop into debugger on failed tests" in output, through
 
         h.command("drop-into-debugger")

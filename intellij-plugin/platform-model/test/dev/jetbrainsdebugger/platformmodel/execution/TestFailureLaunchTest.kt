@@ -118,7 +118,7 @@ class TestFailureLaunchTest {
         val session = f.await(f.facade.launch(f.path, "pytest in test_cart.py", LaunchMode.DEBUG, LaunchOptions(breakOnUncaught = true)))
         f.sink.awaitTerminated(session.id)
         val console = f.sink.text(session.id, OutputCategory.CONSOLE)
-        assertTrue(console.startsWith("not_supported: a failing test does not stop this session") && console.contains("Drop into debugger on failed tests"), console)
+        assertTrue(console.startsWith("not_supported: the plugin cannot make a failing test stop this session") && console.contains("Drop into debugger on failed tests"), console)
         assertTrue(f.sink.text(session.id, OutputCategory.STDOUT).contains("FAILED test_cart.py::test_total - AssertionError: assert 165 == 160"))
         assertEquals(emptyList(), f.sink.pauses, "no stop")
         f.platform.assertClean()

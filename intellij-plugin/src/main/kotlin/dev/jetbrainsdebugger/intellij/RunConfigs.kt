@@ -185,7 +185,7 @@ internal class RunConfigs(private val sessions: Sessions) {
                 }
             })
             val told = testsDoNotStop?.let { why ->
-                started.thenApply { s -> s.also { sessions.tell(it.id, "not_supported: a failing test does not stop this session: $why\n") } }
+                started.thenApply { s -> s.also { sessions.tell(it.id, "not_supported: the plugin cannot make a failing test stop this session: $why\n") } }
             } ?: started
             if (breakOnUncaught) told.thenApply { it.copy(breakOnUncaught = stopsAtUncaught) } else told
         }
