@@ -48,9 +48,9 @@ class TestFailureLaunchTest {
 
         assertEquals(StopReason.TEST_FAILED, pause.reason)
         assertEquals(emptyList(), pause.hitBreakpoints, "the launch's own breakpoints are no hit of the agent's")
-        val failed = pause.failedTest!!
-        assertEquals("com.example.CartTest.totalAddsTax", failed.name)
-        assertEquals(1, failed.frame, "below Assertions.assertEquals, the library frame it was thrown in")
+        // Below Assertions.assertEquals, the library frame it was thrown in; the message is the thrown object's detailMessage.
+        assertEquals(FailedTest("com.example.CartTest.totalAddsTax", "expected: <160> but was: <165>", 1), pause.failedTest)
+        assertEquals("AssertionFailedError", pause.exception?.type)
         val stack = f.await(f.facade.stack(session.id, pause.threadId!!, 10)).frames
         assertEquals(listOf("assertEquals" to true, "totalAddsTax" to false, "main" to true), stack.map { it.method to it.isLibrary })
         assertEquals(11, stack[1].line)
@@ -84,8 +84,9 @@ class TestFailureLaunchTest {
         }
         val session = f.await(f.facade.launch(f.path, "CartTest", LaunchMode.DEBUG, LaunchOptions(breakOnUncaught = true)))
         val pause = f.sink.awaitPause(session.id)
-        // The user's breakpoint stopped it: an exception stop the user asked for, kept as it is.
-        assertEquals(StopReason.EXCEPTION, pause.reason)
+        // The user's breakpoint stopped it where the test failed: nothing was added for that.
+        assertEquals(StopReason.TEST_FAILED, pause.reason)
+        assertEquals("expected: <160> but was: <165>", pause.failedTest?.message)
         assertEquals(1, f.javaExceptionBreakpoints().count { (it.properties as JavaExceptionBreakpointProperties).myQualifiedName == "java.lang.AssertionError" })
         f.await(f.facade.resume(session.id))
         f.sink.awaitTerminated(session.id)

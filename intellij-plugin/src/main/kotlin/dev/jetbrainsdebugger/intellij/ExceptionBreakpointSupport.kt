@@ -42,8 +42,8 @@ interface ExceptionBreakpointSupport {
 
     /**
      * The exception a pause stopped for, where this language's debugger names it in the top
-     * frame [top] (an answer of null: the pause was no exception stop); null where the frame does
-     * not tell, and the enabled exception breakpoints alone decide.
+     * frame [top] (an answer of null: the pause was no exception stop); null, or a failed future,
+     * where the frame does not tell, and the enabled exception breakpoints alone decide.
      */
     fun exceptionInFrame(top: XStackFrame): CompletableFuture<ExceptionInfo?>? = null
 

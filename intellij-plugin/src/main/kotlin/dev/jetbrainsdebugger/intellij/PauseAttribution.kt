@@ -51,7 +51,7 @@ internal object PauseAttribution {
 
     /**
      * An exception stop of a test launch is a failing test when the exception is the language's
-     * assertion error, or, where the debugger does not name it (Java), when only the launch's own
+     * assertion error, or, where the debugger does not name it, when only the launch's own
      * breakpoints could have stopped it: the test runner catches every other exception of a test,
      * so the launch's uncaught-exception breakpoint does not fire in one.
      */
@@ -95,7 +95,8 @@ internal object PauseAttribution {
         }.thenCompose { f ->
             val candidate = intent !is Intent.Step && intent !is Intent.Pause && f.lineHits.isEmpty() && f.exceptionBreakpoints.isNotEmpty()
             val told = if (candidate && top != null) ExceptionBreakpoints.ofSessionLanguage(record.language)?.exceptionInFrame(top) else null
-            told?.thenApply { e -> f.copy(exception = e, exceptionChecked = true) } ?: CompletableFuture.completedFuture(f)
+            // A failed answer: the frame did not tell after all, and the enabled exception breakpoints alone decide.
+            told?.handle { e, error -> if (error != null) f else f.copy(exception = e, exceptionChecked = true) } ?: CompletableFuture.completedFuture(f)
         }.within(Deadlines.QUICK, "attributing the pause")
     }
 

@@ -104,6 +104,10 @@ class PyStackFrame(private val session: ModelDebugSession, private val frame: Py
         session.request(node::setErrorMessage) {
             val plain = XValueChildrenList()
             val special = XValueChildrenList()
+            frame.thrown?.let { e ->
+                val qualified = session.jvmExceptions[e.cls.name]?.first() ?: e.cls.name
+                plain.add("Exception", ThrownExceptionValue(qualified.substringAfterLast('.'), e.str()))
+            }
             for ((name, value) in frame.ns.locals.toList()) {
                 val child = PyValue(session, frame, name, value, name)
                 val dunder = name.startsWith("__") && name.endsWith("__") && name.length > 4 && name != "__exception__"

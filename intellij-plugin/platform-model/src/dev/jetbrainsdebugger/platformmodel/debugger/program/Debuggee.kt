@@ -27,7 +27,10 @@ import java.nio.file.Path
 import java.util.concurrent.LinkedBlockingQueue
 
 /** One frame of the running program; [line] is 1-based, [ns] live (a set value changes the program). */
-class PyFrame(val name: String, val file: Path, val ns: PyNamespace, @Volatile var line: Int)
+class PyFrame(val name: String, val file: Path, val ns: PyNamespace, @Volatile var line: Int) {
+    /** A Java program's exception this frame is stopped at (the Java debugger's exception event), if any. */
+    @Volatile var thrown: PyInstance? = null
+}
 
 /** A line breakpoint as the debuggee sees it (pydevd's breakpoint table), with the IDE's own object in [owner]. */
 data class LineBreakpointView(val owner: Any, val condition: String?, val logExpression: String?, val suspends: Boolean)
@@ -252,7 +255,7 @@ class Debuggee(private val program: ScriptedProgram, private val script: Path, p
      * The exception event at the raise: whether a frame below will catch it is known there (pydevd
      * stops for "on termination" only when none will; JDI's exception event carries the catch
      * location, which decides between a Java breakpoint's caught and uncaught). pydevd puts
-     * `__exception__` into the frame it stops in; the Java debugger adds nothing to the frame.
+     * `__exception__` into the frame it stops in; the Java debugger shows the thrown object there.
      */
     private fun raise(exception: PyInstance): Nothing {
         val frames = stack.asReversed().toList()
@@ -262,10 +265,10 @@ class Debuggee(private val program: ScriptedProgram, private val script: Path, p
             failedTest(exception, frames)
         } else if (breakpoint != null) {
             val top = frames.first()
-            val marked = program.jvmPackage == null
-            if (marked) top.ns.locals["__exception__"] = PyTuple(listOf(exception.cls, exception, PyTraceback()))
+            val python = program.jvmPackage == null
+            if (python) top.ns.locals["__exception__"] = PyTuple(listOf(exception.cls, exception, PyTraceback())) else top.thrown = exception
             suspend(StopCause.Exception(breakpoint, exception))
-            if (marked) top.ns.locals.remove("__exception__")
+            if (python) top.ns.locals.remove("__exception__") else top.thrown = null
         }
         throw Uncaught(exception, frames)
     }

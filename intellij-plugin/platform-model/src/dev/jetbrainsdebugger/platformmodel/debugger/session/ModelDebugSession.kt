@@ -75,6 +75,9 @@ class ModelDebugSession(
     internal val jvmPackage: String? = program.jvmPackage
     internal val isJava: Boolean get() = jvmPackage != null
 
+    /** A Java program's exception classes (ScriptedProgram.jvmExceptions). */
+    internal val jvmExceptions: Map<String, List<String>> = program.jvmExceptions
+
     /**
      * PyDebugProcess.setUnitTestDebuggingMode: pydevd stops on failed tests for a Python test
      * configuration (AbstractPythonTestRunConfiguration) when the user's setting says so.
