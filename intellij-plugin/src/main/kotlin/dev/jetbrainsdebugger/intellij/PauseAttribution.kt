@@ -15,8 +15,9 @@ import java.util.concurrent.CompletableFuture
  * session), so the reason is inferred, in this order: the plugin's own last request (step,
  * pause, run to line); an enabled line breakpoint at the top frame's position; an enabled
  * exception breakpoint (where the language's debugger names the exception in the top frame,
- * as pydevd does, only when it does: PyCharm's default "any exception on termination"
- * breakpoint is always on); otherwise "other" (a step or pause the user did in the IDE).
+ * as pydevd and the Java debugger do, only when it does: PyCharm's default "any exception on
+ * termination" breakpoint is always on); otherwise "other" (a step or pause the user did in the
+ * IDE). In a test launch, an exception stop for a failed assertion is the failed test ([TestFailures]).
  */
 internal object PauseAttribution {
     private data class Facts(
