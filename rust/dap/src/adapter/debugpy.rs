@@ -502,7 +502,7 @@ impl ShimDir {
                 .and_then(|n| n.strip_prefix("jbd-nodelay-"))
                 .and_then(|rest| rest.split_once('-'))
                 .and_then(|(pid, _)| pid.parse::<u32>().ok());
-            if let Some(pid) = owner.filter(|pid| !crate::tree::alive(*pid)) {
+            if owner.is_some_and(|pid| !crate::tree::alive(pid)) {
                 let _ = std::fs::remove_dir_all(entry.path());
             }
         }
