@@ -14,6 +14,7 @@ pub mod eval_guard;
 pub mod history;
 pub mod journal;
 pub mod launch_json;
+pub mod profile;
 pub mod project;
 pub mod source_file;
 pub mod state;

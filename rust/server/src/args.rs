@@ -130,6 +130,9 @@ pub struct ServerArgs {
     /// Loopback port of the IDE bridge, with the IDE backend (0: any free port).
     #[arg(long, value_name = "PORT", default_value_t = 0)]
     pub bridge_port: u16,
+    /// Answer each tool call with where its time went, in `_meta` (for `bench --breakdown`).
+    #[arg(long, hide = true)]
+    pub profile_calls: bool,
 }
 
 /// Which debugger serves the tools, as asked on the command line.
@@ -161,6 +164,10 @@ pub struct BenchArgs {
     /// Measure without the TCP_NODELAY fix (both sides).
     #[arg(long)]
     pub no_tcp_nodelay: bool,
+    /// Instead: the agent's workflow (start, locals, 5 step_overs, 5 evaluates, stack,
+    /// stop), --rounds runs per side taking turns, and where each call's time goes.
+    #[arg(long)]
+    pub breakdown: bool,
 }
 
 #[derive(Debug, Clone, Args)]

@@ -136,6 +136,9 @@ impl Server {
         kind: BackendKind,
         token: Option<String>,
     ) -> Result<Self> {
+        if args.profile_calls {
+            debugger_core::profile::enable();
+        }
         let state = StateDir::from_env();
         let consent = Arc::new(ConsentMemory::new(args.brave));
         let secrets = Secrets::new(SecretSettings {
