@@ -160,7 +160,7 @@ pub fn breakdown(window_us: i64, marks: &[Mark]) -> Breakdown {
 mod tests {
     use super::*;
 
-    fn mark(name: &str, from_us: i64, to_us: i64) -> Mark {
+    fn at(name: &str, from_us: i64, to_us: i64) -> Mark {
         Mark {
             name: name.into(),
             from_us,
@@ -200,10 +200,10 @@ mod tests {
         // A step: `next` answered at 3 ms, the stop arrives at 9 ms, two requests
         // overlap after it; the window is 12 ms.
         let marks = [
-            mark("dap:next", 1_000, 3_000),
-            mark("event:stopped", 9_000, 9_000),
-            mark("dap:threads", 9_500, 10_500),
-            mark("dap:stackTrace", 10_000, 11_000),
+            at("dap:next", 1_000, 3_000),
+            at("event:stopped", 9_000, 9_000),
+            at("dap:threads", 9_500, 10_500),
+            at("dap:stackTrace", 10_000, 11_000),
         ];
         let b = breakdown(12_000, &marks);
         // next 2 + wait 6 + [9.5, 11] 1.5 = 9.5 ms.
@@ -224,11 +224,11 @@ mod tests {
     fn marks_outside_the_window_are_clipped_and_a_wait_needs_an_answer_before_it() {
         let marks = [
             // Answered before the window: only its last millisecond falls inside.
-            mark("dap:evaluate", -4_000, 1_000),
-            mark("dap:evaluate", 2_000, 3_000),
-            mark("dap:disconnect", 4_000, 20_000),
+            at("dap:evaluate", -4_000, 1_000),
+            at("dap:evaluate", 2_000, 3_000),
+            at("dap:disconnect", 4_000, 20_000),
             // No request answered before it: no wait.
-            mark("event:initialized", -5_000, -5_000),
+            at("event:initialized", -5_000, -5_000),
         ];
         let b = breakdown(10_000, &marks);
         assert_eq!(b.adapter, Duration::from_millis(1 + 1 + 6));

@@ -146,6 +146,13 @@ async fn one_run(side: &mut Side, keep: Option<&mut Measured>) -> Result<()> {
     Ok(())
 }
 
+/// The call whose client time is the median of `calls` (not empty).
+fn median_call(calls: &[CallProfile]) -> &CallProfile {
+    let mut by_total: Vec<&CallProfile> = calls.iter().collect();
+    by_total.sort_by_key(|c| c.client);
+    by_total[((by_total.len() - 1) as f64 * 0.5).round() as usize]
+}
+
 fn median(mut values: Vec<Duration>) -> Duration {
     values.sort();
     percentile(&values, 0.5)
@@ -220,8 +227,8 @@ fn parts_line(calls: &[CallProfile]) -> String {
 
 fn report_breakdown(labels: &[&str], measured: &[Measured]) {
     println!(
-        "\nwhere each call's time goes, medians per call (ms; each column's own median, so \
-         they add up per call, not always across medians):"
+        "\nwhere each call's time goes (ms): the call of median total, split into parts that \
+         add up to it; then each request's and wait's median over all calls:"
     );
     println!(
         "{:<10} {:<8} {:>9} {:>10} {:>10} {:>11}   the adapter's part, per request and wait",
@@ -232,13 +239,9 @@ fn report_breakdown(labels: &[&str], measured: &[Measured]) {
             let Some(calls) = m.calls.get(row).filter(|c| !c.is_empty()) else {
                 continue;
             };
-            let column = |i: usize| ms(median(calls.iter().map(|c| c.columns()[i]).collect()));
+            let [total, mcp, adapter, rest] = median_call(calls).columns().map(ms);
             println!(
-                "{row:<10} {label:<8} {:>9.3} {:>10.3} {:>10.3} {:>11.3}   {}",
-                column(0),
-                column(1),
-                column(2),
-                column(3),
+                "{row:<10} {label:<8} {total:>9.3} {mcp:>10.3} {adapter:>10.3} {rest:>11.3}   {}",
                 parts_line(calls)
             );
         }
