@@ -11,6 +11,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+/// The environment variable that turns recording on in a server (`1`), which then
+/// hands each tool call's marks back in its answer.
+pub const ENV: &str = "JETBRAINS_DEBUGGER_PROFILE_CALLS";
+
 static ON: AtomicBool = AtomicBool::new(false);
 static MARKS: Mutex<Vec<(String, Instant, Instant)>> = Mutex::new(Vec::new());
 

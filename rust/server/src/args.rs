@@ -130,9 +130,6 @@ pub struct ServerArgs {
     /// Loopback port of the IDE bridge, with the IDE backend (0: any free port).
     #[arg(long, value_name = "PORT", default_value_t = 0)]
     pub bridge_port: u16,
-    /// Answer each tool call with where its time went, in `_meta` (for `bench --breakdown`).
-    #[arg(long, hide = true)]
-    pub profile_calls: bool,
 }
 
 /// Which debugger serves the tools, as asked on the command line.

@@ -136,7 +136,7 @@ impl Server {
         kind: BackendKind,
         token: Option<String>,
     ) -> Result<Self> {
-        if args.profile_calls {
+        if std::env::var_os(debugger_core::profile::ENV).is_some_and(|v| v == "1") {
             debugger_core::profile::enable();
         }
         let state = StateDir::from_env();

@@ -309,14 +309,14 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-/// The `_meta` key of a call's profile, under `--profile-calls`.
+/// The `_meta` key of a call's profile, when profiling (`debugger_core::profile::ENV`).
 pub const PROFILE_META: &str = "jetbrains-debugger/profile";
 /// The profile's mark of the tool's own span (`tools::call`).
 pub const TOOL_MARK: &str = "tool";
 
-/// Under `--profile-calls`, the answer carries its handler's time and the marks
-/// recorded meanwhile (`debugger_core::profile`, offsets from the handler's start):
-/// what is not in the handler is the MCP layer's, transport and JSON-RPC included.
+/// When profiling (`debugger_core::profile::ENV`), the answer carries its handler's
+/// time and the marks recorded meanwhile (offsets from the handler's start): what is
+/// not in the handler is the MCP layer's, transport and JSON-RPC included.
 fn with_profile(mut answer: CallToolResult, handled: Instant) -> CallToolResult {
     if profile::enabled() {
         let handler_us = handled.elapsed().as_micros() as u64;

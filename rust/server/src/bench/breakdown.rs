@@ -1,7 +1,8 @@
 //! `bench --breakdown`: an agent's workflow (start to the first stop, the locals,
 //! five step_overs, five evaluates, the stack, stop) run whole by raw DAP and by this
 //! binary over stdio and over HTTP, the three taking turns run by run so that the
-//! machine's load falls on all alike; then where each call's time went.
+//! machine's load falls on all alike; then where each call's time went. Raw DAP and
+//! the server alike launch with an adapter started ahead.
 //!
 //! Each call splits into parts that add up to what its client measured: the MCP
 //! layer (the client's time outside the server's tool handler: transport, JSON-RPC,

@@ -70,8 +70,9 @@ struct Started {
     frame: i64,
 }
 
-/// The raw DAP side: one session at a time, each with a cold adapter (an agent-side
-/// DAP client has none started ahead).
+/// The raw DAP side: one session at a time, each with a cold adapter, or under
+/// `--breakdown` with one it started ahead after its last stop (untimed), as this
+/// server keeps one: the launch's physical limit.
 pub struct DapSide {
     python: PathBuf,
     root: PathBuf,
@@ -80,6 +81,8 @@ pub struct DapSide {
     shim: Option<ShimDir>,
     started: Option<Started>,
     profiled: bool,
+    /// The adapter started ahead for the next launch (`--breakdown`).
+    ahead: Option<tokio::process::Child>,
 }
 
 impl DapSide {
@@ -97,7 +100,7 @@ impl DapSide {
         if args.breakdown {
             profile::enable();
         }
-        Ok(Self {
+        let mut side = Self {
             python: args.python.clone(),
             root: project.root.clone(),
             program: project.program.clone(),
@@ -105,7 +108,29 @@ impl DapSide {
             shim,
             started: None,
             profiled: args.breakdown,
-        })
+            ahead: None,
+        };
+        side.start_ahead()?;
+        Ok(side)
+    }
+
+    fn spawn_adapter(&self) -> Result<tokio::process::Child> {
+        let command =
+            adapter::locate(&DEBUGPY, Some(&self.python), None).map_err(|e| anyhow!("{e}"))?;
+        adapter::spawn(
+            &command,
+            &self.root,
+            &debugger_dap::tree::tag_for(&debugger_dap::tree::new_owner(), "bench"),
+        )
+        .map_err(|e| anyhow!("{e}"))
+    }
+
+    /// Under `--breakdown`, start the next launch's adapter now.
+    fn start_ahead(&mut self) -> Result<()> {
+        if self.profiled {
+            self.ahead = Some(self.spawn_adapter()?);
+        }
+        Ok(())
     }
 
     /// `took` since `t`, with the DAP marks recorded meanwhile.
@@ -126,15 +151,11 @@ impl DapSide {
         Ok(self.timed(t))
     }
 
-    async fn launch(&self) -> Result<Started> {
-        let command =
-            adapter::locate(&DEBUGPY, Some(&self.python), None).map_err(|e| anyhow!("{e}"))?;
-        let mut child = adapter::spawn(
-            &command,
-            &self.root,
-            &debugger_dap::tree::tag_for(&debugger_dap::tree::new_owner(), "bench"),
-        )
-        .map_err(|e| anyhow!("{e}"))?;
+    async fn launch(&mut self) -> Result<Started> {
+        let mut child = match self.ahead.take() {
+            Some(ready) => ready,
+            None => self.spawn_adapter()?,
+        };
         let (stdin, stdout) = (
             child.stdin.take().context("adapter stdin")?,
             child.stdout.take().context("adapter stdout")?,
@@ -190,7 +211,9 @@ impl DapSide {
         if tokio::time::timeout(TIMEOUT, child.wait()).await.is_err() {
             let _ = child.kill().await;
         }
-        Ok(self.timed(t))
+        let timed = self.timed(t);
+        self.start_ahead()?;
+        Ok(timed)
     }
 
     /// The DAP requests an agent-side client needs for what `tool` answers.

@@ -2,7 +2,8 @@
 //! `stdio`, driven by a minimal newline-delimited JSON-RPC client) or over streamable
 //! HTTP (spawned as `serve`, driven by the relay's own HTTP client on a kept-alive
 //! connection, as agents' HTTP clients keep theirs). With `--breakdown` the server
-//! runs with `--profile-calls` and each answer brings back where its time went.
+//! runs with `debugger_core::profile::ENV` set and each answer brings back where its
+//! time went.
 
 use super::breakdown::CallProfile;
 use super::{BenchArgs, BenchProject, Samples, Timed, BREAKPOINT_LINE, PING, START, STOP};
@@ -126,7 +127,7 @@ impl McpSide {
             command.arg("--no-tcp-nodelay");
         }
         if args.breakdown {
-            command.arg("--profile-calls");
+            command.env(debugger_core::profile::ENV, "1");
         }
         let mut child = command.spawn().context("spawning the server")?;
         let connection = match port {
@@ -175,7 +176,7 @@ impl McpSide {
     }
 
     /// Call `name`: its structured answer, timed as the client saw it, with the
-    /// server's profile of it (under `--profile-calls`).
+    /// server's profile of it (when profiling (`debugger_core::profile::ENV`)).
     async fn tool(&mut self, name: &str, arguments: Value) -> Result<(Value, Timed)> {
         let t = Instant::now();
         let result = self
