@@ -10,7 +10,8 @@
 //! times, sent to answered, and of the waits for the events that end them, such as
 //! a step's `stopped`) and the rest of the server's work (guard, backend logic,
 //! composing the answer, history, cleanup: what remains). For raw DAP the whole call
-//! is the bench's own client: adapter and rest, no MCP layer.
+//! is the bench's own client: adapter and rest, no MCP layer. Last, what the runtime
+//! guard costs each expression in raw DAP, as written against guarded.
 
 use super::{ms, percentile, BenchArgs, BenchProject, Side, Timed, START, STOP};
 use crate::mcp::{PROFILE_META, TOOL_MARK};
@@ -81,24 +82,27 @@ impl CallProfile {
     }
 }
 
+/// The step_overs of the workflow, after which it evaluates.
+const STEPS: usize = 5;
+/// What the workflow evaluates, paused on `for i in range(n)` after the steps with
+/// total, i and label set: a name, arithmetic, a method call, builtin calls.
+const EXPRESSIONS: [&str; 5] = [
+    "total",
+    "total + i",
+    "label.upper()",
+    "len(label)",
+    "abs(total - i)",
+];
+
 /// One call of the workflow: the row it is reported under, the tool, its arguments.
 fn workflow() -> Vec<(&'static str, &'static str, Value)> {
     let mut calls = vec![
         ("start", START, json!({"configuration_name": "bench"})),
         ("locals", "get_variables", json!({})),
     ];
-    calls.extend((0..5).map(|_| ("step_over", "step_over", json!({}))));
-    // Paused on `for i in range(n)` after the five steps, with total, i and label
-    // set: a name, arithmetic, a method call, builtin calls.
+    calls.extend((0..STEPS).map(|_| ("step_over", "step_over", json!({}))));
     calls.extend(
-        [
-            "total",
-            "total + i",
-            "label.upper()",
-            "len(label)",
-            "abs(total - i)",
-        ]
-        .map(|expression| ("evaluate", "evaluate", json!({"expression": expression}))),
+        EXPRESSIONS.map(|expression| ("evaluate", "evaluate", json!({"expression": expression}))),
     );
     calls.push(("stack", "get_stack_trace", json!({})));
     calls.push(("stop", STOP, json!({})));
@@ -109,8 +113,8 @@ fn workflow() -> Vec<(&'static str, &'static str, Value)> {
 const ROWS: [(&str, usize); 6] = [
     ("start", 1),
     ("locals", 1),
-    ("step_over", 5),
-    ("evaluate", 5),
+    ("step_over", STEPS),
+    ("evaluate", EXPRESSIONS.len()),
     ("stack", 1),
     ("stop", 1),
 ];
@@ -249,6 +253,23 @@ fn report_breakdown(labels: &[&str], measured: &[Measured]) {
     }
 }
 
+/// The runtime guard's cost per expression: (expression, as written, guarded).
+fn report_guard(costs: &[(&str, Duration, Duration)]) {
+    println!("\nthe runtime guard per expression (raw DAP evaluate, medians, ms):");
+    println!(
+        "{:<18} {:>10} {:>10} {:>10}",
+        "expression", "as written", "guarded", "guard"
+    );
+    for (expression, plain, guarded) in costs {
+        println!(
+            "{expression:<18} {:>10.3} {:>10.3} {:>10.3}",
+            ms(*plain),
+            ms(*guarded),
+            ms(*guarded) - ms(*plain)
+        );
+    }
+}
+
 /// The machine's load average, when known (the benchmark shares it).
 fn load_average() -> String {
     std::fs::read_to_string("/proc/loadavg")
@@ -273,11 +294,21 @@ pub async fn run(args: &BenchArgs, project: &BenchProject) -> Result<()> {
                 .with_context(|| format!("{label}, run {run}"))?;
         }
     }
+    let guard = match &mut sides[0].1 {
+        Side::Dap(raw) => raw
+            .guard_costs(STEPS, &EXPRESSIONS, args.rounds.max(5))
+            .await
+            .context("the runtime guard's cost")?,
+        Side::Mcp(_) => None,
+    };
     for (_, side) in sides {
         side.close().await;
     }
     report_workflow(&labels, &measured);
     report_breakdown(&labels, &measured);
+    if let Some(guard) = guard {
+        report_guard(&guard);
+    }
     println!("load average at the end: {}", load_average());
     Ok(())
 }

@@ -13,7 +13,7 @@ use debugger_core::model::LaunchMode;
 use debugger_core::profile;
 use debugger_dap::adapter::{self, DEBUGPY};
 use debugger_dap::client::Client;
-use debugger_dap::debugpy::{launch_arguments, ShimDir};
+use debugger_dap::debugpy::{guarded_call, launch_arguments, ShimDir};
 use debugger_dap::protocol::Event;
 use serde_json::{json, Value};
 use std::path::PathBuf;
@@ -199,15 +199,20 @@ impl DapSide {
         })
     }
 
-    /// Disconnect (ending the debuggee) until the adapter has exited.
+    /// Disconnect (ending the debuggee) until the adapter's output has ended and it
+    /// has exited.
     pub async fn stop(&mut self) -> Result<Timed> {
-        let Started { dap, mut child, .. } = self.started.take().context("no session")?;
+        let Started {
+            mut dap, mut child, ..
+        } = self.started.take().context("no session")?;
         profile::clear();
         let t = Instant::now();
         let _ = dap
             .request("disconnect", json!({"terminateDebuggee": true}))
             .await;
         dap.client.close_input().await;
+        let drained = async { while dap.events.recv().await.is_some() {} };
+        let _ = tokio::time::timeout(TIMEOUT, drained).await;
         if tokio::time::timeout(TIMEOUT, child.wait()).await.is_err() {
             let _ = child.kill().await;
         }
@@ -257,5 +262,51 @@ impl DapSide {
             other => bail!("no raw DAP equivalent of {other}"),
         }
         Ok(self.timed(t))
+    }
+
+    /// What the shim's runtime guard costs per expression, paused where `steps`
+    /// step_overs from the breakpoint lead: the median DAP time of `rounds`
+    /// evaluations as written and as many under the guard, taking turns. None
+    /// without the shim (`--no-tcp-nodelay`), which carries the guard.
+    pub async fn guard_costs(
+        &mut self,
+        steps: usize,
+        expressions: &[&'static str],
+        rounds: usize,
+    ) -> Result<Option<Vec<(&'static str, Duration, Duration)>>> {
+        if self.shim.is_none() {
+            return Ok(None);
+        }
+        self.start().await?;
+        for _ in 0..steps {
+            self.call("step_over", &Value::Null).await?;
+        }
+        let Started { dap, frame, .. } = self.started.as_ref().context("no session")?;
+        let mut costs = Vec::new();
+        for expression in expressions {
+            let guarded = guarded_call(expression);
+            let (mut plain, mut under_guard) = (Vec::new(), Vec::new());
+            for _ in 0..rounds {
+                for (source, into) in [(*expression, &mut plain), (&*guarded, &mut under_guard)] {
+                    let t = Instant::now();
+                    dap.request(
+                        "evaluate",
+                        json!({"expression": source, "frameId": *frame, "context": "watch"}),
+                    )
+                    .await
+                    .with_context(|| format!("evaluating {source}"))?;
+                    into.push(t.elapsed());
+                }
+            }
+            plain.sort();
+            under_guard.sort();
+            costs.push((
+                *expression,
+                super::percentile(&plain, 0.5),
+                super::percentile(&under_guard, 0.5),
+            ));
+        }
+        self.stop().await?;
+        Ok(Some(costs))
     }
 }
