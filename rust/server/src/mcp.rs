@@ -314,11 +314,11 @@ pub const PROFILE_META: &str = "jetbrains-debugger/profile";
 /// The profile's mark of the tool's own span (`tools::call`).
 pub const TOOL_MARK: &str = "tool";
 
-/// When profiling (`debugger_core::profile::ENV`), the answer carries its handler's
+/// When profiling (`handled`: when the handler started), the answer carries its handler's
 /// time and the marks recorded meanwhile (offsets from the handler's start): what is
 /// not in the handler is the MCP layer's, transport and JSON-RPC included.
-fn with_profile(mut answer: CallToolResult, handled: Instant) -> CallToolResult {
-    if profile::enabled() {
+fn with_profile(mut answer: CallToolResult, handled: Option<Instant>) -> CallToolResult {
+    if let Some(handled) = handled {
         let handler_us = handled.elapsed().as_micros() as u64;
         let marks: Vec<Value> = profile::take_since(handled)
             .into_iter()
@@ -360,10 +360,12 @@ impl McpServer {
             confirmer,
             waiting,
         };
-        let tool_started = Instant::now();
+        let tool_started = profile::enabled().then(Instant::now);
         let outcome =
             within_panic_boundary(name, tools::call(&call, name, arguments.clone())).await;
-        profile::record(|| TOOL_MARK.into(), tool_started);
+        if let Some(started) = tool_started {
+            profile::record(|| TOOL_MARK.into(), started);
+        }
         let files = affected_files(&arguments);
         if let (Err(_), Some(question)) = (&outcome, confirmer.deferred()) {
             let asked = mrtr::asked(&question);
@@ -439,7 +441,7 @@ impl ServerHandler for McpServer {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, McpError> {
-        let handled = Instant::now();
+        let handled = profile::enabled().then(Instant::now);
         profile::clear();
         if !has_tool(&request.name) {
             return Err(unknown_tool(&request.name));
