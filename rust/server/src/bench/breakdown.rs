@@ -1,8 +1,8 @@
 //! `bench --breakdown`: an agent's workflow (start to the first stop, the locals,
 //! five step_overs, five evaluates, the stack, stop) run whole by raw DAP and by this
 //! binary over stdio and over HTTP, the three taking turns run by run so that the
-//! machine's load falls on all alike; then where each call's time went. Raw DAP and
-//! the server alike launch with an adapter started ahead.
+//! machine's load falls on all alike, with a pause after each run; then where each
+//! call's time went. Raw DAP and the server alike launch with an adapter started ahead.
 //!
 //! Each call splits into parts that add up to what its client measured: the MCP
 //! layer (the client's time outside the server's tool handler: transport, JSON-RPC,
@@ -81,6 +81,10 @@ impl CallProfile {
         ]
     }
 }
+
+/// The pause after each run, untimed: the adapter a side started ahead finishes
+/// starting before the next side runs, so that no side's start pays for another's.
+const SETTLE: Duration = Duration::from_secs(1);
 
 /// The step_overs of the workflow, after which it evaluates.
 const STEPS: usize = 5;
@@ -292,6 +296,7 @@ pub async fn run(args: &BenchArgs, project: &BenchProject) -> Result<()> {
             one_run(side, (run >= args.warmup).then_some(m))
                 .await
                 .with_context(|| format!("{label}, run {run}"))?;
+            tokio::time::sleep(SETTLE).await;
         }
     }
     let guard = match &mut sides[0].1 {
