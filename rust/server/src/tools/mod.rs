@@ -30,7 +30,6 @@ use crate::resources::notify::Change;
 use crate::tracker::Tracker;
 use crate::watches::WatchStore;
 use debugger_core::{Backend, ToolError, ToolResult};
-use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -216,28 +215,6 @@ pub struct ToolInfo {
     pub output_schema: Map<String, Value>,
 }
 
-/// The JSON Schema of a parameter struct (`Side::Input`) or of a result struct
-/// (`Side::Output`: fields skipped when empty are not required), made lean
-/// ([`schema::lean`]).
-fn schema_of<T: JsonSchema>(side: schema::Side) -> Map<String, Value> {
-    let settings = schemars::generate::SchemaSettings::draft2020_12().with(|s| {
-        s.inline_subschemas = true;
-        s.contract = match side {
-            schema::Side::Input => schemars::generate::Contract::Deserialize,
-            schema::Side::Output => schemars::generate::Contract::Serialize,
-        };
-    });
-    let schema = settings.into_generator().into_root_schema_for::<T>();
-    let mut map = match serde_json::to_value(schema) {
-        Ok(Value::Object(map)) => map,
-        _ => Map::new(),
-    };
-    map.remove("$schema");
-    map.remove("title");
-    schema::lean(&mut map, side);
-    map
-}
-
 /// Longest string argument accepted, in bytes: no expression, path or name needs
 /// more, and a longer one would be stored (a breakpoint's condition) and sent back in
 /// every answer that lists it.
@@ -324,16 +301,26 @@ fn encode<R: Serialize>(result: R) -> ToolResult<Value> {
 
 macro_rules! registry {
     ($( $name:literal => $module:ident :: $handler:ident ( $params:ty ) -> $result:ty, $hints:expr, $title:literal, $description:literal; )*) => {
-        /// Every tool, in the order clients see them.
+        /// Every tool, in the order clients see them, with the schemas of `schemas.json`.
         pub fn list() -> Vec<ToolInfo> {
+            let mut schemas = schema::Served::load();
             vec![$(ToolInfo {
                 name: $name,
                 title: $title,
                 description: $description,
                 hints: $hints,
-                input_schema: schema_of::<$params>(schema::Side::Input),
-                output_schema: schema_of::<$result>(schema::Side::Output),
+                input_schema: schemas.take($name, schema::Side::Input),
+                output_schema: schemas.take($name, schema::Side::Output),
             }),*]
+        }
+
+        /// Every tool's schemas as its parameter and result types make them: what
+        /// `schemas.json` must hold.
+        #[cfg(test)]
+        fn generated_schemas() -> Map<String, Value> {
+            let mut all = Map::new();
+            $(all.insert($name.into(), schema::generated::<$params, $result>());)*
+            all
         }
 
         /// Run a tool by name.
