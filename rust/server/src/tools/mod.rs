@@ -285,10 +285,12 @@ fn culprit<P: DeserializeOwned>(arguments: &Value, error: &str) -> Option<String
         .find(|key| {
             let mut without = map.clone();
             without.remove(*key);
-            serde_json::from_value::<P>(Value::Object(without))
+            // Decoded as `decode` does, through the same deserializer (one copy of each
+            // parameter struct's decoding in the binary, not two).
+            serde_path_to_error::deserialize::<_, P>(&Value::Object(without))
                 .err()
                 .is_none_or(|e| {
-                    let other = e.to_string();
+                    let other = e.into_inner().to_string();
                     other != error && !other.starts_with("missing field")
                 })
         })
