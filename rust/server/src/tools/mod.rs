@@ -245,7 +245,17 @@ fn oversized_string(value: &Value, path: &str) -> Option<String> {
 }
 
 /// Decode a tool's arguments; a failure names the field it is about (`timeout: ...`).
+/// Only the decoding is made for each parameter struct: the checks and the error are
+/// shared by all ([`checked`], [`decoding_error`]), one copy in the binary.
 fn decode<P: DeserializeOwned>(arguments: Value) -> ToolResult<P> {
+    let arguments = checked(arguments)?;
+    serde_path_to_error::deserialize(&arguments)
+        .map_err(|e| decoding_error(&arguments, e, failure::<P>))
+}
+
+/// The arguments to decode (none: an empty object), refused when a string in them is
+/// longer than [`MAX_ARGUMENT_BYTES`].
+fn checked(arguments: Value) -> ToolResult<Value> {
     let arguments = match arguments {
         Value::Null => Value::Object(Map::new()),
         other => other,
@@ -255,21 +265,36 @@ fn decode<P: DeserializeOwned>(arguments: Value) -> ToolResult<P> {
             "Invalid argument '{field}': longer than {MAX_ARGUMENT_BYTES} bytes."
         )));
     }
-    serde_path_to_error::deserialize(&arguments).map_err(|e| {
-        let field = e.path().to_string();
-        let inner = e.into_inner();
-        let field = if field.is_empty() || field == "." {
-            culprit::<P>(&arguments, &inner.to_string())
-        } else {
-            Some(field)
-        };
-        match field {
-            Some(field) => {
-                ToolError::invalid_params(format!("Invalid argument '{field}': {inner}"))
-            }
-            None => ToolError::invalid_params(format!("Invalid arguments: {inner}")),
-        }
-    })
+    Ok(arguments)
+}
+
+/// The error of arguments that did not decode, naming the field serde names or, when it
+/// lost the path, the one [`culprit`] finds with `failure`.
+fn decoding_error(
+    arguments: &Value,
+    error: serde_path_to_error::Error<serde_json::Error>,
+    failure: fn(&Value) -> Option<String>,
+) -> ToolError {
+    let field = error.path().to_string();
+    let inner = error.into_inner();
+    let field = if field.is_empty() || field == "." {
+        culprit(arguments, &inner.to_string(), failure)
+    } else {
+        Some(field)
+    };
+    match field {
+        Some(field) => ToolError::invalid_params(format!("Invalid argument '{field}': {inner}")),
+        None => ToolError::invalid_params(format!("Invalid arguments: {inner}")),
+    }
+}
+
+/// Why `arguments` do not decode as `P`, if they do not: the one part of the error path
+/// made for each parameter struct. It decodes as `decode` does, through the same
+/// deserializer (each struct's decoding is in the binary once, not twice).
+fn failure<P: DeserializeOwned>(arguments: &Value) -> Option<String> {
+    serde_path_to_error::deserialize::<_, P>(arguments)
+        .err()
+        .map(|e| e.into_inner().to_string())
 }
 
 /// The top-level argument a decoding error is about, when serde lost the path (structs
@@ -277,7 +302,11 @@ fn decode<P: DeserializeOwned>(arguments: Value) -> ToolResult<P> {
 /// the error into success or another error that is not a missing field (removing a
 /// required argument, guilty or not, can only say it is missing: no proof either way).
 /// Runs on the error path only.
-fn culprit<P: DeserializeOwned>(arguments: &Value, error: &str) -> Option<String> {
+fn culprit(
+    arguments: &Value,
+    error: &str,
+    failure: fn(&Value) -> Option<String>,
+) -> Option<String> {
     let Value::Object(map) = arguments else {
         return None;
     };
@@ -285,20 +314,19 @@ fn culprit<P: DeserializeOwned>(arguments: &Value, error: &str) -> Option<String
         .find(|key| {
             let mut without = map.clone();
             without.remove(*key);
-            // Decoded as `decode` does, through the same deserializer (one copy of each
-            // parameter struct's decoding in the binary, not two).
-            serde_path_to_error::deserialize::<_, P>(&Value::Object(without))
-                .err()
-                .is_none_or(|e| {
-                    let other = e.into_inner().to_string();
-                    other != error && !other.starts_with("missing field")
-                })
+            failure(&Value::Object(without))
+                .is_none_or(|other| other != error && !other.starts_with("missing field"))
         })
         .cloned()
 }
 
 fn encode<R: Serialize>(result: R) -> ToolResult<Value> {
-    serde_json::to_value(result).map_err(|e| ToolError::internal(format!("encoding result: {e}")))
+    serde_json::to_value(result).map_err(encoding_error)
+}
+
+/// Shared by every result type's [`encode`].
+fn encoding_error(error: serde_json::Error) -> ToolError {
+    ToolError::internal(format!("encoding result: {error}"))
 }
 
 macro_rules! registry {
