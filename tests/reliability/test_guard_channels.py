@@ -37,7 +37,7 @@ CORPUS = Path(__file__).resolve().parents[1] / "e2e" / "hostile_objects.jsonl"
 EARLIER = Path(__file__).resolve().parents[1] / "e2e" / "hostile_expressions.jsonl"
 PROGRAM = "hostile_target.py"
 NOTHING_RAN = "Nothing it tried was run"
-# The runtime guard's memory budget (rust/dap/src/sitecustomize.py), plus what a refused
+# The runtime guard's memory budget (rust/dap/src/adapter/sitecustomize.py), plus what a refused
 # evaluation may leave in the allocator's free lists.
 MEMORY_LIMIT_MB = 256
 CHANNELS = ["evaluate", "watch", "condition", "log_message", "exception_condition", "trace_expression",

@@ -9,7 +9,7 @@
 //! the project's file under the state directory's lock: another server's changes
 //! are merged in, never overwritten; a change that cannot be saved is not made.
 
-use crate::debugpy::{self, BreakpointCode};
+use crate::adapter::debugpy::{self, BreakpointCode};
 use debugger_core::error::ToolResult;
 use debugger_core::eval_guard::{classify_python, Classification};
 use debugger_core::journal::{Change, Document, Journaled};
@@ -459,6 +459,15 @@ pub(crate) fn routed(
             }
             _ => expression.to_string(),
         },
+    }
+}
+
+/// The code to send for the condition of exception breakpoint `id` on `route`: its
+/// truth, read by the session in the raising frame.
+pub(crate) fn exception_condition(route: CodeRoute, condition: &str, id: &str) -> String {
+    match route {
+        CodeRoute::AsWritten => format!("bool({condition}\n)"),
+        route => routed(route, condition, BreakpointCode::Condition, id),
     }
 }
 

@@ -6,9 +6,9 @@
 //! test only (`test`). A file no producer takes is `cannot_debug` naming what this
 //! backend can debug.
 
+use crate::launch_json::LaunchConfig;
 use crate::test_runs;
 use debugger_core::error::{ErrorCode, ToolError, ToolResult};
-use debugger_core::launch_json::LaunchConfig;
 use debugger_core::model::Project;
 use serde_json::json;
 use std::collections::BTreeMap;

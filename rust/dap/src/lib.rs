@@ -6,8 +6,8 @@
 //!   adapter, its launch arguments, evaluation, exceptions, quirks).
 //! - [`protocol`]: DAP message shapes and `Content-Length` framing.
 //! - [`client`]: one adapter connection (request correlation, timeouts, events).
-//! - [`debugpy`]: interpreter choice, the TCP_NODELAY shim, launch arguments, spawning.
 //! - [`breakpoints`]: the per-project breakpoint store and the full-list logic.
+//! - [`launch_json`]: each project's `.vscode/launch.json` as [`launch_json::LaunchConfig`]s.
 //! - [`file_launch`]: the temporary configuration that debugs one file with no
 //!   launch.json entry (a script, or pytest for a test file; Go tests and programs).
 //! - [`test_runs`]: test launches: how a failing test stops, one test selected.
@@ -27,9 +27,9 @@
 pub mod adapter;
 pub mod breakpoints;
 pub mod client;
-pub mod debugpy;
 pub mod diagnostics;
 pub mod file_launch;
+pub mod launch_json;
 pub mod protocol;
 pub mod session;
 pub mod test_runs;
@@ -37,14 +37,15 @@ pub mod tree;
 pub mod values;
 pub mod warm;
 
+use adapter::debugpy;
 use async_trait::async_trait;
 use breakpoints::{BreakpointStore, ExceptionRequest, List};
 use debugger_core::error::{ErrorCode, ToolError, ToolResult};
-use debugger_core::launch_json::load_launch_configs;
 use debugger_core::model::*;
 use debugger_core::source_file;
 use debugger_core::state::StateDir;
 use debugger_core::{Backend, BackendEvent};
+use launch_json::load_launch_configs;
 use session::{Session, SessionSpec};
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -280,7 +281,7 @@ impl DapBackend {
     pub async fn launch_config(
         &self,
         project: &Project,
-        mut config: debugger_core::launch_json::LaunchConfig,
+        mut config: launch_json::LaunchConfig,
         mode: LaunchMode,
         options: &LaunchOptions,
     ) -> ToolResult<SessionDescriptor> {
@@ -394,7 +395,7 @@ impl DapBackend {
         });
         let runtime_guard = mode == LaunchMode::Debug
             && match profile.evaluation.guard {
-                adapter::Guard::PythonShim => shim.is_some(),
+                adapter::Guard::Shim(_) => shim.is_some(),
                 adapter::Guard::VariablePaths | adapter::Guard::RefusedPrefixes(_) => true,
             };
         let test_failures = options.break_on_uncaught
@@ -406,11 +407,11 @@ impl DapBackend {
         let activity = shim
             .as_ref()
             .filter(|_| {
-                runtime_guard && matches!(profile.evaluation.guard, adapter::Guard::PythonShim)
+                runtime_guard && matches!(profile.evaluation.guard, adapter::Guard::Shim(_))
             })
             .map(|shim| debugpy::activity_path(shim.path(), &id));
         let code_route = match profile.evaluation.guard {
-            adapter::Guard::PythonShim if self.config.tcp_nodelay_shim => match shim {
+            adapter::Guard::Shim(_) if self.config.tcp_nodelay_shim => match shim {
                 Some(_) => breakpoints::CodeRoute::PythonShim,
                 None => breakpoints::CodeRoute::PythonShimMissing,
             },

@@ -12,7 +12,7 @@
 //!   which every `t.Error`/`t.Fatal` reaches; the test's frame is the first one
 //!   outside the package, and the receiver names the test and holds its log.
 
-use debugger_core::launch_json::LaunchConfig;
+use crate::launch_json::LaunchConfig;
 
 /// How an adapter's test launches stop at a failing test.
 pub struct TestSupport {
@@ -23,7 +23,15 @@ pub struct TestSupport {
 
 pub enum FailureStop {
     /// An exception leaving the test's code for the runner (debugpy's `userUnhandled`).
-    LeavingTestCode,
+    LeavingTestCode {
+        /// Read in the paused frame: the test a runner was running, `~`
+        /// ([`EXPECTED_FAILURE`]) when it expects the failure, '' when no runner
+        /// called the code.
+        verdict: &'static str,
+        /// What the adapter appends to the name of the frame it is paused in, below
+        /// the raise.
+        paused_frame_mark: &'static str,
+    },
     /// A call the test framework makes on every failure, stopped by a function
     /// breakpoint on `function`.
     FrameworkCall {

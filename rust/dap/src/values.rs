@@ -29,7 +29,7 @@ pub fn expression_request(expression: &str) -> Json {
 pub fn call(request: &Json) -> String {
     format!(
         "{VALUES_FUNCTION}({})",
-        crate::debugpy::python_literal(&request.to_string())
+        crate::adapter::debugpy::python_literal(&request.to_string())
     )
 }
 

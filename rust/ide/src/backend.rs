@@ -190,7 +190,7 @@ impl Shared {
                     hit_breakpoints: p.hit_breakpoints,
                     exception: p.exception,
                     description: p.description,
-                    detail: None,
+                    detail: p.failed_test.map(|t| StopDetail::FailedTest(t.into())),
                 }
             }
             method::SESSION_RESUMED => {

@@ -10,8 +10,9 @@
 
 use debugger_core::history::HistoryEntry;
 use debugger_core::model::{
-    Breakpoint, BreakpointSpec, EvaluationKind, ExceptionInfo, LaunchMode, OutputCategory, Project,
-    SessionDescriptor, StepKind as CoreStepKind, StopReason, ValueTarget, VariableScope,
+    Breakpoint, BreakpointSpec, EvaluationKind, ExceptionInfo, FailedTest, LaunchMode,
+    OutputCategory, Project, SessionDescriptor, StepKind as CoreStepKind, StopReason, ValueTarget,
+    VariableScope,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -690,6 +691,30 @@ pub struct PausedParams {
     pub hit_breakpoints: Vec<String>,
     pub exception: Option<ExceptionInfo>,
     pub description: Option<String>,
+    /// With reason `test_failed`: the failing test.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failed_test: Option<FailedTestParams>,
+}
+
+/// The failing test a `test_failed` pause names.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FailedTestParams {
+    /// `CalcTest.testAdd`, `test_calc.py::test_add`.
+    pub name: String,
+    /// The assertion's message; empty when the debugger does not tell.
+    pub message: String,
+    /// The index in the thread's stack of the test's own frame (0 is the top).
+    pub frame: usize,
+}
+
+impl From<FailedTestParams> for FailedTest {
+    fn from(p: FailedTestParams) -> Self {
+        FailedTest {
+            name: p.name,
+            message: p.message,
+            frame: p.frame,
+        }
+    }
 }
 
 /// `session/output` params.

@@ -3,8 +3,8 @@
 
 use debugger_core::history::{HistoryChange, HistoryEntry, Status};
 use debugger_core::model::{
-    BreakpointKind, BreakpointSpec, LaunchMode, LaunchOptions, LaunchOverrides, Project,
-    StopReason, SuspendPolicy, ValueTarget,
+    BreakpointKind, BreakpointSpec, FailedTest, LaunchMode, LaunchOptions, LaunchOverrides,
+    Project, StopDetail, StopReason, SuspendPolicy, ValueTarget,
 };
 use debugger_core::{Backend, BackendEvent, ErrorCode, ToolResult};
 use debugger_ide::rpc::RpcError;
@@ -619,6 +619,13 @@ async fn hello_then_calls_round_trip_and_notifications_become_events() {
     )
     .await;
     ide.notify(
+        "session/paused",
+        json!({"session": "s17", "thread_id": "t1", "reason": "test_failed", "hit_breakpoints": [],
+               "exception": null, "description": "a test failed",
+               "failed_test": {"name": "CartTest.totalAddsTax", "message": "expected: <160> but was: <165>", "frame": 1}}),
+    )
+    .await;
+    ide.notify(
         "session/output",
         json!({"session": "s17", "category": "stdout", "text": "hi\n"}),
     )
@@ -665,6 +672,18 @@ async fn hello_then_calls_round_trip_and_notifications_become_events() {
             StopReason::Breakpoint,
             vec!["b3".to_string()]
         )
+    );
+    let BackendEvent::Stopped { reason, detail, .. } = next_event(&mut events).await else {
+        panic!("Stopped")
+    };
+    assert_eq!(reason, StopReason::TestFailed);
+    assert_eq!(
+        detail,
+        Some(StopDetail::FailedTest(FailedTest {
+            name: "CartTest.totalAddsTax".into(),
+            message: "expected: <160> but was: <165>".into(),
+            frame: 1,
+        }))
     );
     assert!(
         matches!(next_event(&mut events).await, BackendEvent::Output { text, .. } if text == "hi\n")

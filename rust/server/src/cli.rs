@@ -6,6 +6,7 @@
 //! listener and the bridge listener are bound (`{"ready":{...}}`, see
 //! protocol/README.md); nothing else is ever written there.
 
+use crate::app::App;
 use crate::args::{BackendChoice, Cli, Command, ServerArgs};
 use crate::consent::ConsentMemory;
 use crate::discovery::Preference;
@@ -14,7 +15,6 @@ use crate::mcp::McpServer;
 use crate::origins::AllowedOrigins;
 use crate::proxy::ProxyServer;
 use crate::redact::{SecretSettings, Secrets};
-use crate::tools::App;
 use crate::watches::WatchStore;
 use anyhow::{bail, Context, Result};
 use debugger_core::project::project_from_dir;
@@ -352,7 +352,8 @@ pub async fn run(cli: Cli, token: Option<String>) -> Result<()> {
                     }
                     _ => Box::pin(shutdown_signal()),
                 };
-            let result = crate::http::serve(&server, listener, &allowed_origins, stop).await;
+            let result =
+                crate::http::serve(server.handler(), listener, &allowed_origins, stop).await;
             if let Some((publisher, state)) = discovery {
                 publisher.abort();
                 crate::discovery::withdraw(&state, std::process::id());

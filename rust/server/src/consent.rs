@@ -1,13 +1,62 @@
-//! What the confirmation policy remembers between calls: whether brave mode is on
+//! Consent before side effects: who is asked ([`Confirmer`]: an IDE dialog, MCP
+//! elicitation, or a question the client answers in its next round), the policy that
+//! decides whether to ask ([`confirm`]), and what it remembers between calls
+//! ([`ConsentMemory`]): whether brave mode is on
 //! (`--brave` is the initial value; the IDE's settings switch it at run time through
 //! `settings/update`), and which debug sessions the user approved for their whole
 //! life ("Allow for this session"). An approval with scope [`Scope::Session`] covers
 //! later confirmations that concern the same session: for a launch, the session it
 //! started. It is forgotten when that session ends.
 
+use crate::tracker::Tracker;
+use debugger_core::{ErrorCode, ToolError, ToolResult};
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
+
+/// What a confirmation request came back with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Consent {
+    Granted(Scope),
+    Denied,
+    /// Nobody can be asked (no IDE, client without elicitation).
+    Unavailable,
+    /// The question goes to the client as this call's answer (MRTR, protocol
+    /// 2026-07-28): the call stops here, before acting, and the client's retry of it
+    /// brings the reply (`mrtr.rs`).
+    Deferred,
+}
+
+/// An action that needs the user's approval, described for the question.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfirmRequest {
+    /// What the agent wants to do, in a sentence.
+    pub action: String,
+    /// The project's name.
+    pub project: String,
+    /// What the action is about, in the user's words: the run configuration's name,
+    /// the expression, or the assignment.
+    pub subject: String,
+    /// The debug session the action concerns; `None` for a launch.
+    pub session_id: Option<String>,
+    /// The session's stop when it was asked (its generation), set by [`confirm`]: an
+    /// approval holds for that stop only.
+    pub stop: Option<u64>,
+}
+
+/// Asks the user to approve an action (IDE dialog, MCP elicitation, or a question
+/// the client answers in its next round).
+#[async_trait::async_trait]
+pub trait Confirmer: Send + Sync {
+    async fn confirm(&self, request: &ConfirmRequest) -> Consent;
+
+    /// The question this confirmer deferred during the call ([`Consent::Deferred`]):
+    /// the call stopped there with nothing done, and its answer is that question, not
+    /// the error the handler returned.
+    fn deferred(&self) -> Option<ConfirmRequest> {
+        None
+    }
+}
 
 /// How far a user's approval reaches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,6 +112,68 @@ impl ConsentMemory {
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashSet<String>> {
         self.sessions.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+/// Apply the confirmation policy: brave mode, or an earlier "for this session"
+/// approval of the session concerned, skips it; otherwise the user must agree. The
+/// scope of the approval is returned, for the caller to record: a launch records a
+/// [`Scope::Session`] for the session it starts ([`ConsentMemory::record`]), other
+/// actions for the session they concern (`Call::confirm`).
+///
+/// An approval is bound to the stop it was asked about: if execution moved while the
+/// user was asked (another client resumed or stepped the program), nothing is done and
+/// the call asks again when it is made again (on protocol 2026-07-28 the retry is that
+/// call: its question names the new stop, so the old reply does not answer it).
+pub async fn confirm(
+    consent: &ConsentMemory,
+    confirmer: &dyn Confirmer,
+    tracker: &Tracker,
+    mut request: ConfirmRequest,
+) -> ToolResult<Scope> {
+    if consent.approved(request.session_id.as_deref()) {
+        return Ok(Scope::Once);
+    }
+    let stop_of = |session: &str| {
+        let record = tracker.get(session).ok()?;
+        Some((record.stop_generation, record.state))
+    };
+    let asked_at = request.session_id.as_deref().and_then(stop_of);
+    request.stop = asked_at.map(|(generation, _)| generation);
+    let answer = confirmer.confirm(&request).await;
+    let now = request.session_id.as_deref().and_then(stop_of);
+    if matches!(answer, Consent::Granted(_)) && now != asked_at {
+        return Err(ToolError::new(
+            ErrorCode::ConfirmationRequired,
+            format!(
+                "Execution moved while the user was asked ({}); the approval was for where \
+                 the program stood then. Nothing was done: call again to be asked about \
+                 where it stands now.",
+                request.action
+            ),
+        )
+        .with_detail("execution_moved", true));
+    }
+    let action = request.action.as_str();
+    match answer {
+        Consent::Granted(scope) => Ok(scope),
+        Consent::Denied => Err(ToolError::new(
+            ErrorCode::ConfirmationDenied,
+            format!("The user did not approve: {action}"),
+        )),
+        // Never shown: the call's answer is the question (`Confirmer::deferred`).
+        Consent::Deferred => Err(ToolError::new(
+            ErrorCode::ConfirmationRequired,
+            format!("Asked the user ({action}); the client's retry brings the answer."),
+        )),
+        Consent::Unavailable => Err(ToolError::new(
+            ErrorCode::ConfirmationRequired,
+            format!(
+                "This action needs the user's approval ({action}), and nobody could be asked \
+                 (no answer from an IDE dialog, and no MCP elicitation in this client). The user can allow such actions without asking by starting the \
+                 server in brave mode: `jetbrains-debugger-mcp ... --brave` (or JETBRAINS_DEBUGGER_BRAVE=1), or with brave mode in the IDE plugin's settings."
+            ),
+        )),
     }
 }
 

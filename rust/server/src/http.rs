@@ -11,16 +11,15 @@
 //!   [`MAX_SESSIONS`] the least recently used one (`http_sessions.rs`);
 //! - every accepted connection has `TCP_NODELAY` set.
 
-use crate::cli::Server;
 use crate::http_batch;
 use crate::http_sessions::{SessionBound, MAX_SESSIONS};
+use crate::mcp::McpServer;
 use crate::origins::AllowedOrigins;
 use anyhow::{Context, Result};
 use axum::body::Body;
 use axum::http::{header, Method, Request, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::serve::ListenerExt;
-use rmcp::model::ClientJsonRpcMessage;
 use rmcp::transport::streamable_http_server::{
     session::local::LocalSessionManager, StreamableHttpServerConfig, StreamableHttpService,
 };
@@ -73,16 +72,15 @@ type NoNagle = axum::serve::TapIo<tokio::net::TcpListener, fn(&mut tokio::net::T
 /// How long open MCP streams may hold up an exit once shutdown was asked for.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(3);
 
-/// Serve MCP on a listener from [`bind`] until `shutdown` resolves (then give open
-/// connections [`SHUTDOWN_GRACE`] to finish).
+/// Serve MCP with `handler` (one clone per connection) on a listener from [`bind`]
+/// until `shutdown` resolves (then give open connections [`SHUTDOWN_GRACE`] to finish).
 pub async fn serve(
-    server: &Server,
+    handler: McpServer,
     listener: tokio::net::TcpListener,
     allowed_origins: &AllowedOrigins,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<()> {
     let bound = listener.local_addr()?;
-    let handler = server.handler();
     let mut sessions = LocalSessionManager::default();
     sessions.session_config.keep_alive = Some(SESSION_IDLE);
     let sessions = Arc::new(sessions);
@@ -192,29 +190,12 @@ async fn refuse_unparsable(
     if let Ok(serde_json::Value::Array(items)) = serde_json::from_slice(&bytes) {
         return http_batch::answer(&parts, items, &batches, body_limit).await;
     }
-    if let Some((code, message)) = jsonrpc_rejection(&bytes) {
+    if let Some((code, message)) = http_batch::jsonrpc_rejection(&bytes) {
         let null = serde_json::Value::Null;
         return http_batch::error_response(StatusCode::BAD_REQUEST, null, code, message);
     }
     next.run(Request::from_parts(parts, Body::from(bytes)))
         .await
-}
-
-/// The JSON-RPC error a request body deserves, if rmcp cannot decode it: -32700 when
-/// it is not JSON (invalid UTF-8, a lone surrogate, garbage), -32600 when it is JSON
-/// but not a JSON-RPC message.
-pub fn jsonrpc_rejection(body: &[u8]) -> Option<(i32, String)> {
-    if serde_json::from_slice::<ClientJsonRpcMessage>(body).is_ok() {
-        return None;
-    }
-    Some(match serde_json::from_slice::<serde_json::Value>(body) {
-        Err(err) => (-32700, format!("Parse error: the body is not JSON ({err})")),
-        Ok(_) => (
-            -32600,
-            "Invalid Request: the body is not a JSON-RPC 2.0 request, notification or response"
-                .to_string(),
-        ),
-    })
 }
 
 #[cfg(test)]
@@ -230,18 +211,5 @@ mod tests {
         let (accepted, _) = listener.accept().await;
         assert!(accepted.nodelay().unwrap());
         client.await.unwrap().unwrap();
-    }
-
-    #[test]
-    fn unparsable_bodies_get_jsonrpc_errors() {
-        let lone_surrogate = br#"{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":"\ud800"}}"#;
-        assert_eq!(jsonrpc_rejection(lone_surrogate).unwrap().0, -32700);
-        assert_eq!(jsonrpc_rejection(b"\xff\xfe{").unwrap().0, -32700);
-        assert_eq!(jsonrpc_rejection(b"").unwrap().0, -32700);
-        assert_eq!(jsonrpc_rejection(br#"{"hello": 1}"#).unwrap().0, -32600);
-        assert_eq!(
-            jsonrpc_rejection(br#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#),
-            None
-        );
     }
 }

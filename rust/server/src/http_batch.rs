@@ -8,6 +8,9 @@
 //! (its `MCP-Protocol-Version` header says so; 2025-03-26 clients send none, and a
 //! server is to assume 2025-03-26 then), without a session (`initialize` must not be
 //! batched), and when empty.
+//!
+//! The JSON-RPC errors answered here, [`jsonrpc_rejection`] and [`error_response`],
+//! also answer a single message that rmcp cannot decode (`http.rs`).
 
 use crate::mcp::McpServer;
 use axum::body::Body;
@@ -15,6 +18,7 @@ use axum::http::request::Parts;
 use axum::http::{header, Request, StatusCode};
 use axum::response::{IntoResponse, Response};
 use futures_util::future::join_all;
+use rmcp::model::ClientJsonRpcMessage;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::StreamableHttpService;
 use serde_json::{json, Value};
@@ -79,7 +83,7 @@ pub async fn answer(
 /// The answer to one message of a batch: `None` for a notification or a response.
 async fn answer_one(parts: &Parts, item: Value, service: &Mcp, body_limit: usize) -> Option<Value> {
     let body = item.to_string();
-    if let Some((code, message)) = crate::http::jsonrpc_rejection(body.as_bytes()) {
+    if let Some((code, message)) = jsonrpc_rejection(body.as_bytes()) {
         let id = item.get("id").cloned().unwrap_or(Value::Null);
         return Some(error(id, code, message));
     }
@@ -132,4 +136,39 @@ async fn answer_one(parts: &Parts, item: Value, service: &Mcp, body_limit: usize
             && (message.get("result").is_some() || message.get("error").is_some())
     });
     Some(answer.unwrap_or_else(|| error(id, -32603, "Internal error: no answer came".into())))
+}
+
+/// The JSON-RPC error a request body deserves, if rmcp cannot decode it: -32700 when
+/// it is not JSON (invalid UTF-8, a lone surrogate, garbage), -32600 when it is JSON
+/// but not a JSON-RPC message.
+pub fn jsonrpc_rejection(body: &[u8]) -> Option<(i32, String)> {
+    if serde_json::from_slice::<ClientJsonRpcMessage>(body).is_ok() {
+        return None;
+    }
+    Some(match serde_json::from_slice::<serde_json::Value>(body) {
+        Err(err) => (-32700, format!("Parse error: the body is not JSON ({err})")),
+        Ok(_) => (
+            -32600,
+            "Invalid Request: the body is not a JSON-RPC 2.0 request, notification or response"
+                .to_string(),
+        ),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unparsable_bodies_get_jsonrpc_errors() {
+        let lone_surrogate = br#"{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":"\ud800"}}"#;
+        assert_eq!(jsonrpc_rejection(lone_surrogate).unwrap().0, -32700);
+        assert_eq!(jsonrpc_rejection(b"\xff\xfe{").unwrap().0, -32700);
+        assert_eq!(jsonrpc_rejection(b"").unwrap().0, -32700);
+        assert_eq!(jsonrpc_rejection(br#"{"hello": 1}"#).unwrap().0, -32600);
+        assert_eq!(
+            jsonrpc_rejection(br#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#),
+            None
+        );
+    }
 }

@@ -162,7 +162,7 @@ mod tests {
                 "{err}"
             );
         }
-        // Huge values decode; the tool clamps them (`common::wait_time`).
+        // Huge values decode; the tool clamps them (`waiting::wait_time`).
         let huge = parse(serde_json::json!({"timeout": 1e308})).unwrap();
         assert_eq!(huge.timeout, Some(1e308));
     }

@@ -3,6 +3,7 @@
 //! overhead over raw DAP; `install` and `config` set up coding clients. See
 //! ARCHITECTURE.md for the map.
 
+mod app;
 mod args;
 mod asker;
 mod bench;

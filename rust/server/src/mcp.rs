@@ -7,14 +7,14 @@
 //! that carries a `progressToken` gets progress, a cancelled one ends its wait
 //! (`tools::waiting`); the app's notices reach the client as MCP logging (`logging.rs`).
 
-use crate::consent::Scope;
+use crate::app::{App, Call, Progress, Waiting};
+use crate::consent::{ConfirmRequest, Confirmer, Consent, Scope};
 use crate::history_log::HistoryLog;
 use crate::logging::{level_of, tell_notices, DEFAULT_LOG_LEVEL};
 use crate::mrtr::{self, Approval, MrtrConfirmer, Questions, Route};
 use crate::notices::Level;
 use crate::resources::{self, notify};
-use crate::tools::waiting::Progress;
-use crate::tools::{self, App, Call, ConfirmRequest, Confirmer, Consent, Waiting};
+use crate::tools;
 use debugger_core::{ToolError, ToolResult};
 use debugger_ide::wire::{ConfirmParams, ConfirmScope};
 use debugger_ide::IdeBackend;

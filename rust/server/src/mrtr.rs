@@ -14,8 +14,7 @@
 //! single-use, expires, and there are at most `capacity` open questions (the oldest
 //! is dropped first); a retry that does not fit is a [`ToolError`] and nothing runs.
 
-use crate::consent::Scope;
-use crate::tools::{ConfirmRequest, Confirmer, Consent};
+use crate::consent::{ConfirmRequest, Confirmer, Consent, Scope};
 use debugger_core::{ToolError, ToolResult};
 use rmcp::model::{
     ClientCapabilities, ElicitRequest, ElicitRequestParams, ElicitResult, ElicitationAction,

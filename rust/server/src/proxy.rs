@@ -333,10 +333,10 @@ impl ServerHandler for ProxyServer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::App;
     use crate::cli::{Engine, Server};
     use crate::consent::ConsentMemory;
     use crate::history_log::HistoryLog;
-    use crate::tools::App;
     use crate::watches::WatchStore;
     use debugger_core::project::project_from_dir;
     use debugger_dap::{DapBackend, DapConfig};
@@ -377,7 +377,7 @@ mod tests {
             let stopped = async move {
                 let _ = stopped.await;
             };
-            crate::http::serve(&server, listener, &Default::default(), stopped).await
+            crate::http::serve(server.handler(), listener, &Default::default(), stopped).await
         });
         let instance = Instance {
             pid: std::process::id(),

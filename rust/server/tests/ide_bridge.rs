@@ -19,7 +19,8 @@ const BINARY: &str = env!("CARGO_BIN_EXE_jetbrains-debugger-mcp");
 const TOKEN: &str = "bridge-token-of-the-test";
 const WAIT: Duration = Duration::from_secs(10);
 
-fn command(args: &[&str], token: Option<&str>) -> Command {
+/// The binary with `args`, its state (discovery files, history) in `state`.
+fn command(args: &[&str], token: Option<&str>, state: &std::path::Path) -> Command {
     let mut command = Command::new(BINARY);
     command
         .args(args)
@@ -27,10 +28,7 @@ fn command(args: &[&str], token: Option<&str>) -> Command {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .env_remove("JETBRAINS_DEBUGGER_BRIDGE_TOKEN")
-        .env(
-            "JETBRAINS_DEBUGGER_STATE_DIR",
-            std::env::temp_dir().join(format!("jbd-ide-test-{}", std::process::id())),
-        )
+        .env("JETBRAINS_DEBUGGER_STATE_DIR", state)
         .kill_on_drop(true);
     if let Some(token) = token {
         command.env("JETBRAINS_DEBUGGER_BRIDGE_TOKEN", token);
@@ -39,7 +37,7 @@ fn command(args: &[&str], token: Option<&str>) -> Command {
 }
 
 /// `serve` as the plugin starts it, with the token, on free ports.
-fn ide_managed() -> Command {
+fn ide_managed(state: &std::path::Path) -> Command {
     command(
         &[
             "serve",
@@ -50,6 +48,7 @@ fn ide_managed() -> Command {
             "0",
         ],
         Some(TOKEN),
+        state,
     )
 }
 
@@ -259,7 +258,8 @@ impl FakeIde {
 async fn serve_ide_managed_end_to_end() {
     let (project, project_path) = scratch_project("project");
 
-    let mut child = ide_managed().spawn().unwrap();
+    let state = tempfile::tempdir().unwrap();
+    let mut child = ide_managed(state.path()).spawn().unwrap();
     let (bridge, mcp_port, mut stdout) = ready(&mut child).await;
 
     let mut ide = FakeIde::connect(bridge).await;
@@ -516,7 +516,8 @@ struct PausedIdeSession {
     mcp: std::sync::Arc<Mcp>,
     project: std::path::PathBuf,
     project_path: String,
-    state: std::path::PathBuf,
+    /// Removed when the session is dropped, test failed or not.
+    _state: tempfile::TempDir,
 }
 
 async fn paused_ide_session(
@@ -526,11 +527,8 @@ async fn paused_ide_session(
     language: &str,
 ) -> PausedIdeSession {
     let (project, project_path) = scratch_project(tag);
-    let state = std::env::temp_dir().join(format!("jbd-ide-{tag}-state-{}", std::process::id()));
-    let mut child = ide_managed()
-        .env("JETBRAINS_DEBUGGER_STATE_DIR", &state)
-        .spawn()
-        .unwrap();
+    let state = tempfile::tempdir().unwrap();
+    let mut child = ide_managed(state.path()).spawn().unwrap();
     let (bridge, mcp_port, _stdout) = ready(&mut child).await;
     let mut ide = FakeIde::connect(bridge).await;
     let hello = ide
@@ -562,7 +560,7 @@ async fn paused_ide_session(
         mcp,
         project,
         project_path,
-        state,
+        _state: state,
     }
 }
 
@@ -570,7 +568,6 @@ impl PausedIdeSession {
     async fn finish(mut self) {
         self.child.kill().await.unwrap();
         let _ = std::fs::remove_dir_all(&self.project);
-        let _ = std::fs::remove_dir_all(&self.state);
     }
 }
 
@@ -675,11 +672,12 @@ async fn java_reads_evaluate_without_consent_and_calls_are_refused_before_the_id
 
 #[tokio::test]
 async fn the_ide_backend_needs_the_token() {
+    let state = tempfile::tempdir().unwrap();
     for args in [
         &["serve", "--ide-managed", "--port", "0"][..],
         &["serve", "--backend", "ide", "--port", "0"][..],
     ] {
-        let output = command(args, None).output().await.unwrap();
+        let output = command(args, None, state.path()).output().await.unwrap();
         assert!(!output.status.success(), "{args:?}");
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(
@@ -694,15 +692,12 @@ async fn the_ide_backend_needs_the_token() {
 async fn stdio_with_the_ide_backend_needs_a_running_ide() {
     // Without the token, `stdio --backend ide` attaches to a running IDE's server
     // through the discovery files; with none, it says so and exits.
-    // A state directory of its own: the other tests' IDE-managed servers publish
-    // discovery files in the shared one while they run.
-    let state = std::env::temp_dir().join(format!("jbd-ide-test-{}-alone", std::process::id()));
-    let output = command(&["stdio", "--backend", "ide"], None)
-        .env("JETBRAINS_DEBUGGER_STATE_DIR", &state)
+    // An empty state directory: no discovery file, so no IDE to attach to.
+    let state = tempfile::tempdir().unwrap();
+    let output = command(&["stdio", "--backend", "ide"], None, state.path())
         .output()
         .await
         .unwrap();
-    let _ = std::fs::remove_dir_all(&state);
     assert!(!output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("no running IDE found"), "{stderr}");
@@ -711,7 +706,8 @@ async fn stdio_with_the_ide_backend_needs_a_running_ide() {
 
 #[tokio::test]
 async fn without_an_ide_calls_say_the_plugin_is_not_connected() {
-    let mut child = command(&["serve", "--port", "0"], Some(TOKEN))
+    let state = tempfile::tempdir().unwrap();
+    let mut child = command(&["serve", "--port", "0"], Some(TOKEN), state.path())
         .spawn()
         .unwrap();
     let (_bridge, mcp_port, _stdout) = ready(&mut child).await;

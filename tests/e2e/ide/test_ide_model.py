@@ -13,7 +13,8 @@ DebuggerBridgeService, which finds and starts the binary of its own folder.
 Run configurations there: `App` (Python: debug runs the scripted calculator, run mode a real
 `python3 calculator.py`), `Ticker` (a loop that runs until paused), `Crash` (an uncaught
 ValueError), `Echo` (run mode: prints its arguments, working directory and MODE), `Secrets`
-(credentials, for test_secrets.py), `npm build` (run only) and `Broken` (fails validation). The debuggee
+(credentials, for test_secrets.py), `Tests` (Python tests: a failing pytest test), `npm build`
+(run only) and `Broken` (fails validation). The debuggee
 of a debug session is the model's simulation of calculator.py, line by line with its real
 values. Every test ends by asking the model for violations of the platform's threading rules
 and IDE errors: there must be none. The JVM runs under the JaCoCo agent (scripts/kotlin leaves
@@ -124,7 +125,7 @@ async def test_every_tool_through_the_intellij_layer(installed_plugin, state_dir
         # The plugin found the binary of its own folder and restored the executable bit the install lost.
         assert os.access(installed_plugin / PLUGIN_BINARY, os.X_OK)
         configs = {c["name"]: c for c in (await t.ok("list_run_configurations"))["run_configurations"]}
-        assert set(configs) == {"App", "Ticker", "Crash", "Echo", "Secrets", "npm build", "Broken"}
+        assert set(configs) == {"App", "Ticker", "Crash", "Echo", "Secrets", "Tests", "npm build", "Broken"}
         assert configs["App"]["can_debug"] is True and configs["App"]["type"] == "Python"
         assert configs["npm build"]["can_debug"] is False and configs["npm build"]["can_run"] is True
 
@@ -434,3 +435,25 @@ async def test_an_agents_python_logpoint_reaches_the_session_output(installed_pl
         listed = {b["log_message"] for b in (await t.ok("list_breakpoints"))["breakpoints"]}
         assert "total is {total}" in listed
         await t.ok("stop_debug_session", session_id=started["session_id"])
+
+
+async def test_a_failing_pytest_in_the_ide_says_why_it_cannot_stop_and_pycharms_own_stop_is_the_failed_test(
+        installed_plugin, state_dir, project):
+    """A Python tests configuration cannot be made to stop where a test fails through public API: the
+    agent is told why, and the tests run through. With the user's "Drop into debugger on failed tests"
+    on, one start lands in the failing test's frame with its locals, reported as the failed test."""
+    async with ide(installed_plugin, state_dir, project) as (t, h):
+        through = await t.start("Tests")
+        assert through["status"] == "stopped", through
+        output = through["execution"]["output"]
+        assert "not_supported: the plugin cannot make a failing test stop this session" in output, through
+        assert "Drop into debugger on failed tests" in output, through
+
+        h.command("drop-into-debugger")
+        stopped = await t.start("Tests", include_variables=True)
+        execution = stopped["execution"]
+        assert stopped["status"] == "paused" and execution["paused_reason"] == "test_failed", stopped
+        assert execution["failed_test"] == {"name": "test_cart.py::test_total", "message": "assert 165 == 160"}, execution
+        assert execution["new_location"]["line"] == 4, execution
+        assert by_name(execution["variables"])["total"]["value"] == "165", execution
+        await t.ok("stop_debug_session", session_id=stopped["session_id"])

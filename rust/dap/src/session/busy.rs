@@ -4,7 +4,6 @@
 //! runtime guard refused did not decide a stop.
 
 use super::{lock, Session, BUSY_AFTER, SILENT_AFTER, SPINNING};
-use crate::debugpy;
 use crate::tree;
 use debugger_core::error::{ErrorCode, ToolError, ToolResult};
 use std::time::{Duration, Instant, SystemTime};
@@ -46,7 +45,8 @@ impl Session {
         let running = self
             .activity
             .as_deref()
-            .and_then(|path| debugpy::read_activity(path).running);
+            .zip(self.adapter.shim())
+            .and_then(|(path, shim)| (shim.read_activity)(path).running);
         if let Some((label, since)) = running {
             let age = SystemTime::now().duration_since(since).unwrap_or_default();
             if age >= BUSY_AFTER {
@@ -128,7 +128,8 @@ impl Session {
     /// Why breakpoint code of one of `hits` did not run since the last resume: the
     /// guard refused it (the program stopped there instead of judging it).
     pub(super) fn refused_code(&self, hits: &[String]) -> Option<String> {
-        let (when, label, reason) = debugpy::read_activity(self.activity.as_deref()?).refused?;
+        let (when, label, reason) =
+            (self.adapter.shim()?.read_activity)(self.activity.as_deref()?).refused?;
         let resumed = lock(&self.state).resumed_at;
         let ours = hits.iter().any(|id| label.ends_with(&format!(" of {id}")));
         (when >= resumed && ours).then(|| {

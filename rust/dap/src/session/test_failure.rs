@@ -4,7 +4,6 @@
 
 use super::{as_i64, Session};
 use crate::breakpoints::class_matches;
-use crate::debugpy;
 use crate::test_runs::{self, FailureStop, EXPECTED_FAILURE, NOT_FAILURES};
 use debugger_core::model::{ExceptionInfo, FailedTest};
 use serde_json::{json, Value as Json};
@@ -25,27 +24,31 @@ impl Session {
     /// The failing test an exception stop is, if it is one: the exception left the
     /// test's code for a runner that does not expect it (not a skip, not an expected
     /// failure). `mro` is the exception's class and bases.
-    pub(super) async fn failed_python_test(
+    pub(super) async fn failed_exception_test(
         &self,
         thread: i64,
         info: &ExceptionInfo,
         mro: &[String],
     ) -> Option<FailedTest> {
-        if !matches!(self.test_failures, Some(FailureStop::LeavingTestCode)) {
+        let Some(FailureStop::LeavingTestCode {
+            verdict,
+            paused_frame_mark,
+        }) = self.test_failures
+        else {
             return None;
-        }
+        };
         let skipped = mro
             .iter()
             .any(|class| NOT_FAILURES.iter().any(|n| class_matches(n, class)));
         if skipped {
             return None;
         }
-        let (index, frame) = self.paused_python_frame(thread).await?;
+        let (index, frame) = self.paused_frame(thread, paused_frame_mark).await?;
         let verdict = self
             .client
             .request(
                 "evaluate",
-                json!({ "expression": debugpy::TEST_RUNNER_VERDICT, "frameId": frame, "context": "watch" }),
+                json!({ "expression": verdict, "frameId": frame, "context": "watch" }),
                 self.shared.request_timeout,
             )
             .await
@@ -66,7 +69,7 @@ impl Session {
     /// one it marks `(Current frame)` when it shows the exception's traceback below it
     /// (a test whose helper raised: the helper's raise on top, the test's frame
     /// paused), else the top.
-    async fn paused_python_frame(&self, thread: i64) -> Option<(usize, i64)> {
+    async fn paused_frame(&self, thread: i64, mark: &str) -> Option<(usize, i64)> {
         let body = self
             .client
             .request(
@@ -82,7 +85,7 @@ impl Session {
             .position(|f| {
                 f.get("name")
                     .and_then(Json::as_str)
-                    .is_some_and(|name| name.ends_with(debugpy::PAUSED_FRAME_MARK))
+                    .is_some_and(|name| name.ends_with(mark))
             })
             .unwrap_or(0);
         Some((index, frames.get(index)?.get("id").and_then(as_i64)?))

@@ -304,7 +304,7 @@ impl Session {
         let names: Vec<&str> = frames
             .iter()
             .map(|f| {
-                super::without_rust_hash(f.get("name").and_then(Json::as_str).unwrap_or_default())
+                (self.adapter.frames.name)(f.get("name").and_then(Json::as_str).unwrap_or_default())
             })
             .collect();
         let alive = |owner: &Option<(String, usize)>| match owner {
@@ -431,7 +431,7 @@ impl Session {
         }
         let name = |index: usize| {
             let shown = frames[index].get("name").and_then(Json::as_str);
-            super::without_rust_hash(shown.unwrap_or_default()).to_string()
+            (self.adapter.frames.name)(shown.unwrap_or_default()).to_string()
         };
         for index in 0..frames.len() {
             let caller = match frame_id(index + 1) {

@@ -4,11 +4,11 @@
 
 use super::{BenchArgs, BenchProject, Samples, BREAKPOINT_LINE, START};
 use anyhow::{anyhow, bail, Context, Result};
-use debugger_core::launch_json::load_launch_configs;
 use debugger_core::model::LaunchMode;
+use debugger_dap::adapter::debugpy::{launch_arguments, ShimDir};
 use debugger_dap::adapter::{self, DEBUGPY};
 use debugger_dap::client::Client;
-use debugger_dap::debugpy::{launch_arguments, ShimDir};
+use debugger_dap::launch_json::load_launch_configs;
 use debugger_dap::protocol::Event;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
@@ -66,7 +66,7 @@ struct Started {
 async fn start(
     args: &BenchArgs,
     project: &BenchProject,
-    config: &debugger_core::launch_json::LaunchConfig,
+    config: &debugger_dap::launch_json::LaunchConfig,
     shim: Option<&ShimDir>,
 ) -> Result<Started> {
     let command =

@@ -5,7 +5,7 @@
 //! **Where it sits.** Everything the server says about a program comes from the
 //! [`Backend`](debugger_core::Backend) (values, evaluations, output, stops, exception
 //! messages, errors, breakpoints) whichever backend it is. [`Redacting`] wraps the backend
-//! once, in [`crate::tools::App::new`], and the tools, the tracker, the resources and the
+//! once, in [`crate::app::App::new`], and the tools, the tracker, the resources and the
 //! history only ever see the wrapped one: there is no other path from a debugger to an
 //! answer. Every model type a backend returns goes through [`backend`]'s `Redact`, which
 //! destructures it field by field without `..`, and every event through an exhaustive

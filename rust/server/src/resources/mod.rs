@@ -11,8 +11,10 @@
 pub mod notify;
 pub mod uri;
 
+use crate::app::{App, Call, Waiting};
+use crate::consent::{ConfirmRequest, Confirmer, Consent};
 use crate::session_log;
-use crate::tools::{self, common, App, Call, ConfirmRequest, Confirmer, Consent};
+use crate::tools::{self, resolve};
 use crate::tracker::SessionRecord;
 use debugger_core::history::History;
 use debugger_core::model::{Project, SessionState};
@@ -136,13 +138,13 @@ pub async fn read(
     text: &str,
 ) -> Result<ReadResourceResult, McpError> {
     let uri = ResourceUri::parse(text).map_err(|e| uri_error(text, e))?;
-    let waiting = tools::Waiting::default();
+    let waiting = Waiting::default();
     let call = Call {
         app,
         confirmer: &NoQuestions,
         waiting: &waiting,
     };
-    let project = common::project(&call, uri.project.as_deref())
+    let project = resolve::project(&call, uri.project.as_deref())
         .await
         .map_err(to_mcp)?;
     let contents = match &uri.kind {
@@ -175,7 +177,7 @@ fn current_session(app: &App, project: &Project) -> ToolResult<SessionRecord> {
         .current(&project.path)
         .ok_or_else(|| no_session(project))?;
     if !record.is_live() {
-        return Err(common::ended_error(&record));
+        return Err(resolve::ended_error(&record));
     }
     Ok(record)
 }
@@ -277,7 +279,7 @@ fn output_from(record: &SessionRecord, uri: &ResourceUri) -> Value {
 }
 
 async fn source_text(project: &Project, file: &str) -> ToolResult<String> {
-    let path = common::file_in(project, file)?;
+    let path = resolve::file_in(project, file)?;
     let bytes = source_file::read_capped(&path, SOURCE_CAP)
         .await
         .map_err(|e| match e.code {

@@ -1,8 +1,9 @@
 //! Breakpoint tools. Breakpoints belong to the project (the backend keeps them);
 //! these tools validate input, confine paths and shape the answers.
 
-use super::common;
-use super::Call;
+use super::resolve;
+use super::source_lines;
+use crate::app::Call;
 use crate::lenient;
 use crate::owners::Owner;
 use debugger_core::model::{Breakpoint, BreakpointKind, BreakpointSpec, SuspendPolicy};
@@ -120,11 +121,11 @@ pub struct BreakpointList {
 }
 
 pub async fn list_breakpoints(call: &Call<'_>, p: ListBreakpoints) -> ToolResult<BreakpointList> {
-    let project = common::project(call, p.project_path.as_deref()).await?;
+    let project = resolve::project(call, p.project_path.as_deref()).await?;
     let file = p
         .file_path
         .as_deref()
-        .map(|f| common::file_in(&project, f))
+        .map(|f| resolve::file_in(&project, f))
         .transpose()?;
     let kind = p
         .type_filter
@@ -284,18 +285,48 @@ fn function_name(text: &str) -> ToolResult<String> {
     Ok(name.to_string())
 }
 
+/// `set_breakpoint`'s `watch` form (a data breakpoint); every other form's parameter
+/// is refused.
+async fn set_watch(call: &Call<'_>, p: SetBreakpoint, watch: String) -> ToolResult<BreakpointSet> {
+    let others = [
+        (p.file_path.is_some(), "file_path"),
+        (p.line.is_some(), "line"),
+        (p.function.is_some(), "function"),
+        (p.condition.is_some(), "condition"),
+        (p.log_message.is_some(), "log_message"),
+        (p.suspend_policy.is_some(), "suspend_policy"),
+        (p.enabled.is_some(), "enabled"),
+        (p.temporary.is_some(), "temporary"),
+    ];
+    if let Some((_, name)) = others.iter().find(|(given, _)| *given) {
+        return Err(ToolError::invalid_params(format!(
+            "'watch' stands alone: it stops at every change of the value; '{name}' belongs to \
+             a line or function breakpoint."
+        )));
+    }
+    let (breakpoint, name) =
+        super::data_breakpoints::set(call, p.project_path.as_deref(), watch).await?;
+    let how = breakpoint.message.as_deref().unwrap_or("watched");
+    Ok(BreakpointSet {
+        status: "set".into(),
+        verified: breakpoint.verified,
+        message: format!("Stops when {name} changes ({how})."),
+        breakpoint_id: breakpoint.id,
+    })
+}
+
 pub async fn set_breakpoint(call: &Call<'_>, mut p: SetBreakpoint) -> ToolResult<BreakpointSet> {
     if let Some(watch) = p.watch.take() {
-        return super::data_breakpoints::set(call, p, watch).await;
+        return set_watch(call, p, watch).await;
     }
-    let project = common::project(call, p.project_path.as_deref()).await?;
+    let project = resolve::project(call, p.project_path.as_deref()).await?;
     let (condition, log_message) = (non_blank(p.condition), non_blank(p.log_message));
     let suspend_policy = suspend_policy(p.suspend_policy.as_deref())?;
     // Where it stops, the languages whose guards judge its code, how it is named.
     let (kind, language, place) = match (p.file_path, p.line, p.function) {
         (Some(file), Some(line), None) => {
-            let file = common::file_in(&project, &file)?;
-            common::check_code_line(&file, line).await?;
+            let file = resolve::file_in(&project, &file)?;
+            source_lines::check_code_line(&file, line).await?;
             let place = format!(
                 "{}:{line}",
                 file.file_name()
@@ -377,7 +408,7 @@ pub async fn set_exception_breakpoint(
     call: &Call<'_>,
     p: SetExceptionBreakpoint,
 ) -> ToolResult<BreakpointSet> {
-    let project = common::project(call, p.project_path.as_deref()).await?;
+    let project = resolve::project(call, p.project_path.as_deref()).await?;
     let class = p.exception_class.trim().to_string();
     let valid_name = !class.is_empty()
         && class.split('.').all(|part| {
@@ -450,11 +481,11 @@ pub async fn remove_breakpoint(
     call: &Call<'_>,
     p: RemoveBreakpoint,
 ) -> ToolResult<BreakpointsRemoved> {
-    let named = common::Named {
+    let named = resolve::Named {
         breakpoint: p.breakpoint_id.as_deref(),
         ..Default::default()
     };
-    let project = common::project_of(call, p.project_path.as_deref(), named).await?;
+    let project = resolve::project_of(call, p.project_path.as_deref(), named).await?;
     let agents_only = match p.owner.as_deref().map(str::trim) {
         None => false,
         Some("agent") => true,
@@ -486,7 +517,7 @@ pub async fn remove_breakpoint(
             }
             (Some(id), None) if p.line.is_none() => vec![id.trim().to_string()],
             (None, Some(file)) => {
-                let file = common::file_in(&project, file)?;
+                let file = resolve::file_in(&project, file)?;
                 candidates()
                     .await?
                     .into_iter()

@@ -3,10 +3,10 @@
 //! (a variable path: `total`, `acc.balance`) read in the selected frame; the backend
 //! watches it where its debugger can, and says why not elsewhere.
 
-use super::breakpoints::{BreakpointSet, SetBreakpoint};
-use super::common::{self, Named};
-use super::Call;
-use debugger_core::model::ValueTarget;
+use super::frames;
+use super::resolve::{self, Named};
+use crate::app::Call;
+use debugger_core::model::{Breakpoint, ValueTarget};
 use debugger_core::{ToolError, ToolResult};
 
 /// Whether `text` has the shape of a variable id (`v3.12`), so that an expired one is
@@ -21,25 +21,14 @@ fn is_variable_id(text: &str) -> bool {
         })
 }
 
-/// Set a data breakpoint on `p.watch`; every other form's parameter is refused.
-pub async fn set(call: &Call<'_>, p: SetBreakpoint, watch: String) -> ToolResult<BreakpointSet> {
+/// Watch `watch` in the project `project_path` names; the breakpoint set and the
+/// value's name.
+pub async fn set(
+    call: &Call<'_>,
+    project_path: Option<&str>,
+    watch: String,
+) -> ToolResult<(Breakpoint, String)> {
     let watch = watch.trim().to_string();
-    let others = [
-        (p.file_path.is_some(), "file_path"),
-        (p.line.is_some(), "line"),
-        (p.function.is_some(), "function"),
-        (p.condition.is_some(), "condition"),
-        (p.log_message.is_some(), "log_message"),
-        (p.suspend_policy.is_some(), "suspend_policy"),
-        (p.enabled.is_some(), "enabled"),
-        (p.temporary.is_some(), "temporary"),
-    ];
-    if let Some((_, name)) = others.iter().find(|(given, _)| *given) {
-        return Err(ToolError::invalid_params(format!(
-            "'watch' stands alone: it stops at every change of the value; '{name}' belongs to \
-             a line or function breakpoint."
-        )));
-    }
     if watch.is_empty() || watch.chars().any(char::is_control) {
         return Err(ToolError::invalid_params(
             "'watch' must be a variable id (from get_variables) or a variable's name at the \
@@ -51,11 +40,11 @@ pub async fn set(call: &Call<'_>, p: SetBreakpoint, watch: String) -> ToolResult
         variable: by_id.then_some(watch.as_str()),
         ..Default::default()
     };
-    let project = common::project_of(call, p.project_path.as_deref(), named).await?;
+    let project = resolve::project_of(call, project_path, named).await?;
     let session = by_id
         .then(|| call.app.tracker.variable_session(&project.path, &watch))
         .flatten();
-    let record = common::paused_session(call, &project, session.as_deref())?;
+    let record = resolve::paused_session(call, &project, session.as_deref())?;
     let id = record.descriptor.id.clone();
     let (frame_ref, target, name) = match by_id {
         true => {
@@ -69,7 +58,7 @@ pub async fn set(call: &Call<'_>, p: SetBreakpoint, watch: String) -> ToolResult
             (handle.frame_ref, target, handle.path)
         }
         false => {
-            let (_, frame) = common::frame_at(call, &record, None).await?;
+            let (_, frame) = frames::frame_at(call, &record, None).await?;
             let target = ValueTarget::Expression(watch.clone());
             (frame.frame_ref, target, watch)
         }
@@ -82,13 +71,7 @@ pub async fn set(call: &Call<'_>, p: SetBreakpoint, watch: String) -> ToolResult
     if let Err(err) = call.app.owners.record(&project.path, &breakpoint) {
         tracing::warn!(%err, "could not record the agent's data breakpoint");
     }
-    let how = breakpoint.message.as_deref().unwrap_or("watched");
-    Ok(BreakpointSet {
-        status: "set".into(),
-        verified: breakpoint.verified,
-        message: format!("Stops when {name} changes ({how})."),
-        breakpoint_id: breakpoint.id,
-    })
+    Ok((breakpoint, name))
 }
 
 #[cfg(test)]

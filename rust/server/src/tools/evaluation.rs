@@ -6,8 +6,12 @@
 //! ([`EvaluationKind::GuardedExpression`]); everything else is refused before
 //! anything runs.
 
-use super::common::{self, Target, VariableView};
-use super::{confirm, question, Call, ConfirmRequest};
+use super::frames;
+use super::question;
+use super::resolve::{self, Target};
+use super::views::{self, VariableView};
+use crate::app::Call;
+use crate::consent::ConfirmRequest;
 use crate::lenient;
 use debugger_core::eval_guard::{classify_jvm, classify_python, Classification, JvmLanguage};
 
@@ -193,21 +197,18 @@ pub async fn consent_to_breakpoint_code(
         let Some(why) = refusal else {
             continue;
         };
-        confirm(
-            call,
-            ConfirmRequest {
-                action: format!(
-                    "Run this breakpoint {what} at every hit, though it may change the program's \
+        call.confirm(ConfirmRequest {
+            action: format!(
+                "Run this breakpoint {what} at every hit, though it may change the program's \
                      state ({})? {}",
-                    question::escaped(&why, question::SHOWN),
-                    question::quoted(what, expression)
-                ),
-                project: project.name.clone(),
-                subject: question::escaped(expression, question::SHOWN),
-                session_id: None,
-                stop: None,
-            },
-        )
+                question::escaped(&why, question::SHOWN),
+                question::quoted(what, expression)
+            ),
+            project: project.name.clone(),
+            subject: question::escaped(expression, question::SHOWN),
+            session_id: None,
+            stop: None,
+        })
         .await?;
     }
     Ok(())
@@ -270,14 +271,14 @@ pub struct Evaluation {
 
 pub async fn evaluate(call: &Call<'_>, p: EvaluateParams) -> ToolResult<Evaluation> {
     let project =
-        common::project_of(call, p.target.project_path.as_deref(), p.target.named()).await?;
+        resolve::project_of(call, p.target.project_path.as_deref(), p.target.named()).await?;
     let expression = p.expression.trim_end().to_string();
     if expression.trim().is_empty() {
         return Err(ToolError::invalid_params("'expression' must not be empty."));
     }
-    let record = common::paused_session(call, &project, p.target.session_id.as_deref())?;
+    let record = resolve::paused_session(call, &project, p.target.session_id.as_deref())?;
     let session = record.descriptor.id.clone();
-    let (_, frame) = common::frame_at(call, &record, p.frame_index).await?;
+    let (_, frame) = frames::frame_at(call, &record, p.frame_index).await?;
     let allowed = p.allow_side_effects.unwrap_or(false);
     let (kind, enforcement) = match side_effect_free(call, &session, &expression) {
         Ok((kind, enforcement)) => (kind, Some(enforcement)),
@@ -332,19 +333,16 @@ async fn consented(
     session: &str,
     expression: &str,
 ) -> ToolResult<EvaluationKind> {
-    confirm(
-        call,
-        ConfirmRequest {
-            action: format!(
-                "Run code that may change the debugged program? {}",
-                question::quoted("code", expression)
-            ),
-            project: project.name.clone(),
-            subject: question::escaped(expression, question::SHOWN),
-            session_id: Some(session.to_string()),
-            stop: None,
-        },
-    )
+    call.confirm(ConfirmRequest {
+        action: format!(
+            "Run code that may change the debugged program? {}",
+            question::quoted("code", expression)
+        ),
+        project: project.name.clone(),
+        subject: question::escaped(expression, question::SHOWN),
+        session_id: Some(session.to_string()),
+        stop: None,
+    })
     .await?;
     let language = call.app.backend.language(session).unwrap_or_default();
     Ok(match classify(&language, expression) {
@@ -365,7 +363,7 @@ fn answer(
         name: expression.clone(),
         ..value
     };
-    let result = common::view(call, session, frame_ref, None, value)?;
+    let result = views::view(call, session, frame_ref, None, value)?;
     Ok(Evaluation {
         expression,
         result,
@@ -400,11 +398,11 @@ pub struct WatchAdded {
 }
 
 pub async fn add_watch(call: &Call<'_>, p: AddWatch) -> ToolResult<WatchAdded> {
-    let named = common::Named {
+    let named = resolve::Named {
         session: p.session_id.as_deref(),
         ..Default::default()
     };
-    let project = common::project_of(call, p.project_path.as_deref(), named).await?;
+    let project = resolve::project_of(call, p.project_path.as_deref(), named).await?;
     if let Some(id) = &p.session_id {
         call.app.tracker.resolve(&project.path, Some(id))?;
     }
@@ -417,8 +415,8 @@ pub async fn add_watch(call: &Call<'_>, p: AddWatch) -> ToolResult<WatchAdded> {
         type_name: None,
         error: None,
     };
-    if let Ok(record) = common::paused_session(call, &project, p.session_id.as_deref()) {
-        let (_, frame) = common::frame_at(call, &record, None).await?;
+    if let Ok(record) = resolve::paused_session(call, &project, p.session_id.as_deref()) {
+        let (_, frame) = frames::frame_at(call, &record, None).await?;
         match evaluate_watch(
             call,
             &record.descriptor.id,
@@ -428,7 +426,7 @@ pub async fn add_watch(call: &Call<'_>, p: AddWatch) -> ToolResult<WatchAdded> {
         .await
         {
             Ok(value) => {
-                result.value = Some(common::cap(&value.value).0);
+                result.value = Some(views::cap(&value.value).0);
                 result.type_name = value.type_name;
             }
             Err(err) => result.error = Some(err.message),
@@ -454,12 +452,12 @@ pub struct WatchRemoved {
 }
 
 pub async fn remove_watch(call: &Call<'_>, p: RemoveWatch) -> ToolResult<WatchRemoved> {
-    let named = common::Named {
+    let named = resolve::Named {
         session: p.session_id.as_deref(),
         watch: Some(&p.watch_id),
         ..Default::default()
     };
-    let project = common::project_of(call, p.project_path.as_deref(), named).await?;
+    let project = resolve::project_of(call, p.project_path.as_deref(), named).await?;
     if let Some(id) = &p.session_id {
         call.app.tracker.resolve(&project.path, Some(id))?;
     }

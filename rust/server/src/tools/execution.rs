@@ -5,9 +5,13 @@
 //! the watches' values (read as the status reads them, `frame_values`), so the agent
 //! needs no status call to see them.
 
-use super::common::{self, Location, Target, VariableView};
 use super::frame_values::{self, WatchValue};
-use super::Call;
+use super::frames;
+use super::resolve::{self, Target};
+use super::source_lines;
+use super::views::{Location, VariableView};
+use super::waiting;
+use crate::app::Call;
 use crate::lenient;
 use crate::tracker::{SessionRecord, WaitOutcome};
 use debugger_core::model::{
@@ -132,11 +136,12 @@ pub async fn summarize(
                 }
             }
             // The selected frame: the top, or a failing test's own below its framework.
-            match common::frame_at(call, &record, None).await {
+            match frames::frame_at(call, &record, None).await {
                 Ok((_, frame)) => {
-                    result.source_line = common::source_line(frame.file.as_deref(), frame.line)
-                        .await
-                        .map(|line| call.app.secrets.text(line));
+                    result.source_line =
+                        source_lines::source_line(frame.file.as_deref(), frame.line)
+                            .await
+                            .map(|line| call.app.secrets.text(line));
                     let location = Location::of(&frame);
                     result.message = format!(
                         "Paused ({why}) at {}:{} in {}",
@@ -280,11 +285,11 @@ pub struct RunToLineParams {
 
 pub async fn resume(call: &Call<'_>, p: ResumeParams) -> ToolResult<ExecutionResult> {
     let project =
-        common::project_of(call, p.target.project_path.as_deref(), p.target.named()).await?;
-    let record = common::paused_session(call, &project, p.target.session_id.as_deref())?;
+        resolve::project_of(call, p.target.project_path.as_deref(), p.target.named()).await?;
+    let record = resolve::paused_session(call, &project, p.target.session_id.as_deref())?;
     let id = record.descriptor.id.clone();
     let backend = &call.app.backend;
-    let outcome = common::resume_and_wait(call, &id, common::wait_time(p.timeout), || {
+    let outcome = waiting::resume_and_wait(call, &id, waiting::wait_time(p.timeout), || {
         backend.resume(&id)
     })
     .await?;
@@ -293,8 +298,8 @@ pub async fn resume(call: &Call<'_>, p: ResumeParams) -> ToolResult<ExecutionRes
 
 pub async fn pause(call: &Call<'_>, p: PauseParams) -> ToolResult<ExecutionResult> {
     let project =
-        common::project_of(call, p.target.project_path.as_deref(), p.target.named()).await?;
-    let record = common::live_session(call, &project, p.target.session_id.as_deref())?;
+        resolve::project_of(call, p.target.project_path.as_deref(), p.target.named()).await?;
+    let record = resolve::live_session(call, &project, p.target.session_id.as_deref())?;
     let id = record.descriptor.id.clone();
     if record.state == SessionState::Paused {
         let mut result =
@@ -307,7 +312,7 @@ pub async fn pause(call: &Call<'_>, p: PauseParams) -> ToolResult<ExecutionResul
         call,
         &id,
         record.stop_generation,
-        common::wait_time(p.timeout),
+        waiting::wait_time(p.timeout),
     )
     .await?;
     summarize(call, &id, outcome, false, p.include_variables()).await
@@ -320,10 +325,10 @@ async fn step(
     ignore_breakpoints: bool,
 ) -> ToolResult<ExecutionResult> {
     let project =
-        common::project_of(call, p.target.project_path.as_deref(), p.target.named()).await?;
-    let record = common::paused_session(call, &project, p.target.session_id.as_deref())?;
+        resolve::project_of(call, p.target.project_path.as_deref(), p.target.named()).await?;
+    let record = resolve::paused_session(call, &project, p.target.session_id.as_deref())?;
     let id = record.descriptor.id.clone();
-    let thread = common::current_thread(call, &record).await?;
+    let thread = frames::current_thread(call, &record).await?;
     if record.selected_frame != 0 {
         tracing::debug!(
             frame = record.selected_frame,
@@ -331,7 +336,7 @@ async fn step(
         );
     }
     let backend = &call.app.backend;
-    let outcome = common::resume_and_wait(call, &id, common::wait_time(p.timeout), || {
+    let outcome = waiting::resume_and_wait(call, &id, waiting::wait_time(p.timeout), || {
         backend.step(&id, &thread, kind, ignore_breakpoints)
     })
     .await?;
@@ -353,21 +358,21 @@ pub async fn step_out(call: &Call<'_>, p: StepParams) -> ToolResult<ExecutionRes
 }
 
 pub async fn run_to_line(call: &Call<'_>, p: RunToLineParams) -> ToolResult<ExecutionResult> {
-    let project = common::project_of(
+    let project = resolve::project_of(
         call,
         p.common.target.project_path.as_deref(),
         p.common.target.named(),
     )
     .await?;
-    let file = common::file_in(&project, &p.file_path)?;
+    let file = resolve::file_in(&project, &p.file_path)?;
     let line = p.line;
-    common::check_code_line(&file, line).await?;
-    let record = common::paused_session(call, &project, p.common.target.session_id.as_deref())?;
+    source_lines::check_code_line(&file, line).await?;
+    let record = resolve::paused_session(call, &project, p.common.target.session_id.as_deref())?;
     let id = record.descriptor.id.clone();
-    let thread = common::current_thread(call, &record).await?;
+    let thread = frames::current_thread(call, &record).await?;
     let ignore = p.ignore_breakpoints.unwrap_or(false);
     let backend = &call.app.backend;
-    let outcome = common::resume_and_wait(call, &id, common::wait_time(p.common.timeout), || {
+    let outcome = waiting::resume_and_wait(call, &id, waiting::wait_time(p.common.timeout), || {
         backend.run_to_line(&id, &thread, &file, line, ignore)
     })
     .await?;

@@ -4,8 +4,8 @@
 //! answers that ask for them (`include_variables`), so both show the same values, ids
 //! and caps.
 
-use super::common::{self, VariableView};
-use super::Call;
+use super::views::{self, VariableView};
+use crate::app::Call;
 use crate::watches::Watch;
 use debugger_core::model::{Value as DebugValue, VariableScope};
 use debugger_core::ToolResult;
@@ -44,7 +44,7 @@ impl WatchValue {
     pub fn unavailable(watch: Watch, why: String) -> Self {
         Self {
             id: watch.id,
-            expression: common::cap(&watch.expression).0,
+            expression: views::cap(&watch.expression).0,
             value: None,
             type_name: None,
             error: Some(why),
@@ -55,8 +55,8 @@ impl WatchValue {
         match result {
             Ok(value) => Self {
                 id: watch.id,
-                expression: common::cap(&watch.expression).0,
-                value: Some(common::cap(&value.value).0),
+                expression: views::cap(&watch.expression).0,
+                value: Some(views::cap(&value.value).0),
                 type_name: value.type_name,
                 error: None,
             },
@@ -106,7 +106,7 @@ pub async fn read(
         let shown = variables
             .into_iter()
             .take(VARIABLE_CAP)
-            .map(|v| common::view(call, session, frame_ref, None, v))
+            .map(|v| views::view(call, session, frame_ref, None, v))
             .collect::<ToolResult<_>>()?;
         Ok(Some(Variables {
             shown,

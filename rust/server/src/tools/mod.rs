@@ -7,173 +7,29 @@
 //! dispatch in one place.
 
 mod breakpoints;
-pub(crate) mod common;
 mod data_breakpoints;
 mod evaluation;
 mod execution;
 mod frame_values;
+mod frames;
 mod question;
+pub(crate) mod resolve;
 mod run;
 mod schema;
 mod sessions;
 mod source;
+mod source_lines;
 mod stack;
 mod trace;
 mod variables;
+mod views;
 pub mod waiting;
 
-use crate::consent::{ConsentMemory, Scope};
-use crate::notices::Notices;
-use crate::owners::Owners;
-use crate::redact::{Redacting, Secrets};
-use crate::resources::notify::Change;
-use crate::tracker::Tracker;
-use crate::watches::WatchStore;
-use debugger_core::{Backend, ToolError, ToolResult};
+use crate::app::Call;
+use debugger_core::{ToolError, ToolResult};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{Map, Value};
-use std::sync::Arc;
-use tokio::sync::broadcast;
-pub use waiting::Waiting;
-
-/// Changes kept for subscribers that fall behind (beyond, they refresh everything).
-const CHANGE_BACKLOG: usize = 256;
-
-/// What a confirmation request came back with.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Consent {
-    Granted(Scope),
-    Denied,
-    /// Nobody can be asked (no IDE, client without elicitation).
-    Unavailable,
-    /// The question goes to the client as this call's answer (MRTR, protocol
-    /// 2026-07-28): the call stops here, before acting, and the client's retry of it
-    /// brings the reply (`mrtr.rs`).
-    Deferred,
-}
-
-/// An action that needs the user's approval, described for the question.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ConfirmRequest {
-    /// What the agent wants to do, in a sentence.
-    pub action: String,
-    /// The project's name.
-    pub project: String,
-    /// What the action is about, in the user's words: the run configuration's name,
-    /// the expression, or the assignment.
-    pub subject: String,
-    /// The debug session the action concerns; `None` for a launch.
-    pub session_id: Option<String>,
-    /// The session's stop when it was asked (its generation), set by [`confirm`]: an
-    /// approval holds for that stop only.
-    pub stop: Option<u64>,
-}
-
-/// Asks the user to approve an action (IDE dialog, MCP elicitation, or a question
-/// the client answers in its next round).
-#[async_trait::async_trait]
-pub trait Confirmer: Send + Sync {
-    async fn confirm(&self, request: &ConfirmRequest) -> Consent;
-
-    /// The question this confirmer deferred during the call ([`Consent::Deferred`]):
-    /// the call stopped there with nothing done, and its answer is that question, not
-    /// the error the handler returned.
-    fn deferred(&self) -> Option<ConfirmRequest> {
-        None
-    }
-}
-
-/// Shared state of the server: one per process, shared by every MCP connection.
-pub struct App {
-    /// The debugger, behind the secret masking: the only backend the tools see.
-    pub backend: Arc<dyn Backend>,
-    /// The secret masking the backend is wrapped in; source lines shown pass through it
-    /// too, as a file of the project may hold a credential written into the code.
-    pub secrets: Arc<Secrets>,
-    pub tracker: Arc<Tracker>,
-    pub watches: WatchStore,
-    /// Brave mode and the sessions approved for their life.
-    pub consent: Arc<ConsentMemory>,
-    /// Which breakpoints the agent set.
-    pub owners: Owners,
-    /// What each backend event changed, sent once the tracker has applied it (the
-    /// resource subscriptions listen here).
-    pub changes: broadcast::Sender<Change>,
-    /// What to tell the agent as it happens (MCP logging).
-    pub notices: Arc<Notices>,
-}
-
-impl App {
-    /// Create the app over `backend` wrapped in the secret masking, and start feeding the
-    /// tracker (and the consent memory) from its events.
-    pub fn new(
-        backend: Arc<dyn Backend>,
-        watches: WatchStore,
-        consent: Arc<ConsentMemory>,
-        secrets: Arc<Secrets>,
-    ) -> Arc<Self> {
-        let backend: Arc<dyn Backend> = Redacting::new(backend, secrets.clone());
-        let tracker = Arc::new(Tracker::new());
-        let mut events = backend.events();
-        let pump = tracker.clone();
-        let forget = consent.clone();
-        let changes = broadcast::channel(CHANGE_BACKLOG).0;
-        let announce = changes.clone();
-        let notices = Arc::new(Notices::default());
-        let tell = notices.clone();
-        tokio::spawn(async move {
-            loop {
-                match events.recv().await {
-                    Ok(event) => {
-                        if let debugger_core::BackendEvent::Terminated { session, .. } = &event {
-                            forget.session_ended(session);
-                        }
-                        pump.apply(&event);
-                        tell.of_event(&event);
-                        if let Some(change) = Change::of(&event, &pump) {
-                            let _ = announce.send(change);
-                        }
-                    }
-                    Err(tokio::sync::broadcast::error::RecvError::Lagged(n)) => {
-                        tracing::warn!(
-                            missed = n,
-                            "session tracker fell behind the backend's events"
-                        )
-                    }
-                    Err(tokio::sync::broadcast::error::RecvError::Closed) => break,
-                }
-            }
-        });
-        Arc::new(Self {
-            backend,
-            secrets,
-            tracker,
-            owners: Owners::new(watches.state().clone()),
-            watches,
-            consent,
-            changes,
-            notices,
-        })
-    }
-
-    /// Remember an approval of `scope` for `session` and, when it reaches the session's
-    /// later actions, tell the agent.
-    pub fn remember_approval(&self, scope: Scope, session: &str) {
-        self.consent.record(scope, session);
-        if scope == Scope::Session {
-            self.notices.approval_remembered(session);
-        }
-    }
-}
-
-/// The per-call context a handler may need besides the app.
-pub struct Call<'a> {
-    pub app: &'a App,
-    pub confirmer: &'a dyn Confirmer,
-    /// Progress reports and cancellation of the call's waits.
-    pub waiting: &'a Waiting,
-}
 
 /// MCP annotations of a tool.
 #[derive(Debug, Clone, Copy)]
@@ -447,118 +303,10 @@ registry! {
         "Numbered source lines around file_path:line (default: the current location); current and breakpoint lines marked.";
 }
 
-/// Apply the confirmation policy: brave mode, or an earlier "for this session"
-/// approval of the session concerned, skips it; otherwise the user must agree. The
-/// scope of the approval is returned: a launch records a [`Scope::Session`] for the
-/// session it starts ([`ConsentMemory::record`]); other actions are recorded here.
-///
-/// An approval is bound to the stop it was asked about: if execution moved while the
-/// user was asked (another client resumed or stepped the program), nothing is done and
-/// the call asks again when it is made again (on protocol 2026-07-28 the retry is that
-/// call: its question names the new stop, so the old reply does not answer it).
-pub async fn confirm(call: &Call<'_>, mut request: ConfirmRequest) -> ToolResult<Scope> {
-    let consent = &call.app.consent;
-    if consent.approved(request.session_id.as_deref()) {
-        return Ok(Scope::Once);
-    }
-    let stop_of = |session: &str| {
-        let record = call.app.tracker.get(session).ok()?;
-        Some((record.stop_generation, record.state))
-    };
-    let asked_at = request.session_id.as_deref().and_then(stop_of);
-    request.stop = asked_at.map(|(generation, _)| generation);
-    let answer = call.confirmer.confirm(&request).await;
-    let now = request.session_id.as_deref().and_then(stop_of);
-    if matches!(answer, Consent::Granted(_)) && now != asked_at {
-        return Err(ToolError::new(
-            debugger_core::ErrorCode::ConfirmationRequired,
-            format!(
-                "Execution moved while the user was asked ({}); the approval was for where \
-                 the program stood then. Nothing was done: call again to be asked about \
-                 where it stands now.",
-                request.action
-            ),
-        )
-        .with_detail("execution_moved", true));
-    }
-    let action = request.action.as_str();
-    match answer {
-        Consent::Granted(scope) => {
-            if let Some(session) = &request.session_id {
-                call.app.remember_approval(scope, session);
-            }
-            Ok(scope)
-        }
-        Consent::Denied => Err(ToolError::new(
-            debugger_core::ErrorCode::ConfirmationDenied,
-            format!("The user did not approve: {action}"),
-        )),
-        // Never shown: the call's answer is the question (`Confirmer::deferred`).
-        Consent::Deferred => Err(ToolError::new(
-            debugger_core::ErrorCode::ConfirmationRequired,
-            format!("Asked the user ({action}); the client's retry brings the answer."),
-        )),
-        Consent::Unavailable => Err(ToolError::new(
-            debugger_core::ErrorCode::ConfirmationRequired,
-            format!(
-                "This action needs the user's approval ({action}), and nobody could be asked \
-                 (no answer from an IDE dialog, and no MCP elicitation in this client). The user can allow such actions without asking by starting the \
-                 server in brave mode: `jetbrains-debugger-mcp ... --brave` (or JETBRAINS_DEBUGGER_BRAVE=1), or with brave mode in the IDE plugin's settings."
-            ),
-        )),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ide_requests::ServerRequests;
-    use debugger_core::history::History;
-    use debugger_core::state::StateDir;
     use debugger_core::ErrorCode;
-    use debugger_ide::{BridgeConfig, IdeBackend};
-    use std::sync::Mutex;
-
-    /// Answers with the scripted consents, in order, and counts the questions.
-    struct Scripted(Mutex<Vec<Consent>>);
-
-    #[async_trait::async_trait]
-    impl Confirmer for Scripted {
-        async fn confirm(&self, _request: &ConfirmRequest) -> Consent {
-            self.0.lock().unwrap().remove(0)
-        }
-    }
-
-    impl Scripted {
-        fn left(&self) -> usize {
-            self.0.lock().unwrap().len()
-        }
-    }
-
-    fn on(session: Option<&str>) -> ConfirmRequest {
-        ConfirmRequest {
-            action: "Set x = 1?".into(),
-            project: "shop".into(),
-            subject: "x = 1".into(),
-            session_id: session.map(str::to_string),
-            stop: None,
-        }
-    }
-
-    /// An app over an IDE backend that no IDE connects to (confirm needs no backend call).
-    async fn app(consent: Arc<ConsentMemory>) -> Arc<App> {
-        let secrets = crate::redact::Secrets::new(Default::default());
-        let requests = Arc::new(ServerRequests {
-            history: Arc::new(History::new(10)),
-            consent: consent.clone(),
-            secrets: secrets.clone(),
-        });
-        let backend = IdeBackend::start(BridgeConfig::new(0, "t"), requests)
-            .await
-            .unwrap();
-        let state = StateDir::at(std::env::temp_dir().join("jbd-confirm-test"));
-        App::new(backend, WatchStore::new(state), consent, secrets)
-    }
 
     #[test]
     fn decoding_names_the_field_and_refuses_huge_strings() {
@@ -608,50 +356,5 @@ mod tests {
         assert!(err.message.contains("'env.xxxx"), "{}", err.message);
         assert!(err.message.len() < 200, "the key is not echoed whole");
         assert!(decode::<P>(serde_json::json!({"condition": "x > 1", "timeout": 1e308})).is_ok());
-    }
-
-    #[tokio::test]
-    async fn approvals_for_a_session_are_remembered_and_brave_mode_asks_nobody() {
-        let consent = Arc::new(ConsentMemory::new(false));
-        let app = app(consent.clone()).await;
-        let confirmer = Scripted(Mutex::new(vec![
-            Consent::Granted(Scope::Session), // a launch, for its session
-            Consent::Granted(Scope::Session), // an action on s2
-            Consent::Denied,                  // another action on s3
-            Consent::Unavailable,             // nobody to ask
-        ]));
-        let waiting = Waiting::default();
-        let call = Call {
-            app: &app,
-            confirmer: &confirmer,
-            waiting: &waiting,
-        };
-        // A launch answers the scope; the launch handler records it for the new session.
-        let scope = confirm(&call, on(None)).await.unwrap();
-        assert_eq!(scope, Scope::Session);
-        assert!(
-            !consent.approved(Some("s1")),
-            "nothing recorded without a session"
-        );
-        consent.record(scope, "s1");
-        assert_eq!(confirm(&call, on(Some("s1"))).await.unwrap(), Scope::Once);
-        assert_eq!(confirmer.left(), 3, "s1 was not asked about again");
-
-        confirm(&call, on(Some("s2"))).await.unwrap();
-        assert!(
-            consent.approved(Some("s2")),
-            "an action's session approval is recorded"
-        );
-        let denied = confirm(&call, on(Some("s3"))).await.unwrap_err();
-        assert_eq!(denied.code, ErrorCode::ConfirmationDenied);
-        let nobody = confirm(&call, on(None)).await.unwrap_err();
-        assert_eq!(nobody.code, ErrorCode::ConfirmationRequired);
-        assert!(nobody
-            .message
-            .contains("brave mode in the IDE plugin's settings"));
-
-        consent.set_brave(true);
-        assert_eq!(confirm(&call, on(None)).await.unwrap(), Scope::Once);
-        assert_eq!(confirmer.left(), 0);
     }
 }

@@ -1,8 +1,11 @@
 //! Run configurations: listing them, and running one without the debugger.
 
-use super::common;
+use super::question;
+use super::resolve;
 use super::sessions::{launch_overrides, launchable, room_for_a_session, Overrides};
-use super::{confirm, question, Call, ConfirmRequest};
+use super::waiting;
+use crate::app::Call;
+use crate::consent::ConfirmRequest;
 use crate::lenient;
 use crate::tracker::WaitOutcome;
 use debugger_core::model::{LaunchMode, LaunchOptions, RunConfiguration};
@@ -25,7 +28,7 @@ pub async fn list_run_configurations(
     call: &Call<'_>,
     p: ListRunConfigurations,
 ) -> ToolResult<RunConfigurations> {
-    let project = common::project(call, p.project_path.as_deref()).await?;
+    let project = resolve::project(call, p.project_path.as_deref()).await?;
     let mut run_configurations = call.app.backend.run_configurations(&project).await?;
     run_configurations.sort_by_key(|c| c.name.to_lowercase());
     Ok(RunConfigurations { run_configurations })
@@ -68,7 +71,7 @@ pub async fn run_configuration(
     call: &Call<'_>,
     p: RunConfigurationParams,
 ) -> ToolResult<RunOutcome> {
-    let project = common::project(call, p.project_path.as_deref()).await?;
+    let project = resolve::project(call, p.project_path.as_deref()).await?;
     let name = p.configuration_name.as_str();
     launchable(call, &project, name, LaunchMode::Run).await?;
     room_for_a_session(call, &project, false)?;
@@ -81,9 +84,8 @@ pub async fn run_configuration(
         .backend
         .launch_target(&project, name, &options)
         .await?;
-    let scope = confirm(
-        call,
-        ConfirmRequest {
+    let scope = call
+        .confirm(ConfirmRequest {
             action: format!(
                 "Run a program (without the debugger) in project {}? It runs {}.",
                 question::escaped(&project.name, question::SHOWN),
@@ -93,9 +95,8 @@ pub async fn run_configuration(
             subject: question::escaped(name, question::SHOWN),
             session_id: None,
             stop: None,
-        },
-    )
-    .await?;
+        })
+        .await?;
     let descriptor = call
         .app
         .backend
@@ -116,7 +117,7 @@ pub async fn run_configuration(
             message: format!("Run configuration '{name}' started"),
         });
     }
-    let outcome = super::waiting::wait(call, &id, u64::MAX, common::wait_time(p.timeout)).await?;
+    let outcome = super::waiting::wait(call, &id, u64::MAX, waiting::wait_time(p.timeout)).await?;
     let record = call.app.tracker.get(&id)?;
     let (status, message) = match (outcome, record.exit_code, &record.termination_error) {
         (WaitOutcome::Ended, _, Some(error)) => (

@@ -118,7 +118,7 @@ const SHARED: &[Shared] = &[
     Shared {
         name: "timeout",
         description: "Seconds, max 600",
-        default: Some(crate::tools::common::DEFAULT_WAIT.as_secs()),
+        default: Some(crate::tools::waiting::DEFAULT_WAIT.as_secs()),
     },
     Shared {
         name: "ignore_breakpoints",

@@ -1,10 +1,16 @@
 //! Session tools: list, start, stop, and the one-call status.
 
 use super::breakpoints::{self, SetBreakpoint};
-use super::common::{self, Location, Target, VariableView};
 use super::execution::{summarize, ExecutionResult};
 use super::frame_values::{self, WatchValue};
-use super::{confirm, question, Call, ConfirmRequest};
+use super::frames;
+use super::question;
+use super::resolve::{self, Target};
+use super::source_lines;
+use super::views::{Location, VariableView};
+use super::waiting;
+use crate::app::Call;
+use crate::consent::ConfirmRequest;
 use crate::lenient;
 use crate::tracker::{is_run_only, SessionRecord, WaitOutcome};
 use crate::watches::Watch;
@@ -46,7 +52,7 @@ pub struct SessionList {
 }
 
 pub async fn list_debug_sessions(call: &Call<'_>, p: ListSessions) -> ToolResult<SessionList> {
-    let project = common::project(call, p.project_path.as_deref()).await?;
+    let project = resolve::project(call, p.project_path.as_deref()).await?;
     let tracker = &call.app.tracker;
     let current = tracker.current(&project.path).map(|r| r.descriptor.id);
     let sessions = tracker
@@ -399,9 +405,9 @@ async fn debug_target(
         }
         (None, Some(file_path)) => {
             let (file_path, test) = test_of(file_path, p.test.as_deref())?;
-            let path = common::file_in(project, &file_path)?;
+            let path = resolve::file_in(project, &file_path)?;
             match p.line {
-                Some(line) => common::check_code_line(&path, line).await?,
+                Some(line) => source_lines::check_code_line(&path, line).await?,
                 None => {
                     source_file::read_lines(&path, 1, 1).await?;
                 }
@@ -419,7 +425,7 @@ async fn debug_target(
 }
 
 pub async fn start_debug_session(call: &Call<'_>, p: StartSession) -> ToolResult<StartedSession> {
-    let project = common::project(call, p.project_path.as_deref()).await?;
+    let project = resolve::project(call, p.project_path.as_deref()).await?;
     let target = debug_target(call, &project, &p).await?;
     let (mut options, note) = uncaught_behaviour(call, p.break_on_uncaught)?;
     options.overrides = launch_overrides(call, &project, p.overrides)?;
@@ -452,9 +458,8 @@ pub async fn start_debug_session(call: &Call<'_>, p: StartSession) -> ToolResult
         }
         DebugTarget::File { .. } => question::launch("file", &label, None, &options.overrides),
     };
-    let scope = confirm(
-        call,
-        ConfirmRequest {
+    let scope = call
+        .confirm(ConfirmRequest {
             action: format!(
                 "{verb} in project {}? It runs {runs}.",
                 question::escaped(&project.name, question::SHOWN)
@@ -463,9 +468,8 @@ pub async fn start_debug_session(call: &Call<'_>, p: StartSession) -> ToolResult
             subject: question::escaped(&label, question::SHOWN),
             session_id: None,
             stop: None,
-        },
-    )
-    .await?;
+        })
+        .await?;
     if let Some(old) = &replaced {
         stop_debug_session(
             call,
@@ -526,7 +530,7 @@ pub async fn start_debug_session(call: &Call<'_>, p: StartSession) -> ToolResult
             restarted,
         });
     }
-    let outcome = super::waiting::wait(call, &id, 0, common::wait_time(p.timeout)).await?;
+    let outcome = super::waiting::wait(call, &id, 0, waiting::wait_time(p.timeout)).await?;
     if outcome == WaitOutcome::Ended {
         // The program ended before reaching the line: its breakpoint is of no use now.
         remove_stop(call, &project, stop_at).await;
@@ -638,7 +642,7 @@ const STOP_WAIT: Duration = Duration::from_secs(10);
 
 pub async fn stop_debug_session(call: &Call<'_>, p: SessionOnly) -> ToolResult<StoppedSession> {
     let project =
-        common::project_of(call, p.target.project_path.as_deref(), p.target.named()).await?;
+        resolve::project_of(call, p.target.project_path.as_deref(), p.target.named()).await?;
     let record = call
         .app
         .tracker
@@ -794,7 +798,7 @@ pub async fn get_debug_session_status(
     p: StatusParams,
 ) -> ToolResult<SessionStatus> {
     let project =
-        common::project_of(call, p.target.project_path.as_deref(), p.target.named()).await?;
+        resolve::project_of(call, p.target.project_path.as_deref(), p.target.named()).await?;
     let record = call
         .app
         .tracker
@@ -820,7 +824,7 @@ pub async fn get_debug_session_status(
             "the program is not paused"
         };
         status.message = Some(match record.state {
-            SessionState::Stopped => common::ended_error(&record).message,
+            SessionState::Stopped => resolve::ended_error(&record).message,
             _ => format!(
                 "Running: {why}; frames, variables and watches are available when it pauses."
             ),
@@ -844,7 +848,7 @@ pub async fn get_debug_session_status(
             let ended = tracker.wait_for_stop(id, u64::MAX, END_EVENT_WAIT).await;
             let record = tracker.get(id)?;
             let message = match ended {
-                WaitOutcome::Ended => common::ended_error(&record).message,
+                WaitOutcome::Ended => resolve::ended_error(&record).message,
                 _ => e.message,
             };
             Ok(SessionStatus {
@@ -905,14 +909,14 @@ async fn paused_details(
 ) -> ToolResult<SessionStatus> {
     let id = record.descriptor.id.clone();
     let backend = &call.app.backend;
-    let thread = common::current_thread(call, record).await?;
+    let thread = frames::current_thread(call, record).await?;
     let max_frames = p
         .max_stack_frames
         .unwrap_or(5)
         .max(record.selected_frame + 1);
     let (threads, stack, breakpoints) = tokio::join!(
-        common::threads(call, record),
-        common::stack(call, record, &thread, max_frames),
+        frames::threads(call, record),
+        frames::stack(call, record, &thread, max_frames),
         backend.breakpoints(project)
     );
     let (frames, total) = stack?;

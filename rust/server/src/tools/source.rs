@@ -1,8 +1,9 @@
 //! Source tools: lines around a location, with breakpoint markers. Files are read
 //! through [`source_file`] (bounded, regular files only, off the async workers).
 
-use super::common;
-use super::Call;
+use super::frames;
+use super::resolve;
+use crate::app::Call;
 use crate::lenient;
 use crate::redact::Secrets;
 use debugger_core::model::BreakpointKind;
@@ -117,20 +118,20 @@ pub struct SourceContext {
 }
 
 pub async fn get_source_context(call: &Call<'_>, p: SourceParams) -> ToolResult<SourceContext> {
-    let named = common::Named {
+    let named = resolve::Named {
         session: p.session_id.as_deref(),
         ..Default::default()
     };
-    let project = common::project_of(call, p.project_path.as_deref(), named).await?;
+    let project = resolve::project_of(call, p.project_path.as_deref(), named).await?;
     let (file, line) = match &p.file_path {
         Some(path) => {
-            let file = common::file_in(&project, path)?;
+            let file = resolve::file_in(&project, path)?;
             (file, p.line)
         }
         None => {
-            let record = common::paused_session(call, &project, p.session_id.as_deref())
+            let record = resolve::paused_session(call, &project, p.session_id.as_deref())
                 .map_err(|e| ToolError::new(e.code, format!("No 'file_path' given and no paused session to take the location from: {}", e.message)))?;
-            let (_, frame) = common::frame_at(call, &record, None).await?;
+            let (_, frame) = frames::frame_at(call, &record, None).await?;
             let file = frame.file.ok_or_else(|| {
                 ToolError::new(
                     ErrorCode::FileNotFound,

@@ -1,7 +1,9 @@
 //! Stack and thread tools.
 
-use super::common::{self, Location, Target};
-use super::Call;
+use super::frames;
+use super::resolve::{self, Target};
+use super::views::Location;
+use crate::app::Call;
 use crate::lenient;
 use debugger_core::{ErrorCode, ToolError, ToolResult};
 use schemars::JsonSchema;
@@ -44,8 +46,8 @@ async fn pick_thread(
     id: Option<&str>,
     name: Option<&str>,
 ) -> ToolResult<debugger_core::model::ThreadInfo> {
-    let threads = common::threads(call, record).await?;
-    let current = common::current_thread(call, record).await?;
+    let threads = frames::threads(call, record).await?;
+    let current = frames::current_thread(call, record).await?;
     let found = match (id, name) {
         (Some(id), _) => threads.iter().find(|t| t.id == id),
         (None, Some(name)) => threads.iter().find(|t| t.name == name),
@@ -65,14 +67,14 @@ async fn pick_thread(
 
 pub async fn get_stack_trace(call: &Call<'_>, p: StackParams) -> ToolResult<StackTrace> {
     let project =
-        common::project_of(call, p.target.project_path.as_deref(), p.target.named()).await?;
-    let record = common::paused_session(call, &project, p.target.session_id.as_deref())?;
+        resolve::project_of(call, p.target.project_path.as_deref(), p.target.named()).await?;
+    let record = resolve::paused_session(call, &project, p.target.session_id.as_deref())?;
     let max = p.max_frames.unwrap_or(50).max(1);
     // The usual case (current thread): read its frames while the thread list comes in.
     let ((frames, total), thread) = match (&p.thread_id, &p.thread_name, &record.selected_thread) {
         (None, None, Some(current)) => {
             let (stack, thread) = tokio::join!(
-                common::stack(call, &record, current, max),
+                frames::stack(call, &record, current, max),
                 pick_thread(call, &record, Some(current), None)
             );
             (stack?, thread?)
@@ -85,7 +87,7 @@ pub async fn get_stack_trace(call: &Call<'_>, p: StackParams) -> ToolResult<Stac
                 p.thread_name.as_deref(),
             )
             .await?;
-            (common::stack(call, &record, &thread.id, max).await?, thread)
+            (frames::stack(call, &record, &thread.id, max).await?, thread)
         }
     };
     let is_selected_thread = record.selected_thread.as_deref() == Some(thread.id.as_str());
@@ -127,11 +129,11 @@ pub struct FrameSelected {
 
 pub async fn select_stack_frame(call: &Call<'_>, p: SelectFrame) -> ToolResult<FrameSelected> {
     let project =
-        common::project_of(call, p.target.project_path.as_deref(), p.target.named()).await?;
+        resolve::project_of(call, p.target.project_path.as_deref(), p.target.named()).await?;
     let index = p.frame_index;
-    let record = common::paused_session(call, &project, p.target.session_id.as_deref())?;
+    let record = resolve::paused_session(call, &project, p.target.session_id.as_deref())?;
     let thread = pick_thread(call, &record, p.thread_id.as_deref(), None).await?;
-    let (frames, total) = common::stack(call, &record, &thread.id, index + 1).await?;
+    let (frames, total) = frames::stack(call, &record, &thread.id, index + 1).await?;
     let frame = frames.get(index).ok_or_else(|| {
         ToolError::new(
             ErrorCode::FrameNotFound,
@@ -182,12 +184,12 @@ pub struct ThreadList {
 
 pub async fn list_threads(call: &Call<'_>, p: ThreadsParams) -> ToolResult<ThreadList> {
     let project =
-        common::project_of(call, p.target.project_path.as_deref(), p.target.named()).await?;
-    let record = common::live_session(call, &project, p.target.session_id.as_deref())?;
-    let threads = common::threads(call, &record).await?;
+        resolve::project_of(call, p.target.project_path.as_deref(), p.target.named()).await?;
+    let record = resolve::live_session(call, &project, p.target.session_id.as_deref())?;
+    let threads = frames::threads(call, &record).await?;
     let paused = record.state == debugger_core::model::SessionState::Paused;
     let current = if paused {
-        Some(common::current_thread(call, &record).await?)
+        Some(frames::current_thread(call, &record).await?)
     } else {
         None
     };

@@ -8,10 +8,12 @@
 //! probe on a line that already had a breakpoint uses it and leaves it in place.
 
 use super::breakpoints::{self, SetBreakpoint};
-use super::common::{self, Target};
 use super::evaluation::{self, EvaluateParams};
+use super::resolve::{self, Target};
 use super::sessions::{self, StartSession};
-use super::Call;
+use super::source_lines;
+use super::waiting;
+use crate::app::Call;
 use crate::lenient;
 use crate::tracker::WaitOutcome;
 use debugger_core::model::{Project, SessionState};
@@ -137,17 +139,17 @@ fn validate(p: &TraceParams) -> ToolResult<()> {
 pub async fn trace_execution(call: &Call<'_>, p: TraceParams) -> ToolResult<Trace> {
     validate(&p)?;
     let project =
-        common::project_of(call, p.target.project_path.as_deref(), p.target.named()).await?;
+        resolve::project_of(call, p.target.project_path.as_deref(), p.target.named()).await?;
     // Every probe's place is checked before anything is set.
     for (i, probe) in p.probes.iter().enumerate() {
-        let file = common::file_in(&project, &probe.file_path)
+        let file = resolve::file_in(&project, &probe.file_path)
             .map_err(|e| ToolError::new(e.code, format!("probes[{i}]: {}", e.message)))?;
-        common::check_code_line(&file, probe.line)
+        source_lines::check_code_line(&file, probe.line)
             .await
             .map_err(|e| ToolError::new(e.code, format!("probes[{i}]: {}", e.message)))?;
     }
     if p.configuration_name.is_none() {
-        common::live_session(call, &project, p.target.session_id.as_deref())?;
+        resolve::live_session(call, &project, p.target.session_id.as_deref())?;
     }
     let mut placed = Vec::with_capacity(p.probes.len());
     let traced = async {
@@ -201,7 +203,7 @@ async fn run(
     placed: &[Placed],
 ) -> ToolResult<Trace> {
     let began = Instant::now();
-    let deadline = began + common::wait_time(p.timeout);
+    let deadline = began + waiting::wait_time(p.timeout);
     let budget = p.max_hits.unwrap_or(DEFAULT_HITS);
     let tracker = &call.app.tracker;
     // A launched session's first stop may already be a probe; a traced one's current
@@ -229,7 +231,7 @@ async fn run(
             (started.session_id, None)
         }
         None => {
-            let record = common::live_session(call, project, p.target.session_id.as_deref())?;
+            let record = resolve::live_session(call, project, p.target.session_id.as_deref())?;
             let generation =
                 (record.state == SessionState::Paused).then_some(record.stop_generation);
             (record.descriptor.id, generation)
@@ -295,7 +297,7 @@ async fn run(
             break "timeout";
         }
         let outcome = if record.state == SessionState::Paused {
-            common::resume_and_wait(call, &session, left, || call.app.backend.resume(&session))
+            waiting::resume_and_wait(call, &session, left, || call.app.backend.resume(&session))
                 .await?
         } else {
             super::waiting::wait(call, &session, record.stop_generation, left).await?

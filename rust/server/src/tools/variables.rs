@@ -1,8 +1,12 @@
 //! Variable tools: list a frame's variables, expand objects by id or dotted path,
 //! and set values.
 
-use super::common::{self, Named, Target, VariableView};
-use super::{confirm, question, Call, ConfirmRequest};
+use super::frames;
+use super::question;
+use super::resolve::{self, Named, Target};
+use super::views::{self, VariableView};
+use crate::app::Call;
+use crate::consent::ConfirmRequest;
 use crate::lenient;
 use crate::redact;
 use crate::tracker::{SessionRecord, VariableHandle};
@@ -66,7 +70,7 @@ fn views(
     let shown = values
         .into_iter()
         .take(cap)
-        .map(|v| common::view(call, &record.descriptor.id, frame_ref, parent, v))
+        .map(|v| views::view(call, &record.descriptor.id, frame_ref, parent, v))
         .collect::<ToolResult<Vec<_>>>()?;
     Ok((
         shown,
@@ -77,10 +81,10 @@ fn views(
 
 pub async fn get_variables(call: &Call<'_>, p: GetVariables) -> ToolResult<VariableList> {
     let project =
-        common::project_of(call, p.target.project_path.as_deref(), p.target.named()).await?;
+        resolve::project_of(call, p.target.project_path.as_deref(), p.target.named()).await?;
     let scope = parse_scope(p.scope.as_deref())?;
-    let record = common::paused_session(call, &project, p.target.session_id.as_deref())?;
-    let (index, frame) = common::frame_at(call, &record, p.frame_index).await?;
+    let record = resolve::paused_session(call, &project, p.target.session_id.as_deref())?;
+    let (index, frame) = frames::frame_at(call, &record, p.frame_index).await?;
     let values = call
         .app
         .backend
@@ -271,7 +275,7 @@ async fn locate(
         .transpose()?;
     let frame_ref = match &handle {
         Some(h) => h.frame_ref.clone(),
-        None => common::frame_at(call, record, None).await?.1.frame_ref,
+        None => frames::frame_at(call, record, None).await?.1.frame_ref,
     };
     let segments = match path {
         Some(p) if !p.trim().is_empty() => path_segments(p)?,
@@ -289,9 +293,9 @@ pub async fn expand_variable(call: &Call<'_>, p: ExpandVariable) -> ToolResult<C
         variable: p.variable_id.as_deref(),
         ..p.target.named()
     };
-    let project = common::project_of(call, p.target.project_path.as_deref(), named).await?;
+    let project = resolve::project_of(call, p.target.project_path.as_deref(), named).await?;
     let session = variable_session(call, &project, &p.target, p.variable_id.as_deref());
-    let record = common::paused_session(call, &project, session.as_deref())?;
+    let record = resolve::paused_session(call, &project, session.as_deref())?;
     let (frame_ref, path, value) =
         locate(call, &record, p.variable_id.as_deref(), p.path.as_deref()).await?;
     let children_ref = value.children_ref.clone().ok_or_else(|| {
@@ -299,12 +303,12 @@ pub async fn expand_variable(call: &Call<'_>, p: ExpandVariable) -> ToolResult<C
             ErrorCode::InvalidParams,
             format!(
                 "'{path}' = {} has no children to expand.",
-                common::cap(&value.value).0
+                views::cap(&value.value).0
             ),
         )
     })?;
     let parent_path = path.rsplit_once('.').map(|(parent, _)| parent.to_string());
-    let own = common::view(
+    let own = views::view(
         call,
         &record.descriptor.id,
         &frame_ref,
@@ -353,12 +357,12 @@ pub async fn set_variable(call: &Call<'_>, p: SetVariable) -> ToolResult<Variabl
         variable: p.variable_id.as_deref(),
         ..p.target.named()
     };
-    let project = common::project_of(call, p.target.project_path.as_deref(), named).await?;
+    let project = resolve::project_of(call, p.target.project_path.as_deref(), named).await?;
     let new_value = Some(p.new_value)
         .filter(|v| !v.trim().is_empty())
         .ok_or_else(|| ToolError::invalid_params("'new_value' must not be empty."))?;
     let session = variable_session(call, &project, &p.target, p.variable_id.as_deref());
-    let record = common::paused_session(call, &project, session.as_deref())?;
+    let record = resolve::paused_session(call, &project, session.as_deref())?;
     let (frame_ref, path, value) =
         locate(call, &record, p.variable_id.as_deref(), p.name.as_deref()).await?;
     let target = value.target.clone().ok_or_else(|| {
@@ -367,20 +371,17 @@ pub async fn set_variable(call: &Call<'_>, p: SetVariable) -> ToolResult<Variabl
             format!("'{path}' cannot be changed by the debugger."),
         )
     })?;
-    confirm(
-        call,
-        ConfirmRequest {
-            action: format!(
-                "Change a variable in the debugged program? {}, {}",
-                question::quoted("variable", &path),
-                question::quoted("new value", &new_value)
-            ),
-            project: project.name.clone(),
-            subject: question::escaped(&format!("{path} = {}", new_value.trim()), question::SHOWN),
-            session_id: Some(record.descriptor.id.clone()),
-            stop: None,
-        },
-    )
+    call.confirm(ConfirmRequest {
+        action: format!(
+            "Change a variable in the debugged program? {}, {}",
+            question::quoted("variable", &path),
+            question::quoted("new value", &new_value)
+        ),
+        project: project.name.clone(),
+        subject: question::escaped(&format!("{path} = {}", new_value.trim()), question::SHOWN),
+        session_id: Some(record.descriptor.id.clone()),
+        stop: None,
+    })
     .await?;
     let asked = new_value.trim();
     let updated = call
@@ -404,7 +405,7 @@ pub async fn set_variable(call: &Call<'_>, p: SetVariable) -> ToolResult<Variabl
     )
     .await?;
     let parent_path = path.rsplit_once('.').map(|(parent, _)| parent.to_string());
-    let variable = common::view(
+    let variable = views::view(
         call,
         &record.descriptor.id,
         &frame_ref,
@@ -444,11 +445,11 @@ async fn confirm_applied(
     after: &DebugValue,
 ) -> ToolResult<()> {
     // A value found by its id is known as listed, capped: compare capped texts.
-    let (before_text, after_text) = (common::cap(&before.value).0, common::cap(&after.value).0);
+    let (before_text, after_text) = (views::cap(&before.value).0, views::cap(&after.value).0);
     if reread_shows_applied(&before_text, &after_text, asked) {
         return Ok(());
     }
-    let still = common::cap(&after.value).0;
+    let still = views::cap(&after.value).0;
     match super::evaluation::evaluate_watch(call, session, frame_ref, asked).await {
         Ok(expected)
             if expected.value == after.value || redact::may_be(&after.value, &expected.value) =>
@@ -460,7 +461,7 @@ async fn confirm_applied(
             asked,
             &format!(
                 "it still reads {still} (the new value reads {})",
-                common::cap(&expected.value).0
+                views::cap(&expected.value).0
             ),
         )),
         Err(e) if e.code == ErrorCode::EvaluationFailed => Err(set_failed(path, asked, &e.message)),

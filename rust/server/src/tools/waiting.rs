@@ -2,72 +2,58 @@
 //! reports progress at least once a second to a client that asked for it (a request
 //! with a `progressToken`: elapsed time, the session's state, the hits so far, the last
 //! line of output), and it ends at once, leaving the session as it is, when the client
-//! cancels the call. The MCP layer says how progress reaches the client ([`Progress`])
-//! and when the call is cancelled; every wait of the tools goes through [`wait`].
+//! cancels the call. The MCP layer says how progress reaches the client
+//! ([`crate::app::Progress`]) and when the call is cancelled; every wait of the tools
+//! goes through [`wait`], for at most [`wait_time`].
 
-use super::Call;
+use crate::app::Call;
 use crate::tracker::WaitOutcome;
-use debugger_core::{ErrorCode, ToolError, ToolResult};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
-use tokio_util::sync::CancellationToken;
+use debugger_core::ToolResult;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+/// Default wait of execution-control tools.
+pub const DEFAULT_WAIT: Duration = Duration::from_secs(30);
+/// Longest wait a caller may ask for.
+pub const MAX_WAIT: Duration = Duration::from_secs(600);
+
+/// The wait a call asked for, clamped to [`MAX_WAIT`]. Clamped before it becomes a
+/// `Duration`: `Duration::from_secs_f64` panics above `u64::MAX` seconds (2e19), and
+/// the task that panicked never answered.
+pub fn wait_time(timeout: Option<f64>) -> Duration {
+    match timeout {
+        Some(seconds) if seconds.is_finite() && seconds > 0.0 => {
+            Duration::from_secs_f64(seconds.min(MAX_WAIT.as_secs_f64()))
+        }
+        Some(_) => MAX_WAIT,
+        None => DEFAULT_WAIT,
+    }
+}
+
+/// Wait for the stop after a resume-like request; the request is sent by `send`.
+pub async fn resume_and_wait<F, Fut>(
+    call: &Call<'_>,
+    session: &str,
+    timeout: Duration,
+    send: F,
+) -> ToolResult<WaitOutcome>
+where
+    F: FnOnce() -> Fut,
+    Fut: std::future::Future<Output = ToolResult<()>>,
+{
+    let tracker = &call.app.tracker;
+    let generation = tracker.begin_resume(session)?;
+    if let Err(err) = send().await {
+        tracker.abort_resume(session, generation);
+        return Err(err);
+    }
+    wait_unless_busy(call, session, generation, timeout).await
+}
 
 /// How often a waiting call reports.
 pub const PROGRESS_EVERY: Duration = Duration::from_secs(1);
 /// The longest output line a report quotes.
 const OUTPUT_LINE_CAP: usize = 200;
-
-/// Where a call's progress reports go.
-#[async_trait::async_trait]
-pub trait Progress: Send + Sync {
-    /// One report; `progress` (seconds waited) grows from one report to the next.
-    async fn report(&self, progress: f64, message: String);
-}
-
-/// What a call's waits report to and stop on.
-pub struct Waiting {
-    /// Cancelled when the client cancels the call.
-    pub cancelled: CancellationToken,
-    progress: Option<Box<dyn Progress>>,
-    started: Instant,
-    /// Probe hits recorded so far (`trace_execution`).
-    hits: AtomicU64,
-}
-
-impl Default for Waiting {
-    fn default() -> Self {
-        Self::new(CancellationToken::new(), None)
-    }
-}
-
-impl Waiting {
-    pub fn new(cancelled: CancellationToken, progress: Option<Box<dyn Progress>>) -> Self {
-        Self {
-            cancelled,
-            progress,
-            started: Instant::now(),
-            hits: AtomicU64::new(0),
-        }
-    }
-
-    /// One more hit recorded by the call.
-    pub fn hit(&self) {
-        self.hits.fetch_add(1, Ordering::Relaxed);
-    }
-
-    /// The error a cancelled call ends with: recorded in the history, never answered
-    /// (the client gave the call up).
-    pub fn cancelled_error(&self, session: &str) -> ToolError {
-        ToolError::new(
-            ErrorCode::Cancelled,
-            format!(
-                "The client cancelled the call after {:.1} s; session '{session}' was left as it is.",
-                self.started.elapsed().as_secs_f64()
-            ),
-        )
-        .with_detail("session_id", session)
-    }
-}
 
 /// How often a wait after a resume asks whether the program is busy.
 const BUSY_POLL: Duration = Duration::from_millis(250);
@@ -155,4 +141,21 @@ fn report(call: &Call<'_>, session: &str, elapsed: f64) -> String {
         text.push_str(&format!("; last output: {line}"));
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_wait_is_bounded_whatever_the_caller_asked() {
+        assert_eq!(wait_time(None), DEFAULT_WAIT);
+        assert_eq!(wait_time(Some(1.5)), Duration::from_millis(1500));
+        for huge in [601.0, 2e19, 1e308, 18446744073709551616.0, f64::MAX] {
+            assert_eq!(wait_time(Some(huge)), MAX_WAIT, "{huge}");
+        }
+        for odd in [f64::NAN, f64::INFINITY, -1.0, 0.0] {
+            assert!(wait_time(Some(odd)) <= MAX_WAIT, "{odd}");
+        }
+    }
 }

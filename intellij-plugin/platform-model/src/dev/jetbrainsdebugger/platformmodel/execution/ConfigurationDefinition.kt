@@ -19,6 +19,9 @@ data class ConfigurationTypeDefinition(val id: String, val displayName: String, 
         /** IntelliJ IDEA's ApplicationConfigurationType (id "Application"): its configurations take arguments, directory and environment. */
         val APPLICATION = ConfigurationTypeDefinition("Application", "Application")
 
+        /** IntelliJ IDEA's JUnitConfigurationType (id "JUnit"). */
+        val JUNIT = ConfigurationTypeDefinition("JUnit", "JUnit")
+
         /** The JavaScript plugin's npm run configuration type. */
         val NPM = ConfigurationTypeDefinition("js.build_tools.npm", "npm")
     }

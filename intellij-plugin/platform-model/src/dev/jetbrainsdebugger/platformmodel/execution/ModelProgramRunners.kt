@@ -56,5 +56,17 @@ class ModelProgramRunner(
                     ?: throw ExecutionException("'${configuration.name}' names no script to debug")
                 DebugLaunch.start(env, script)
             }
+
+        /**
+         * Debugs Java configurations (applications and JUnit tests), as the Java plugin's
+         * GenericDebuggerRunner does for every ModuleRunProfile; the scripted program stands in for
+         * the JVM the Java debugger attaches to.
+         */
+        fun debugJava(): ModelProgramRunner =
+            ModelProgramRunner("defaultDebugRunner", DefaultDebugExecutor.EXECUTOR_ID, setOf(ConfigurationTypeDefinition.APPLICATION.id, ConfigurationTypeDefinition.JUNIT.id)) { env, configuration ->
+                val script = configuration.definition.script
+                    ?: throw ExecutionException("'${configuration.name}' names no program to debug")
+                DebugLaunch.start(env, script)
+            }
     }
 }

@@ -9,9 +9,10 @@
 // settings file), never through its classes. Prints `{"mcp_url": ...}` once connected, then
 // answers one JSON line per command.
 // The project (a copy of examples/calculator) gets the scripted debuggees ticker.py (a loop that
-// runs until paused), order_error.py (an uncaught ValueError) and secrets.py (credentials), echo.py
-// (prints its arguments, working directory and MODE; run mode) and run configurations App, npm
-// build, Broken (CalculatorWorld), Ticker, Crash, Echo and Secrets.
+// runs until paused), order_error.py (an uncaught ValueError), secrets.py (credentials) and
+// test_cart.py (a failing pytest test), echo.py (prints its arguments, working directory and MODE;
+// run mode) and run configurations App, npm build, Broken (CalculatorWorld), Ticker, Crash, Echo,
+// Secrets and Tests (Python tests of test_cart.py).
 //
 //   violations              {"violations": [{"kind", "message"}]}: threading rules broken, IDE errors
 //   breakpoints             {"breakpoints": [{"type", "file", "line", "enabled", "condition"}]}: the IDE's own
@@ -20,6 +21,7 @@
 //                           what the session's console shows besides the program's output)
 //   configurations          {"configurations": {name: [arguments, directory, environment, pass parent]}}: the saved ones
 //   stop-from-ide           the user presses Stop on every debug session
+//   drop-into-debugger      the user ticks PyCharm's "Drop into debugger on failed tests"
 //   modal-open | modal-close  a modal dialog (e.g. Settings) opens / closes in the IDE
 //   answer-next BUTTON      the next dialog the plugin shows is answered by clicking BUTTON
 //   dialogs                 {"dialogs": [{"title", "texts", "buttons", "default", "open"}]}: every dialog shown
@@ -43,6 +45,7 @@ import com.intellij.xdebugger.breakpoints.XLineBreakpointType
 import com.google.gson.GsonBuilder
 import dev.jetbrainsdebugger.platformmodel.core.IdeConfig
 import dev.jetbrainsdebugger.platformmodel.debugger.session.ModelDebugSession
+import dev.jetbrainsdebugger.platformmodel.debugger.session.ModelDebuggerManager
 import dev.jetbrainsdebugger.platformmodel.execution.ModelRunConfiguration
 import dev.jetbrainsdebugger.platformmodel.core.ModalEntry
 import dev.jetbrainsdebugger.platformmodel.core.ModelPlatform
@@ -51,6 +54,7 @@ import dev.jetbrainsdebugger.platformmodel.core.ModelProject
 import dev.jetbrainsdebugger.platformmodel.debugger.DebuggerArea
 import dev.jetbrainsdebugger.platformmodel.debugger.program.ScriptedProgram
 import dev.jetbrainsdebugger.platformmodel.execution.ConfigurationDefinition
+import dev.jetbrainsdebugger.platformmodel.execution.ConfigurationTypeDefinition
 import dev.jetbrainsdebugger.platformmodel.execution.ExecutionArea
 import dev.jetbrainsdebugger.platformmodel.execution.ModelRunManager
 import dev.jetbrainsdebugger.platformmodel.ui.UiArea
@@ -77,6 +81,7 @@ private const val TICKER = "ticker.py"
 private const val CRASH = "order_error.py"
 private const val ECHO = "echo.py"
 private const val SECRETS = "secrets.py"
+private const val TESTS = "test_cart.py"
 
 private class ModelIde(pluginDir: Path, projectPath: Path, port: Int, brave: Boolean, showSecrets: Boolean) {
     val ui = UiArea()
@@ -102,7 +107,7 @@ private class ModelIde(pluginDir: Path, projectPath: Path, port: Int, brave: Boo
             </application>
             """.trimIndent(),
         )
-        for (name in listOf(TICKER, CRASH, SECRETS)) Files.writeString(projectPath.resolve(name), ScriptedProgram.forScript(name)?.source ?: error("no scripted $name"))
+        for (name in listOf(TICKER, CRASH, SECRETS, TESTS)) Files.writeString(projectPath.resolve(name), ScriptedProgram.forScript(name)?.source ?: error("no scripted $name"))
         Files.writeString(
             projectPath.resolve(ECHO),
             "import os, sys\nprint('args', sys.argv[1:])\nprint('cwd', os.getcwd())\nprint('MODE', os.environ.get('MODE'))\n",
@@ -113,6 +118,9 @@ private class ModelIde(pluginDir: Path, projectPath: Path, port: Int, brave: Boo
         ModelRunManager.of(project).define(ConfigurationDefinition.python("Crash", CRASH))
         ModelRunManager.of(project).define(ConfigurationDefinition.python("Echo", ECHO))
         ModelRunManager.of(project).define(ConfigurationDefinition.python("Secrets", SECRETS))
+        ModelRunManager.of(project).define(
+            ConfigurationDefinition("Tests", ConfigurationTypeDefinition.PYTHON_TESTS, listOf("python3", "-m", "pytest", TESTS), TESTS),
+        )
         platform.runStartupActivities(project)
     }
 
@@ -204,6 +212,10 @@ private class ModelIde(pluginDir: Path, projectPath: Path, port: Int, brave: Boo
             "sessions" -> reply("sessions" to XDebuggerManager.getInstance(project).debugSessions.map {
                 mapOf("name" to it.sessionName, "stopped" to it.isStopped, "paused" to it.isPaused, "console" to (it as ModelDebugSession).console.toList())
             })
+            "drop-into-debugger" -> {
+                (XDebuggerManager.getInstance(project) as ModelDebuggerManager).pyDropIntoDebuggerOnFailedTests = true
+                reply("set" to true)
+            }
             "stop-from-ide" -> {
                 edt { XDebuggerManager.getInstance(project).debugSessions.forEach { it.stop() } }
                 reply("stopped" to true)

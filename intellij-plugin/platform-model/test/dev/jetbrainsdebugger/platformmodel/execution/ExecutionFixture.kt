@@ -21,9 +21,9 @@ import java.util.concurrent.TimeUnit
 import kotlin.test.assertFailsWith
 import kotlin.test.assertIs
 
-class ExecutionFixture(extraAreas: List<ModelArea> = emptyList()) : AutoCloseable {
+class ExecutionFixture(extraAreas: List<ModelArea> = emptyList(), config: IdeConfig = IdeConfig.PYCHARM) : AutoCloseable {
     val dir: Path = Files.createTempDirectory("execution-model")
-    val platform: ModelPlatform = ModelPlatform.start(IdeConfig.PYCHARM, listOf(ExecutionArea()) + extraAreas)
+    val platform: ModelPlatform = ModelPlatform.start(config, listOf(ExecutionArea()) + extraAreas)
     // No startup activity: it would start the bridge (the binary), which these tests do not need.
     val project: ModelProject = platform.openProject(dir, startupActivities = false)
     val facade: IntellijIdeFacade = DebuggerBridgeService.getInstance()!!.facade

@@ -21,6 +21,8 @@ class RecordingSink : IdeEventSink {
     val lifecycle: MutableList<String> = CopyOnWriteArrayList()
     private val exits = ConcurrentHashMap<String, CompletableFuture<Int>>()
     private val ends = ConcurrentHashMap<String, CompletableFuture<String?>>()
+    /** Every pause reported, in order. */
+    val pauses: MutableList<PauseInfo> = CopyOnWriteArrayList()
 
     private fun exitOf(session: String) = exits.computeIfAbsent(session) { CompletableFuture() }
     private fun endOf(session: String) = ends.computeIfAbsent(session) { CompletableFuture() }
@@ -31,6 +33,12 @@ class RecordingSink : IdeEventSink {
     /** Waits until the plugin reported [session] terminated. */
     fun awaitTerminated(session: String): String? = endOf(session).get(20, TimeUnit.SECONDS)
 
+    /** The first pause of [session] (bounded wait). */
+    fun awaitPause(session: String): PauseInfo {
+        eventually("a pause of $session") { pauses.any { it.session == session } }
+        return pauses.first { it.session == session }
+    }
+
     fun text(session: String, category: OutputCategory): String =
         outputs.filter { it.session == session && it.category == category }.joinToString("") { it.text }
 
@@ -39,7 +47,7 @@ class RecordingSink : IdeEventSink {
         lifecycle += "started ${session.id}"
     }
     override fun processStarted(session: String, processId: Long) {}
-    override fun paused(pause: PauseInfo) {}
+    override fun paused(pause: PauseInfo) { pauses += pause }
     override fun resumed(session: String) {}
     override fun output(session: String, category: OutputCategory, text: String) { outputs += Output(session, category, text) }
     override fun exited(session: String, exitCode: Int) { exitOf(session).complete(exitCode) }

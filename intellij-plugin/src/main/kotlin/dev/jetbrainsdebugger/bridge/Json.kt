@@ -29,6 +29,7 @@ import dev.jetbrainsdebugger.ide.BreakpointSpec
 import dev.jetbrainsdebugger.ide.ConfirmRequest
 import dev.jetbrainsdebugger.ide.EvaluationKind
 import dev.jetbrainsdebugger.ide.ExceptionInfo
+import dev.jetbrainsdebugger.ide.FailedTest
 import dev.jetbrainsdebugger.ide.FrameInfo
 import dev.jetbrainsdebugger.ide.IdeInfo
 import dev.jetbrainsdebugger.ide.LaunchMode
@@ -136,12 +137,17 @@ object Json {
                 f.decodeOrNull("target"), f.stringOrNull("evaluate_name"),
             )
         }
-        .decoder { f ->
-            PauseInfo(
-                f.string("session"), f.stringOrNull("thread_id"), f.decode("reason"), f.strings("hit_breakpoints"),
-                f.decodeOrNull("exception"), f.stringOrNull("description"),
-            )
-        }
+        .registerTypeAdapter(PauseInfo::class.java, both<PauseInfo>(
+            // Encoded by [plain], which knows no adapters: the nested exception drops its null `uncaught` here.
+            { src -> plain.toJsonTree(src).omitNull("failed_test").also { (it as JsonObject).get("exception")?.omitNull("uncaught") } },
+            { f ->
+                PauseInfo(
+                    f.string("session"), f.stringOrNull("thread_id"), f.decode("reason"), f.strings("hit_breakpoints"),
+                    f.decodeOrNull("exception"), f.stringOrNull("description"), f.decodeOrNull("failed_test"),
+                )
+            },
+        ))
+        .decoder { f -> FailedTest(f.string("name"), f.string("message"), f.int("frame")) }
         .decoder { f ->
             ConfirmRequest(
                 f.string("tool"), f.string("title"), f.string("message"), f.stringOrNull("project"),

@@ -128,7 +128,7 @@ enum class EvaluationKind(val wire: String) { EXPRESSION("expression"), CODE_FRA
 
 enum class StopReason(val wire: String) {
     BREAKPOINT("breakpoint"), STEP("step"), PAUSE("pause"), EXCEPTION("exception"),
-    ENTRY("entry"), GOTO("goto"), OTHER("other"),
+    ENTRY("entry"), GOTO("goto"), OTHER("other"), TEST_FAILED("test_failed"),
 }
 
 data class ExceptionInfo(val type: String, val message: String, val uncaught: Boolean?)
@@ -140,7 +140,12 @@ data class PauseInfo(
     val hitBreakpoints: List<String>,
     val exception: ExceptionInfo?,
     val description: String?,
+    /** With [StopReason.TEST_FAILED]. */
+    val failedTest: FailedTest? = null,
 )
+
+/** The failing test a pause stopped in: [frame] is the index of the test's own frame in the thread's stack. */
+data class FailedTest(val name: String, val message: String, val frame: Int)
 
 enum class OutputCategory(val wire: String) { STDOUT("stdout"), STDERR("stderr"), CONSOLE("console") }
 

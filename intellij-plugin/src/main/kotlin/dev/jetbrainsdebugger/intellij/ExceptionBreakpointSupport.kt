@@ -42,8 +42,8 @@ interface ExceptionBreakpointSupport {
 
     /**
      * The exception a pause stopped for, where this language's debugger names it in the top
-     * frame [top] (an answer of null: the pause was no exception stop); null where the frame does
-     * not tell, and the enabled exception breakpoints alone decide.
+     * frame [top] (an answer of null: the pause was no exception stop); null, or a failed future,
+     * where the frame does not tell, and the enabled exception breakpoints alone decide.
      */
     fun exceptionInFrame(top: XStackFrame): CompletableFuture<ExceptionInfo?>? = null
 
@@ -52,6 +52,20 @@ interface ExceptionBreakpointSupport {
 
     /** Adds a breakpoint that stops at uncaught exceptions of any class, for one launch. EDT, write action. */
     fun addUncaught(manager: XBreakpointManager, type: XBreakpointType<*, *>): XBreakpoint<*>
+
+    /**
+     * Adds a breakpoint that stops where a test fails (its assertion error, caught by the test
+     * runner), for one launch. EDT, write action. Throws [IdeError] `not_supported` saying why where
+     * the language cannot through public API.
+     */
+    fun addTestFailure(manager: XBreakpointManager, type: XBreakpointType<*, *>): XBreakpoint<*> =
+        throw IdeError("not_supported", "$language exception breakpoints cannot stop where a test fails through the IDE's public API")
+
+    /** Whether [breakpoint] (of [typeId], enabled) already stops where a test fails (the user's own). */
+    fun stopsAtTestFailure(breakpoint: XBreakpoint<*>): Boolean = false
+
+    /** Whether an exception named [type] (as [exceptionInFrame] or the debugger names it) is a failed assertion. */
+    fun isAssertionFailure(type: String): Boolean = false
 
     companion object {
         val EP_NAME = ExtensionPointName<ExceptionBreakpointSupport>("dev.jetbrainsdebugger.exceptionBreakpointSupport")

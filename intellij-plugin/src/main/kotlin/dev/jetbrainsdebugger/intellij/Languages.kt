@@ -11,6 +11,11 @@ internal object Languages {
         else -> null
     }
 
+    /** Whether a configuration of type [typeId] runs tests whose failures the runner catches. */
+    fun runsTests(typeId: String?): Boolean = typeId in TEST_RUNNERS
+
+    private val TEST_RUNNERS = setOf("tests", "PyTest", "py.test", "Unittests", "JUnit", "TestNG")
+
     fun ofFileType(name: String?): String? = when (name?.lowercase()) {
         null, "", "plain_text", "unknown" -> null
         "java" -> "java"

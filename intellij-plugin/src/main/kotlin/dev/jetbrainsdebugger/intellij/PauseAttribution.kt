@@ -15,8 +15,9 @@ import java.util.concurrent.CompletableFuture
  * session), so the reason is inferred, in this order: the plugin's own last request (step,
  * pause, run to line); an enabled line breakpoint at the top frame's position; an enabled
  * exception breakpoint (where the language's debugger names the exception in the top frame,
- * as pydevd does, only when it does: PyCharm's default "any exception on termination"
- * breakpoint is always on); otherwise "other" (a step or pause the user did in the IDE).
+ * as pydevd and the Java debugger do, only when it does: PyCharm's default "any exception on
+ * termination" breakpoint is always on); otherwise "other" (a step or pause the user did in the
+ * IDE). In a test launch, an exception stop for a failed assertion is the failed test ([TestFailures]).
  */
 internal object PauseAttribution {
     private data class Facts(
@@ -35,8 +36,31 @@ internal object PauseAttribution {
         val exceptionChecked: Boolean,
     )
 
-    fun attribute(record: SessionRecord, session: XDebugSession, intent: Intent?): CompletableFuture<PauseInfo> =
-        facts(record, session, intent).thenApply { f -> decide(record.id, intent, f) }
+    /** [testLaunch]: the session runs tests and asked to stop where they fail. */
+    fun attribute(record: SessionRecord, session: XDebugSession, intent: Intent?, testLaunch: Boolean): CompletableFuture<PauseInfo> =
+        facts(record, session, intent).thenCompose { f ->
+            val pause = decide(record.id, intent, f)
+            if (testLaunch && pause.reason == StopReason.EXCEPTION && isTestFailure(record, f)) {
+                TestFailures.locate(record, session, pause).exceptionally { e ->
+                    IntellijLog.warn("cannot locate the failing test of ${record.id}", e)
+                    pause
+                }
+            } else {
+                CompletableFuture.completedFuture(pause)
+            }
+        }
+
+    /**
+     * An exception stop of a test launch is a failing test when the exception is the language's
+     * assertion error, or, where the debugger does not name it, when only the launch's own
+     * breakpoints could have stopped it: the test runner catches every other exception of a test,
+     * so the launch's uncaught-exception breakpoint does not fire in one.
+     */
+    private fun isTestFailure(record: SessionRecord, f: Facts): Boolean {
+        val support = ExceptionBreakpoints.ofSessionLanguage(record.language) ?: return false
+        return f.exception?.let { support.isAssertionFailure(it.type) }
+            ?: (!f.exceptionChecked && f.exceptionBreakpoints.all { it in f.launchOwned })
+    }
 
     private fun facts(record: SessionRecord, session: XDebugSession, intent: Intent?): CompletableFuture<Facts> {
         val position = session.topFramePosition
@@ -72,7 +96,8 @@ internal object PauseAttribution {
         }.thenCompose { f ->
             val candidate = intent !is Intent.Step && intent !is Intent.Pause && f.lineHits.isEmpty() && f.exceptionBreakpoints.isNotEmpty()
             val told = if (candidate && top != null) ExceptionBreakpoints.ofSessionLanguage(record.language)?.exceptionInFrame(top) else null
-            told?.thenApply { e -> f.copy(exception = e, exceptionChecked = true) } ?: CompletableFuture.completedFuture(f)
+            // A failed answer: the frame did not tell after all, and the enabled exception breakpoints alone decide.
+            told?.handle { e, error -> if (error != null) f else f.copy(exception = e, exceptionChecked = true) } ?: CompletableFuture.completedFuture(f)
         }.within(Deadlines.QUICK, "attributing the pause")
     }
 

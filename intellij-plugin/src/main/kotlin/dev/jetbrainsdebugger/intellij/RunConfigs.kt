@@ -141,7 +141,10 @@ internal class RunConfigs(private val sessions: Sessions) {
         )
     }
 
-    /** With [breakOnUncaught], the session's language's exception breakpoint stops at uncaught exceptions while it lasts ([UncaughtExceptionStops]). */
+    /**
+     * With [breakOnUncaught], the session's language's exception breakpoint stops at uncaught
+     * exceptions while it lasts, and for a test configuration where a test fails ([UncaughtExceptionStops]).
+     */
     private fun start(
         project: Project,
         settings: RunnerAndConfigurationSettings,
@@ -162,7 +165,13 @@ internal class RunConfigs(private val sessions: Sessions) {
             // The id is assigned before the launch so that every event of this launch is
             // recognised, whichever comes first (hence assignNewId = false below).
             val executionId = env.assignNewExecutionId()
-            val stopsAtUncaught = breakOnUncaught && sessions.uncaughtStops.take(project, Languages.ofConfiguration(settings.type.id), executionId)
+            val language = Languages.ofConfiguration(settings.type.id)
+            val stopsAtUncaught = breakOnUncaught && sessions.uncaughtStops.take(project, language, executionId)
+            val testsDoNotStop = if (breakOnUncaught && Languages.runsTests(settings.type.id)) {
+                sessions.uncaughtStops.takeTestFailures(project, language, executionId)
+            } else {
+                null
+            }
             val started = sessions.launches.expect(executionId, mode)
             deadline.onPass { sessions.launches.abandon(executionId) }
             ProgramRunnerUtil.executeConfigurationAsync(env, false, false, object : ProgramRunner.Callback {
@@ -175,6 +184,9 @@ internal class RunConfigs(private val sessions: Sessions) {
                     sessions.launches.failed(executionId, IdeError(code, "run configuration '${settings.name}' was not started: $why"))
                 }
             })
-            if (breakOnUncaught) started.thenApply { it.copy(breakOnUncaught = stopsAtUncaught) } else started
+            val told = testsDoNotStop?.let { why ->
+                started.thenApply { s -> s.also { sessions.tell(it.id, "not_supported: the plugin cannot make a failing test stop this session: $why\n") } }
+            } ?: started
+            if (breakOnUncaught) told.thenApply { it.copy(breakOnUncaught = stopsAtUncaught) } else told
         }
 }

@@ -325,7 +325,7 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
         val generation = record.handles.generation
         Logpoints.handle(record, session, intent) { text -> emit { it.output(record.id, OutputCategory.CONSOLE, text) } }
             .thenCompose<PauseInfo?> { resumed ->
-                if (resumed) CompletableFuture.completedFuture(null) else PauseAttribution.attribute(record, session, intent).thenApply { it }
+                if (resumed) CompletableFuture.completedFuture(null) else PauseAttribution.attribute(record, session, intent, uncaughtStops.isTestLaunch(record.executionId)).thenApply { it }
             }
             .exceptionally { e ->
                 IntellijLog.warn("cannot attribute the pause of ${record.id}", e)
@@ -345,6 +345,9 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
         if (!s.isSuspended) return@mapNotNull null
         r.lastPause ?: PauseInfo(r.id, null, StopReason.OTHER, emptyList(), null, "paused")
     }
+
+    /** Tells the agent something about [session]'s launch, as the session's console output. */
+    fun tell(session: String, text: String) = emit { it.output(session, OutputCategory.CONSOLE, text) }
 
     private inline fun emit(crossinline call: (IdeEventSink) -> Unit) {
         val sink = events() ?: return

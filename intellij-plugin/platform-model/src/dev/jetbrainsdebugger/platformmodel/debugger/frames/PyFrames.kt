@@ -91,9 +91,11 @@ class PyStackFrame(private val session: ModelDebugSession, private val frame: Py
             for (part in listOf(frame.name, ", ", pos.file.name, ":", (pos.line + 1).toString())) component.append(part, attributes)
         } else {
             // JavaFramesListRenderer: the descriptor's label "method:line, Class {package}", the package grey (upstream: grey italic) in parentheses.
-            val method = "${frame.name.substringAfterLast('.')}:${pos.line + 1}, ${frame.name.substringBeforeLast('.')}"
+            // A library's code is named with its own package (org.junit.jupiter.api.Assertions.assertEquals).
+            val owner = frame.name.substringBeforeLast('.')
+            val method = "${frame.name.substringAfterLast('.')}:${pos.line + 1}, ${owner.substringAfterLast('.')}"
             component.append(method, attributes)
-            component.append(" ($jvmPackage)", SimpleTextAttributes.GRAY_ATTRIBUTES)
+            component.append(" (${if (owner.contains('.')) owner.substringBeforeLast('.') else jvmPackage})", SimpleTextAttributes.GRAY_ATTRIBUTES)
         }
     }
 
@@ -102,6 +104,10 @@ class PyStackFrame(private val session: ModelDebugSession, private val frame: Py
         session.request(node::setErrorMessage) {
             val plain = XValueChildrenList()
             val special = XValueChildrenList()
+            frame.thrown?.let { e ->
+                val qualified = session.jvmExceptions[e.cls.name]?.first() ?: e.cls.name
+                plain.add("Exception", ThrownExceptionValue(qualified.substringAfterLast('.'), e.str()))
+            }
             for ((name, value) in frame.ns.locals.toList()) {
                 val child = PyValue(session, frame, name, value, name)
                 val dunder = name.startsWith("__") && name.endsWith("__") && name.length > 4 && name != "__exception__"

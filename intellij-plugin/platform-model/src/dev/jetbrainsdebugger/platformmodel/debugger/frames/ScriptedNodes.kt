@@ -60,6 +60,26 @@ class PresentationValue(private val typeName: String?, private val parts: List<R
     }
 }
 
+/**
+ * The thrown object JavaStackFrame.createExceptionNodes shows first in the top frame at an exception
+ * stop (ThrownExceptionValueDescriptorImpl, named JavaDebuggerBundle "exception"): rendered by the
+ * default renderer, never its toString (no method of it may run there), so the presentation is
+ * the id label as its type ("AssertionFailedError@1042", JavaValuePresentation.getType) and the
+ * message is its Throwable field detailMessage.
+ */
+class ThrownExceptionValue(private val className: String, private val message: String) : XValue() {
+    override fun computePresentation(node: XValueNode, place: XValuePlace) {
+        node.setPresentation(null, object : XValuePresentation() {
+            override fun getType(): String = "$className@1042"
+            override fun renderValue(renderer: XValueTextRenderer) = Unit
+        }, true)
+    }
+
+    override fun computeChildren(node: XCompositeNode) {
+        node.addChildren(XValueChildrenList().apply { add("detailMessage", PresentationValue("String@1043", listOf(Rendered.Str(message)))) }, true)
+    }
+}
+
 /** A value of a debugger plugin whose presentation code fails (the platform's tree logs it and shows nothing). */
 class FailingValue(private val failure: RuntimeException) : XValue() {
     override fun computePresentation(node: XValueNode, place: XValuePlace) = throw failure

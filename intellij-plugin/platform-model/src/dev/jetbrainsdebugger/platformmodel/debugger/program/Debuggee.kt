@@ -8,6 +8,7 @@
 // method breakpoints, which stop on entry to a matching method.
 package dev.jetbrainsdebugger.platformmodel.debugger.program
 
+import dev.jetbrainsdebugger.platformmodel.debugger.python.PyClass
 import dev.jetbrainsdebugger.platformmodel.debugger.python.PyException
 import dev.jetbrainsdebugger.platformmodel.debugger.python.PyFunction
 import dev.jetbrainsdebugger.platformmodel.debugger.python.PyInstance
@@ -26,7 +27,10 @@ import java.nio.file.Path
 import java.util.concurrent.LinkedBlockingQueue
 
 /** One frame of the running program; [line] is 1-based, [ns] live (a set value changes the program). */
-class PyFrame(val name: String, val file: Path, val ns: PyNamespace, @Volatile var line: Int)
+class PyFrame(val name: String, val file: Path, val ns: PyNamespace, @Volatile var line: Int) {
+    /** A Java program's exception this frame is stopped at (the Java debugger's exception event), if any. */
+    @Volatile var thrown: PyInstance? = null
+}
 
 /** A line breakpoint as the debuggee sees it (pydevd's breakpoint table), with the IDE's own object in [owner]. */
 data class LineBreakpointView(val owner: Any, val condition: String?, val logExpression: String?, val suspends: Boolean)
@@ -36,6 +40,8 @@ sealed class StopCause {
     /** [logMessage]: the breakpoint's log expression as pydevd evaluated it (PyThreadInfo.getMessage). */
     data class Breakpoint(val owner: Any, val logMessage: String?) : StopCause()
     data class Exception(val owner: Any, val exception: PyInstance) : StopCause()
+    /** pydevd's stop on a failed test (stop_on_failed_tests), in the deepest frame of the project's code. */
+    data class FailedTest(val exception: PyInstance) : StopCause()
     /** A step, run-to-line or pause ended here. */
     data object Position : StopCause()
 }
@@ -46,8 +52,15 @@ interface DebuggeeHooks {
     fun lineBreakpoints(file: Path, line: Int): List<LineBreakpointView>
     /** The enabled method breakpoints that watch entry to [method] of the class [className] (qualified), none while muted. */
     fun methodEntryBreakpoints(className: String, method: String): List<LineBreakpointView>
-    /** The exception breakpoint that stops on an uncaught exception, if one is registered. */
-    fun uncaughtExceptionBreakpoint(): Any?
+    /**
+     * The exception breakpoint that stops for an exception of the class [names] (its qualified name
+     * and its superclasses' for a Java program) raised where it will be [caught] or not, if one is registered.
+     */
+    fun exceptionBreakpoint(names: List<String>, caught: Boolean): Any?
+    /** pydevd's stop_on_failed_tests (PyCharm's unit-test debugging mode) is on. */
+    fun stopsOnFailedTests(): Boolean
+    /** Whether [file] is the project's code (pydevd's in_project_scope), not a library's. */
+    fun isProjectCode(file: Path): Boolean
     /** Suspended at [frames] (top first); the debuggee now waits for a command. */
     fun suspended(frames: List<PyFrame>, cause: StopCause)
     /** A non-suspending breakpoint with a log expression was hit (pydevd suspends and PyCharm resumes at once: no stop is seen). */
@@ -75,9 +88,13 @@ class Debuggee(private val program: ScriptedProgram, private val script: Path, p
     /** The depth a step started at. */
     @Volatile private var stepDepth = 0
     @Volatile private var pauseRequested = false
+    /** How many test-runner calls on the stack catch what their callee raises. */
+    private var catching = 0
     @Volatile private var killed = false
     private val thread = Thread(::main, "pydevd debuggee ${script.fileName}").apply { isDaemon = true }
-    private val globals = linkedMapOf<String, PyObj>("__name__" to PyStr("__main__"), "__file__" to PyStr(script.toString()))
+    private val globals = linkedMapOf<String, PyObj>("__name__" to PyStr("__main__"), "__file__" to PyStr(script.toString())).apply {
+        for ((name, qualified) in program.jvmExceptions) put(name, PyClass(name, qualified.first().substringBeforeLast('.'), base = "Exception"))
+    }
 
     /** The thread the program runs on: CPython's main thread, or the JVM's. */
     val threadName = if (program.jvmPackage == null) "MainThread" else "main"
@@ -134,7 +151,7 @@ class Debuggee(private val program: ScriptedProgram, private val script: Path, p
     /** Runs [code] in a new traced frame; its return value. */
     private fun run(code: Code, ns: PyNamespace, args: List<PyObj>, name: String = code.name): PyObj {
         bind(code, ns, args)
-        val frame = PyFrame(name, script, ns, code.lines.firstOrNull()?.line ?: 0)
+        val frame = PyFrame(name, code.file?.let { Path.of(it) } ?: script, ns, code.lines.firstOrNull()?.line ?: 0)
         stack += frame
         val result = try {
             walk(code, frame) ?: PyNone
@@ -175,6 +192,17 @@ class Debuggee(private val program: ScriptedProgram, private val script: Path, p
                     is Action.Return -> return evalIn(action.value, frame.ns)
                     is Action.Print -> hooks.output(evalIn(action.value, frame.ns).str() + "\n", stderr = false)
                     is Action.Raise -> raise(evalIn(action.exception, frame.ns) as PyInstance)
+                    is Action.CallCatching -> {
+                        catching++
+                        try {
+                            call(action.function, emptyList())
+                        } catch (u: Uncaught) {
+                            frame.ns.locals["failure"] = u.exception
+                            hooks.output(evalIn(action.report, frame.ns).str() + "\n", stderr = false)
+                        } finally {
+                            catching--
+                        }
+                    }
                     is Action.Define -> define(action.name, frame)
                     is Action.Import -> frame.ns.locals[action.module] = PyModule(action.module)
                     is Action.JumpUnless -> if (!evalIn(action.condition, frame.ns).truthy()) next = indexOf(code, action.line)
@@ -223,16 +251,40 @@ class Debuggee(private val program: ScriptedProgram, private val script: Path, p
         }
     }
 
+    /**
+     * The exception event at the raise: whether a frame below will catch it is known there (pydevd
+     * stops for "on termination" only when none will; JDI's exception event carries the catch
+     * location, which decides between a Java breakpoint's caught and uncaught). pydevd puts
+     * `__exception__` into the frame it stops in; the Java debugger shows the thrown object there.
+     */
     private fun raise(exception: PyInstance): Nothing {
         val frames = stack.asReversed().toList()
-        val breakpoint = hooks.uncaughtExceptionBreakpoint()
-        if (breakpoint != null) {
+        val names = program.jvmExceptions[exception.cls.name] ?: listOf(exception.cls.name)
+        val breakpoint = hooks.exceptionBreakpoint(names, caught = catching > 0)
+        if (breakpoint == null && catching > 0 && program.jvmPackage == null && hooks.stopsOnFailedTests()) {
+            failedTest(exception, frames)
+        } else if (breakpoint != null) {
             val top = frames.first()
-            top.ns.locals["__exception__"] = PyTuple(listOf(exception.cls, exception, PyTraceback()))
+            val python = program.jvmPackage == null
+            if (python) top.ns.locals["__exception__"] = PyTuple(listOf(exception.cls, exception, PyTraceback())) else top.thrown = exception
             suspend(StopCause.Exception(breakpoint, exception))
-            top.ns.locals.remove("__exception__")
+            if (python) top.ns.locals.remove("__exception__") else top.thrown = null
         }
         throw Uncaught(exception, frames)
+    }
+
+    /**
+     * pydevd with stop_on_failed_tests (pydevd_frame.py should_stop_on_exception / handle_exception):
+     * an exception a test runner will catch stops in the deepest frame of the project's code on its
+     * traceback, that frame on top with `__exception__` in it; the thread's message is
+     * "python-AssertionError". (The model stops at the raise, where the traceback is the stack.)
+     */
+    private fun failedTest(exception: PyInstance, frames: List<PyFrame>) {
+        val at = frames.indexOfFirst { hooks.isProjectCode(it.file) }.takeIf { it >= 0 } ?: return
+        val shown = frames.drop(at)
+        shown.first().ns.locals["__exception__"] = PyTuple(listOf(exception.cls, exception, PyTraceback()))
+        suspend(StopCause.FailedTest(exception), shown)
+        shown.first().ns.locals.remove("__exception__")
     }
 
     /** Runs a program function for an evaluation (pydevd evaluates with tracing off): no events, no stops. */
@@ -311,10 +363,10 @@ class Debuggee(private val program: ScriptedProgram, private val script: Path, p
         "${e.type}: ${e.message}"
     }
 
-    private fun suspend(cause: StopCause) {
+    private fun suspend(cause: StopCause, frames: List<PyFrame> = stack.asReversed().toList()) {
         pauseRequested = false
         synchronized(this) { suspended = true }
-        hooks.suspended(stack.asReversed().toList(), cause)
+        hooks.suspended(frames, cause)
         val command = try {
             commands.take()
         } catch (e: InterruptedException) {

@@ -26,6 +26,11 @@ sealed class Action {
     data class Return(val value: String) : Action()
     data class Print(val value: String) : Action()
     data class Raise(val exception: String) : Action()
+    /**
+     * A test runner's call of a test: [function] runs; an exception it raises is caught here, bound
+     * to `failure` in the caller's frame and reported by printing [report] (JUnit's engine catches every throwable of a test).
+     */
+    data class CallCatching(val function: String, val report: String) : Action()
     /** A `def` or `class` statement: binds the program's function or class (running a class body's frame first). */
     data class Define(val name: String) : Action()
     data class Import(val module: String) : Action()
@@ -43,8 +48,11 @@ data class Param(val name: String, val default: String? = null)
 
 enum class CodeKind { MODULE, FUNCTION, CLASS_BODY, GENERATOR }
 
-/** A code object: a frame of this name runs [lines] from the first. */
-data class Code(val name: String, val kind: CodeKind, val params: List<Param>, val lines: List<Line>)
+/**
+ * A code object: a frame of this name runs [lines] from the first. [file]: where a library's code
+ * lives (outside the project; a JVM library's code is named with its package), null for the script's own.
+ */
+data class Code(val name: String, val kind: CodeKind, val params: List<Param>, val lines: List<Line>, val file: String? = null)
 
 /** A class of the program: its body's code and how instances repr. */
 data class ClassDef(val name: String, val body: Code, val init: String, val reprOf: ((PyInstance) -> String)?) {
@@ -60,6 +68,8 @@ class ScriptedProgram(
     val source: String?,
     /** The package of a Java program (its classes are named in it); null for Python. */
     val jvmPackage: String? = null,
+    /** A Java program's exception classes: simple name to the qualified names of the class and its superclasses. */
+    val jvmExceptions: Map<String, List<String>> = emptyMap(),
 ) {
     fun code(name: String): Code = functions[name] ?: error("$fileName has no function $name")
 
@@ -69,7 +79,7 @@ class ScriptedProgram(
     }
 
     companion object {
-        private val all = listOf(calculator(), orderError(), ticker(), secrets(), checkout()).associateBy { it.fileName }
+        private val all = listOf(calculator(), orderError(), ticker(), secrets(), checkout(), cartTest(), testCart()).associateBy { it.fileName }
 
         /** The program simulating the script of this file name; null for a file no program simulates. */
         fun forScript(fileName: String): ScriptedProgram? = all[fileName]
@@ -298,6 +308,93 @@ class ScriptedProgram(
                 |}
                 |""".trimMargin(),
             jvmPackage = "com.example",
+        )
+
+        /**
+         * test_cart.py, a pytest test whose assert fails (the script raises what `assert` raises
+         * for 165, pytest's rewritten message included): pytest's pytest_pyfunc_call (a library
+         * frame) calls the test and catches its AssertionError, as pytest's runner does, and reports it.
+         */
+        private fun testCart() = ScriptedProgram(
+            "test_cart.py",
+            Code(
+                "pytest_pyfunc_call", CodeKind.FUNCTION, emptyList(),
+                listOf(line(159, Action.CallCatching("test_total", "f\"FAILED test_cart.py::test_total - AssertionError: {failure}\""))),
+                file = "/model-library/site-packages/_pytest/python.py",
+            ),
+            mapOf(
+                fn(
+                    "test_total",
+                    lines = listOf(
+                        line(2, Action.Exec("subtotal = 3 * 50")),
+                        line(3, Action.Exec("total = subtotal + subtotal // 10")),
+                        line(4, Action.Raise("AssertionError(f\"assert {total} == 160\")")),
+                    ),
+                ),
+            ),
+            emptyMap(),
+            source = """
+                |def test_total():
+                |    subtotal = 3 * 50
+                |    total = subtotal + subtotal // 10
+                |    assert total == 160
+                |""".trimMargin(),
+        )
+
+        private const val JUNIT_ASSERTIONS = "/model-library/junit-jupiter-api/org/junit/jupiter/api/Assertions.java"
+
+        /**
+         * CartTest.java, a JUnit 5 test whose assertion fails: the runner (a library frame) calls the
+         * test, whose assertEquals (a library frame) throws AssertionFailedError; the runner catches it
+         * and reports the failure, as JUnit's engine does. Its frames, top first, at the throw:
+         * Assertions.assertEquals, CartTest.totalAddsTax, the launcher's main.
+         */
+        private fun cartTest() = ScriptedProgram(
+            "CartTest.java",
+            Code(
+                "org.junit.platform.console.ConsoleLauncher.main", CodeKind.FUNCTION, listOf(Param("args", "[]")),
+                listOf(line(40, Action.CallCatching("CartTest.totalAddsTax", "f\"CartTest.totalAddsTax() failed: {failure}\""))),
+                file = "/model-library/junit-platform-console/org/junit/platform/console/ConsoleLauncher.java",
+            ),
+            mapOf(
+                fn(
+                    "CartTest.totalAddsTax",
+                    lines = listOf(
+                        line(9, Action.Exec("subtotal = 3 * 50")),
+                        line(10, Action.Exec("total = subtotal + subtotal // 10")),
+                        line(11, Action.Call("org.junit.jupiter.api.Assertions.assertEquals", listOf("160", "total"), "${'$'}unused")),
+                    ),
+                ),
+                "org.junit.jupiter.api.Assertions.assertEquals" to Code(
+                    "org.junit.jupiter.api.Assertions.assertEquals", CodeKind.FUNCTION, listOf(Param("expected"), Param("actual")),
+                    listOf(
+                        line(149, Action.JumpUnless("expected != actual", 151)),
+                        line(150, Action.Raise("AssertionFailedError(f\"expected: <{expected}> but was: <{actual}>\")")),
+                        line(151, Action.Return("None")),
+                    ),
+                    file = JUNIT_ASSERTIONS,
+                ),
+            ),
+            emptyMap(),
+            source = """
+                |package com.example;
+                |
+                |import static org.junit.jupiter.api.Assertions.assertEquals;
+                |import org.junit.jupiter.api.Test;
+                |
+                |class CartTest {
+                |    @Test
+                |    void totalAddsTax() {
+                |        int subtotal = 3 * 50;
+                |        int total = subtotal + subtotal / 10;
+                |        assertEquals(160, total);
+                |    }
+                |}
+                |""".trimMargin(),
+            jvmPackage = "com.example",
+            jvmExceptions = mapOf(
+                "AssertionFailedError" to listOf("org.opentest4j.AssertionFailedError", "java.lang.AssertionError", "java.lang.Error", "java.lang.Throwable"),
+            ),
         )
     }
 }

@@ -267,7 +267,7 @@ object PyInterpreter {
     private fun one(name: String, args: List<PyObj>): PyObj =
         args.singleOrNull() ?: throw PyException("TypeError", "$name() takes exactly one argument (${args.size} given)")
 
-    val exceptionClasses: Map<String, PyClass> = listOf("BaseException", "Exception", "ValueError", "TypeError", "NameError", "KeyError", "IndexError", "ZeroDivisionError", "AttributeError", "RuntimeError")
+    val exceptionClasses: Map<String, PyClass> = listOf("BaseException", "Exception", "ValueError", "TypeError", "NameError", "KeyError", "IndexError", "ZeroDivisionError", "AttributeError", "RuntimeError", "AssertionError")
         .associateWith { PyClass(it, "builtins", base = if (it == "BaseException") null else "Exception") }
 
     private val builtins: Map<String, PyObj> = mapOf(

@@ -14,6 +14,7 @@ import dev.jetbrainsdebugger.platformmodel.debugger.program.DebuggeeHooks
 import dev.jetbrainsdebugger.platformmodel.debugger.program.LineBreakpointView
 import dev.jetbrainsdebugger.platformmodel.debugger.program.PyFrame
 import dev.jetbrainsdebugger.platformmodel.debugger.program.StopCause
+import org.jetbrains.java.debugger.breakpoints.properties.JavaExceptionBreakpointProperties
 import org.jetbrains.java.debugger.breakpoints.properties.JavaMethodBreakpointProperties
 import java.nio.file.Path
 
@@ -54,12 +55,30 @@ internal class DebuggeeBridge(private val session: ModelDebugSession, private va
     private fun mask(text: String): Regex =
         Regex(text.map { c -> when (c) { '*' -> ".*"; '?' -> "."; else -> Regex.escape(c.toString()) } }.joinToString(""))
 
-    override fun uncaughtExceptionBreakpoint(): Any? {
+    /**
+     * Python: PyExceptionBreakpointHandler registers "on termination" breakpoints, which stop only
+     * where nothing catches. Java (ExceptionBreakpoint.processLocatableEvent): NOTIFY_CAUGHT or
+     * NOTIFY_UNCAUGHT by whether the event has a catch location; the exception request matches
+     * instances of the class, subclasses included (JDI createExceptionRequest), a blank name any.
+     */
+    override fun exceptionBreakpoint(names: List<String>, caught: Boolean): Any? {
         if (!registered) return null
+        if (session.isJava) {
+            return breakpoints.allBreakpoints.firstOrNull { bp ->
+                val p = bp.properties as? JavaExceptionBreakpointProperties
+                bp.isEnabled && bp.type.id == "java-exception" && p != null && (if (caught) p.NOTIFY_CAUGHT else p.NOTIFY_UNCAUGHT) &&
+                    (p.myQualifiedName.isNullOrBlank() || p.myQualifiedName in names)
+            }
+        }
+        if (caught) return null
         return breakpoints.allBreakpoints.firstOrNull { bp ->
             bp.isEnabled && bp.type.id == "python-exception" && (bp.properties as? PyExceptionProperties)?.notifyOnTerminate == true
         }
     }
+
+    override fun stopsOnFailedTests(): Boolean = session.stopsOnFailedTests
+
+    override fun isProjectCode(file: Path): Boolean = runCatching { file.toAbsolutePath().normalize().startsWith(Path.of(session.project.basePath!!).toAbsolutePath().normalize()) }.getOrDefault(false)
 
     override fun suspended(frames: List<PyFrame>, cause: StopCause) {
         val context = PySuspendContext(session, frames)
@@ -67,7 +86,8 @@ internal class DebuggeeBridge(private val session: ModelDebugSession, private va
             when (cause) {
                 is StopCause.Breakpoint -> session.breakpointReached(cause.owner as XBreakpoint<*>, cause.logMessage, context)
                 is StopCause.Exception -> session.breakpointReached(cause.owner as XBreakpoint<*>, null, context)
-                StopCause.Position -> session.positionReached(context)
+                // PyDebugProcess.threadSuspended: a failed test's stop names no registered exception breakpoint.
+                StopCause.Position, is StopCause.FailedTest -> session.positionReached(context)
             }
         }
     }

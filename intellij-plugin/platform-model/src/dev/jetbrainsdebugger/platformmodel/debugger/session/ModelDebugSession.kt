@@ -9,6 +9,7 @@
 // on the project bus, then the session leaves the manager, then sessionStopped, on that thread.
 package dev.jetbrainsdebugger.platformmodel.debugger.session
 
+import com.intellij.execution.configurations.RunConfiguration
 import com.intellij.execution.configurations.RunProfile
 import com.intellij.execution.ui.ConsoleView
 import com.intellij.execution.ui.ConsoleViewContentType
@@ -73,6 +74,16 @@ class ModelDebugSession(
     /** The package of a Java program's classes; null for Python. */
     internal val jvmPackage: String? = program.jvmPackage
     internal val isJava: Boolean get() = jvmPackage != null
+
+    /** A Java program's exception classes (ScriptedProgram.jvmExceptions). */
+    internal val jvmExceptions: Map<String, List<String>> = program.jvmExceptions
+
+    /**
+     * PyDebugProcess.setUnitTestDebuggingMode: pydevd stops on failed tests for a Python test
+     * configuration (AbstractPythonTestRunConfiguration) when the user's setting says so.
+     */
+    internal val stopsOnFailedTests: Boolean
+        get() = !isJava && (runProfile as? RunConfiguration)?.type?.id == PYTHON_TESTS && manager.pyDropIntoDebuggerOnFailedTests
 
     val handler = ModelProcessHandler { debuggee.kill() }
     private val process = ModelDebugProcess(this, handler)
@@ -267,5 +278,7 @@ class ModelDebugSession(
 
     private companion object {
         const val DISCONNECTED = "The debugger is disconnected"
+        /** PythonTestConfigurationType's id. */
+        const val PYTHON_TESTS = "tests"
     }
 }

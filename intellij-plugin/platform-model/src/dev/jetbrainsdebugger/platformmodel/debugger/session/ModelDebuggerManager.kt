@@ -13,6 +13,12 @@ import java.util.concurrent.CopyOnWriteArrayList
 
 class ModelDebuggerManager(private val project: ModelProject) : XDebuggerManager() {
     val breakpointManager: ModelBreakpointManager by lazy { ModelBreakpointManager(project) }
+
+    /**
+     * PyCharm's "Drop into debugger on failed tests" (PyDebuggerOptionsProvider, @ApiStatus.Internal,
+     * off by default; a project setting the user changes in Settings, never the plugin).
+     */
+    @Volatile var pyDropIntoDebuggerOnFailedTests = false
     private val sessions = CopyOnWriteArrayList<ModelDebugSession>()
     @Volatile private var current: XDebugSession? = null
 

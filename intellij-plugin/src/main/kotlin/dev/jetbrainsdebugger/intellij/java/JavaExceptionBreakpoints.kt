@@ -3,10 +3,17 @@ package dev.jetbrainsdebugger.intellij.java
 import com.intellij.xdebugger.breakpoints.XBreakpoint
 import com.intellij.xdebugger.breakpoints.XBreakpointManager
 import com.intellij.xdebugger.breakpoints.XBreakpointType
+import com.intellij.xdebugger.frame.XStackFrame
 import dev.jetbrainsdebugger.ide.BreakpointKind
+import dev.jetbrainsdebugger.ide.ExceptionInfo
 import dev.jetbrainsdebugger.ide.IdeError
+import dev.jetbrainsdebugger.intellij.Child
+import dev.jetbrainsdebugger.intellij.ChildrenNode
+import dev.jetbrainsdebugger.intellij.Deadlines
 import dev.jetbrainsdebugger.intellij.ExceptionBreakpointSupport
+import dev.jetbrainsdebugger.intellij.Presenter
 import org.jetbrains.java.debugger.breakpoints.properties.JavaExceptionBreakpointProperties
+import java.util.concurrent.CompletableFuture
 
 /**
  * Java exception breakpoints ("java-exception", plugin com.intellij.java). Loaded only through
@@ -62,6 +69,49 @@ class JavaExceptionBreakpoints : ExceptionBreakpointSupport {
         return manager.addBreakpoint(type as XBreakpointType<XBreakpoint<JavaExceptionBreakpointProperties>, JavaExceptionBreakpointProperties>, properties)
     }
 
+    /**
+     * java.lang.AssertionError, caught or not: JUnit 5's AssertionFailedError, JUnit 4's and
+     * TestNG's assertion errors and Java's `assert` all extend it, and an exception breakpoint
+     * stops for subclasses (the debugger's exception request matches instances of the class).
+     */
+    override fun addTestFailure(manager: XBreakpointManager, type: XBreakpointType<*, *>): XBreakpoint<*> {
+        val properties = JavaExceptionBreakpointProperties(ASSERTION_ERROR)
+        properties.NOTIFY_CAUGHT = true
+        properties.NOTIFY_UNCAUGHT = true
+        @Suppress("UNCHECKED_CAST")
+        return manager.addBreakpoint(type as XBreakpointType<XBreakpoint<JavaExceptionBreakpointProperties>, JavaExceptionBreakpointProperties>, properties)
+    }
+
+    override fun stopsAtTestFailure(breakpoint: XBreakpoint<*>): Boolean {
+        val p = breakpoint.properties as? JavaExceptionBreakpointProperties ?: return false
+        return p.NOTIFY_CAUGHT && (p.myQualifiedName.isNullOrBlank() || p.myQualifiedName in setOf(ASSERTION_ERROR, "java.lang.Error", THROWABLE))
+    }
+
+    /** [type] qualified or short, as the id label names it. */
+    override fun isAssertionFailure(type: String): Boolean =
+        type.substringAfterLast('.').let { it == "AssertionError" || it == "AssertionFailedError" || it == "ComparisonFailure" }
+
+    /**
+     * At an exception stop the Java debugger shows the thrown object first among the top frame's
+     * values (JavaStackFrame.createExceptionNodes), named JavaDebuggerBundle "exception" ("Exception"
+     * in English) and drawn without running its methods: its presentation's type is its id label
+     * ("AssertionFailedError@1042"), its message Throwable's detailMessage field. Where no such
+     * node is found (another UI language) the future fails: the frame did not tell.
+     */
+    override fun exceptionInFrame(top: XStackFrame): CompletableFuture<ExceptionInfo?> =
+        ChildrenNode.of(top, 300, Deadlines.PRESENTATION, null).thenCompose { children ->
+            val thrown = children.items.filterIsInstance<Child.Value>().firstOrNull { it.name == EXCEPTION_NODE }?.value
+                ?: throw IllegalStateException("no '$EXCEPTION_NODE' node in the top frame")
+            Presenter.describe(thrown, null).thenCompose { d ->
+                val type = d.presented.type?.substringBefore('@').orEmpty()
+                ChildrenNode.of(thrown, 100, Deadlines.PRESENTATION, null).thenCompose { fields ->
+                    val message = fields.items.filterIsInstance<Child.Value>().firstOrNull { it.name == "detailMessage" }?.value
+                    message?.let { m -> Presenter.describe(m, null).thenApply { it.presented.value.removeSurrounding("\"") } }
+                        ?: CompletableFuture.completedFuture("")
+                }.thenApply { message -> ExceptionInfo(type, message, null) }
+            }
+        }
+
     override fun describe(breakpoint: XBreakpoint<*>): Pair<BreakpointKind.Exception, String?> {
         val p = breakpoint.properties as? JavaExceptionBreakpointProperties
             ?: return BreakpointKind.Exception("*", caught = true, uncaught = true) to "unreadable exception breakpoint properties"
@@ -71,5 +121,7 @@ class JavaExceptionBreakpoints : ExceptionBreakpointSupport {
 
     private companion object {
         const val THROWABLE = "java.lang.Throwable"
+        const val ASSERTION_ERROR = "java.lang.AssertionError"
+        const val EXCEPTION_NODE = "Exception"
     }
 }

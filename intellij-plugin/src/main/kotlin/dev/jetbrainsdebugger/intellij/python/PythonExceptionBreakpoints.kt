@@ -71,6 +71,21 @@ class PythonExceptionBreakpoints : ExceptionBreakpointSupport {
         ExceptionBreakpoints.addWithDefaultProperties(manager, type)
 
     /**
+     * PyCharm stops a failing test only through its own "Drop into debugger on failed tests"
+     * setting, and a caught AssertionError needs the breakpoint's own properties: both
+     * (PyDebuggerOptionsProvider, PyExceptionBreakpointProperties) are @ApiStatus.Internal.
+     */
+    override fun addTestFailure(manager: XBreakpointManager, type: XBreakpointType<*, *>): XBreakpoint<*> =
+        throw IdeError(
+            "not_supported",
+            "a Python test stops where it fails in the IDE only with PyCharm's 'Drop into debugger on failed tests' " +
+                "(Settings | Build, Execution, Deployment | Python Debugger), which plugins cannot turn on: that setting and " +
+                "caught-exception breakpoint properties are internal API. With it on, the stop is reported as test_failed.",
+        )
+
+    override fun isAssertionFailure(type: String): Boolean = type.substringAfterLast('.') == "AssertionError"
+
+    /**
      * pydevd puts `__exception__ = (type, value, traceback)` into the frame it stops in for an
      * exception; its presentation names the class and the message.
      */

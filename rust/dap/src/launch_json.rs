@@ -1,6 +1,6 @@
 //! Run configurations of the standalone backend: each project's `.vscode/launch.json`
 //! in the real VS Code format (JSON with comments and trailing commas, `${...}`
-//! variables). Parsing and substitution live here; launching is the DAP backend's.
+//! variables). Parsing and substitution live here; launching is the rest of this crate's.
 //!
 //! A configuration this backend cannot launch (an unknown `request`, a variable only an editor
 //! can resolve, a mistyped field, ...) is still listed, with the reason in
@@ -10,8 +10,8 @@
 //! Only a file that is not JSON(C) at all is an error. The only I/O is reading the
 //! file in [`load_launch_configs`]; [`parse_launch_json`] is pure.
 
-use crate::error::{ToolError, ToolResult};
-use crate::model::RunConfiguration;
+use debugger_core::error::{ToolError, ToolResult};
+use debugger_core::model::RunConfiguration;
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -82,7 +82,7 @@ pub async fn load_launch_configs(project_root: &Path) -> ToolResult<Vec<LaunchCo
     if std::fs::symlink_metadata(&file).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) {
         return Ok(Vec::new());
     }
-    let bytes = crate::source_file::read_capped(&file, LAUNCH_JSON_CAP)
+    let bytes = debugger_core::source_file::read_capped(&file, LAUNCH_JSON_CAP)
         .await
         .map_err(|e| {
             ToolError::invalid_params(e.message).with_detail("file", file.display().to_string())
@@ -731,7 +731,7 @@ mod tests {
         assert!(unsupported("bad env").contains("\"env\" must be an object"));
         assert!(unsupported("bad env item").contains("is not \"NAME=value\""));
         assert!(unsupported("bad args").contains("\"args\" must be an array or a string"));
-        // Types are the adapter profiles' to judge (rust/dap/src/adapter.rs).
+        // Types are the adapter profiles' to judge (`adapter/`).
         assert_eq!(reason("node"), None);
 
         let run = configs
@@ -836,7 +836,7 @@ mod tests {
         let err =
             parse("{\n  \"configurations\": [\n    { \"name\": \"a\" \"type\": \"x\" }\n  ]\n}")
                 .unwrap_err();
-        assert_eq!(err.code, crate::ErrorCode::InvalidParams);
+        assert_eq!(err.code, debugger_core::ErrorCode::InvalidParams);
         assert!(
             err.message.starts_with("launch.json: line 3, column "),
             "{}",

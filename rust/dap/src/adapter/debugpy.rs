@@ -1,11 +1,20 @@
-//! Everything specific to debugpy (its row in `adapter::PROFILES` points here): which
-//! interpreter runs it, whether debugpy is importable there, the TCP_NODELAY shim
-//! (`sitecustomize.py`: pydevd's messages otherwise wait ~40 ms on Nagle's algorithm),
-//! the runtime guard's call, and the
-//! `launch` arguments.
+//! debugpy (`debugpy`, `python`): Python. Everything specific to it: its profile
+//! ([`DEBUGPY`]) with the hooks the session asks (exceptions of classes, frames as
+//! modules, the parameters' and test runner's expressions read through pydevd, the
+//! shim's guard), which interpreter runs it, whether debugpy is importable there, the
+//! shim (`sitecustomize.py`: the runtime side-effect guard, and TCP_NODELAY, without
+//! which pydevd's messages wait ~40 ms on Nagle's algorithm), and the `launch`
+//! arguments.
 
+use super::process::{find_on_path, listening_adapter};
+use super::profile::{
+    attach_target, attaching, process_id, Activity, AdapterProfile, AdapterProgram,
+    ClassExceptions, Evaluation, Exceptions, Frames, Guard, Shim, Transport,
+};
+use crate::launch_json::LaunchConfig;
+use crate::test_runs::{FailureStop, TestSupport};
 use debugger_core::error::{ErrorCode, ToolError, ToolResult};
-use debugger_core::launch_json::LaunchConfig;
+use debugger_core::eval_guard::split_trailing_expression;
 use debugger_core::model::LaunchMode;
 use serde_json::{json, Value};
 use std::ffi::{OsStr, OsString};
@@ -13,6 +22,106 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::Duration;
 use tokio::process::Command;
+
+pub const DEBUGPY: AdapterProfile = AdapterProfile {
+    name: "debugpy",
+    types: &["debugpy", "python"],
+    label: "Python",
+    adapter_id: "debugpy",
+    program: AdapterProgram::PythonModule("debugpy.adapter"),
+    transport: Transport::Stdio,
+    install: "<python> -m pip install debugpy",
+    language: "python",
+    check: python_check,
+    launch_arguments: |request| match attaching(request.config) {
+        true => attach_arguments(request.config),
+        false => launch_arguments(
+            request.config,
+            request.mode,
+            request.session_id,
+            request.python.unwrap_or(Path::new("python3")),
+            request.shim,
+            std::env::var_os("PYTHONPATH"),
+        ),
+    },
+    evaluation: Evaluation {
+        guard: Guard::Shim(&Shim {
+            guarded: guarded_call,
+            refusal: guard_refusal,
+            split_statements: split_trailing_expression,
+            create_activity,
+            read_activity,
+        }),
+        statements_context: "repl",
+    },
+    exceptions: Exceptions::Classes(ClassExceptions {
+        classes: "' '.join(c.__module__ + '.' + c.__qualname__ for c in __exception__[0].__mro__)",
+        uncaught_modes: &["unhandled", "userUnhandled"],
+    }),
+    frames: Frames {
+        name: without_pydevd_note,
+        class: Some(module_name),
+        parameter_names: Some(PARAMETER_NAMES),
+        hidden_variables: (SYNTHETIC, &[PYTEST_REWRITE]),
+    },
+    not_installed: |python, stderr| {
+        let missing = "No module named debugpy";
+        stderr
+            .contains(missing)
+            .then(|| missing_debugpy(python, missing))
+    },
+    console_chatter: &[],
+    run_mode_configures: false,
+    listings_fixed_at_stop: false,
+    attach_connects: true,
+    keep_warm: true,
+    runs_in_program_dir: false,
+    program_on_adapter_stdio: false,
+    exit_status_after: None,
+    tests: Some(TestSupport {
+        runs_tests: python_runs_tests,
+        failure: FailureStop::LeavingTestCode {
+            verdict: TEST_RUNNER_VERDICT,
+            paused_frame_mark: PAUSED_FRAME_MARK,
+        },
+    }),
+    no_watchpoints_because: "debugpy cannot watch a value for writes (Python has no data \
+        breakpoints); set a breakpoint with a condition where it is assigned instead",
+};
+
+/// A Python launch runs tests when it runs pytest or unittest as a module, or a test
+/// file (`test_*.py`, `*_test.py`: one that calls `unittest.main()`, say).
+fn python_runs_tests(config: &LaunchConfig) -> bool {
+    let module = config.module.as_deref().unwrap_or_default();
+    let module = module.split('.').next().unwrap_or_default();
+    let file_name = config
+        .program
+        .as_deref()
+        .and_then(Path::file_name)
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    matches!(module, "pytest" | "unittest") || crate::file_launch::is_python_test(&file_name)
+}
+
+fn python_check(config: &LaunchConfig) -> Vec<String> {
+    if attaching(config) {
+        if config.extra.contains_key("connect") && listening_adapter(&DEBUGPY, config).is_none() {
+            return vec![
+                "\"connect\" needs a \"port\" and a host on this machine (127.0.0.1, localhost)"
+                    .into(),
+            ];
+        }
+        return attach_target(
+            "\"connect\": {\"host\", \"port\"} (debugpy --listen) or \"processId\"",
+            config.extra.contains_key("connect") || process_id(config, "processId").is_some(),
+        );
+    }
+    match (&config.program, &config.module) {
+        (None, None) => vec!["it names neither \"program\" nor \"module\"".into()],
+        (Some(_), Some(_)) => vec!["it names both \"program\" and \"module\"".into()],
+        _ => vec![],
+    }
+}
 
 /// The shim, embedded in the binary.
 const SITECUSTOMIZE: &str = include_str!("sitecustomize.py");
@@ -120,14 +229,6 @@ pub fn create_activity(path: &Path) -> std::io::Result<()> {
     std::fs::write(path, vec![0u8; ACTIVITY_SIZE])
 }
 
-/// What the shim last wrote: the breakpoint code running (its label and when it
-/// began) and the last refusal of breakpoint code (when, label, reason).
-#[derive(Debug, Default, Clone, PartialEq)]
-pub struct Activity {
-    pub running: Option<(String, std::time::SystemTime)>,
-    pub refused: Option<(std::time::SystemTime, String, String)>,
-}
-
 /// Read a session's activity file (a torn or missing record reads as none).
 pub fn read_activity(path: &Path) -> Activity {
     let Ok(bytes) = std::fs::read(path) else {
@@ -225,6 +326,63 @@ pub const TEST_RUNNER_VERDICT: &str = concat!(
     ")"
 );
 
+/// The prefix of the temporaries pytest's assertion rewriting adds to a test's
+/// locals (`@py_assert1`): no name of the user's, and no expression can name them.
+const PYTEST_REWRITE: &str = "@py_";
+
+/// debugpy's synthetic group entries in variable listings.
+const SYNTHETIC: &[&str] = &[
+    "special variables",
+    "function variables",
+    "class variables",
+    "protected variables",
+];
+
+/// A name without what pydevd appends at an exception stop in a frame below the
+/// raise: `test_add (Current frame)`, `AssertionError       (note: full exception
+/// trace is shown but execution is paused at: test_add)`.
+fn without_pydevd_note(name: &str) -> &str {
+    let name = name.strip_suffix(PAUSED_FRAME_MARK).unwrap_or(name);
+    match name.find("(note: ") {
+        Some(at) => name[..at].trim_end(),
+        None => name,
+    }
+}
+
+/// The Python module a file defines, when cheaply known: `__main__` for the
+/// launched program, else the dotted path relative to the project root or to a
+/// `site-packages` directory.
+pub fn module_name(path: &Path, program: Option<&Path>, project: &Path) -> Option<String> {
+    if program == Some(path) {
+        return Some("__main__".into());
+    }
+    let text = path.to_string_lossy();
+    let rel: PathBuf = if let Some((_, rest)) = text.split_once("/site-packages/") {
+        PathBuf::from(rest)
+    } else {
+        path.strip_prefix(project).ok()?.to_path_buf()
+    };
+    if rel.extension()? != "py" {
+        return None;
+    }
+    let mut parts: Vec<String> = rel
+        .with_extension("")
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    if parts.last().is_some_and(|p| p == "__init__") {
+        parts.pop();
+    }
+    if parts.is_empty()
+        || parts
+            .iter()
+            .any(|p| p.is_empty() || p.contains(['.', '-', ' ']))
+    {
+        return None;
+    }
+    Some(parts.join("."))
+}
+
 /// The interpreter to use: the configuration's `python`, else the server's
 /// `--python`, else `python3` on `PATH` (`path_var`). A name without a slash is
 /// looked up on `PATH`; a path must exist.
@@ -234,7 +392,7 @@ pub fn choose_python(
     path_var: Option<&OsStr>,
 ) -> ToolResult<PathBuf> {
     let wanted = from_launch.or(from_server).unwrap_or(Path::new("python3"));
-    let found = crate::adapter::find_on_path(wanted, path_var);
+    let found = find_on_path(wanted, path_var);
     found.ok_or_else(|| {
         ToolError::new(
             ErrorCode::DebuggerUnavailable,
@@ -304,8 +462,10 @@ pub struct ShimDir {
 }
 
 impl ShimDir {
-    /// Write the shim to a fresh private temporary directory.
+    /// Write the shim to a fresh private temporary directory, after removing the
+    /// ones servers that are gone left behind (a killed server drops nothing).
     pub fn create() -> std::io::Result<ShimDir> {
+        Self::remove_orphans(&std::env::temp_dir());
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.subsec_nanos())
@@ -324,6 +484,28 @@ impl ShimDir {
 
     pub fn path(&self) -> &Path {
         &self.dir
+    }
+
+    /// Remove `jbd-nodelay-<pid>-*` folders in `temp` whose server process is gone.
+    /// Only where `/proc` says which processes live; elsewhere they are left.
+    fn remove_orphans(temp: &Path) {
+        if !cfg!(target_os = "linux") {
+            return;
+        }
+        let Ok(entries) = std::fs::read_dir(temp) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            let owner = name
+                .to_str()
+                .and_then(|n| n.strip_prefix("jbd-nodelay-"))
+                .and_then(|rest| rest.split_once('-'))
+                .and_then(|(pid, _)| pid.parse::<u32>().ok());
+            if owner.is_some_and(|pid| !crate::tree::alive(pid)) {
+                let _ = std::fs::remove_dir_all(entry.path());
+            }
+        }
     }
 }
 
@@ -630,6 +812,27 @@ mod tests {
         assert_eq!(env.len(), 5);
     }
 
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn shim_dirs_of_servers_that_are_gone_are_removed() {
+        let temp = tempfile::tempdir().unwrap();
+        let mut ended = std::process::Command::new("true").spawn().unwrap();
+        ended.wait().unwrap();
+        let orphan = temp.path().join(format!("jbd-nodelay-{}-1f", ended.id()));
+        let live = temp
+            .path()
+            .join(format!("jbd-nodelay-{}-2e", std::process::id()));
+        let unrelated = temp.path().join("jbd-nodelay-notes");
+        for dir in [&orphan, &live, &unrelated] {
+            std::fs::create_dir(dir).unwrap();
+            std::fs::write(dir.join("sitecustomize.py"), "").unwrap();
+        }
+        ShimDir::remove_orphans(temp.path());
+        assert!(!orphan.exists(), "a gone server's folder is removed");
+        assert!(live.exists(), "a live server's folder stays");
+        assert!(unrelated.exists(), "a folder not named by a pid stays");
+    }
+
     #[test]
     fn shim_dir_is_private_and_removed() {
         use std::os::unix::fs::PermissionsExt;
@@ -643,5 +846,50 @@ mod tests {
         );
         drop(shim);
         assert!(!path.exists());
+    }
+
+    #[test]
+    fn pydevd_notes_are_not_part_of_names() {
+        assert_eq!(without_pydevd_note("test_add (Current frame)"), "test_add");
+        assert_eq!(
+            without_pydevd_note(
+                "AssertionError       (note: full exception trace is shown but execution is \
+                 paused at: test_add)"
+            ),
+            "AssertionError"
+        );
+        assert_eq!(without_pydevd_note("explode"), "explode");
+    }
+
+    #[test]
+    fn module_names() {
+        let project = Path::new("/proj");
+        assert_eq!(
+            module_name(
+                Path::new("/proj/main.py"),
+                Some(Path::new("/proj/main.py")),
+                project
+            )
+            .as_deref(),
+            Some("__main__")
+        );
+        assert_eq!(
+            module_name(Path::new("/proj/pkg/util.py"), None, project).as_deref(),
+            Some("pkg.util")
+        );
+        assert_eq!(
+            module_name(Path::new("/proj/pkg/__init__.py"), None, project).as_deref(),
+            Some("pkg")
+        );
+        assert_eq!(
+            module_name(
+                Path::new("/v/lib/python3.11/site-packages/requests/api.py"),
+                None,
+                project
+            )
+            .as_deref(),
+            Some("requests.api")
+        );
+        assert_eq!(module_name(Path::new("/other/x.py"), None, project), None);
     }
 }
