@@ -13,6 +13,7 @@ pub use error::{ErrorCode, ToolError, ToolResult};
 pub mod eval_guard;
 pub mod history;
 pub mod journal;
+pub mod profile;
 pub mod project;
 pub mod source_file;
 pub mod state;

@@ -1,9 +1,12 @@
 //! One connection to a debug adapter over a pair of byte streams: request/response
 //! correlation by `seq` with a per-request timeout, a reader task that forwards
 //! events (never blocking on a slow consumer), reverse requests answered with an
-//! error, and end of stream failing every pending request at once.
+//! error, and end of stream failing every pending request at once. Under
+//! `debugger_core::profile` it records each request's time and the arrival of the
+//! events a call waits for.
 
 use crate::protocol::{self, Event, Incoming, Response};
+use debugger_core::profile;
 use serde_json::Value;
 use std::collections::HashMap;
 use std::fmt;
@@ -229,7 +232,10 @@ async fn read_loop(
     let reason = loop {
         let frame = match protocol::read_frame(&mut reader).await {
             Ok(Some(frame)) => frame,
-            Ok(None) => break "the debug adapter closed its output".to_string(),
+            Ok(None) => {
+                profile::mark(|| profile::STREAM_END.into());
+                break "the debug adapter closed its output".to_string();
+            }
             Err(e) => break format!("reading from the debug adapter: {e}"),
         };
         let message = match protocol::decode(&frame) {
@@ -258,11 +264,17 @@ async fn read_loop(
                 let waiter = lock(&pending).waiting.remove(&response.request_seq);
                 match waiter {
                     // The caller may have timed out and gone: nothing to do then.
-                    Some((_, _, tx)) => drop(tx.send(Ok(response))),
+                    Some((command, sent, tx)) => {
+                        profile::record(|| format!("{}{command}", profile::REQUEST), sent);
+                        drop(tx.send(Ok(response)))
+                    }
                     None => tracing::debug!(seq = response.request_seq, "late or unknown response"),
                 }
             }
             Incoming::Event(event) => {
+                if profile::AWAITED_EVENTS.contains(&event.event.as_str()) {
+                    profile::mark(|| format!("{}{}", profile::EVENT, event.event));
+                }
                 // The consumer may have gone; events are then dropped.
                 let _ = events.send(event);
             }

@@ -609,16 +609,12 @@ impl Backend for IdeBackend {
                 "a data breakpoint watches a value of a paused session ({expression})"
             )));
         }
-        // The bridge's answer does not say whether the breakpoint is new: the list
-        // before it does.
-        let before = self.breakpoints(project).await?;
         let params = wire::AddBreakpointParams {
             project: project.path.clone(),
             spec,
         };
-        let added: Breakpoint = self.call(method::BREAKPOINTS_ADD, &params).await?;
-        let created = !before.iter().any(|b| b.id == added.id);
-        Ok((added, created))
+        let added: wire::AddedBreakpoint = self.call(method::BREAKPOINTS_ADD, &params).await?;
+        Ok((added.breakpoint, added.created))
     }
 
     async fn remove_breakpoint(&self, project: &Project, id: &str) -> ToolResult<bool> {

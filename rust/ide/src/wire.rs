@@ -482,11 +482,20 @@ pub struct BreakpointsResult {
     pub breakpoints: Vec<Breakpoint>,
 }
 
-/// `breakpoints/add` params; the result is the [`Breakpoint`].
+/// `breakpoints/add` params; the result is an [`AddedBreakpoint`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct AddBreakpointParams {
     pub project: PathBuf,
     pub spec: BreakpointSpec,
+}
+
+/// `breakpoints/add` result: the breakpoint's fields, and whether the call made it
+/// (false: the IDE listed it already, e.g. a line's existing breakpoint).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AddedBreakpoint {
+    #[serde(flatten)]
+    pub breakpoint: Breakpoint,
+    pub created: bool,
 }
 
 /// `{project, id}`: params of `breakpoints/remove` and of `breakpoint/removed`.

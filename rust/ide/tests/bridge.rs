@@ -798,8 +798,6 @@ async fn a_function_breakpoint_crosses_the_wire() {
     };
     let caller = backend.clone();
     let call = tokio::spawn(async move { caller.add_breakpoint(&shop(), spec).await });
-    let (id, _) = ide.expect_request("breakpoints/list").await;
-    ide.reply(id, json!({"breakpoints": []})).await;
     let (id, params) = ide.expect_request("breakpoints/add").await;
     assert_eq!(
         params["spec"]["kind"],
@@ -812,6 +810,7 @@ async fn a_function_breakpoint_crosses_the_wire() {
         ("hit_count", json!(0)),
         ("verified", Value::Null),
         ("message", Value::Null),
+        ("created", json!(true)),
     ] {
         fields.insert(k.into(), v);
     }

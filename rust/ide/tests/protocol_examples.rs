@@ -107,7 +107,7 @@ fn codecs() -> BTreeMap<&'static str, (Codec, Option<Codec>)> {
         BREAKPOINTS_ADD,
         (
             round_trip::<AddBreakpointParams>,
-            Some(round_trip::<Breakpoint>),
+            Some(round_trip::<AddedBreakpoint>),
         ),
     );
     t.insert(

@@ -161,6 +161,10 @@ pub struct BenchArgs {
     /// Measure without the TCP_NODELAY fix (both sides).
     #[arg(long)]
     pub no_tcp_nodelay: bool,
+    /// Instead: the agent's workflow (start, locals, 5 step_overs, 5 evaluates, stack,
+    /// stop), --rounds runs per side taking turns, and where each call's time goes.
+    #[arg(long)]
+    pub breakdown: bool,
 }
 
 #[derive(Debug, Clone, Args)]

@@ -136,6 +136,9 @@ impl Server {
         kind: BackendKind,
         token: Option<String>,
     ) -> Result<Self> {
+        if std::env::var_os(debugger_core::profile::ENV).is_some_and(|v| v == "1") {
+            debugger_core::profile::enable();
+        }
         let state = StateDir::from_env();
         let consent = Arc::new(ConsentMemory::new(args.brave));
         let secrets = Secrets::new(SecretSettings {

@@ -15,7 +15,7 @@ use crate::mrtr::{self, Approval, MrtrConfirmer, Questions, Route};
 use crate::notices::Level;
 use crate::resources::{self, notify};
 use crate::tools;
-use debugger_core::{ToolError, ToolResult};
+use debugger_core::{profile, ToolError, ToolResult};
 use debugger_ide::wire::{ConfirmParams, ConfirmScope};
 use debugger_ide::IdeBackend;
 use futures_util::FutureExt;
@@ -338,6 +338,31 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(|p| p.into_inner())
 }
 
+/// The `_meta` key of a call's profile, when profiling (`debugger_core::profile::ENV`).
+pub const PROFILE_META: &str = "jetbrains-debugger/profile";
+/// The profile's mark of the tool's own span (`tools::call`).
+pub const TOOL_MARK: &str = "tool";
+
+/// When profiling (`handled`: when the handler started), the answer carries its handler's
+/// time and the marks recorded meanwhile (offsets from the handler's start): what is
+/// not in the handler is the MCP layer's, transport and JSON-RPC included.
+fn with_profile(mut answer: CallToolResult, handled: Option<Instant>) -> CallToolResult {
+    if let Some(handled) = handled {
+        let handler_us = handled.elapsed().as_micros() as u64;
+        let marks: Vec<Value> = profile::take_since(handled)
+            .into_iter()
+            .map(|m| serde_json::json!([m.name, m.from_us, m.to_us]))
+            .collect();
+        let mut meta = answer.meta.take().unwrap_or_default();
+        meta.0.insert(
+            PROFILE_META.into(),
+            serde_json::json!({"handler_us": handler_us, "marks": marks}),
+        );
+        answer.meta = Some(meta);
+    }
+    answer
+}
+
 /// What running a tool call came to.
 pub enum Ran {
     Answered(CallToolResult),
@@ -364,8 +389,12 @@ impl McpServer {
             confirmer,
             waiting,
         };
+        let tool_started = profile::enabled().then(Instant::now);
         let outcome =
             within_panic_boundary(name, tools::call(&call, name, arguments.clone())).await;
+        if let Some(started) = tool_started {
+            profile::record(|| TOOL_MARK.into(), started);
+        }
         let files = affected_files(&arguments);
         if let (Err(_), Some(question)) = (&outcome, confirmer.deferred()) {
             let asked = mrtr::asked(&question);
@@ -441,6 +470,8 @@ impl ServerHandler for McpServer {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, McpError> {
+        let handled = profile::enabled().then(Instant::now);
+        profile::clear();
         if !has_tool(&request.name) {
             return Err(unknown_tool(&request.name));
         }
@@ -504,7 +535,7 @@ impl ServerHandler for McpServer {
             }
         };
         Ok(match ran {
-            Ran::Answered(result) => result.into(),
+            Ran::Answered(result) => with_profile(result, handled).into(),
             Ran::Asked(question) => self
                 .questions
                 .ask(&asker, &request.name, arguments, question, answers)

@@ -1,9 +1,12 @@
-//! The measured side: the workflow as MCP tool calls to this very binary, over stdio
-//! (spawned as `stdio`, driven by a minimal newline-delimited JSON-RPC client) and over
-//! streamable HTTP (spawned as `serve`, driven by the relay's own HTTP client on a
-//! kept-alive connection, as agents' HTTP clients keep theirs).
+//! The measured side: MCP tool calls to this very binary, over stdio (spawned as
+//! `stdio`, driven by a minimal newline-delimited JSON-RPC client) or over streamable
+//! HTTP (spawned as `serve`, driven by the relay's own HTTP client on a kept-alive
+//! connection, as agents' HTTP clients keep theirs). With `--breakdown` the server
+//! runs with `debugger_core::profile::ENV` set and each answer brings back where its
+//! time went.
 
-use super::{BenchArgs, BenchProject, Samples, BREAKPOINT_LINE, PING, START};
+use super::breakdown::CallProfile;
+use super::{BenchArgs, BenchProject, Samples, Timed, BREAKPOINT_LINE, PING, START, STOP};
 use crate::upstream::Upstream;
 use anyhow::{anyhow, bail, Context, Result};
 use serde_json::{json, Value};
@@ -33,7 +36,8 @@ enum Connection {
     Http(Upstream),
 }
 
-struct McpClient {
+/// A server of this binary and a client connected to it.
+pub struct McpSide {
     child: Child,
     connection: Connection,
 }
@@ -85,34 +89,9 @@ impl Connection {
     }
 }
 
-impl McpClient {
-    /// `start_debug_session` of the bench configuration, paused at the breakpoint.
-    async fn start(&mut self) -> Result<()> {
-        let started = self
-            .tool(
-                "start_debug_session",
-                json!({"configuration_name": "bench"}),
-            )
-            .await?;
-        if started["status"] != json!("paused") {
-            bail!("the program did not stop at the breakpoint: {started}");
-        }
-        Ok(())
-    }
-
-    async fn tool(&mut self, name: &str, arguments: Value) -> Result<Value> {
-        let result = self
-            .connection
-            .rpc("tools/call", json!({"name": name, "arguments": arguments}))
-            .await?;
-        if result["isError"] == json!(true) {
-            bail!("{name} failed: {}", result["content"][0]["text"]);
-        }
-        Ok(result["structuredContent"].clone())
-    }
-
-    /// Start the server for `transport` and connect to it.
-    async fn connect(
+impl McpSide {
+    /// Start the server for `transport`, connect to it and set the bench breakpoint.
+    pub async fn spawn(
         args: &BenchArgs,
         project: &BenchProject,
         transport: Transport,
@@ -146,6 +125,9 @@ impl McpClient {
             .kill_on_drop(true);
         if args.no_tcp_nodelay {
             command.arg("--no-tcp-nodelay");
+        }
+        if args.breakdown {
+            command.env(debugger_core::profile::ENV, "1");
         }
         let mut child = command.spawn().context("spawning the server")?;
         let connection = match port {
@@ -184,10 +166,64 @@ impl McpClient {
                 }
             }
         };
-        Ok(Self { child, connection })
+        let mut side = Self { child, connection };
+        side.tool(
+            "set_breakpoint",
+            json!({"file_path": "program.py", "line": BREAKPOINT_LINE}),
+        )
+        .await?;
+        Ok(side)
     }
 
-    async fn close(mut self) {
+    /// Call `name`: its structured answer, timed as the client saw it, with the
+    /// server's profile of it (when profiling (`debugger_core::profile::ENV`)).
+    async fn tool(&mut self, name: &str, arguments: Value) -> Result<(Value, Timed)> {
+        let t = Instant::now();
+        let result = self
+            .connection
+            .rpc("tools/call", json!({"name": name, "arguments": arguments}))
+            .await?;
+        let took = t.elapsed();
+        if result["isError"] == json!(true) {
+            bail!("{name} failed: {}", result["content"][0]["text"]);
+        }
+        let profile = CallProfile::from_meta(&result["_meta"], took);
+        Ok((result["structuredContent"].clone(), Timed { took, profile }))
+    }
+
+    /// `start_debug_session` of the bench configuration, paused at the breakpoint.
+    pub async fn start(&mut self) -> Result<Timed> {
+        let (started, timed) = self
+            .tool(START, json!({"configuration_name": "bench"}))
+            .await?;
+        if started["status"] != json!("paused") {
+            bail!("the program did not stop at the breakpoint: {started}");
+        }
+        Ok(timed)
+    }
+
+    pub async fn stop(&mut self) -> Result<Timed> {
+        Ok(self.tool(STOP, json!({})).await?.1)
+    }
+
+    /// One tool call of the workflow.
+    pub async fn call(&mut self, tool: &str, arguments: &Value) -> Result<Timed> {
+        Ok(self.tool(tool, arguments.clone()).await?.1)
+    }
+
+    /// `ping`s: the transport alone, no tool or debugger work.
+    pub async fn pings(&mut self, samples: &mut Samples) -> Result<()> {
+        for round in 0..2 * PINGS {
+            let t = Instant::now();
+            self.connection.rpc("ping", json!({})).await?;
+            if round >= PINGS {
+                samples.entry(PING).or_default().push(t.elapsed());
+            }
+        }
+        Ok(())
+    }
+
+    pub async fn close(mut self) {
         if let Connection::Http(upstream) = &self.connection {
             upstream.close().await;
         }
@@ -200,59 +236,4 @@ impl McpClient {
             let _ = self.child.kill().await;
         }
     }
-}
-
-pub async fn measure(
-    args: &BenchArgs,
-    project: &BenchProject,
-    transport: Transport,
-) -> Result<Samples> {
-    let mut client = McpClient::connect(args, project, transport).await?;
-    let mut samples = Samples::new();
-    // The transport alone: `ping` answers without any tool or debugger work.
-    for round in 0..2 * PINGS {
-        let t = Instant::now();
-        client.connection.rpc("ping", json!({})).await?;
-        if round >= PINGS {
-            samples.entry(PING).or_default().push(t.elapsed());
-        }
-    }
-    client
-        .tool(
-            "set_breakpoint",
-            json!({"file_path": "program.py", "line": BREAKPOINT_LINE}),
-        )
-        .await?;
-    // Start to first stop (one start unmeasured); the server keeps an adapter started
-    // ahead from the first launch on, as it does for an agent.
-    for round in 0..=args.starts {
-        let t = Instant::now();
-        client.start().await?;
-        if round > 0 {
-            samples.entry(START).or_default().push(t.elapsed());
-        }
-        client.tool("stop_debug_session", json!({})).await?;
-    }
-    client.start().await?;
-
-    let workflow: [(&'static str, Value); 6] = [
-        ("get_stack_trace", json!({})),
-        ("get_variables", json!({})),
-        ("evaluate", json!({"expression": "total + i"})),
-        ("list_threads", json!({})),
-        ("step_over", json!({})),
-        ("resume", json!({})),
-    ];
-    for round in 0..args.warmup + args.rounds {
-        for (tool, arguments) in &workflow {
-            let t = Instant::now();
-            client.tool(tool, arguments.clone()).await?;
-            if round >= args.warmup {
-                samples.entry(tool).or_default().push(t.elapsed());
-            }
-        }
-    }
-    client.tool("stop_debug_session", json!({})).await?;
-    client.close().await;
-    Ok(samples)
 }

@@ -28,6 +28,7 @@ import dev.jetbrainsdebugger.bridge.RpcCodes
 import dev.jetbrainsdebugger.bridge.RpcException
 import dev.jetbrainsdebugger.bridge.ServerSettings
 import dev.jetbrainsdebugger.dispatch.Dispatcher
+import dev.jetbrainsdebugger.ide.AddedBreakpoint
 import dev.jetbrainsdebugger.ide.BreakpointInfo
 import dev.jetbrainsdebugger.ide.ConfirmDecision
 import dev.jetbrainsdebugger.ide.IdeError
@@ -155,7 +156,7 @@ class ProtocolExamplesTest {
             "value/children" -> Json.decodeList(r.get("children"), ValueInfo::class.java)
             "value/set", "frame/evaluate" -> Json.decode(r, ValueInfo::class.java)
             "breakpoints/list" -> Json.decodeList(r.get("breakpoints"), BreakpointInfo::class.java)
-            "breakpoints/add" -> Json.decode(r, BreakpointInfo::class.java)
+            "breakpoints/add" -> AddedBreakpoint(Json.decode(r, BreakpointInfo::class.java), r.get("created").asBoolean)
             "breakpoints/remove" -> r.get("removed").asBoolean
             "ui/confirm" -> ConfirmDecision.values().single {
                 it.approved == r.get("approved").asBoolean && (!it.approved || it.scope == r.get("scope").asString)

@@ -15,6 +15,7 @@ import dev.jetbrainsdebugger.bridge.TextTransport
 import dev.jetbrainsdebugger.bridge.TransportListener
 import dev.jetbrainsdebugger.dispatch.Dispatcher
 import dev.jetbrainsdebugger.dispatch.NotificationSink
+import dev.jetbrainsdebugger.ide.AddedBreakpoint
 import dev.jetbrainsdebugger.ide.BreakpointInfo
 import dev.jetbrainsdebugger.ide.BreakpointSpec
 import dev.jetbrainsdebugger.ide.ConfirmDecision
@@ -209,7 +210,7 @@ class ScriptedIde : IdeFacade {
         call<ValueInfo>("evaluate", "session" to session, "frame_ref" to frameRef, "expression" to expression, "kind" to kind)
     override fun breakpoints(project: String) = call<List<BreakpointInfo>>("breakpoints", "project" to project)
     override fun addBreakpoint(project: String, spec: BreakpointSpec) =
-        call<BreakpointInfo>("addBreakpoint", "project" to project, "spec" to spec)
+        call<AddedBreakpoint>("addBreakpoint", "project" to project, "spec" to spec)
     override fun removeBreakpoint(project: String, id: String) = call<Boolean>("removeBreakpoint", "project" to project, "id" to id)
     override fun confirm(request: ConfirmRequest) = call<ConfirmDecision>("confirm", *confirmArgs(request))
 

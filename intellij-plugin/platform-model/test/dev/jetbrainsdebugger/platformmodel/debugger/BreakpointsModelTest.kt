@@ -56,6 +56,8 @@ class BreakpointsModelTest {
         val logpoint = f.lineBreakpoint("calculator.py", 32, log = "tax={tax}", policy = SuspendPolicy.NONE)
 
         assertEquals(BreakpointKind.Line(f.file("calculator.py"), 31), plain.spec.kind)
+        val again = f.facade.addBreakpoint(f.path, BreakpointSpec(plain.spec.kind, true, null, null, SuspendPolicy.ALL, false)).done()
+        assertEquals(plain.id to false, again.breakpoint.id to again.created, "a line's breakpoint is found, not made twice")
         assertEquals("price > 40", conditional.spec.condition)
         assertEquals("tax={tax}", logpoint.spec.logMessage)
         assertEquals(SuspendPolicy.NONE, logpoint.spec.suspendPolicy)
@@ -149,7 +151,8 @@ class BreakpointsModelTest {
         val f = start()
         val default = f.breakpointManager.allBreakpoints.single { f.breakpointManager.isDefaultBreakpoint(it) }
         val spec = BreakpointSpec(BreakpointKind.Exception("BaseException", false, true), true, null, null, SuspendPolicy.ALL, false)
-        val info = f.facade.addBreakpoint(f.path, spec).done()
+        val (info, created) = f.facade.addBreakpoint(f.path, spec).done()
+        assertFalse(created, "PyCharm's default is on, so listed: it was there already")
         assertEquals(BreakpointKind.Exception("BaseException", caught = false, uncaught = true), info.spec.kind)
         assertTrue(default.isEnabled)
         assertEquals(1, f.breakpointManager.allBreakpoints.size, "the default breakpoint is reused, not doubled")
@@ -169,11 +172,12 @@ class BreakpointsModelTest {
         val f = start(IdeConfig.INTELLIJ_IDEA)
         assertTrue(f.facade.breakpoints(f.path).done().isEmpty(), "the disabled default is not listed")
         val caught = BreakpointSpec(BreakpointKind.Exception("java.lang.IllegalStateException", true, false), true, null, null, SuspendPolicy.ALL, false)
-        val added = f.facade.addBreakpoint(f.path, caught).done()
+        val added = f.facade.addBreakpoint(f.path, caught).done().breakpoint
         assertEquals(BreakpointKind.Exception("java.lang.IllegalStateException", caught = true, uncaught = false), added.spec.kind)
         assertNull(added.message)
 
-        val any = f.facade.addBreakpoint(f.path, caught.copy(kind = BreakpointKind.Exception("*", false, true))).done()
+        val (any, anyCreated) = f.facade.addBreakpoint(f.path, caught.copy(kind = BreakpointKind.Exception("*", false, true))).done()
+        assertTrue(anyCreated, "the switched-off default was not listed: switched on, it is the agent's")
         assertEquals(BreakpointKind.Exception("*", caught = false, uncaught = true), any.spec.kind)
         val default = f.breakpointManager.allBreakpoints.single { f.breakpointManager.isDefaultBreakpoint(it) }
         assertTrue(default.isEnabled)
@@ -198,7 +202,7 @@ class BreakpointsModelTest {
     fun `a Java method breakpoint is set by Class method, listed as a function breakpoint, and PyCharm has none`() {
         val f = start(IdeConfig.INTELLIJ_IDEA)
         val spec = BreakpointSpec(BreakpointKind.Function("com.example.Cart.total"), true, null, null, SuspendPolicy.ALL, false)
-        val added = f.facade.addBreakpoint(f.path, spec).done()
+        val added = f.facade.addBreakpoint(f.path, spec).done().breakpoint
         assertEquals(BreakpointKind.Function("com.example.Cart.total"), added.spec.kind)
         // The IDE's "Java Method Breakpoints" kind: a class pattern and a method, stopping on entry only.
         val method = f.breakpointManager.allBreakpoints.single { it.type.id == "java-wildcard-method" }

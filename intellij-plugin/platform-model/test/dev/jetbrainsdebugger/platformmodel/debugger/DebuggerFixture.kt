@@ -63,7 +63,7 @@ class DebuggerFixture(dir: Path, config: IdeConfig = IdeConfig.PYCHARM) : AutoCl
     }
 
     fun lineBreakpoint(name: String, line: Int, condition: String? = null, log: String? = null, policy: SuspendPolicy = SuspendPolicy.ALL, temporary: Boolean = false): BreakpointInfo =
-        facade.addBreakpoint(path, BreakpointSpec(BreakpointKind.Line(file(name), line), true, condition, log, policy, temporary)).done()
+        facade.addBreakpoint(path, BreakpointSpec(BreakpointKind.Line(file(name), line), true, condition, log, policy, temporary)).done().breakpoint
 
     /** Runs [block] on the EDT inside a write action, as an IDE action does. */
     fun <T> inWriteAction(block: () -> T): T = platform.app.onEdtAndWait { WriteAction.compute<T, RuntimeException> { block() } }

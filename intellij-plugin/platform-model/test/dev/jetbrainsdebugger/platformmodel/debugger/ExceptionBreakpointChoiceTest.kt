@@ -49,8 +49,8 @@ class ExceptionBreakpointChoiceTest {
     @Test
     fun `with both plugins a qualified name is a Java breakpoint and a builtin name a Python one`() {
         val f = start(IdeConfig("IntelliJ IDEA", "IU", "IU-252.23892.409", setOf("com.intellij.java", "com.intellij.modules.python")))
-        val java = f.facade.addBreakpoint(f.path, spec("java.lang.IllegalStateException", caught = true, uncaught = false)).done()
-        val python = f.facade.addBreakpoint(f.path, spec("builtins.BaseException")).done()
+        val java = f.facade.addBreakpoint(f.path, spec("java.lang.IllegalStateException", caught = true, uncaught = false)).done().breakpoint
+        val python = f.facade.addBreakpoint(f.path, spec("builtins.BaseException")).done().breakpoint
         assertEquals(BreakpointKind.Exception("java.lang.IllegalStateException", caught = true, uncaught = false), java.spec.kind)
         assertEquals(BreakpointKind.Exception("BaseException", caught = false, uncaught = true), python.spec.kind)
         f.platform.assertClean()
@@ -64,7 +64,7 @@ class ExceptionBreakpointChoiceTest {
         assertEquals("invalid_params", error.code)
         assertTrue("the Java exception breakpoints" in error.message && "java.lang.IllegalStateException" in error.message, error.message)
         assertEquals(before, f.breakpointManager.allBreakpoints.toList(), "nothing was added")
-        assertEquals("java.lang.IllegalStateException", f.facade.addBreakpoint(f.path, spec("java.lang.IllegalStateException")).done().spec.kind.let { (it as BreakpointKind.Exception).exceptionClass })
+        assertEquals("java.lang.IllegalStateException", f.facade.addBreakpoint(f.path, spec("java.lang.IllegalStateException")).done().breakpoint.spec.kind.let { (it as BreakpointKind.Exception).exceptionClass })
         f.platform.assertClean()
     }
 

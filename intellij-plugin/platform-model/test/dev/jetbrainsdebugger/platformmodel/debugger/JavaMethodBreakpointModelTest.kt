@@ -29,7 +29,7 @@ class JavaMethodBreakpointModelTest {
     }
 
     private fun DebuggerFixture.methodBreakpoint(name: String): BreakpointInfo =
-        facade.addBreakpoint(path, BreakpointSpec(BreakpointKind.Function(name), true, null, null, SuspendPolicy.ALL, false)).done()
+        facade.addBreakpoint(path, BreakpointSpec(BreakpointKind.Function(name), true, null, null, SuspendPolicy.ALL, false)).done().breakpoint
 
     private fun DebuggerFixture.frames(session: String) =
         facade.stack(session, "t1", 10).done().frames.map { Triple(it.className, it.method, it.line) }

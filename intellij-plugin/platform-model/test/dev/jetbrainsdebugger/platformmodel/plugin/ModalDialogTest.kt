@@ -62,7 +62,7 @@ class ModalDialogTest {
         assertTrue(f.breakpointManager.allBreakpoints.none { it.type.id == "python-line" })
 
         settings.close()
-        assertEquals(31, (added.done().spec.kind as BreakpointKind.Line).line)
+        assertEquals(31, (added.done().breakpoint.spec.kind as BreakpointKind.Line).line)
         f.platform.assertClean()
     }
 

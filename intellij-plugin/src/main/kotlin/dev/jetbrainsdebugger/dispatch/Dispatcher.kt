@@ -77,7 +77,9 @@ class Dispatcher(private val facade: IdeFacade) : RequestHandler {
         },
         "breakpoints/list" to { p -> facade.breakpoints(p.string("project")).then { wrap("breakpoints" to it) } },
         "breakpoints/add" to { p ->
-            facade.addBreakpoint(p.string("project"), p.decode<BreakpointSpec>("spec")).then { Json.tree(it) }
+            facade.addBreakpoint(p.string("project"), p.decode<BreakpointSpec>("spec")).then { added ->
+                Json.tree(added.breakpoint).asJsonObject.apply { addProperty("created", added.created) }
+            }
         },
         "breakpoints/remove" to { p ->
             facade.removeBreakpoint(p.string("project"), p.string("id")).then { wrap("removed" to it) }

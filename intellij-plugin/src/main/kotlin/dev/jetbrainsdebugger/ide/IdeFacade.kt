@@ -47,7 +47,7 @@ interface IdeFacade {
     fun evaluate(session: String, frameRef: String, expression: String, kind: EvaluationKind): CompletableFuture<ValueInfo>
 
     fun breakpoints(project: String): CompletableFuture<List<BreakpointInfo>>
-    fun addBreakpoint(project: String, spec: BreakpointSpec): CompletableFuture<BreakpointInfo>
+    fun addBreakpoint(project: String, spec: BreakpointSpec): CompletableFuture<AddedBreakpoint>
     /** False when no such breakpoint existed. */
     fun removeBreakpoint(project: String, id: String): CompletableFuture<Boolean>
 

@@ -87,6 +87,9 @@ data class BreakpointInfo(
     val message: String?,
 )
 
+/** `breakpoints/add`'s answer: the breakpoint, and whether the call made it (false: it was there already). */
+data class AddedBreakpoint(val breakpoint: BreakpointInfo, val created: Boolean)
+
 data class ThreadInfo(val id: String, val name: String)
 
 data class FrameInfo(

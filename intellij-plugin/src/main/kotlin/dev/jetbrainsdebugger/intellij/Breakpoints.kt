@@ -12,6 +12,7 @@ import com.intellij.xdebugger.breakpoints.XBreakpointProperties
 import com.intellij.xdebugger.breakpoints.XLineBreakpoint
 import com.intellij.xdebugger.breakpoints.XLineBreakpointType
 import com.intellij.xdebugger.evaluation.EvaluationMode
+import dev.jetbrainsdebugger.ide.AddedBreakpoint
 import dev.jetbrainsdebugger.ide.BreakpointInfo
 import dev.jetbrainsdebugger.ide.BreakpointKind
 import dev.jetbrainsdebugger.ide.BreakpointSpec
@@ -152,24 +153,25 @@ internal object Breakpoints {
     /** Whether [bp] is a function breakpoint this plugin reads (a method breakpoint by name: no line of its own). */
     fun isFunction(bp: XBreakpoint<*>): Boolean = bp !is XLineBreakpoint<*> && FunctionBreakpoints.supportFor(bp) != null
 
-    fun add(project: Project, spec: BreakpointSpec, deadline: Deadline): CompletableFuture<BreakpointInfo> = when (val kind = spec.kind) {
+    fun add(project: Project, spec: BreakpointSpec, deadline: Deadline): CompletableFuture<AddedBreakpoint> = when (val kind = spec.kind) {
         is BreakpointKind.Line -> addLine(project, spec, kind, deadline)
         is BreakpointKind.Exception -> addException(project, spec, kind, deadline)
         is BreakpointKind.Function -> addFunction(project, spec, kind, deadline)
     }
 
-    private fun addFunction(project: Project, spec: BreakpointSpec, kind: BreakpointKind.Function, deadline: Deadline): CompletableFuture<BreakpointInfo> {
+    private fun addFunction(project: Project, spec: BreakpointSpec, kind: BreakpointKind.Function, deadline: Deadline): CompletableFuture<AddedBreakpoint> {
         if (spec.logMessage != null) {
             return failed("not_supported", "log messages are supported on line breakpoints only; this is a function breakpoint")
         }
         return Async.onEdt(deadline) {
             val (support, type) = FunctionBreakpoints.choose(kind.name)
-            WriteAction.compute<BreakpointInfo, RuntimeException> {
+            WriteAction.compute<AddedBreakpoint, RuntimeException> {
                 val manager = manager(project)
-                val bp = support.create(manager, type, kind.name)
+                val (bp, created) = creating(project, manager) { support.create(manager, type, kind.name) }
                 apply(bp, spec, null, null)
                 BreakpointIds.of(project).setMessage(BreakpointIds.of(project).id(bp), null)
-                info(project, manager, bp) ?: throw IdeError("internal", "the new function breakpoint cannot be read back")
+                val info = info(project, manager, bp) ?: throw IdeError("internal", "the new function breakpoint cannot be read back")
+                AddedBreakpoint(info, created)
             }
         }
     }
@@ -181,7 +183,7 @@ internal object Breakpoints {
         val logExpression: String?,
     )
 
-    private fun addLine(project: Project, spec: BreakpointSpec, kind: BreakpointKind.Line, deadline: Deadline): CompletableFuture<BreakpointInfo> {
+    private fun addLine(project: Project, spec: BreakpointSpec, kind: BreakpointKind.Line, deadline: Deadline): CompletableFuture<AddedBreakpoint> {
         if (kind.line < 1) return failed("invalid_location", "line ${kind.line} is not a line: lines are 1-based")
         val line0 = kind.line - 1
         return Async.onPooled { Files.resolve(kind.file) }
@@ -198,9 +200,9 @@ internal object Breakpoints {
             }
             .thenCompose { plan ->
                 Async.onEdt(deadline) {
-                    WriteAction.compute<BreakpointInfo, RuntimeException> {
+                    WriteAction.compute<AddedBreakpoint, RuntimeException> {
                         val manager = manager(project)
-                        val bp = findOrAddLine(manager, plan, line0, spec.temporary)
+                        val (bp, created) = creating(project, manager) { findOrAddLine(manager, plan, line0, spec.temporary) }
                         val language = Files.language(plan.file)
                         val ids = BreakpointIds.of(project)
                         val id = ids.id(bp)
@@ -208,7 +210,8 @@ internal object Breakpoints {
                         val logpoint = plan.logExpression?.let { Logpoint(it, language, spec.suspendPolicy) }
                         ids.setLogpoint(id, logpoint)
                         apply(bp, spec, language, logpoint)
-                        info(project, manager, bp) ?: throw IdeError("internal", "the new breakpoint cannot be read back")
+                        val info = info(project, manager, bp) ?: throw IdeError("internal", "the new breakpoint cannot be read back")
+                        AddedBreakpoint(info, created)
                     }
                 }
             }
@@ -222,18 +225,30 @@ internal object Breakpoints {
         return manager.addLineBreakpoint(type, plan.file.url, line0, type.createBreakpointProperties(plan.file, line0), temporary)
     }
 
-    private fun addException(project: Project, spec: BreakpointSpec, kind: BreakpointKind.Exception, deadline: Deadline): CompletableFuture<BreakpointInfo> {
+    /**
+     * [create]'s breakpoint, run in the caller's write action, and whether it is new to the bridge:
+     * not among the breakpoints [list] showed before (an existing line breakpoint is found, not
+     * made; a switched-off default such as Java's "Any exception" was not listed, so it is new).
+     */
+    private inline fun <B : XBreakpoint<*>> creating(project: Project, manager: XBreakpointManager, create: () -> B): Pair<B, Boolean> {
+        val listed = manager.allBreakpoints.filterTo(HashSet()) { info(project, manager, it) != null }
+        val bp = create()
+        return bp to (bp !in listed)
+    }
+
+    private fun addException(project: Project, spec: BreakpointSpec, kind: BreakpointKind.Exception, deadline: Deadline): CompletableFuture<AddedBreakpoint> {
         if (spec.logMessage != null) {
             return failed("not_supported", "log messages are supported on line breakpoints only; this is an exception breakpoint")
         }
         return Async.onEdt(deadline) {
             val (support, type) = ExceptionBreakpoints.choose(kind.exceptionClass)
-            WriteAction.compute<BreakpointInfo, RuntimeException> {
+            WriteAction.compute<AddedBreakpoint, RuntimeException> {
                 val manager = manager(project)
-                val bp = support.create(manager, type, kind)
+                val (bp, created) = creating(project, manager) { support.create(manager, type, kind) }
                 apply(bp, spec.copy(logMessage = null), null, null)
                 BreakpointIds.of(project).setMessage(BreakpointIds.of(project).id(bp), null)
-                info(project, manager, bp) ?: throw IdeError("internal", "the new ${support.language} exception breakpoint cannot be read back")
+                val info = info(project, manager, bp) ?: throw IdeError("internal", "the new ${support.language} exception breakpoint cannot be read back")
+                AddedBreakpoint(info, created)
             }
         }
     }

@@ -7,6 +7,7 @@ import com.intellij.xdebugger.XDebugSession
 import com.intellij.xdebugger.XDebuggerUtil
 import com.intellij.xdebugger.breakpoints.XBreakpoint
 import com.intellij.xdebugger.frame.XExecutionStack
+import dev.jetbrainsdebugger.ide.AddedBreakpoint
 import dev.jetbrainsdebugger.ide.BreakpointInfo
 import dev.jetbrainsdebugger.ide.BreakpointSpec
 import dev.jetbrainsdebugger.ide.ConfirmDecision
@@ -227,7 +228,7 @@ class IntellijIdeFacade : IdeFacade {
     override fun breakpoints(project: String): CompletableFuture<List<BreakpointInfo>> =
         call("listing breakpoints", Deadlines.QUICK) { Breakpoints.list(Projects.find(project)) }
 
-    override fun addBreakpoint(project: String, spec: BreakpointSpec): CompletableFuture<BreakpointInfo> =
+    override fun addBreakpoint(project: String, spec: BreakpointSpec): CompletableFuture<AddedBreakpoint> =
         call("adding a breakpoint", Deadlines.QUICK) { d -> Breakpoints.add(Projects.find(project), spec, d) }
 
     override fun removeBreakpoint(project: String, id: String): CompletableFuture<Boolean> =

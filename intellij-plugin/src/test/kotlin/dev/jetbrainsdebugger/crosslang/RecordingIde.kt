@@ -30,6 +30,7 @@ package dev.jetbrainsdebugger.crosslang
 
 import com.google.gson.JsonObject
 import dev.jetbrainsdebugger.bridge.Json
+import dev.jetbrainsdebugger.ide.AddedBreakpoint
 import dev.jetbrainsdebugger.ide.BreakpointInfo
 import dev.jetbrainsdebugger.ide.BreakpointKind
 import dev.jetbrainsdebugger.ide.BreakpointSpec
@@ -529,7 +530,7 @@ class RecordingIde(private val projectPath: String) : IdeFacade {
         val info = BreakpointInfo("b${nextBreakpoint++}", spec, 0, null, null)
         breakpoints[info.id] = info
         later { it.breakpointChanged(projectPath, info) }
-        info
+        AddedBreakpoint(info, created = true)
     }
 
     override fun removeBreakpoint(project: String, id: String) = answer {
