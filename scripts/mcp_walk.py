@@ -1,4 +1,4 @@
-"""What the agent-cost benchmarks share (scripts/bench-appendix-b, scripts/bench-trace):
+"""What the agent-cost benchmarks share (scripts/bench-include-variables, scripts/bench-trace):
 one way through a workflow against the real binary over stdio with the official MCP
 SDK, counting the tool calls and the bytes of their answers (structuredContent as
 compact JSON), and the binary to measure."""

@@ -11,6 +11,9 @@ programs with real debugpy.
   (2026-07-28) mode, and yields a `Tools` helper. The SDK validates every
   structuredContent against the tool's outputSchema; that stays on.
 - After each test no debuggee of tests/e2e/programs may be left running.
+- The tests live in one folder per behaviour (launch/, breakpoints/, ...), each on
+  sys.path, so a test imports another's helpers and fixtures by module name
+  (`from test_native import cart`) whichever folder it is in and whatever runs first.
 
 Line numbers of examples/calculator/calculator.py that tests rely on (keep them
 stable; `test_calculator_lines_are_where_the_tests_expect` checks them):
@@ -42,6 +45,8 @@ from mcp.client.stdio import stdio_client
 
 ROOT = Path(__file__).resolve().parents[2]
 PROGRAMS = (Path(__file__).resolve().parent / "programs").resolve()
+sys.path[:0] = [str(folder) for folder in sorted(Path(__file__).resolve().parent.iterdir())
+                if folder.is_dir() and any(folder.glob("test_*.py"))]
 CALCULATOR = (ROOT / "examples" / "calculator").resolve()
 CALC_LINES = {"tax_rate": 11, "subtotal": 31, "tax": 32, "total": 33}
 PYTHON = sys.executable  # the debuggee interpreter: this venv has debugpy

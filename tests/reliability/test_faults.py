@@ -5,7 +5,7 @@ server's stdin closed while a session is paused. Each asserts an answer (a struc
 error or a stopped status) or an exit within a bound, and zero orphans: no process left
 carrying the server's session tag (`JETBRAINS_DEBUGGER_SESSION_TAG`, see
 rust/dap/src/tree.rs) or descending from the adapter. (SIGKILL of the debuggee is in
-test_cycles.py; a setsid grandchild after a server crash is in tests/e2e/test_trust.py.)"""
+test_cycles.py; a setsid grandchild after a server crash is in tests/e2e/trust/test_trust.py.)"""
 
 from __future__ import annotations
 

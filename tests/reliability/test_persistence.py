@@ -1,7 +1,7 @@
 """Persistence across server restarts: breakpoints (with their conditions, log messages
 and ids) and watches survive, and a corrupt watches file is kept aside while the server
 starts and says so. The breakpoints-file twin of the corruption case, two servers on one
-state directory and an unwritable state directory are in tests/e2e/test_trust.py."""
+state directory and an unwritable state directory are in tests/e2e/trust/test_trust.py."""
 
 from __future__ import annotations
 

@@ -30,7 +30,10 @@ use rmcp::model::{
 // MCP logging: deprecated from 2026-07-28 on, still served to the clients that use it.
 #[allow(deprecated)]
 use rmcp::model::SetLevelRequestParams;
-use rmcp::service::{ElicitationError, NotificationContext, RequestContext, SubscriptionContext};
+use rmcp::model::{ElicitRequestParams, ElicitationAction};
+use rmcp::service::{
+    ElicitationMode, NotificationContext, RequestContext, ServiceRole, SubscriptionContext,
+};
 use rmcp::{ErrorData as McpError, Peer, RoleServer, ServerHandler};
 use serde_json::Value;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -181,23 +184,49 @@ struct ElicitingConfirmer {
 
 #[async_trait::async_trait]
 impl Confirmer for ElicitingConfirmer {
+    /// rmcp's `elicit_with_timeout` for an [`Approval`], with its schema written out
+    /// ([`Approval::schema`]) rather than generated at each question.
     async fn confirm(&self, request: &ConfirmRequest) -> Consent {
-        match self
+        let unavailable = |why: &dyn std::fmt::Display| {
+            tracing::debug!(%why, "cannot ask for confirmation");
+            Consent::Unavailable
+        };
+        if let Err(err) = RoleServer::enforce_outbound_request(&self.peer) {
+            return unavailable(&err);
+        }
+        if !self
             .peer
-            .elicit_with_timeout::<Approval>(&request.action, Some(CONFIRMATION_TIMEOUT))
-            .await
+            .supported_elicitation_modes()
+            .contains(&ElicitationMode::Form)
         {
-            Ok(Some(Approval { approve: true })) => Consent::Granted(Scope::Once),
-            Ok(_) | Err(ElicitationError::UserDeclined) | Err(ElicitationError::UserCancelled) => {
-                Consent::Denied
-            }
-            Err(ElicitationError::Service(rmcp::service::ServiceError::Timeout { .. })) => {
-                Consent::Denied
-            }
-            Err(err) => {
-                tracing::debug!(%err, "cannot ask for confirmation");
-                Consent::Unavailable
-            }
+            return unavailable(&"the client does not support form elicitation");
+        }
+        let question = ElicitRequestParams::FormElicitationParams {
+            meta: None,
+            message: request.action.clone(),
+            requested_schema: Approval::schema(),
+        };
+        let answer = self
+            .peer
+            .create_elicitation_with_timeout(question, Some(CONFIRMATION_TIMEOUT))
+            .await;
+        match answer {
+            Ok(answer) => match (answer.action, answer.content) {
+                (ElicitationAction::Accept, Some(content)) => {
+                    match serde_json::from_value::<Approval>(content) {
+                        Ok(Approval { approve: true }) => Consent::Granted(Scope::Once),
+                        Ok(_) => Consent::Denied,
+                        Err(err) => unavailable(&err),
+                    }
+                }
+                (ElicitationAction::Accept, None) => {
+                    unavailable(&"an accepted answer without content")
+                }
+                // Declined or cancelled.
+                _ => Consent::Denied,
+            },
+            Err(rmcp::service::ServiceError::Timeout { .. }) => Consent::Denied,
+            Err(err) => unavailable(&err),
         }
     }
 }

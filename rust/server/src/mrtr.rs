@@ -62,12 +62,28 @@ pub fn route(
 }
 
 /// The answer a confirmation asks for, in both elicitation flows.
-#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
+#[derive(Debug, serde::Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 pub struct Approval {
     /// Allow this action?
     pub approve: bool,
 }
-rmcp::elicit_safe!(Approval);
+
+impl Approval {
+    /// What an approval's elicitation asks for: the schema rmcp's `ElicitationSchema::from_type`
+    /// makes of this struct (a test checks they are the same), written out so that no schema
+    /// generator is in the binary.
+    pub fn schema() -> ElicitationSchema {
+        let mut schema = ElicitationSchema::builder()
+            .title("Approval")
+            .description("The answer a confirmation asks for, in both elicitation flows.")
+            .required_bool_property("approve", |b| b.description("Allow this action?"))
+            .build()
+            .expect("a struct of one boolean is an elicitation schema");
+        schema.schema = Some("http://json-schema.org/draft-07/schema#".into());
+        schema
+    }
+}
 
 /// The key of the one input request of a question round.
 pub const QUESTION_KEY: &str = "confirm";
@@ -108,8 +124,7 @@ impl Questions {
         Self {
             ttl,
             capacity: capacity.max(1),
-            schema: ElicitationSchema::from_type::<Approval>()
-                .expect("a struct of one boolean is an elicitation schema"),
+            schema: Approval::schema(),
             open: Mutex::default(),
         }
     }
@@ -307,6 +322,16 @@ mod tests {
     use serde_json::json;
 
     const ASKER: &str = "connection 1";
+
+    /// The written-out schema is what rmcp generates from the struct, on the wire.
+    #[test]
+    fn the_approval_schema_is_the_generated_one() {
+        let generated = ElicitationSchema::from_type::<Approval>().unwrap();
+        assert_eq!(
+            serde_json::to_value(Approval::schema()).unwrap(),
+            serde_json::to_value(generated).unwrap()
+        );
+    }
 
     fn question(action: &str) -> ConfirmRequest {
         ConfirmRequest {

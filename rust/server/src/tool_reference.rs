@@ -8,8 +8,11 @@ use serde_json::{Map, Value};
 use std::fmt::Write;
 use std::path::PathBuf;
 
-/// The command that rewrites the file, as the file and the failing test tell it.
-const REGENERATE: &str = "JBD_UPDATE_DOCS=1 cargo test -p jetbrains-debugger-mcp tool_reference";
+/// The command that rewrites the served schemas (`tools/schemas.json`) and then this file from
+/// them, as the file and the failing tests tell it.
+pub(crate) const REGENERATE: &str =
+    "JBD_UPDATE_DOCS=1 cargo test -p jetbrains-debugger-mcp schemas_are_current \
+     && JBD_UPDATE_DOCS=1 cargo test -p jetbrains-debugger-mcp tool_reference";
 
 /// The whole reference, in Markdown.
 fn reference(tools: &[Tool]) -> String {
@@ -20,7 +23,7 @@ fn reference(tools: &[Tool]) -> String {
          The {} tools of `jetbrains-debugger-mcp`, as its `tools/list` serves them to every MCP \
          client: name, title, hints, description, parameters and result fields.\n\n\
          Generated from the server's schemas: do not edit. After changing a tool, run \
-         `{REGENERATE}` and commit this file.\n\n\
+         `{REGENERATE}` and commit this file with `rust/server/src/tools/schemas.json`.\n\n\
          | Tool | Title | Hints |\n|---|---|---|\n",
         tools.len()
     );

@@ -1,5 +1,5 @@
 """A debug adapter that answers `initialize` and then nothing, for the diagnostics tests
-(tests/e2e/test_diagnostics.py): a launch that hangs or, with FAKE_ADAPTER_ON_LAUNCH=exit,
+(tests/e2e/launch/test_diagnostics.py): a launch that hangs or, with FAKE_ADAPTER_ON_LAUNCH=exit,
 an adapter that exits with status 3 when asked to launch. Started as `lldb-dap` (found
 first on PATH) or as debugpy's adapter (`<python> -m debugpy.adapter` with `python`
 naming the `python` wrapper next to this file)."""

@@ -1,9 +1,9 @@
-"""Debuggee of the hostile-evaluation corpus (tests/e2e/test_hostile_eval.py): program
+"""Debuggee of the hostile-evaluation corpus (tests/e2e/trust/test_hostile_eval.py): program
 state of every kind a hostile expression could try to change, paused at `# MARK: paused`.
 `fingerprint()` (called by the test with consent, outside the corpus) sums it all up.
 With the argument `loop` it goes round a loop instead, so that breakpoint code (conditions,
 log messages, exception conditions, trace probes) runs once per round
-(tests/e2e/test_guard_channels.py)."""
+(tests/reliability/test_guard_channels.py)."""
 
 import collections
 import gc

@@ -1,5 +1,5 @@
 """A program that handles credentials as ordinary code does: the corpus of
-tests/e2e/test_secrets.py. Every secret's text is listed there (CORPUS); none of it may
+tests/e2e/trust/test_secrets.py. Every secret's text is listed there (CORPUS); none of it may
 reach the agent. The ordinary values beside them must stay readable."""
 
 import os

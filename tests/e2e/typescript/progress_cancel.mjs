@@ -1,4 +1,4 @@
-// The MCP TypeScript SDK against the real binary (tests/e2e/test_typescript_sdk.py runs it):
+// The MCP TypeScript SDK against the real binary (tests/e2e/clients/test_typescript_sdk.py runs it):
 // a waiting start_debug_session with an onprogress handler, cancelled through an
 // AbortSignal once two progress notifications came (the SDK sends notifications/cancelled),
 // then the session list, and an unknown tool. Prints one JSON line per event.

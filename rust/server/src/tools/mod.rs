@@ -27,7 +27,6 @@ pub mod waiting;
 
 use crate::app::Call;
 use debugger_core::{ToolError, ToolResult};
-use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -72,28 +71,6 @@ pub struct ToolInfo {
     pub output_schema: Map<String, Value>,
 }
 
-/// The JSON Schema of a parameter struct (`Side::Input`) or of a result struct
-/// (`Side::Output`: fields skipped when empty are not required), made lean
-/// ([`schema::lean`]).
-fn schema_of<T: JsonSchema>(side: schema::Side) -> Map<String, Value> {
-    let settings = schemars::generate::SchemaSettings::draft2020_12().with(|s| {
-        s.inline_subschemas = true;
-        s.contract = match side {
-            schema::Side::Input => schemars::generate::Contract::Deserialize,
-            schema::Side::Output => schemars::generate::Contract::Serialize,
-        };
-    });
-    let schema = settings.into_generator().into_root_schema_for::<T>();
-    let mut map = match serde_json::to_value(schema) {
-        Ok(Value::Object(map)) => map,
-        _ => Map::new(),
-    };
-    map.remove("$schema");
-    map.remove("title");
-    schema::lean(&mut map, side);
-    map
-}
-
 /// Longest string argument accepted, in bytes: no expression, path or name needs
 /// more, and a longer one would be stored (a breakpoint's condition) and sent back in
 /// every answer that lists it.
@@ -124,7 +101,17 @@ fn oversized_string(value: &Value, path: &str) -> Option<String> {
 }
 
 /// Decode a tool's arguments; a failure names the field it is about (`timeout: ...`).
+/// Only the decoding is made for each parameter struct: the checks and the error are
+/// shared by all ([`checked`], [`decoding_error`]), one copy in the binary.
 fn decode<P: DeserializeOwned>(arguments: Value) -> ToolResult<P> {
+    let arguments = checked(arguments)?;
+    serde_path_to_error::deserialize(&arguments)
+        .map_err(|e| decoding_error(&arguments, e, failure::<P>))
+}
+
+/// The arguments to decode (none: an empty object), refused when a string in them is
+/// longer than [`MAX_ARGUMENT_BYTES`].
+fn checked(arguments: Value) -> ToolResult<Value> {
     let arguments = match arguments {
         Value::Null => Value::Object(Map::new()),
         other => other,
@@ -134,21 +121,36 @@ fn decode<P: DeserializeOwned>(arguments: Value) -> ToolResult<P> {
             "Invalid argument '{field}': longer than {MAX_ARGUMENT_BYTES} bytes."
         )));
     }
-    serde_path_to_error::deserialize(&arguments).map_err(|e| {
-        let field = e.path().to_string();
-        let inner = e.into_inner();
-        let field = if field.is_empty() || field == "." {
-            culprit::<P>(&arguments, &inner.to_string())
-        } else {
-            Some(field)
-        };
-        match field {
-            Some(field) => {
-                ToolError::invalid_params(format!("Invalid argument '{field}': {inner}"))
-            }
-            None => ToolError::invalid_params(format!("Invalid arguments: {inner}")),
-        }
-    })
+    Ok(arguments)
+}
+
+/// The error of arguments that did not decode, naming the field serde names or, when it
+/// lost the path, the one [`culprit`] finds with `failure`.
+fn decoding_error(
+    arguments: &Value,
+    error: serde_path_to_error::Error<serde_json::Error>,
+    failure: fn(&Value) -> Option<String>,
+) -> ToolError {
+    let field = error.path().to_string();
+    let inner = error.into_inner();
+    let field = if field.is_empty() || field == "." {
+        culprit(arguments, &inner.to_string(), failure)
+    } else {
+        Some(field)
+    };
+    match field {
+        Some(field) => ToolError::invalid_params(format!("Invalid argument '{field}': {inner}")),
+        None => ToolError::invalid_params(format!("Invalid arguments: {inner}")),
+    }
+}
+
+/// Why `arguments` do not decode as `P`, if they do not: the one part of the error path
+/// made for each parameter struct. It decodes as `decode` does, through the same
+/// deserializer (each struct's decoding is in the binary once, not twice).
+fn failure<P: DeserializeOwned>(arguments: &Value) -> Option<String> {
+    serde_path_to_error::deserialize::<_, P>(arguments)
+        .err()
+        .map(|e| e.into_inner().to_string())
 }
 
 /// The top-level argument a decoding error is about, when serde lost the path (structs
@@ -156,7 +158,11 @@ fn decode<P: DeserializeOwned>(arguments: Value) -> ToolResult<P> {
 /// the error into success or another error that is not a missing field (removing a
 /// required argument, guilty or not, can only say it is missing: no proof either way).
 /// Runs on the error path only.
-fn culprit<P: DeserializeOwned>(arguments: &Value, error: &str) -> Option<String> {
+fn culprit(
+    arguments: &Value,
+    error: &str,
+    failure: fn(&Value) -> Option<String>,
+) -> Option<String> {
     let Value::Object(map) = arguments else {
         return None;
     };
@@ -164,32 +170,43 @@ fn culprit<P: DeserializeOwned>(arguments: &Value, error: &str) -> Option<String
         .find(|key| {
             let mut without = map.clone();
             without.remove(*key);
-            serde_json::from_value::<P>(Value::Object(without))
-                .err()
-                .is_none_or(|e| {
-                    let other = e.to_string();
-                    other != error && !other.starts_with("missing field")
-                })
+            failure(&Value::Object(without))
+                .is_none_or(|other| other != error && !other.starts_with("missing field"))
         })
         .cloned()
 }
 
 fn encode<R: Serialize>(result: R) -> ToolResult<Value> {
-    serde_json::to_value(result).map_err(|e| ToolError::internal(format!("encoding result: {e}")))
+    serde_json::to_value(result).map_err(encoding_error)
+}
+
+/// Shared by every result type's [`encode`].
+fn encoding_error(error: serde_json::Error) -> ToolError {
+    ToolError::internal(format!("encoding result: {error}"))
 }
 
 macro_rules! registry {
     ($( $name:literal => $module:ident :: $handler:ident ( $params:ty ) -> $result:ty, $hints:expr, $title:literal, $description:literal; )*) => {
-        /// Every tool, in the order clients see them.
+        /// Every tool, in the order clients see them, with the schemas of `schemas.json`.
         pub fn list() -> Vec<ToolInfo> {
+            let mut schemas = schema::Served::load();
             vec![$(ToolInfo {
                 name: $name,
                 title: $title,
                 description: $description,
                 hints: $hints,
-                input_schema: schema_of::<$params>(schema::Side::Input),
-                output_schema: schema_of::<$result>(schema::Side::Output),
+                input_schema: schemas.take($name, schema::Side::Input),
+                output_schema: schemas.take($name, schema::Side::Output),
             }),*]
+        }
+
+        /// Every tool's schemas as its parameter and result types make them: what
+        /// `schemas.json` must hold.
+        #[cfg(test)]
+        fn generated_schemas() -> Map<String, Value> {
+            let mut all = Map::new();
+            $(all.insert($name.into(), schema::generated::<$params, $result>());)*
+            all
         }
 
         /// Run a tool by name.

@@ -1,6 +1,9 @@
-//! The JSON Schemas clients see, made lean once for every tool. A model reads each
-//! tool's description and input schema every turn, so what schemars adds for Rust's
-//! sake is taken out here, in one place, not tool by tool:
+//! The JSON Schemas clients see. The server serves `schemas.json` as it is; the test
+//! `schemas_are_current` makes that file from the parameter and result types (schemars), so
+//! no schema is generated at run time (the generator would weigh about 200 KB of the
+//! binary). The schemas are made lean once for every tool: a model reads each tool's
+//! description and input schema every turn, so what schemars adds for Rust's sake is taken
+//! out here, in one place, not tool by tool:
 //!
 //! - `"default": null` and numeric `format`s (`uint32`, `double`, ...) go; real
 //!   defaults stay (`#[schemars(extend("default" = 30))]` on a field), but for a
@@ -33,6 +36,75 @@ pub enum Side {
     Output,
 }
 
+impl Side {
+    /// The schema's key in `schemas.json`, as MCP names it.
+    fn key(self) -> &'static str {
+        match self {
+            Side::Input => "inputSchema",
+            Side::Output => "outputSchema",
+        }
+    }
+}
+
+/// The schemas the server serves: `schemas.json`, by tool name.
+pub struct Served(Map<String, Value>);
+
+impl Served {
+    pub fn load() -> Self {
+        // Written and checked by `schemas_are_current`: it parses.
+        let schemas = serde_json::from_str(include_str!("schemas.json"));
+        Self(schemas.expect("tools/schemas.json holds a JSON object"))
+    }
+
+    /// Tool `name`'s schema of `side`, moved out.
+    pub fn take(&mut self, name: &str, side: Side) -> Map<String, Value> {
+        let schema = self
+            .0
+            .get_mut(name)
+            .and_then(|tool| tool.get_mut(side.key()));
+        match schema.map(Value::take) {
+            Some(Value::Object(schema)) => schema,
+            _ => Map::new(),
+        }
+    }
+}
+
+/// A tool's entry in `schemas.json`: the lean schemas of its parameter struct `P` and of
+/// its result struct `R`.
+#[cfg(test)]
+pub fn generated<P: schemars::JsonSchema, R: schemars::JsonSchema>() -> Value {
+    let mut entry = Map::new();
+    entry.insert(Side::Input.key().into(), schema_of::<P>(Side::Input).into());
+    entry.insert(
+        Side::Output.key().into(),
+        schema_of::<R>(Side::Output).into(),
+    );
+    Value::Object(entry)
+}
+
+/// The JSON Schema of a parameter struct (`Side::Input`) or of a result struct
+/// (`Side::Output`: fields skipped when empty are not required), made lean ([`lean`]).
+#[cfg(test)]
+fn schema_of<T: schemars::JsonSchema>(side: Side) -> Map<String, Value> {
+    let settings = schemars::generate::SchemaSettings::draft2020_12().with(|s| {
+        s.inline_subschemas = true;
+        s.contract = match side {
+            Side::Input => schemars::generate::Contract::Deserialize,
+            Side::Output => schemars::generate::Contract::Serialize,
+        };
+    });
+    let schema = settings.into_generator().into_root_schema_for::<T>();
+    let mut map = match serde_json::to_value(schema) {
+        Ok(Value::Object(map)) => map,
+        _ => Map::new(),
+    };
+    map.remove("$schema");
+    map.remove("title");
+    lean(&mut map, side);
+    map
+}
+
+#[cfg(test)]
 /// A parameter many tools share: its one description (and default), used where the
 /// parameter's own field has none.
 struct Shared {
@@ -41,6 +113,7 @@ struct Shared {
     default: Option<u64>,
 }
 
+#[cfg(test)]
 const SHARED: &[Shared] = &[
     Shared {
         name: "timeout",
@@ -70,12 +143,14 @@ pub fn object(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
     schemars::json_schema!({ "type": "object" })
 }
 
+#[cfg(test)]
 /// Make a generated schema lean (see the module doc).
 pub fn lean(schema: &mut Map<String, Value>, side: Side) {
     schema.remove("description");
     walk(schema, side);
 }
 
+#[cfg(test)]
 fn walk(node: &mut Map<String, Value>, side: Side) {
     node.remove("format");
     let off_flag = node.get("type") == Some(&Value::from("boolean"))
@@ -137,6 +212,7 @@ fn walk(node: &mut Map<String, Value>, side: Side) {
     split_type_union(node);
 }
 
+#[cfg(test)]
 /// An optional parameter: leaving it out means "not given", so `null` is not
 /// advertised.
 fn drop_null(node: &mut Map<String, Value>) {
@@ -163,6 +239,7 @@ fn drop_null(node: &mut Map<String, Value>) {
     }
 }
 
+#[cfg(test)]
 /// `{"type": ["string", "null"], ...}` → `{"anyOf": [{"type": "string", ...},
 /// {"type": "null"}]}`, the annotations (description, default) kept outside.
 fn split_type_union(node: &mut Map<String, Value>) {
@@ -207,6 +284,42 @@ mod tests {
         };
         lean(&mut map, side);
         Value::Object(map)
+    }
+
+    /// `schemas.json` is what the types make, and the server serves it unchanged.
+    #[test]
+    fn schemas_are_current() {
+        let generated = crate::tools::generated_schemas();
+        // One line per tool: compact (the file is in the binary), and a change shows as
+        // the lines of the tools it changes.
+        let lines: Vec<String> = generated
+            .iter()
+            .map(|(name, entry)| format!("{}: {entry}", Value::from(name.as_str())))
+            .collect();
+        let made = format!("{{\n{}\n}}\n", lines.join(",\n"));
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/tools/schemas.json");
+        if std::fs::read_to_string(&path).unwrap_or_default() != made {
+            if std::env::var_os("JBD_UPDATE_DOCS").is_some() {
+                std::fs::write(&path, &made).unwrap();
+                eprintln!("rewrote {}", path.display());
+                return;
+            }
+            panic!(
+                "tools/schemas.json is not what the types make; regenerate it: {}",
+                crate::tool_reference::REGENERATE
+            );
+        }
+        let mut served = Served::load();
+        for (name, entry) in &generated {
+            for side in [Side::Input, Side::Output] {
+                assert_eq!(
+                    Value::Object(served.take(name, side)),
+                    entry[side.key()],
+                    "{name}.{}",
+                    side.key()
+                );
+            }
+        }
     }
 
     #[test]

@@ -1,5 +1,5 @@
 // The whole plugin in a modelled PyCharm, installed as a user installs it, as a process the
-// cross-language test (tests/e2e/test_ide_model.py) drives: the plugin folder unpacked from the
+// cross-language test (tests/e2e/ide/test_ide_model.py) drives: the plugin folder unpacked from the
 // zip scripts/plugin-zip builds is loaded through a class loader of its own (its lib/*.jar first,
 // the modelled platform as parent, as PluginClassLoader does); the platform model starts, the
 // project opens, plugin.xml's postStartupActivity starts DebuggerBridgeService, which starts the

@@ -20,11 +20,11 @@ from conftest import line_of
 
 pytestmark = pytest.mark.anyio
 
-CORPUS = Path(__file__).resolve().parent / "hostile_expressions.jsonl"
+CORPUS = Path(__file__).resolve().parents[1] / "hostile_expressions.jsonl"
 # Program objects no static analysis can type: iterators, files, format/percent, properties,
 # special methods, exhaustion, never-ending code (also run on every channel by
-# tests/e2e/test_guard_channels.py).
-OBJECTS_CORPUS = Path(__file__).resolve().parent / "hostile_objects.jsonl"
+# tests/reliability/test_guard_channels.py).
+OBJECTS_CORPUS = Path(__file__).resolve().parents[1] / "hostile_objects.jsonl"
 PROGRAM = "hostile_target.py"
 
 

@@ -3,7 +3,7 @@ handshake-era protocol (and `_meta` `io.modelcontextprotocol/logLevel` per reque
 2026-07-28), and `notifications/message` for what an agent should know as it happens:
 a state file set aside, an adapter that died (with its stderr tail), a breakpoint the
 debugger rejected. (An approval remembered for a session comes from the IDE's dialog:
-tests/e2e/test_ide_bridge.py.)"""
+tests/e2e/ide/test_ide_bridge.py.)"""
 
 from __future__ import annotations
 

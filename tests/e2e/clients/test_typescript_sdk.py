@@ -20,7 +20,7 @@ from test_progress import check_cancelled
 
 pytestmark = pytest.mark.anyio
 
-SCRIPT = Path(__file__).resolve().parent / "typescript" / "progress_cancel.mjs"
+SCRIPT = Path(__file__).resolve().parents[1] / "typescript" / "progress_cancel.mjs"
 
 
 @pytest.fixture(scope="session")

@@ -18,7 +18,7 @@ from conftest import PROGRAMS, connect
 
 pytestmark = pytest.mark.anyio
 
-NATIVE = Path(__file__).resolve().parent / "native"
+NATIVE = Path(__file__).resolve().parents[1] / "native"
 
 
 def mark(path: Path, name: str) -> int:

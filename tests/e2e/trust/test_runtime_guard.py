@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 from test_hostile_eval import corpus
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SHIM_DIR = ROOT / "rust" / "dap" / "src" / "adapter"
-TARGET = Path(__file__).resolve().parent / "programs" / "hostile_target.py"
+TARGET = Path(__file__).resolve().parents[1] / "programs" / "hostile_target.py"
 
 # One C operation that runs for minutes or allocates gigabytes: no hook can stop it.
 SIZE_BOMBS = {

@@ -31,7 +31,7 @@ from conftest import connect
 
 pytestmark = pytest.mark.anyio
 
-E2E = Path(__file__).resolve().parent
+E2E = Path(__file__).resolve().parents[1]
 FAKES = E2E / "fakes"
 TAG_ENV = "JETBRAINS_DEBUGGER_SESSION_TAG"
 # A diagnostics detail stays small: agents pay per token.

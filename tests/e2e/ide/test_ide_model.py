@@ -46,7 +46,7 @@ from jvm_harness import BUILD, CountingTools, Harness, jvm
 
 AGENT_FILE = BUILD / "coverage-agent.txt"
 MAIN = "dev.jetbrainsdebugger.platformmodel.crosslang.ModelIdeMainKt"
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 PLUGIN_BINARY = Path("bin") / "linux-x64" / "jetbrains-debugger-mcp"
 
 

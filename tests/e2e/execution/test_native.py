@@ -21,7 +21,7 @@ from resource_client import MODULES, read, read_error
 
 pytestmark = pytest.mark.anyio
 
-NATIVE = Path(__file__).resolve().parent / "native"
+NATIVE = Path(__file__).resolve().parents[1] / "native"
 
 
 @dataclass(frozen=True)

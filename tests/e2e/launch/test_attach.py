@@ -24,7 +24,7 @@ from conftest import PROGRAMS, connect, free_port
 
 pytestmark = pytest.mark.anyio
 
-NATIVE = Path(__file__).resolve().parent / "native" / "attach"
+NATIVE = Path(__file__).resolve().parents[1] / "native" / "attach"
 
 
 def mark(path: Path, name: str) -> int:

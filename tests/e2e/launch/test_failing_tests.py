@@ -17,7 +17,7 @@ from conftest import connect, line_of
 
 pytestmark = pytest.mark.anyio
 
-NATIVE = Path(__file__).resolve().parent / "native"
+NATIVE = Path(__file__).resolve().parents[1] / "native"
 
 # Written per test: tests/e2e is pytest's own collection root, so a test_*.py among
 # the programs would be collected as ours.
