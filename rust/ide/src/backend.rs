@@ -627,6 +627,22 @@ impl Backend for IdeBackend {
         Ok(result.removed)
     }
 
+    async fn add_data_breakpoint(
+        &self,
+        session: &str,
+        frame_ref: &str,
+        target: &ValueTarget,
+        name: &str,
+    ) -> ToolResult<Breakpoint> {
+        let params = wire::WatchParams {
+            session: session.to_string(),
+            frame_ref: frame_ref.to_string(),
+            target: target.clone(),
+            name: name.to_string(),
+        };
+        self.call(method::BREAKPOINTS_WATCH, &params).await
+    }
+
     async fn resume(&self, session: &str) -> ToolResult<()> {
         self.call_unit(method::SESSION_RESUME, &Self::session(session))
             .await

@@ -44,6 +44,7 @@ pub mod method {
     pub const BREAKPOINTS_LIST: &str = "breakpoints/list";
     pub const BREAKPOINTS_ADD: &str = "breakpoints/add";
     pub const BREAKPOINTS_REMOVE: &str = "breakpoints/remove";
+    pub const BREAKPOINTS_WATCH: &str = "breakpoints/watch";
     pub const UI_CONFIRM: &str = "ui/confirm";
     pub const HISTORY_CHANGED: &str = "history/changed";
     pub const HISTORY_LIST: &str = "history/list";
@@ -132,6 +133,7 @@ pub const METHODS: &[MethodSpec] = {
         request(BREAKPOINTS_LIST, S, 15),
         request(BREAKPOINTS_ADD, S, 15),
         request(BREAKPOINTS_REMOVE, S, 15),
+        request(BREAKPOINTS_WATCH, S, 30),
         request(UI_CONFIRM, S, 120),
         notification(HISTORY_CHANGED, S),
         request(HISTORY_LIST, I, 10),
@@ -463,6 +465,17 @@ pub struct SetValueParams {
     pub target: ValueTarget,
     /// The new value as an expression in the debuggee's language.
     pub value: String,
+}
+
+/// `breakpoints/watch` params: stop when the value `target` names in frame `frame_ref`
+/// is written (a data breakpoint); `name` is how the agent named it. The result is the
+/// breakpoint (kind `data`), the session's until it ends.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct WatchParams {
+    pub session: String,
+    pub frame_ref: String,
+    pub target: ValueTarget,
+    pub name: String,
 }
 
 /// `frame/evaluate` params; the result is a `debugger_core` `Value`.

@@ -428,7 +428,39 @@ async fn hello_then_calls_round_trip_and_notifications_become_events() {
         Some(ValueTarget::Expression("subtotal".into()))
     );
 
-    // launch caches the language of a new session
+    // a data breakpoint is the IDE's to place (a Java field watchpoint)
+    let caller = backend.clone();
+    let call = tokio::spawn(async move {
+        let target = ValueTarget::Expression("cart.total".into());
+        caller
+            .add_data_breakpoint("s17", "f1.0", &target, "cart.total")
+            .await
+    });
+    let (id, params) = ide.expect_request("breakpoints/watch").await;
+    assert_eq!(
+        params,
+        json!({"session": "s17", "frame_ref": "f1.0",
+               "target": {"expression": "cart.total"}, "name": "cart.total"})
+    );
+    ide.reply(
+        id,
+        json!({"id": "b9", "kind": {"type": "data", "expression": "cart.total"},
+               "enabled": true, "condition": null, "log_message": null,
+               "suspend_policy": "all", "temporary": false, "hit_count": 0,
+               "verified": null, "message": "a field watchpoint on com.example.Cart.total"}),
+    )
+    .await;
+    let watch = call.await.unwrap().unwrap();
+    assert_eq!(
+        (watch.id.as_str(), &watch.spec.kind),
+        (
+            "b9",
+            &BreakpointKind::Data {
+                expression: "cart.total".into()
+            }
+        )
+    );
+
     let caller = backend.clone();
     let call = tokio::spawn(async move {
         caller

@@ -93,6 +93,10 @@ fn codecs() -> BTreeMap<&'static str, (Codec, Option<Codec>)> {
         (round_trip::<SetValueParams>, Some(round_trip::<DebugValue>)),
     );
     t.insert(
+        BREAKPOINTS_WATCH,
+        (round_trip::<WatchParams>, Some(round_trip::<Breakpoint>)),
+    );
+    t.insert(
         FRAME_EVALUATE,
         (round_trip::<EvaluateParams>, Some(round_trip::<DebugValue>)),
     );

@@ -457,3 +457,18 @@ async def test_a_failing_pytest_in_the_ide_says_why_it_cannot_stop_and_pycharms_
         assert execution["new_location"]["line"] == 4, execution
         assert by_name(execution["variables"])["total"]["value"] == "165", execution
         await t.ok("stop_debug_session", session_id=stopped["session_id"])
+
+
+async def test_a_python_session_in_the_ide_says_why_it_cannot_watch_a_value(installed_plugin, state_dir, project):
+    """set_breakpoint's watch form goes to the plugin (breakpoints/watch): its data breakpoints are
+    Java field watchpoints, so in a Python session it answers not_supported saying so, and places nothing."""
+    async with ide(installed_plugin, state_dir, project) as (t, h):
+        await t.ok("set_breakpoint", file_path="calculator.py", line=CALC_LINES["subtotal"])
+        started = await t.start("App")
+        assert started["status"] == "paused", started
+        before = (await t.ok("list_breakpoints"))["breakpoints"]
+        body = await t.err("set_breakpoint", "not_supported", watch="subtotal")
+        assert "Java field watchpoints; python has none" in body["message"], body
+        assert (await t.ok("list_breakpoints"))["breakpoints"] == before
+        assert [b for b in h.command("breakpoints")["breakpoints"] if b["type"] == "java-field"] == []
+        await t.ok("stop_debug_session", session_id=started["session_id"])

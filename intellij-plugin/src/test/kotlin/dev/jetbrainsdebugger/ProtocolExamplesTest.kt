@@ -79,7 +79,7 @@ class ProtocolExamplesTest {
             "run_configurations/list", "session/launch", "session/stop", "session/resume", "session/pause",
             "session/step", "session/run_to_line", "session/threads", "session/stack", "frame/select",
             "frame/variables", "value/children", "value/set", "frame/evaluate", "breakpoints/list",
-            "breakpoints/add", "breakpoints/remove", "ui/confirm",
+            "breakpoints/add", "breakpoints/remove", "breakpoints/watch", "ui/confirm",
         )) put(m, Triple("server_to_ide", "request", ::serverRequest))
         for (m in listOf(
             "session/started", "session/process_started", "session/paused", "session/resumed", "session/output",
@@ -157,6 +157,7 @@ class ProtocolExamplesTest {
             "value/set", "frame/evaluate" -> Json.decode(r, ValueInfo::class.java)
             "breakpoints/list" -> Json.decodeList(r.get("breakpoints"), BreakpointInfo::class.java)
             "breakpoints/add" -> AddedBreakpoint(Json.decode(r, BreakpointInfo::class.java), r.get("created").asBoolean)
+            "breakpoints/watch" -> Json.decode(r, BreakpointInfo::class.java)
             "breakpoints/remove" -> r.get("removed").asBoolean
             "ui/confirm" -> ConfirmDecision.values().single {
                 it.approved == r.get("approved").asBoolean && (!it.approved || it.scope == r.get("scope").asString)

@@ -211,6 +211,8 @@ class ScriptedIde : IdeFacade {
     override fun breakpoints(project: String) = call<List<BreakpointInfo>>("breakpoints", "project" to project)
     override fun addBreakpoint(project: String, spec: BreakpointSpec) =
         call<AddedBreakpoint>("addBreakpoint", "project" to project, "spec" to spec)
+    override fun watch(session: String, frameRef: String, target: ValueTarget, name: String) =
+        call<BreakpointInfo>("watch", "session" to session, "frame_ref" to frameRef, "target" to target, "name" to name)
     override fun removeBreakpoint(project: String, id: String) = call<Boolean>("removeBreakpoint", "project" to project, "id" to id)
     override fun confirm(request: ConfirmRequest) = call<ConfirmDecision>("confirm", *confirmArgs(request))
 

@@ -22,5 +22,8 @@ public abstract class XDebuggerUtil {
   /** @param line 0-based line number */
   public abstract @Nullable XSourcePosition createPosition(@Nullable VirtualFile file, int line);
 
+  /** A position at the line of [element]'s text offset (read action). */
+  public abstract @Nullable XSourcePosition createPositionByElement(@Nullable com.intellij.psi.PsiElement element);
+
   public abstract @NotNull XExpression createExpression(@NotNull String text, Language language, String custom, EvaluationMode mode);
 }

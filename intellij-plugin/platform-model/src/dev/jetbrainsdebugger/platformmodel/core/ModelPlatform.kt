@@ -18,6 +18,7 @@ import com.intellij.openapi.startup.ProjectActivity
 import com.intellij.openapi.util.BuildNumber
 import com.intellij.openapi.util.Disposer
 import com.intellij.openapi.vfs.VirtualFileManager
+import com.intellij.psi.JavaPsiFacade
 import com.intellij.psi.PsiManager
 import java.nio.file.Path
 import kotlin.coroutines.Continuation
@@ -82,6 +83,7 @@ class ModelPlatform private constructor(
         val project = ModelProject(app, descriptor, root, name)
         project.register(ProjectFileIndex::class.java, ModelProjectFileIndex(app, project))
         project.register(PsiManager::class.java, ModelPsiManager(app, project))
+        project.register(JavaPsiFacade::class.java, ModelJavaPsiFacade(app, project, vfs))
         areas.forEach { it.registerProject(project) }
         vfs.scan(root)
         projectManager.open += project

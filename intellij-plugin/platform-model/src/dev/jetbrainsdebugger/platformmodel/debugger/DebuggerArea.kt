@@ -17,6 +17,7 @@ import dev.jetbrainsdebugger.platformmodel.core.ModelArea
 import dev.jetbrainsdebugger.platformmodel.core.ModelProject
 import dev.jetbrainsdebugger.platformmodel.debugger.breakpoints.JavaExceptionBreakpointType
 import dev.jetbrainsdebugger.platformmodel.debugger.breakpoints.JavaLineBreakpointType
+import dev.jetbrainsdebugger.platformmodel.debugger.breakpoints.JavaFieldBreakpointType
 import dev.jetbrainsdebugger.platformmodel.debugger.breakpoints.JavaMethodBreakpointType
 import dev.jetbrainsdebugger.platformmodel.debugger.breakpoints.JavaWildcardMethodBreakpointType
 import dev.jetbrainsdebugger.platformmodel.debugger.breakpoints.PythonExceptionBreakpointType
@@ -42,7 +43,7 @@ class DebuggerArea : ModelArea {
         const val BREAKPOINT_TYPE_EP = "com.intellij.xdebugger.breakpointType"
 
         private val python = listOf(::PythonLineBreakpointType, ::PythonExceptionBreakpointType)
-        private val java = listOf(::JavaLineBreakpointType, ::JavaExceptionBreakpointType, ::JavaMethodBreakpointType, ::JavaWildcardMethodBreakpointType)
+        private val java = listOf(::JavaLineBreakpointType, ::JavaExceptionBreakpointType, ::JavaMethodBreakpointType, ::JavaWildcardMethodBreakpointType, ::JavaFieldBreakpointType)
 
         /** The breakpoint types each modelled product has: its bundled language plugins' (PyCharm: Python; IntelliJ IDEA: Java). */
         val typesByProduct: Map<String, List<() -> com.intellij.xdebugger.breakpoints.XBreakpointType<*, *>>> = mapOf(

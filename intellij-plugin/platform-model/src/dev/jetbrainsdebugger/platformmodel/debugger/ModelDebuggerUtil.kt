@@ -19,6 +19,12 @@ class ModelDebuggerUtil : XDebuggerUtil() {
     override fun createPosition(file: VirtualFile?, line: Int): XSourcePosition? =
         if (file == null || line < 0) null else ModelSourcePosition(file, line)
 
+    /** Upstream XDebuggerUtilImpl.createPositionByElement: the element's file at the line of its text offset. */
+    override fun createPositionByElement(element: com.intellij.psi.PsiElement?): XSourcePosition? {
+        val field = element as? dev.jetbrainsdebugger.platformmodel.core.ModelPsiField ?: return null
+        return createPosition(field.containingFile.virtualFile, field.line)
+    }
+
     override fun createExpression(text: String, language: Language?, custom: String?, mode: EvaluationMode): XExpression =
         ModelExpression(text, language, custom, mode)
 }

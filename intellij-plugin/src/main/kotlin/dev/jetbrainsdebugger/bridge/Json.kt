@@ -238,7 +238,7 @@ object Json {
         f.decode("suspend_policy"), f.boolean("temporary"),
     )
 
-    /** `{"type":"line","file","line"}`, `{"type":"exception","exception_class","caught","uncaught"}` or `{"type":"function","name"}`. */
+    /** `{"type":"line","file","line"}`, `{"type":"exception","exception_class","caught","uncaught"}` `{"type":"function","name"}` or `{"type":"data","expression"}`. */
     private object BreakpointKindAdapter : JsonSerializer<BreakpointKind>, JsonDeserializer<BreakpointKind> {
         override fun serialize(src: BreakpointKind, t: Type, c: JsonSerializationContext): JsonElement = when (src) {
             is BreakpointKind.Line -> obj("type" to "line", "file" to src.file, "line" to src.line)
@@ -247,6 +247,7 @@ object Json {
                 "caught" to src.caught, "uncaught" to src.uncaught,
             )
             is BreakpointKind.Function -> obj("type" to "function", "name" to src.name)
+            is BreakpointKind.Data -> obj("type" to "data", "expression" to src.expression)
         }
 
         override fun deserialize(json: JsonElement, t: Type, c: JsonDeserializationContext): BreakpointKind {
@@ -255,7 +256,8 @@ object Json {
                 "line" -> BreakpointKind.Line(f.string("file"), f.int("line", min = 1))
                 "exception" -> BreakpointKind.Exception(f.string("exception_class"), f.boolean("caught"), f.boolean("uncaught"))
                 "function" -> BreakpointKind.Function(f.string("name"))
-                else -> throw WireFormatException("type", "must be one of line, exception, function")
+                "data" -> BreakpointKind.Data(f.string("expression"))
+                else -> throw WireFormatException("type", "must be one of line, exception, function, data")
             }
         }
     }

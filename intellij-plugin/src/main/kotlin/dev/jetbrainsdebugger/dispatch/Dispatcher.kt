@@ -84,6 +84,9 @@ class Dispatcher(private val facade: IdeFacade) : RequestHandler {
         "breakpoints/remove" to { p ->
             facade.removeBreakpoint(p.string("project"), p.string("id")).then { wrap("removed" to it) }
         },
+        "breakpoints/watch" to { p ->
+            facade.watch(p.string("session"), p.string("frame_ref"), p.decode<ValueTarget>("target"), p.string("name")).then { Json.tree(it) }
+        },
         "ui/confirm" to { p ->
             facade.confirm(Json.decode(p.json, ConfirmRequest::class.java))
                 .then { Json.obj("approved" to it.approved, "scope" to it.scope) }

@@ -48,6 +48,8 @@ interface IdeFacade {
 
     fun breakpoints(project: String): CompletableFuture<List<BreakpointInfo>>
     fun addBreakpoint(project: String, spec: BreakpointSpec): CompletableFuture<AddedBreakpoint>
+    /** Stop when the value [target] names in frame [frameRef] is written; the breakpoint is the session's until it ends. */
+    fun watch(session: String, frameRef: String, target: ValueTarget, name: String): CompletableFuture<BreakpointInfo>
     /** False when no such breakpoint existed. */
     fun removeBreakpoint(project: String, id: String): CompletableFuture<Boolean>
 

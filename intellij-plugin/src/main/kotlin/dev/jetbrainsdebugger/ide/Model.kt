@@ -66,6 +66,8 @@ sealed class BreakpointKind {
     data class Exception(val exceptionClass: String, val caught: Boolean, val uncaught: Boolean) : BreakpointKind()
     /** Stops on entry to [name] (`Class.method` for the JVM, as the debugger names it). */
     data class Function(val name: String) : BreakpointKind()
+    /** Stops when a value is written (a Java field watchpoint), named as the agent named it (`cart.total`). */
+    data class Data(val expression: String) : BreakpointKind()
 }
 
 data class BreakpointSpec(

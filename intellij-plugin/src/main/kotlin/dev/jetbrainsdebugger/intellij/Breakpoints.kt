@@ -39,6 +39,7 @@ class BreakpointIds(@Suppress("unused") private val project: Project) {
     private val next = AtomicInteger(1)
     private val hits = ConcurrentHashMap<String, Long>()
     private val messages = ConcurrentHashMap<String, String>()
+    private val watchNames = ConcurrentHashMap<String, String>()
     private val logpoints = ConcurrentHashMap<String, Logpoint>()
     private val launchOwned = java.util.Collections.synchronizedSet(java.util.Collections.newSetFromMap(WeakHashMap<XBreakpoint<*>, Boolean>()))
 
@@ -58,6 +59,7 @@ class BreakpointIds(@Suppress("unused") private val project: Project) {
             hits.remove(id)
             messages.remove(id)
             logpoints.remove(id)
+            watchNames.remove(id)
         }
         launchOwned.remove(breakpoint)
     }
@@ -73,6 +75,13 @@ class BreakpointIds(@Suppress("unused") private val project: Project) {
     }
 
     fun message(id: String): String? = messages[id]
+
+    /** A field watchpoint is listed by the name the agent watched it as (`cart.total`). */
+    fun setWatchName(id: String, name: String) {
+        watchNames[id] = name
+    }
+
+    fun watchName(id: String): String? = watchNames[id]
 
     internal fun setLogpoint(id: String, logpoint: Logpoint?) {
         if (logpoint == null) logpoints.remove(id) else logpoints[id] = logpoint
@@ -118,6 +127,12 @@ internal object Breakpoints {
         var note: String? = null
         val kind: BreakpointKind = when {
             isLine(bp) -> BreakpointKind.Line(Files.pathOfUrl((bp as XLineBreakpoint<*>).fileUrl), bp.line + 1)
+            FieldWatchpoints.supportFor(bp) != null -> {
+                val field = FieldWatchpoints.supportFor(bp)!!.describe(bp)
+                val name = ids.watchName(ids.id(bp))
+                note = "watches writes of $field (a field watchpoint)" + if (name != null) ", until the session ends" else ""
+                BreakpointKind.Data(name ?: field)
+            }
             bp is XLineBreakpoint<*> -> return null
             isFunction(bp) -> BreakpointKind.Function(FunctionBreakpoints.supportFor(bp)!!.describe(bp))
             else -> {
@@ -157,6 +172,9 @@ internal object Breakpoints {
         is BreakpointKind.Line -> addLine(project, spec, kind, deadline)
         is BreakpointKind.Exception -> addException(project, spec, kind, deadline)
         is BreakpointKind.Function -> addFunction(project, spec, kind, deadline)
+        is BreakpointKind.Data -> CompletableFuture.failedFuture(
+            IdeError("invalid_params", "a data breakpoint watches a value of a paused session (breakpoints/watch)"),
+        )
     }
 
     private fun addFunction(project: Project, spec: BreakpointSpec, kind: BreakpointKind.Function, deadline: Deadline): CompletableFuture<AddedBreakpoint> {

@@ -220,6 +220,9 @@ class IntellijIdeFacade : IdeFacade {
     override fun setValue(session: String, frameRef: String, target: ValueTarget, value: String): CompletableFuture<ValueInfo> =
         call("setting a value", Deadlines.SET_OR_EVALUATE) { d -> PausedSession.setValue(sessions.get(session), frameRef, target, value, d) }
 
+    override fun watch(session: String, frameRef: String, target: ValueTarget, name: String): CompletableFuture<BreakpointInfo> =
+        call("watching a value", Deadlines.SET_OR_EVALUATE) { d -> FieldWatchpoints.watch(sessions.get(session), frameRef, target, name, d) }
+
     override fun evaluate(session: String, frameRef: String, expression: String, kind: EvaluationKind): CompletableFuture<ValueInfo> =
         call("evaluating an expression", Deadlines.SET_OR_EVALUATE) { d -> PausedSession.evaluate(sessions.get(session), frameRef, expression, kind, d) }
 
@@ -246,8 +249,11 @@ class IntellijIdeFacade : IdeFacade {
 
     internal fun breakpointRemoved(project: Project, breakpoint: XBreakpoint<*>) {
         val ids = BreakpointIds.of(project)
-        // Only breakpoints the bridge lists are reported removed (not method or field breakpoints).
-        val known = (Breakpoints.isLine(breakpoint) || ExceptionBreakpoints.supportFor(breakpoint) != null || Breakpoints.isFunction(breakpoint)) &&
+        // Only breakpoints the bridge lists are reported removed (not the IDE's line-placed method breakpoints).
+        val known = (
+            Breakpoints.isLine(breakpoint) || ExceptionBreakpoints.supportFor(breakpoint) != null || Breakpoints.isFunction(breakpoint) ||
+                FieldWatchpoints.supportFor(breakpoint) != null
+            ) &&
             !ids.isLaunchOwned(breakpoint)
         val id = ids.id(breakpoint)
         ids.forget(breakpoint)

@@ -34,6 +34,8 @@ internal object PauseAttribution {
         val exception: ExceptionInfo?,
         /** Whether [exception] was looked for (Python) rather than inferred from the breakpoints alone. */
         val exceptionChecked: Boolean,
+        /** Enabled field watchpoints: their ids and the fields they watch (`Class.field`). */
+        val fieldWatchpoints: List<Pair<String, String>> = emptyList(),
     )
 
     /** [testLaunch]: the session runs tests and asked to stop where they fail. */
@@ -87,12 +89,17 @@ internal object PauseAttribution {
                 .map { ids.id(it) }
             val exceptions = if (muted) emptyList() else all.filter { it !is XLineBreakpoint<*> && ExceptionBreakpoints.supportFor(it) != null }
             val functions = if (muted) emptyList() else all.filter(Breakpoints::isFunction)
-            Triple(line, functions, exceptions.map { bp -> ids.id(bp) to ids.isLaunchOwned(bp) })
+            val fields = if (muted) emptyList() else all.mapNotNull { bp -> FieldWatchpoints.supportFor(bp)?.let { ids.id(bp) to it.describe(bp) } }
+            Triple(line, functions, exceptions.map { bp -> ids.id(bp) to ids.isLaunchOwned(bp) }) to fields
         }
-        return breakpoints.thenCombine(name.exceptionally { null }) { (line, functions, exceptions), n ->
+        return breakpoints.thenCombine(name.exceptionally { null }) { (found, fields), n ->
+            val (line, functions, exceptions) = found
             val functionHits = functions.filter { bp -> n != null && FunctionBreakpoints.supportFor(bp)?.describe(bp)?.let { stopsIn(it, n) } == true }
                 .map { BreakpointIds.of(record.project).id(it) }
-            Facts(threadId, where, line, functionHits, exceptions.map { it.first }, exceptions.filter { it.second }.map { it.first }.toSet(), n?.method, null, false)
+            Facts(
+                threadId, where, line, functionHits, exceptions.map { it.first }, exceptions.filter { it.second }.map { it.first }.toSet(),
+                n?.method, null, false, fields,
+            )
         }.thenCompose { f ->
             val candidate = intent !is Intent.Step && intent !is Intent.Pause && f.lineHits.isEmpty() && f.exceptionBreakpoints.isNotEmpty()
             val told = if (candidate && top != null) ExceptionBreakpoints.ofSessionLanguage(record.language)?.exceptionInFrame(top) else null
@@ -121,6 +128,18 @@ internal object PauseAttribution {
             return pause(StopReason.EXCEPTION, hits, "exception breakpoint", f.exception)
         }
 
+        // No public API names the breakpoint a stop was for: a field watchpoint is known only when just one is enabled.
+        // The Java debugger stops before the write (JDI's ModificationWatchpointEvent): the new value is not written yet.
+        fun fieldWriteOrNull(): PauseInfo? {
+            if (f.exception != null || f.fieldWatchpoints.isEmpty()) return null
+            val (id, field) = f.fieldWatchpoints.singleOrNull()
+                ?: return pause(StopReason.BREAKPOINT, description = "a write of a watched field (one of ${f.fieldWatchpoints.size} field watchpoints)")
+            return pause(
+                StopReason.BREAKPOINT, listOf(id),
+                "$field is written on this line: the IDE stops before the write runs, so it still holds its old value; step over to see the new one",
+            )
+        }
+
         return when (intent) {
             is Intent.Pause -> pause(StopReason.PAUSE)
             is Intent.RunToLine -> when {
@@ -141,7 +160,7 @@ internal object PauseAttribution {
             null -> when {
                 f.lineHits.isNotEmpty() -> pause(StopReason.BREAKPOINT, f.lineHits)
                 f.functionHits.isNotEmpty() -> pause(StopReason.BREAKPOINT, f.functionHits)
-                else -> exceptionOrNull() ?: pause(StopReason.OTHER, description = "paused by the IDE (a user action or the debugger itself)")
+                else -> fieldWriteOrNull() ?: exceptionOrNull() ?: pause(StopReason.OTHER, description = "paused by the IDE (a user action or the debugger itself)")
             }
         }
     }

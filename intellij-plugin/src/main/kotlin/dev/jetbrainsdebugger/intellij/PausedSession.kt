@@ -280,7 +280,7 @@ internal object PausedSession {
         h.frame.evaluator ?: throw IdeError("not_supported", "this frame cannot evaluate expressions")
 
     /** Evaluates [text] in the frame of [h] (started on the EDT); completes with the result value. */
-    private fun evaluateRaw(h: FrameHandle, text: String, mode: EvaluationMode, deadline: Deadline): CompletableFuture<XValue> = Async.onEdtAsync(deadline) {
+    fun evaluateRaw(h: FrameHandle, text: String, mode: EvaluationMode, deadline: Deadline): CompletableFuture<XValue> = Async.onEdtAsync(deadline) {
         val frame: XStackFrame = h.frame
         val evaluator = evaluator(h)
         val position = frame.sourcePosition

@@ -1,5 +1,6 @@
 package dev.jetbrainsdebugger.intellij
 
+import com.intellij.xdebugger.breakpoints.XBreakpoint
 import com.intellij.execution.process.ProcessHandler
 import com.intellij.execution.runners.ExecutionEnvironment
 import com.intellij.openapi.Disposable
@@ -69,6 +70,8 @@ internal class SessionRecord(
     val silentResume = AtomicBoolean(false)
     /** Breakpoints were muted by the plugin for an ignore_breakpoints step; unmute at the next stop. */
     @Volatile var unmuteAtNextStop = false
+    /** The field watchpoints the agent set in this session: removed when it ends. */
+    val watchpoints: MutableList<XBreakpoint<*>> = java.util.concurrent.CopyOnWriteArrayList()
 
     val handles = Handles(this)
     val threads = ThreadIds()

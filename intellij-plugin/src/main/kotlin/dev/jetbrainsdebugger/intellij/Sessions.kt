@@ -288,6 +288,7 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
             synchronized(taps) { taps.remove(h) }
         }
         record.executionId?.let(uncaughtStops::giveBack)
+        Async.later { FieldWatchpoints.removeAll(record) }
         // A short program can end, and its session stop on another thread, while the thread that
         // saw it launch is still between attaching it and answering its launch: one that started
         // is announced and answered here, before its end; only a launch that never started fails.

@@ -533,6 +533,11 @@ class RecordingIde(private val projectPath: String) : IdeFacade {
         AddedBreakpoint(info, created = true)
     }
 
+    override fun watch(session: String, frameRef: String, target: ValueTarget, name: String) = answer<BreakpointInfo> {
+        record("watch", "session" to session, "frameRef" to frameRef, "target" to target, "name" to name)
+        throw IdeError("not_supported", "Cannot watch $name: this recording IDE has no field watchpoints")
+    }
+
     override fun removeBreakpoint(project: String, id: String) = answer {
         record("removeBreakpoint", "project" to project, "id" to id)
         checkProject(project)

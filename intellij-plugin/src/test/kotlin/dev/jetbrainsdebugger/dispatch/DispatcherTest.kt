@@ -59,7 +59,7 @@ class DispatcherTest {
         )
         assertEquals("invalid params: `spec.kind.line` must be an integer", invalid("breakpoints/add", Json.obj("project" to "/p", "spec" to spec)))
         spec.getAsJsonObject("kind").addProperty("type", "watch")
-        assertEquals("invalid params: `spec.kind.type` must be one of line, exception, function", invalid("breakpoints/add", Json.obj("project" to "/p", "spec" to spec)))
+        assertEquals("invalid params: `spec.kind.type` must be one of line, exception, function, data", invalid("breakpoints/add", Json.obj("project" to "/p", "spec" to spec)))
         assertEquals(
             "invalid params: `target` must be {\"slot\":{\"container\",\"name\"}} or {\"expression\":\"...\"}",
             invalid("value/set", Json.obj("session" to "s", "frame_ref" to "f", "target" to JsonObject(), "value" to "1")),

@@ -14,6 +14,7 @@ import com.intellij.xdebugger.breakpoints.XBreakpointType
 import com.intellij.xdebugger.breakpoints.XLineBreakpointType
 import dev.jetbrainsdebugger.platformmodel.core.ModelVirtualFile
 import org.jetbrains.java.debugger.breakpoints.properties.JavaExceptionBreakpointProperties
+import org.jetbrains.java.debugger.breakpoints.properties.JavaFieldBreakpointProperties
 import org.jetbrains.java.debugger.breakpoints.properties.JavaMethodBreakpointProperties
 import java.nio.file.Files
 
@@ -138,6 +139,21 @@ class JavaMethodBreakpointType : XLineBreakpointType<NoProperties>("java-method"
     override fun createBreakpointProperties(file: VirtualFile, line: Int): NoProperties? = null
 
     override fun getDisplayText(breakpoint: com.intellij.xdebugger.breakpoints.XLineBreakpoint<NoProperties>): String = "method breakpoint"
+}
+
+/**
+ * JavaFieldBreakpointType (`java-field`, "Field Watchpoints"): an XLineBreakpoint at the field's
+ * declaration with the class and field in JavaFieldBreakpointProperties; canPutAt accepts a line that
+ * declares a field (upstream: the element at the line is a PsiField). getShortText is "Class.field".
+ */
+class JavaFieldBreakpointType : XLineBreakpointType<JavaFieldBreakpointProperties>("java-field", "Field Watchpoints") {
+    override fun canPutAt(file: VirtualFile, line: Int, project: Project): Boolean =
+        file.name.endsWith(".java") && SourceLines.codeLines(file, "//").contains(line)
+
+    override fun createBreakpointProperties(file: VirtualFile, line: Int): JavaFieldBreakpointProperties = JavaFieldBreakpointProperties()
+
+    override fun getDisplayText(breakpoint: com.intellij.xdebugger.breakpoints.XLineBreakpoint<JavaFieldBreakpointProperties>): String =
+        breakpoint.properties?.let { "${it.myClassName.substringAfterLast('.')}.${it.myFieldName}" } ?: "field watchpoint"
 }
 
 /** Lines (0-based) that hold code: not blank, not a comment, not inside a triple-quoted string. */

@@ -52,6 +52,8 @@ interface DebuggeeHooks {
     fun lineBreakpoints(file: Path, line: Int): List<LineBreakpointView>
     /** The enabled method breakpoints that watch entry to [method] of the class [className] (qualified), none while muted. */
     fun methodEntryBreakpoints(className: String, method: String): List<LineBreakpointView>
+    /** The enabled field watchpoint that stops at writes of [field] of the class [className] (qualified), if any. */
+    fun fieldWriteBreakpoint(className: String, field: String): LineBreakpointView?
     /**
      * The exception breakpoint that stops for an exception of the class [names] (its qualified name
      * and its superclasses' for a Java program) raised where it will be [caught] or not, if one is registered.
@@ -183,7 +185,10 @@ class Debuggee(private val program: ScriptedProgram, private val script: Path, p
             var next = index + 1
             for (action in line.actions) {
                 when (action) {
-                    is Action.Exec -> execIn(action.code, frame.ns)
+                    is Action.Exec -> {
+                        fieldWrite(action.code, frame)
+                        execIn(action.code, frame.ns)
+                    }
                     is Action.Call -> {
                         val result = call(action.function, action.args.map { evalIn(it, frame.ns) })
                         assign(action.result, result, frame.ns)
@@ -335,6 +340,20 @@ class Debuggee(private val program: ScriptedProgram, private val script: Path, p
         }
     }
 
+    /**
+     * A Java statement that writes a field (`receiver.field = ...`) of a watched class: JDI's
+     * ModificationWatchpointEvent is delivered before the write, located at the writing line, and
+     * reported as the watchpoint's hit (FieldBreakpoint.processLocatableEvent).
+     */
+    private fun fieldWrite(code: String, frame: PyFrame) {
+        val jvmPackage = program.jvmPackage ?: return
+        val write = FIELD_WRITE.find(code) ?: return
+        val receiver = runCatching { evalIn(write.groupValues[1], frame.ns) }.getOrNull() as? PyInstance ?: return
+        val bp = hooks.fieldWriteBreakpoint("$jvmPackage.${receiver.cls.name}", write.groupValues[2]) ?: return
+        if (bp.condition != null && !conditionHolds(bp.condition, frame)) return
+        if (bp.suspends) suspend(StopCause.Breakpoint(bp.owner, null))
+    }
+
     private fun methodEntryBreakpoints(frame: PyFrame, entering: Boolean): List<LineBreakpointView> {
         val jvmPackage = program.jvmPackage
         if (!entering || jvmPackage == null) return emptyList()
@@ -409,6 +428,8 @@ class Debuggee(private val program: ScriptedProgram, private val script: Path, p
     }
 
     companion object {
+        /** A Java statement that writes `receiver.field`. */
+        private val FIELD_WRITE = Regex("""^\s*(\w+)\.(\w+)\s*=[^=]""")
         /** A debuggee killed from the IDE ends as after SIGKILL (128 + 9). */
         const val KILLED_EXIT_CODE = 137
     }

@@ -79,7 +79,7 @@ class ScriptedProgram(
     }
 
     companion object {
-        private val all = listOf(calculator(), orderError(), ticker(), secrets(), checkout(), cartTest(), testCart()).associateBy { it.fileName }
+        private val all = listOf(calculator(), orderError(), ticker(), secrets(), checkout(), till(), cartTest(), testCart()).associateBy { it.fileName }
 
         /** The program simulating the script of this file name; null for a file no program simulates. */
         fun forScript(fileName: String): ScriptedProgram? = all[fileName]
@@ -285,7 +285,7 @@ class ScriptedProgram(
             source = """
                 |package com.example;
                 |
-                |class Cart {
+                |class Tab {
                 |    static int total(int quantity, int price) {
                 |        int subtotal = quantity * price;
                 |        return subtotal + tax(subtotal);
@@ -309,6 +309,52 @@ class ScriptedProgram(
                 |""".trimMargin(),
             jvmPackage = "com.example",
         )
+
+        /**
+         * Till.java: main makes a Tab (its field total starts at 0) and adds two prices to it, each
+         * a write of Tab.total in Tab.add (for field watchpoints). Prints "Total: 150".
+         */
+        private fun till(): ScriptedProgram {
+            val tab = ClassDef("Tab", Code("Tab", CodeKind.CLASS_BODY, emptyList(), emptyList()), init = "Tab.Tab", reprOf = null)
+            return ScriptedProgram(
+                "Till.java",
+                Code(
+                    "Till.main", CodeKind.FUNCTION, listOf(Param("args", "[]")),
+                    listOf(
+                        line(12, Action.Call("Tab", emptyList(), "tab")),
+                        line(13, Action.Call("Tab.add", listOf("tab", "50"), "\$r")),
+                        line(14, Action.Call("Tab.add", listOf("tab", "100"), "\$r")),
+                        line(15, Action.Print("f\"Total: {tab.total}\"")),
+                    ),
+                ),
+                mapOf(
+                    fn("Tab.Tab", Param("this"), lines = listOf(line(4, Action.Exec("this.total = 0")))),
+                    fn("Tab.add", Param("this"), Param("price"), lines = listOf(line(7, Action.Exec("this.total = this.total + price")))),
+                ),
+                mapOf("Tab" to tab),
+                source = """
+                    |package com.example;
+                    |
+                    |class Tab {
+                    |    int total = 0;
+                    |
+                    |    void add(int price) {
+                    |        this.total = this.total + price;
+                    |    }
+                    |}
+                    |
+                    |public class Till {
+                    |    public static void main(String[] args) {
+                    |        Tab tab = new Tab();
+                    |        tab.add(50);
+                    |        tab.add(100);
+                    |        System.out.println("Total: " + tab.total);
+                    |    }
+                    |}
+                    |""".trimMargin(),
+                jvmPackage = "com.example",
+            )
+        }
 
         /**
          * test_cart.py, a pytest test whose assert fails (the script raises what `assert` raises

@@ -15,6 +15,7 @@ import dev.jetbrainsdebugger.platformmodel.debugger.program.LineBreakpointView
 import dev.jetbrainsdebugger.platformmodel.debugger.program.PyFrame
 import dev.jetbrainsdebugger.platformmodel.debugger.program.StopCause
 import org.jetbrains.java.debugger.breakpoints.properties.JavaExceptionBreakpointProperties
+import org.jetbrains.java.debugger.breakpoints.properties.JavaFieldBreakpointProperties
 import org.jetbrains.java.debugger.breakpoints.properties.JavaMethodBreakpointProperties
 import java.nio.file.Path
 
@@ -49,6 +50,19 @@ internal class DebuggeeBridge(private val session: ModelDebugSession, private va
                     mask(p.myClassPattern).matches(className) && p.myMethodName.split(',').any { mask(it.trim()).matches(method) }
             }
             .map(::view)
+    }
+
+    /**
+     * FieldBreakpoint: a ModificationWatchpointRequest on the field of the class named in
+     * JavaFieldBreakpointProperties (myClassName, myFieldName), while WATCH_MODIFICATION is on.
+     */
+    override fun fieldWriteBreakpoint(className: String, field: String): LineBreakpointView? {
+        if (!registered) return null
+        return breakpoints.allBreakpoints.firstOrNull { bp ->
+            val p = bp.properties as? JavaFieldBreakpointProperties
+            bp.isEnabled && bp.type.id == "java-field" && p != null && p.WATCH_MODIFICATION &&
+                p.myClassName == className && p.myFieldName == field
+        }?.let(::view)
     }
 
     /** PatternUtil.fromMask: `*` any run of characters, `?` one, everything else literal. */

@@ -12,10 +12,13 @@ import com.intellij.xdebugger.evaluation.XDebuggerEditorsProvider
 import dev.jetbrainsdebugger.platformmodel.core.ModelFileTypes
 import java.io.OutputStream
 
-/** PyDebugProcess: its editors provider is PyDebuggerEditorsProvider (the Python file type); its handler the debuggee's. */
+/**
+ * PyDebugProcess: its editors provider is PyDebuggerEditorsProvider (the Python file type); a Java
+ * program's (JavaDebugProcess) is JavaDebuggerEditorsProvider (the Java file type). Its handler the debuggee's.
+ */
 class ModelDebugProcess(session: XDebugSession, private val handler: ModelProcessHandler) : com.intellij.xdebugger.XDebugProcess(session) {
     private val editors = object : XDebuggerEditorsProvider() {
-        override fun getFileType(): FileType = ModelFileTypes.PYTHON
+        override fun getFileType(): FileType = if ((session as? ModelDebugSession)?.isJava == true) ModelFileTypes.JAVA else ModelFileTypes.PYTHON
     }
 
     override fun getEditorsProvider(): XDebuggerEditorsProvider = editors
