@@ -3,7 +3,7 @@
 //! JSON; the spec's method table, the message files and `wire::METHODS` agree.
 
 use debugger_core::history::{HistoryChange, HistoryEntry};
-use debugger_core::model::Value as DebugValue;
+use debugger_core::model::{Breakpoint, Value as DebugValue};
 use debugger_ide::rpc::{self, RpcError};
 use debugger_ide::wire::{self, Direction, Kind};
 use serde::de::DeserializeOwned;
