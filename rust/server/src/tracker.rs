@@ -111,6 +111,10 @@ pub struct SessionRecord {
     next_variable: u64,
     /// Threads read at the current stop (they cannot change while all are paused).
     threads: Option<Vec<ThreadInfo>>,
+    /// Each thread's name as last read in this session (by id, which a thread keeps
+    /// for its life): a program seldom renames a thread, so the stack of a thread
+    /// already seen is answered without reading the thread list again.
+    thread_names: HashMap<String, String>,
     /// Per thread, the top frames read at the current stop and the stack's depth.
     stacks: HashMap<String, (Vec<StackFrame>, usize)>,
     /// Order of the last start or stop, to pick the "current" session.
@@ -135,6 +139,7 @@ impl SessionRecord {
             variables: HashMap::new(),
             next_variable: 0,
             threads: None,
+            thread_names: HashMap::new(),
             stacks: HashMap::new(),
             activity,
             ended_at: None,
@@ -410,10 +415,26 @@ impl Tracker {
     pub fn cache_threads(&self, id: &str, generation: u64, threads: &[ThreadInfo]) {
         let mut state = self.state.lock().unwrap_or_else(|p| p.into_inner());
         if let Ok(record) = find_mut(&mut state.sessions, id) {
+            record.thread_names.extend(
+                threads
+                    .iter()
+                    .map(|thread| (thread.id.clone(), thread.name.clone())),
+            );
             if record.state == SessionState::Paused && record.stop_generation == generation {
                 record.threads = Some(threads.to_vec());
             }
         }
+    }
+
+    /// Thread `thread`'s name as last read in this session, if it was.
+    pub fn known_thread(&self, id: &str, thread: &str) -> Option<ThreadInfo> {
+        self.read(|s| {
+            let name = find(&s.sessions, id).ok()?.thread_names.get(thread)?;
+            Some(ThreadInfo {
+                id: thread.to_string(),
+                name: name.clone(),
+            })
+        })
     }
 
     /// The top `depth` frames of a thread at the current stop, if read already (fewer

@@ -70,9 +70,19 @@ pub async fn get_stack_trace(call: &Call<'_>, p: StackParams) -> ToolResult<Stac
         resolve::project_of(call, p.target.project_path.as_deref(), p.target.named()).await?;
     let record = resolve::paused_session(call, &project, p.target.session_id.as_deref())?;
     let max = p.max_frames.unwrap_or(50).max(1);
-    // The usual case (current thread): read its frames while the thread list comes in.
-    let ((frames, total), thread) = match (&p.thread_id, &p.thread_name, &record.selected_thread) {
-        (None, None, Some(current)) => {
+    // The usual case (current thread): its name as already read, or read its frames
+    // while the thread list comes in.
+    let known = record.selected_thread.as_deref().and_then(|current| {
+        call.app
+            .tracker
+            .known_thread(&record.descriptor.id, current)
+    });
+    let current = (&p.thread_id, &p.thread_name, &record.selected_thread, known);
+    let ((frames, total), thread) = match current {
+        (None, None, Some(current), Some(known)) => {
+            (frames::stack(call, &record, current, max).await?, known)
+        }
+        (None, None, Some(current), None) => {
             let (stack, thread) = tokio::join!(
                 frames::stack(call, &record, current, max),
                 pick_thread(call, &record, Some(current), None)
