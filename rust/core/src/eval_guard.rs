@@ -135,6 +135,24 @@ const TOO_DEEP: &str = "is nested too deeply to analyse";
 /// it compiles an expression.
 const PYDEVD_LINE_BREAK: &str = "@LINE@";
 
+/// Whether Python source is one variable's name and nothing else. Reading it looks
+/// the name up in the frame's namespaces and runs none of the program's code, so a
+/// runtime guard would have nothing to judge.
+pub fn is_bare_name(expr: &str) -> bool {
+    let as_run = expr.replace(PYDEVD_LINE_BREAK, "\n");
+    let Ok(source) = normalize_identifiers(&as_run) else {
+        return false;
+    };
+    let Ok(toks) = tokenize(&source, 0) else {
+        return false;
+    };
+    let mut words = toks.iter().filter(|t| t.kind != Kind::Newline);
+    match (words.next(), words.next()) {
+        (Some(only), None) => only.kind == Kind::Name && !KEYWORDS.contains(&only.text),
+        _ => false,
+    }
+}
+
 /// Classify Python source for evaluation (see the module doc).
 pub fn classify_python(expr: &str) -> Classification {
     let refuse = |reason: String| Classification::MayHaveSideEffects { reason };
@@ -1310,6 +1328,32 @@ mod tests {
         match classify_python(expr) {
             Classification::MayHaveSideEffects { reason } => reason,
             other => panic!("{expr:?} should be refused, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_bare_name_is_one_name_and_nothing_else() {
+        for name in ["total", "_x1", "  label  ", "total\n", "ｔｏｔａｌ", "self"] {
+            assert!(is_bare_name(name), "{name:?}");
+        }
+        for not_just_a_name in [
+            "total + i",
+            "self.total",
+            "items[0]",
+            "f()",
+            "None",
+            "True",
+            "lambda",
+            "a@LINE@b",
+            "a\nb",
+            "(total)",
+            "total,",
+            "1",
+            "'total'",
+            "",
+            "x := 1",
+        ] {
+            assert!(!is_bare_name(not_just_a_name), "{not_just_a_name:?}");
         }
     }
 

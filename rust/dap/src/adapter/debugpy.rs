@@ -47,6 +47,7 @@ pub const DEBUGPY: AdapterProfile = AdapterProfile {
     evaluation: Evaluation {
         guard: Guard::Shim(&Shim {
             guarded: guarded_call,
+            runs_no_code: debugger_core::eval_guard::is_bare_name,
             refusal: guard_refusal,
             split_statements: split_trailing_expression,
             create_activity,

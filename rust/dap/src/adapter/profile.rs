@@ -114,6 +114,9 @@ pub enum Guard {
 pub struct Shim {
     /// The expression that runs an expression under the guard.
     pub guarded: fn(&str) -> String,
+    /// Whether an expression runs none of the program's code (one variable's name),
+    /// so that it is read as written, without the guard's cost.
+    pub runs_no_code: fn(&str) -> bool,
     /// The error for a guarded evaluation that failed: the guard's refusal becomes
     /// `side_effects_not_allowed`; other failures pass through.
     pub refusal: fn(ToolError) -> ToolError,

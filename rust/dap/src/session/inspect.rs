@@ -450,7 +450,8 @@ impl Session {
     }
 
     /// Evaluate under the profile's guard: the shim's runtime guard (its refusals
-    /// become `side_effects_not_allowed`), lldb's variable paths, or Delve's
+    /// become `side_effects_not_allowed`; an expression that runs no code, a bare
+    /// name, is read as written), lldb's variable paths, or Delve's
     /// evaluation with its calling prefixes refused.
     pub(super) async fn eval_guarded(&self, frame: i64, expression: &str) -> ToolResult<Value> {
         if !self.runtime_guard {
@@ -468,6 +469,9 @@ impl Session {
                     .map_err(|e| self.guard_refusal(e))?;
                 let answer = values::answer(&shown.value).map_err(|e| self.guard_refusal(e))?;
                 Ok(values::value(&answer["value"], frame, &request))
+            }
+            Guard::Shim(shim) if (shim.runs_no_code)(expression) => {
+                self.eval_once(frame, expression, "watch").await
             }
             Guard::Shim(shim) => self
                 .eval_once(frame, &(shim.guarded)(expression), "watch")
