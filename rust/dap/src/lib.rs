@@ -108,6 +108,9 @@ pub struct Shared {
     pub(crate) launch_timeout: Duration,
     /// Prefix of this backend's session tags (`tree`).
     pub(crate) tree_owner: String,
+    /// Ended sessions' sweeps for processes that left their groups, run after
+    /// the stop is answered and awaited before the next launch ([`Shared::swept`]).
+    sweeps: Mutex<Vec<tokio::task::JoinHandle<()>>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -127,6 +130,31 @@ impl Shared {
         let mut sessions = lock(&self.sessions);
         sessions.retain(|_, s| !s.is_ended());
         sessions.insert(session.id.clone(), session);
+    }
+
+    /// Kill, off the caller's path, what an ended session left outside its process
+    /// groups (a `setsid` descendant): every process carrying `tag`.
+    pub(crate) fn sweep(&self, session: &str, tag: String) {
+        let session = session.to_string();
+        let task = tokio::task::spawn_blocking(move || {
+            let killed = tree::kill_tagged(&tag);
+            if killed > 0 {
+                tracing::debug!(%session, killed, "killed the rest of the tree");
+            }
+        });
+        let mut sweeps = lock(&self.sweeps);
+        sweeps.retain(|task| !task.is_finished());
+        sweeps.push(task);
+    }
+
+    /// Once every sweep started so far is done: before a launch, so that no process
+    /// of an ended session outlives the start of the next one (each sweep is bounded,
+    /// `tree::kill_tagged`).
+    pub(crate) async fn swept(&self) {
+        let pending = std::mem::take(&mut *lock(&self.sweeps));
+        for task in pending {
+            let _ = task.await;
+        }
     }
 
     pub(crate) fn project_roots(&self) -> Vec<PathBuf> {
@@ -222,7 +250,7 @@ pub struct DapBackend {
     config: DapConfig,
     next_session: AtomicU64,
     /// Interpreters known to import debugpy.
-    probed: Mutex<HashSet<PathBuf>>,
+    probed: Mutex<HashMap<PathBuf, Arc<tokio::sync::OnceCell<()>>>>,
     shim: Mutex<Option<Arc<debugpy::ShimDir>>>,
     /// Adapters started ahead for the next launch.
     warm: warm::WarmAdapters,
@@ -249,10 +277,11 @@ impl DapBackend {
                 request_timeout: config.request_timeout,
                 launch_timeout: config.launch_timeout,
                 tree_owner: tree::new_owner(),
+                sweeps: Mutex::new(Vec::new()),
             }),
             config,
             next_session: AtomicU64::new(1),
-            probed: Mutex::new(HashSet::new()),
+            probed: Mutex::new(HashMap::new()),
             shim: Mutex::new(None),
             warm: warm::WarmAdapters::default(),
         })
@@ -262,7 +291,7 @@ impl DapBackend {
     pub async fn shutdown(&self) {
         // Whoever ends this process may not wait for graceful stops: the whole
         // trees go first, then the sessions wind down.
-        self.warm.clear();
+        self.warm.close();
         let owner = self.shared.tree_owner.clone();
         let _ = tokio::task::spawn_blocking(move || tree::kill_all_of(&owner)).await;
         let sessions: Vec<Arc<Session>> = lock(&self.shared.sessions).values().cloned().collect();
@@ -273,6 +302,7 @@ impl DapBackend {
         for task in tasks {
             let _ = tokio::time::timeout(Duration::from_secs(10), task).await;
         }
+        self.shared.swept().await;
         lock(&self.shim).take();
     }
 
@@ -285,6 +315,7 @@ impl DapBackend {
         mode: LaunchMode,
         options: &LaunchOptions,
     ) -> ToolResult<SessionDescriptor> {
+        self.shared.swept().await;
         let path_var = std::env::var_os("PATH");
         let profile = match (
             adapter::unsupported(&config, path_var.as_deref()),
@@ -363,18 +394,10 @@ impl DapBackend {
             config.env = env;
         }
         config.env.extend(overrides.env.clone());
-        let python = match profile.program {
-            adapter::AdapterProgram::PythonModule(_) => {
-                let python = debugpy::choose_python(
-                    config.python.as_deref(),
-                    self.config.python.as_deref(),
-                    path_var.as_deref(),
-                )?;
-                self.ensure_debugpy(&python).await?;
-                Some(python)
-            }
-            adapter::AdapterProgram::Executable { .. } => None,
-        };
+        let python = self.interpreter(profile, &config, path_var.as_deref())?;
+        if let Some(python) = &python {
+            self.ensure_debugpy(python).await?;
+        }
         // The shim reaches only a program this server starts.
         let shim = python
             .as_ref()
@@ -441,18 +464,100 @@ impl DapBackend {
         Ok(started?.descriptor())
     }
 
+    /// The interpreter whose debugpy the adapter of `config` runs; none for an
+    /// adapter that is an executable of its own.
+    fn interpreter(
+        &self,
+        profile: &adapter::AdapterProfile,
+        config: &launch_json::LaunchConfig,
+        path_var: Option<&std::ffi::OsStr>,
+    ) -> ToolResult<Option<PathBuf>> {
+        match profile.program {
+            adapter::AdapterProgram::PythonModule(_) => debugpy::choose_python(
+                config.python.as_deref(),
+                self.config.python.as_deref(),
+                path_var,
+            )
+            .map(Some),
+            adapter::AdapterProgram::Executable { .. } => Ok(None),
+        }
+    }
+
+    /// Start, in the background, the adapter the projects' first launch will most
+    /// likely need (that of their first launch.json configuration whose adapter is
+    /// kept warm), and check its interpreter's debugpy meanwhile: a server's first
+    /// launch then skips both, as every later one does (a launch that comes
+    /// earlier waits for the check under way and takes the adapter as far as it got).
+    /// Nothing happens for a project without such a configuration; a failure only
+    /// leaves the launch to do it, and says why.
+    pub fn warm_up(self: &Arc<Self>) {
+        let backend = self.clone();
+        tokio::spawn(async move {
+            let path_var = std::env::var_os("PATH");
+            for project in &backend.config.projects {
+                let configs = load_launch_configs(&project.path).await.unwrap_or_default();
+                let first = configs.iter().find_map(|config| {
+                    adapter::profile_for(&config.type_name)
+                        .filter(|p| p.keep_warm && !adapter::attaching(config))
+                        .filter(|_| adapter::unsupported(config, path_var.as_deref()).is_none())
+                        .map(|profile| (profile, config))
+                });
+                let Some((profile, config)) = first else {
+                    continue;
+                };
+                if let Err(e) = backend
+                    .warm_up_for(profile, config, path_var.as_deref())
+                    .await
+                {
+                    tracing::debug!(%e, "no adapter started ahead");
+                }
+                return;
+            }
+        });
+    }
+
+    async fn warm_up_for(
+        &self,
+        profile: &'static adapter::AdapterProfile,
+        config: &launch_json::LaunchConfig,
+        path_var: Option<&std::ffi::OsStr>,
+    ) -> ToolResult<()> {
+        let python = self.interpreter(profile, config, path_var)?;
+        let command = adapter::locate(profile, python.as_deref(), path_var)?;
+        self.warm
+            .refill(profile, &command, &self.shared.tree_owner, || {
+                self.new_session_id()
+            });
+        if let Some(python) = &python {
+            if let Err(e) = self.ensure_debugpy(python).await {
+                // Its adapter cannot work: killed as it is dropped.
+                drop(self.warm.take(&command));
+                return Err(e);
+            }
+        }
+        Ok(())
+    }
+
     fn new_session_id(&self) -> String {
         format!("dap-{}", self.next_session.fetch_add(1, Ordering::SeqCst))
     }
 
+    /// Check once that `python` imports debugpy. Callers meanwhile wait for the check
+    /// under way (the server's warm-up, a launch) rather than start one of their own;
+    /// a failed check is made again by the next caller.
     async fn ensure_debugpy(&self, python: &Path) -> ToolResult<()> {
-        if lock(&self.probed).contains(python) {
-            return Ok(());
-        }
-        let version = debugpy::probe(python, self.config.request_timeout).await?;
-        tracing::debug!(python = %python.display(), %version, "debugpy found");
-        lock(&self.probed).insert(python.to_path_buf());
-        Ok(())
+        let probe = lock(&self.probed)
+            .entry(python.to_path_buf())
+            .or_default()
+            .clone();
+        probe
+            .get_or_try_init(|| async {
+                let version = debugpy::probe(python, self.config.request_timeout).await?;
+                tracing::debug!(python = %python.display(), %version, "debugpy found");
+                Ok::<(), ToolError>(())
+            })
+            .await
+            .map(|_| ())
     }
 
     fn shim(&self) -> Option<Arc<debugpy::ShimDir>> {

@@ -7,7 +7,8 @@
 //! environment; the debugpy launcher, the debuggee and everything they start inherit
 //! it. Stopping a session kills every process whose environment carries its tag
 //! (Linux: `/proc/<pid>/environ`), in rounds until none is left, so a process that
-//! forks while being killed is caught too; a server that exits kills all its
+//! forks while being killed is caught too. That sweep runs after the stop is answered
+//! and is finished before the backend's next launch; a server that exits kills all its
 //! sessions' processes first of all. A server that died without cleaning up
 //! (SIGKILL) leaves tags whose server pid is gone: the next server kills those
 //! processes when it starts ([`kill_orphans_of_gone_servers`]).

@@ -2,7 +2,8 @@
 //! adapter command in use, so a launch skips the adapter's own start (debugpy: an
 //! interpreter importing the adapter, a few hundred milliseconds). A launch takes the
 //! ready one when it is still alive and starts its replacement at once, which then
-//! has the whole session to get ready.
+//! has the whole session to get ready. The first is started with the server, for
+//! the projects' launch.json (`DapBackend::warm_up`).
 //!
 //! A warm adapter is made for a session id reserved when it starts: its process
 //! tree carries that session's tag (`tree`), so it dies with the session it serves,
@@ -28,6 +29,8 @@ pub struct Warm {
 #[derive(Default)]
 pub struct WarmAdapters {
     ready: Mutex<HashMap<AdapterCommand, Warm>>,
+    /// Set when the backend shuts down: no adapter is started ahead after that.
+    closed: std::sync::atomic::AtomicBool,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -54,15 +57,20 @@ impl WarmAdapters {
         owner: &str,
         session_id: impl FnOnce() -> String,
     ) {
-        if !profile.keep_warm || lock(&self.ready).contains_key(command) {
+        let closed = self.closed.load(std::sync::atomic::Ordering::SeqCst);
+        if closed || !profile.keep_warm || lock(&self.ready).contains_key(command) {
             return;
         }
         let session_id = session_id();
         let cwd = std::env::temp_dir();
         match adapter::spawn(command, Path::new(&cwd), &tree::tag_for(owner, &session_id)) {
             Ok(child) => {
-                let replaced =
-                    lock(&self.ready).insert(command.clone(), Warm { session_id, child });
+                let mut ready = lock(&self.ready);
+                // Closed meanwhile: this one goes (killed when dropped).
+                if self.closed.load(std::sync::atomic::Ordering::SeqCst) {
+                    return;
+                }
+                let replaced = ready.insert(command.clone(), Warm { session_id, child });
                 // Another refill won the race: its adapter serves; this one goes.
                 drop(replaced);
             }
@@ -70,8 +78,11 @@ impl WarmAdapters {
         }
     }
 
-    /// Forget every adapter started ahead (each is killed when dropped).
-    pub fn clear(&self) {
-        lock(&self.ready).clear();
+    /// Forget every adapter started ahead (each is killed when dropped), and start
+    /// none any more.
+    pub fn close(&self) {
+        let mut ready = lock(&self.ready);
+        self.closed.store(true, std::sync::atomic::Ordering::SeqCst);
+        ready.clear();
     }
 }

@@ -168,6 +168,7 @@ impl Server {
                 config.break_on_uncaught = !args.no_break_on_uncaught;
                 config.values_without_code = args.values_without_code;
                 let dap = DapBackend::new(config);
+                dap.warm_up();
                 (dap.clone(), Engine::Dap(dap))
             }
             BackendKind::Ide => {

@@ -455,7 +455,8 @@ impl Session {
     }
 
     /// Disconnect, close the adapter's stdin, wait a little, then kill the adapter's
-    /// and the debuggee's process groups. Idempotent.
+    /// and the debuggee's process groups, and leave the rest to a sweep
+    /// ([`Shared::sweep`]). Idempotent.
     async fn cleanup(&self) {
         let mut cleaned = self.cleaned.lock().await;
         if std::mem::replace(&mut *cleaned, true) {
@@ -500,12 +501,10 @@ impl Session {
         if let Some(path) = &self.activity {
             let _ = std::fs::remove_file(path);
         }
-        // Descendants that left both groups (setsid, double fork) carry the tag.
-        let tag = tree::tag_for(&self.shared.tree_owner, &self.id);
-        let killed = tokio::task::spawn_blocking(move || tree::kill_tagged(&tag)).await;
-        if let Ok(n @ 1..) = killed {
-            tracing::debug!(session = %self.id, killed = n, "killed the rest of the tree");
-        }
+        // Descendants that left both groups (setsid, double fork) carry the tag. The
+        // sweep takes two scans of every process 10 ms apart: it runs after the answer.
+        self.shared
+            .sweep(&self.id, tree::tag_for(&self.shared.tree_owner, &self.id));
     }
 
     /// `disconnect`'s arguments: a launched program ends with its session, one
