@@ -1,4 +1,5 @@
-"""What the agent-cost benchmarks share (scripts/bench-include-variables, scripts/bench-trace):
+"""What the agent-cost benchmarks share (scripts/bench-include-variables, scripts/bench-trace,
+scripts/bench-workflow):
 one way through a workflow against the real binary over stdio with the official MCP
 SDK, counting the tool calls and the bytes of their answers (structuredContent as
 compact JSON), and the binary to measure."""
@@ -23,6 +24,11 @@ except ImportError:
     raise
 
 
+def text_of(result: Any) -> str:
+    """A tool result's text content."""
+    return "".join(getattr(c, "text", "") for c in result.content)
+
+
 def size(answer: dict[str, Any]) -> int:
     return len(json.dumps(answer, separators=(",", ":"), ensure_ascii=False).encode())
 
@@ -38,13 +44,16 @@ class Walk:
     async def call(self, name: str, **arguments: Any) -> dict[str, Any]:
         result = await self.client.call_tool(name, arguments)
         if result.is_error:
-            text = "".join(getattr(c, "text", "") for c in result.content)
-            raise SystemExit(f"{name}({arguments}) failed: {text}")
-        answer = result.structured_content or {}
+            raise SystemExit(f"{name}({arguments}) failed: {text_of(result)}")
+        answer = self.answer(name, result)
         self.calls.append((name, size(answer)))
         if self.verbose:
             print(f"  {name}({json.dumps(arguments)}) → {size(answer)} B")
         return answer
+
+    def answer(self, name: str, result: Any) -> dict[str, Any]:
+        """The answer in a successful result: its structured content."""
+        return result.structured_content or {}
 
     @property
     def total(self) -> int:

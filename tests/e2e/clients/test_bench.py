@@ -1,10 +1,13 @@
 """`bench --breakdown` run once, for real: the agent's workflow through raw DAP and the binary
 over HTTP and stdio, and each call's time split into the MCP layer, the adapter's requests and
-waits, and the server's rest. Its figures are not judged (a benchmark prints ratios, never a
-timed assertion); that every phase is recorded and that the parts add up is."""
+waits, and the server's rest. Then scripts/bench-workflow once: the same workflow end to end
+through the official MCP SDK, raw DAP and mcp-debugger. Their figures are not judged (a
+benchmark prints ratios, never a timed assertion); that every phase is recorded, that the
+parts add up, that every way gave the same answers and that nothing is left behind is."""
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import tempfile
@@ -12,7 +15,7 @@ from pathlib import Path
 
 import psutil
 
-from conftest import PYTHON
+from conftest import PYTHON, ROOT
 
 SIDES = ["raw DAP", "HTTP", "stdio"]
 CALLS = ["start", "locals", "step_over", "evaluate", "stack", "stop"]
@@ -76,3 +79,61 @@ def test_the_breakdown_records_every_phase_and_its_parts_add_up(binary):
     assert not project.exists()
     left = [p.info for p in psutil.process_iter(["pid", "cmdline"]) if str(project) in " ".join(p.info["cmdline"] or [])]
     assert left == []
+
+
+# ----- scripts/bench-workflow ------------------------------------------------------------
+
+WORKFLOW_PHASES = ["start", "locals", "steps", "evaluates", "stack", "stop", "workflow"]
+WORKFLOW_ROW = re.compile(r"^\| (?P<label>[^|]+?) \| (?P<cells>.+) \|$")
+
+
+def run_bench_workflow(binary: str, tmp_path: Path, ways: list[str]) -> dict[str, list[str]]:
+    """scripts/bench-workflow run once (--rounds 1) with its own TMPDIR; its table's rows
+    by label. It must leave nothing behind: not a file in that TMPDIR, not a process that
+    names it, runs in it or carries it in its environment."""
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    bench = subprocess.run(
+        [PYTHON, str(ROOT / "scripts" / "bench-workflow"), "--binary", binary, "--python", PYTHON, "--rounds", "1",
+         *ways],
+        env={**os.environ, "TMPDIR": str(scratch)}, stdin=subprocess.DEVNULL, capture_output=True, text=True,
+        timeout=600,
+    )
+    assert bench.returncode == 0, bench.stderr[-4000:] + bench.stdout
+    out = bench.stdout
+    # Every run of every way was checked against what the program must show.
+    assert "answers: every run of every way answered the same:" in out, out
+    assert list(scratch.iterdir()) == []
+    left = []
+    for process in psutil.process_iter():
+        try:
+            seen = [process.cwd(), *process.cmdline(), *process.environ().values()]
+        except (psutil.Error, OSError):
+            continue
+        if any(str(scratch) in s for s in seen):
+            left.append((process.pid, process.cmdline()))
+    assert left == []
+    return {m["label"]: [c.strip() for c in m["cells"].split("|")] for m in map(WORKFLOW_ROW.match, out.splitlines())
+            if m}
+
+
+def test_the_workflow_bench_measures_ours_on_both_transports_and_raw_dap_with_the_same_answers(binary, tmp_path):
+    rows = run_bench_workflow(binary, tmp_path, ["--ways", "ours-stdio,ours-http,raw"])
+    assert rows["way"] == WORKFLOW_PHASES, rows
+    for way in ["ours stdio", "ours http", "raw DAP"]:
+        cells = rows[f"{way} (1 runs)"]
+        assert len(cells) == len(WORKFLOW_PHASES) and all(float(c) > 0 for c in cells), (way, cells)
+    for way in ["ours stdio", "ours http"]:
+        ratios = rows[f"{way} / raw DAP"]
+        assert len(ratios) == len(WORKFLOW_PHASES) and all(float(r.rstrip("x")) > 0 for r in ratios), ratios
+        assert len(rows[f"{way} - raw DAP, per call (ms)"]) == len(WORKFLOW_PHASES)
+
+
+def test_the_workflow_bench_drives_mcp_debugger_to_the_same_answers(binary, tmp_path):
+    """The peer, installed from npm on first use (pinned; target/bench-workflow-peer) and
+    run by the Node 22 of tests/mcp-node.sh, through its own tools."""
+    rows = run_bench_workflow(binary, tmp_path, ["--ways", "ours-stdio", "--peer"])
+    cells = rows["mcp-debugger (1 runs)"]
+    assert len(cells) == len(WORKFLOW_PHASES) and all(float(c) > 0 for c in cells), cells
+    ratios = rows["mcp-debugger / ours stdio"]
+    assert len(ratios) == len(WORKFLOW_PHASES) and all(float(r.rstrip("x")) > 0 for r in ratios), ratios
