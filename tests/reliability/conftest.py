@@ -106,6 +106,12 @@ def tagged_by(server_pid: int) -> list[psutil.Process]:
     return found
 
 
+def our_server() -> psutil.Process:
+    """The one server this test process started."""
+    [server] = [p for p in psutil.Process().children(recursive=True) if p.name().startswith("jetbrains-debug")]
+    return server
+
+
 def warm_adapters(server_pid: int) -> list[psutil.Process]:
     """Adapters the server started ahead for its next launch (rust/dap/src/warm.rs): its
     own tagged children that serve no session yet (nothing started under them)."""

@@ -19,17 +19,11 @@ import anyio
 import psutil
 import pytest
 
-from conftest import alive, figure, harness, orphans_after, session_processes, tagged_by
+from conftest import alive, figure, harness, orphans_after, our_server, session_processes, tagged_by
 
 pytestmark = pytest.mark.anyio
 
 ANSWER_BOUND = 15  # seconds: every answer, every end noticed
-
-
-def our_server() -> psutil.Process:
-    """The one server this test process started."""
-    [server] = [p for p in psutil.Process().children(recursive=True) if p.name().startswith("jetbrains-debug")]
-    return server
 
 
 def adapter_of(server_pid: int) -> psutil.Process:

@@ -1,0 +1,39 @@
+"""A fresh server's first launch skips the adapter's own start: the server starts the
+adapter its projects' first launch.json configuration needs as it starts, and checks
+that interpreter's debugpy meanwhile (rust/dap/src/lib.rs, `warm_up`). Real server,
+real debugpy; the processes are told apart by their session tag."""
+
+from __future__ import annotations
+
+import anyio
+import pytest
+
+from conftest import figure, harness, orphans_after, our_server, session_processes, warm_adapters
+
+pytestmark = pytest.mark.anyio
+
+BOUND = 15  # seconds
+
+
+async def started_ahead(server_pid: int) -> list:
+    with anyio.fail_after(BOUND):
+        while not (ahead := warm_adapters(server_pid)):
+            await anyio.sleep(0.02)
+    return ahead
+
+
+async def test_a_fresh_servers_first_launch_takes_the_adapter_started_with_the_server(binary, state_dir):
+    async with harness.connect(binary, state_dir) as tools:
+        server = our_server().pid
+        [ahead] = await started_ahead(server)
+        assert "debugpy.adapter" in " ".join(ahead.cmdline()), ahead.cmdline()
+        await tools.ok("set_breakpoint", file_path="forever.py", line=harness.line_of("forever.py", "forever_body"))
+        started = await tools.start("Forever", timeout=BOUND)
+        assert started["status"] == "paused", started
+        [serving] = [p for p in session_processes(server) if "debugpy.adapter" in " ".join(p.cmdline())]
+        figure("first launch of a fresh server: served by the adapter started with it", serving.pid == ahead.pid)
+        assert serving.pid == ahead.pid, "the first launch took the adapter started with the server"
+        [next_ahead] = await started_ahead(server)
+        assert next_ahead.pid != ahead.pid, "the next launch's adapter is started ahead again"
+        await tools.ok("stop_debug_session", session_id=started["session_id"])
+        assert await orphans_after(server, []) == []
