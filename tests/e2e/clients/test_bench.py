@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import re
 import subprocess
-import tempfile
 from pathlib import Path
 
 import psutil
@@ -34,17 +33,20 @@ ROW = re.compile(
 )
 
 
-def test_the_breakdown_records_every_phase_and_its_parts_add_up(binary):
+def test_the_breakdown_records_every_phase_and_its_parts_add_up(binary, tmp_path):
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
     bench = subprocess.Popen(
         [binary, "bench", "--breakdown", "--python", PYTHON, "--rounds", "1", "--warmup", "0"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         stdin=subprocess.DEVNULL,
+        env={**os.environ, "TMPDIR": str(scratch)},
         text=True,
     )
     out, err = bench.communicate(timeout=300)
     assert bench.returncode == 0, err + out
-    project = Path(tempfile.gettempdir()) / f"jbd-bench-{bench.pid}"
+    project = scratch / f"jbd-bench-{bench.pid}"
 
     table = out.split("ratios to raw DAP:", 1)[1].split("where each call's time goes", 1)[0]
     workflow = {line.split("  ")[0].strip(): line for line in table.splitlines()[2:] if line.strip()}
@@ -75,8 +77,10 @@ def test_the_breakdown_records_every_phase_and_its_parts_add_up(binary):
     for expression, (plain, guarded, cost) in costs.items():
         assert float(plain) > 0 and float(guarded) > 0, (expression, plain, guarded)
         assert abs(float(guarded) - float(plain) - float(cost)) <= 0.002, (expression, plain, guarded, cost)
-    # The bench leaves nothing behind: its scratch project and every process that ran there.
+    # The bench leaves nothing behind: its scratch project, its servers' shim folders (they
+    # are ended as agents end them, so they clean up), every process that ran there.
     assert not project.exists()
+    assert list(scratch.iterdir()) == []
     left = [p.info for p in psutil.process_iter(["pid", "cmdline"]) if str(project) in " ".join(p.info["cmdline"] or [])]
     assert left == []
 

@@ -223,12 +223,25 @@ impl McpSide {
         Ok(())
     }
 
+    /// End the server as an agent ends it, so that it cleans up after itself (its
+    /// shim folder, its adapters): stdin closed, or SIGTERM for `serve`; killed only
+    /// when it does not exit within the timeout.
     pub async fn close(mut self) {
         if let Connection::Http(upstream) = &self.connection {
             upstream.close().await;
+            #[cfg(unix)]
+            if let Some(pid) = self
+                .child
+                .id()
+                .and_then(|id| libc::pid_t::try_from(id).ok())
+            {
+                // SAFETY: kill(2) on our own child's pid, which it still holds (not reaped).
+                unsafe { libc::kill(pid, libc::SIGTERM) };
+            }
+            #[cfg(not(unix))]
+            let _ = self.child.start_kill();
         }
         drop(self.connection);
-        let _ = self.child.start_kill();
         if tokio::time::timeout(TIMEOUT, self.child.wait())
             .await
             .is_err()
