@@ -488,8 +488,10 @@ impl DapBackend {
     /// kept warm), and check its interpreter's debugpy meanwhile: a server's first
     /// launch then skips both, as every later one does (a launch that comes
     /// earlier waits for the check under way and takes the adapter as far as it got).
-    /// Nothing happens for a project without such a configuration; a failure only
-    /// leaves the launch to do it, and says why.
+    /// Only an interpreter the server chose itself (`--python`, `python3` on PATH) is
+    /// run so: one a configuration names is the project's, and runs only once the
+    /// user agreed to a launch. Nothing happens for a project without such a
+    /// configuration; a failure only leaves the launch to do it, and says why.
     pub fn warm_up(self: &Arc<Self>) {
         let backend = self.clone();
         tokio::spawn(async move {
@@ -505,6 +507,9 @@ impl DapBackend {
                 let Some((profile, config)) = first else {
                     continue;
                 };
+                if config.python.is_some() {
+                    return;
+                }
                 if let Err(e) = backend
                     .warm_up_for(profile, config, path_var.as_deref())
                     .await

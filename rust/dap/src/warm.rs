@@ -15,7 +15,7 @@
 use crate::adapter::{self, AdapterCommand, AdapterProfile};
 use crate::tree;
 use std::collections::HashMap;
-use std::path::Path;
+use std::path::PathBuf;
 use std::sync::Mutex;
 use tokio::process::Child;
 
@@ -31,6 +31,18 @@ pub struct WarmAdapters {
     ready: Mutex<HashMap<AdapterCommand, Warm>>,
     /// Set when the backend shuts down: no adapter is started ahead after that.
     closed: std::sync::atomic::AtomicBool,
+}
+
+/// Where an adapter started ahead runs: a folder no other user can write to, since
+/// `python -m` puts its working directory first on the module path (a `debugpy`
+/// folder planted there would run instead): the root, or on Windows the user's own
+/// temporary folder.
+fn private_cwd() -> PathBuf {
+    if cfg!(windows) {
+        std::env::temp_dir()
+    } else {
+        PathBuf::from("/")
+    }
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -62,8 +74,7 @@ impl WarmAdapters {
             return;
         }
         let session_id = session_id();
-        let cwd = std::env::temp_dir();
-        match adapter::spawn(command, Path::new(&cwd), &tree::tag_for(owner, &session_id)) {
+        match adapter::spawn(command, &private_cwd(), &tree::tag_for(owner, &session_id)) {
             Ok(child) => {
                 let mut ready = lock(&self.ready);
                 // Closed meanwhile: this one goes (killed when dropped).
