@@ -6,6 +6,7 @@
 use crate::consent::{self, ConfirmRequest, Confirmer, ConsentMemory, Scope};
 use crate::notices::Notices;
 use crate::owners::Owners;
+use crate::pump::Pump;
 use crate::redact::{Redacting, Secrets};
 use crate::resources::notify::Change;
 use crate::tracker::Tracker;
@@ -19,6 +20,9 @@ use tokio_util::sync::CancellationToken;
 
 /// Changes kept for subscribers that fall behind (beyond, they refresh everything).
 const CHANGE_BACKLOG: usize = 256;
+
+/// The longest [`App::caught_up`] waits for the event pump.
+const CATCH_UP_BOUND: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// Shared state of the server: one per process, shared by every MCP connection.
 pub struct App {
@@ -38,6 +42,9 @@ pub struct App {
     pub changes: broadcast::Sender<Change>,
     /// What to tell the agent as it happens (MCP logging).
     pub notices: Arc<Notices>,
+    /// The redaction relay and the event pump after it ([`App::caught_up`]).
+    relay: Arc<Redacting>,
+    pump: Pump,
 }
 
 impl App {
@@ -49,40 +56,33 @@ impl App {
         consent: Arc<ConsentMemory>,
         secrets: Arc<Secrets>,
     ) -> Arc<Self> {
-        let backend: Arc<dyn Backend> = Redacting::new(backend, secrets.clone());
+        let relay = Redacting::new(backend, secrets.clone());
+        let backend: Arc<dyn Backend> = relay.clone();
         let tracker = Arc::new(Tracker::new());
-        let mut events = backend.events();
-        let pump = tracker.clone();
+        let tracker_fed = tracker.clone();
         let forget = consent.clone();
         let changes = broadcast::channel(CHANGE_BACKLOG).0;
         let announce = changes.clone();
         let notices = Arc::new(Notices::default());
         let tell = notices.clone();
-        tokio::spawn(async move {
-            loop {
-                match events.recv().await {
-                    Ok(event) => {
-                        if let debugger_core::BackendEvent::Terminated { session, .. } = &event {
-                            forget.session_ended(session);
-                        }
-                        pump.apply(&event);
-                        tell.of_event(&event);
-                        if let Some(change) = Change::of(&event, &pump) {
-                            let _ = announce.send(change);
-                        }
-                    }
-                    Err(tokio::sync::broadcast::error::RecvError::Lagged(n)) => {
-                        tracing::warn!(
-                            missed = n,
-                            "session tracker fell behind the backend's events"
-                        )
-                    }
-                    Err(tokio::sync::broadcast::error::RecvError::Closed) => break,
+        let pump = Pump::start(
+            backend.events(),
+            move |event: debugger_core::BackendEvent| {
+                if let debugger_core::BackendEvent::Terminated { session, .. } = &event {
+                    forget.session_ended(session);
                 }
-            }
-        });
+                tracker_fed.apply(&event);
+                tell.of_event(&event);
+                if let Some(change) = Change::of(&event, &tracker_fed) {
+                    let _ = announce.send(change);
+                }
+            },
+            "the session tracker",
+        );
         Arc::new(Self {
             backend,
+            relay,
+            pump,
             secrets,
             tracker,
             owners: Owners::new(watches.state().clone()),
@@ -91,6 +91,14 @@ impl App {
             changes,
             notices,
         })
+    }
+
+    /// Once the event pump has applied every backend event sent before this call (to the
+    /// tracker, the notices, the resource changes), through the redaction relay: what a
+    /// tool's own events did is then known. Bounded.
+    pub async fn caught_up(&self) {
+        self.relay.relayed(CATCH_UP_BOUND).await;
+        self.pump.caught_up(CATCH_UP_BOUND).await;
     }
 
     /// Remember an approval of `scope` for `session` and, when it reaches the session's

@@ -49,7 +49,7 @@ fn logging_level(level: Level) -> LoggingLevel {
 /// notices end or the peer is gone. `least` is read at each notice (it may change).
 pub async fn tell_notices(
     peer: &Peer<RoleServer>,
-    mut notices: broadcast::Receiver<Notice>,
+    notices: &mut broadcast::Receiver<Notice>,
     least: impl Fn() -> Level,
 ) {
     loop {
@@ -61,14 +61,36 @@ pub async fn tell_notices(
             }
             Err(broadcast::error::RecvError::Closed) => return,
         };
-        if notice.level < least() {
-            continue;
-        }
-        let message =
-            LoggingMessageNotificationParam::new(logging_level(notice.level), notice.data)
-                .with_logger(notice.logger);
-        if peer.notify_logging_message(message).await.is_err() {
+        if !tell(peer, notice, &least).await {
             return;
         }
     }
+}
+
+/// Tell `peer` the notices already queued in `notices` (at `least` or above), then stop.
+pub async fn tell_queued(
+    peer: &Peer<RoleServer>,
+    notices: &mut broadcast::Receiver<Notice>,
+    least: impl Fn() -> Level,
+) {
+    loop {
+        let notice = match notices.try_recv() {
+            Ok(notice) => notice,
+            Err(broadcast::error::TryRecvError::Lagged(_)) => continue,
+            Err(_) => return,
+        };
+        if !tell(peer, notice, &least).await {
+            return;
+        }
+    }
+}
+
+/// Tell one notice if it is at `least` or above; false once the peer is gone.
+async fn tell(peer: &Peer<RoleServer>, notice: Notice, least: &impl Fn() -> Level) -> bool {
+    if notice.level < least() {
+        return true;
+    }
+    let message = LoggingMessageNotificationParam::new(logging_level(notice.level), notice.data)
+        .with_logger(notice.logger);
+    peer.notify_logging_message(message).await.is_ok()
 }

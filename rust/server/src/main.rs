@@ -26,6 +26,7 @@ mod notices;
 mod origins;
 mod owners;
 mod proxy;
+mod pump;
 mod redact;
 mod resources;
 mod session_log;

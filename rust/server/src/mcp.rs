@@ -10,7 +10,7 @@
 use crate::app::{App, Call, Progress, Waiting};
 use crate::consent::{ConfirmRequest, Confirmer, Consent, Scope};
 use crate::history_log::HistoryLog;
-use crate::logging::{level_of, tell_notices, DEFAULT_LOG_LEVEL};
+use crate::logging::{level_of, tell_notices, tell_queued, DEFAULT_LOG_LEVEL};
 use crate::mrtr::{self, Approval, MrtrConfirmer, Questions, Route};
 use crate::notices::Level;
 use crate::resources::{self, notify};
@@ -527,11 +527,20 @@ impl ServerHandler for McpServer {
             None => run.await,
             Some(least) => {
                 tokio::pin!(run);
-                let told = tell_notices(&context.peer, self.app.notices.subscribe(), || least);
-                tokio::select! {
-                    ran = &mut run => ran,
-                    () = told => run.await,
-                }
+                let mut notices = self.app.notices.subscribe();
+                let ran = {
+                    let told = tell_notices(&context.peer, &mut notices, || least);
+                    tokio::select! {
+                        ran = &mut run => ran,
+                        () = told => run.await,
+                    }
+                };
+                // What the call's own events made may not have reached the notices yet
+                // (the event pump applies events on its own task): once it has, tell
+                // what is queued, still on the call's stream.
+                self.app.caught_up().await;
+                tell_queued(&context.peer, &mut notices, || least).await;
+                ran
             }
         };
         Ok(match ran {
@@ -626,9 +635,9 @@ impl ServerHandler for McpServer {
             .is_none_or(|info| info.protocol_version.has_initialize());
         if legacy {
             let (peer, level) = (context.peer.clone(), self.log_level.clone());
-            let notices = self.app.notices.subscribe();
+            let mut notices = self.app.notices.subscribe();
             tokio::spawn(async move {
-                let told = tell_notices(&peer, notices, || *lock(&level));
+                let told = tell_notices(&peer, &mut notices, || *lock(&level));
                 tokio::select! {
                     () = told => {}
                     () = notify::closed(peer.clone()) => {}

@@ -7,6 +7,7 @@
 
 use super::{Reason, Secrets};
 use crate::log_message;
+use crate::pump::Pump;
 use debugger_core::model::*;
 use debugger_core::{Backend, BackendEvent, ToolError, ToolResult};
 use std::path::Path;
@@ -21,36 +22,35 @@ pub struct Redacting {
     inner: Arc<dyn Backend>,
     secrets: Arc<Secrets>,
     events: broadcast::Sender<BackendEvent>,
+    /// The relay of the inner backend's events ([`Redacting::relayed`]).
+    pump: Pump,
 }
 
 impl Redacting {
     /// Wrap `inner`; its events are relayed, masked, from now on.
     pub fn new(inner: Arc<dyn Backend>, secrets: Arc<Secrets>) -> Arc<Self> {
         let events = broadcast::channel(EVENT_BACKLOG).0;
-        let mut source = inner.events();
         let relay = events.clone();
         let relay_secrets = secrets.clone();
-        tokio::spawn(async move {
-            loop {
-                match source.recv().await {
-                    Ok(event) => {
-                        let _ = relay.send(event_redacted(&relay_secrets, event));
-                    }
-                    Err(broadcast::error::RecvError::Lagged(n)) => {
-                        tracing::warn!(
-                            missed = n,
-                            "the redaction relay fell behind the backend's events"
-                        )
-                    }
-                    Err(broadcast::error::RecvError::Closed) => break,
-                }
-            }
-        });
+        let pump = Pump::start(
+            inner.events(),
+            move |event| {
+                let _ = relay.send(event_redacted(&relay_secrets, event));
+            },
+            "the redaction relay",
+        );
         Arc::new(Self {
             inner,
             secrets,
             events,
+            pump,
         })
+    }
+
+    /// Once every event the inner backend sent before this call is relayed; at most
+    /// `bound`.
+    pub async fn relayed(&self, bound: std::time::Duration) {
+        self.pump.caught_up(bound).await;
     }
 
     /// A value listed under `container` (a frame's variables when `None`): masked as a
