@@ -249,7 +249,7 @@ pub struct DapBackend {
     shared: Arc<Shared>,
     config: DapConfig,
     next_session: AtomicU64,
-    /// Interpreters known to import debugpy.
+    /// Each interpreter's debugpy check: done once it succeeded, shared while under way.
     probed: Mutex<HashMap<PathBuf, Arc<tokio::sync::OnceCell<()>>>>,
     shim: Mutex<Option<Arc<debugpy::ShimDir>>>,
     /// Adapters started ahead for the next launch.
