@@ -499,9 +499,9 @@ impl DapBackend {
             for project in &backend.config.projects {
                 let configs = load_launch_configs(&project.path).await.unwrap_or_default();
                 let first = configs.iter().find_map(|config| {
+                    // One the launch would refuse fails to start ahead, and says why.
                     adapter::profile_for(&config.type_name)
                         .filter(|p| p.keep_warm && !adapter::attaching(config))
-                        .filter(|_| adapter::unsupported(config, path_var.as_deref()).is_none())
                         .map(|profile| (profile, config))
                 });
                 let Some((profile, config)) = first else {

@@ -50,7 +50,7 @@ fn logging_level(level: Level) -> LoggingLevel {
 pub async fn tell_notices(
     peer: &Peer<RoleServer>,
     notices: &mut broadcast::Receiver<Notice>,
-    least: impl Fn() -> Level,
+    least: &(dyn Fn() -> Level + Sync),
 ) {
     loop {
         let notice = match notices.recv().await {
@@ -61,7 +61,7 @@ pub async fn tell_notices(
             }
             Err(broadcast::error::RecvError::Closed) => return,
         };
-        if !tell(peer, notice, &least).await {
+        if !tell(peer, notice, least).await {
             return;
         }
     }
@@ -71,7 +71,7 @@ pub async fn tell_notices(
 pub async fn tell_queued(
     peer: &Peer<RoleServer>,
     notices: &mut broadcast::Receiver<Notice>,
-    least: impl Fn() -> Level,
+    least: &(dyn Fn() -> Level + Sync),
 ) {
     loop {
         let notice = match notices.try_recv() {
@@ -79,14 +79,14 @@ pub async fn tell_queued(
             Err(broadcast::error::TryRecvError::Lagged(_)) => continue,
             Err(_) => return,
         };
-        if !tell(peer, notice, &least).await {
+        if !tell(peer, notice, least).await {
             return;
         }
     }
 }
 
 /// Tell one notice if it is at `least` or above; false once the peer is gone.
-async fn tell(peer: &Peer<RoleServer>, notice: Notice, least: &impl Fn() -> Level) -> bool {
+async fn tell(peer: &Peer<RoleServer>, notice: Notice, least: &(dyn Fn() -> Level + Sync)) -> bool {
     if notice.level < least() {
         return true;
     }

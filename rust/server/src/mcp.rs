@@ -528,8 +528,9 @@ impl ServerHandler for McpServer {
             Some(least) => {
                 tokio::pin!(run);
                 let mut notices = self.app.notices.subscribe();
+                let least = || least;
                 let ran = {
-                    let told = tell_notices(&context.peer, &mut notices, || least);
+                    let told = tell_notices(&context.peer, &mut notices, &least);
                     tokio::select! {
                         ran = &mut run => ran,
                         () = told => run.await,
@@ -539,7 +540,7 @@ impl ServerHandler for McpServer {
                 // (the event pump applies events on its own task): once it has, tell
                 // what is queued, still on the call's stream.
                 self.app.caught_up().await;
-                tell_queued(&context.peer, &mut notices, || least).await;
+                tell_queued(&context.peer, &mut notices, &least).await;
                 ran
             }
         };
@@ -637,7 +638,8 @@ impl ServerHandler for McpServer {
             let (peer, level) = (context.peer.clone(), self.log_level.clone());
             let mut notices = self.app.notices.subscribe();
             tokio::spawn(async move {
-                let told = tell_notices(&peer, &mut notices, || *lock(&level));
+                let least = || *lock(&level);
+                let told = tell_notices(&peer, &mut notices, &least);
                 tokio::select! {
                     () = told => {}
                     () = notify::closed(peer.clone()) => {}

@@ -16,8 +16,17 @@ impl Pump {
     /// Start handing `source`'s messages to `handle` on a task of their own; `what` names
     /// the pump when it falls behind (the messages it missed are logged, not handled).
     pub fn start<T: Clone + Send + 'static>(
+        source: broadcast::Receiver<T>,
+        handle: impl FnMut(T) + Send + 'static,
+        what: &'static str,
+    ) -> Self {
+        // One task body per message type, whatever the handler (the binary's size).
+        Self::start_boxed(source, Box::new(handle), what)
+    }
+
+    fn start_boxed<T: Clone + Send + 'static>(
         mut source: broadcast::Receiver<T>,
-        mut handle: impl FnMut(T) + Send + 'static,
+        mut handle: Box<dyn FnMut(T) + Send>,
         what: &'static str,
     ) -> Self {
         let (asked, mut questions) = mpsc::unbounded_channel::<oneshot::Sender<()>>();
