@@ -380,14 +380,18 @@ def _jbd_install_guard():
 
         __next__ = __iter__
 
-    def shield(namespace):
+    def shield(namespace, names):
         """Replace, in the evaluation's copy of the namespace, what C code would
         change without a call the hooks can see: iterators (consumed by list(it),
         sum(it), a comprehension) by copies, or by a stand-in when they cannot be
         copied; defaultdicts (which insert on a missing key) by plain dicts. Only
-        the top-level names: what attributes and containers hold is judged by the
+        the top-level names the expression's code names (a module may have hundreds):
+        what it reaches otherwise (attributes, containers, vars()) is judged by the
         hooks as the expression reaches it."""
-        for name, value in list(namespace.items()):
+        for name in names:
+            if name not in namespace:
+                continue
+            value = namespace[name]
             kind = type(value)
             mro = mro_of(value)
             if collections_defaultdict in mro:
@@ -704,110 +708,112 @@ def _jbd_install_guard():
                     pending.extend((v, level - 1) for v in value)
             yield item
 
+
+    def hook(name, node, *args):
+        call = ast.Call(func=ast.Name(id=name, ctx=ast.Load()), args=list(args), keywords=[])
+        return ast.copy_location(call, node)
+
+    sized_operators = {ast.Mult: "*", ast.Pow: "**", ast.LShift: "<<", ast.Mod: "%",
+                       ast.Add: "+"}
+
+    def as_expression(key):
+        """A subscript's key as an expression: Python 3.8 wraps it in Index,
+        Slice or ExtSlice nodes, which are no expressions there."""
+        kind = type(key).__name__
+        if kind == "Index":
+            return key.value
+        if kind == "ExtSlice":
+            return ast.copy_location(
+                ast.Tuple(elts=[as_expression(d) for d in key.dims], ctx=ast.Load()), key)
+        if kind == "Slice" and sys.version_info < (3, 9):
+            bounds = [b if b is not None else ast.Constant(None)
+                      for b in (key.lower, key.upper, key.step)]
+            return hook(SLICE, key, *bounds)
+        return key
+
+    def unpacking_depth(target):
+        if isinstance(target, (ast.Tuple, ast.List)):
+            return 1 + max([unpacking_depth(t) for t in target.elts] or [0])
+        if isinstance(target, ast.Starred):
+            return unpacking_depth(target.value)
+        return 0
+
+    class Instrument(ast.NodeTransformer):
+        def visit_Call(self, node):
+            self.generic_visit(node)
+            node.args.insert(0, node.func)
+            node.func = ast.copy_location(ast.Name(id=CALL_HOOK, ctx=ast.Load()), node)
+            return node
+
+        def visit_Attribute(self, node):
+            self.generic_visit(node)
+            if not isinstance(node.ctx, ast.Load):
+                return node
+            return hook(ATTR_HOOK, node, node.value, ast.copy_location(ast.Constant(node.attr), node))
+
+        def visit_Subscript(self, node):
+            self.generic_visit(node)
+            if not isinstance(node.ctx, ast.Load):
+                return node
+            return hook(ITEM_HOOK, node, node.value, as_expression(node.slice))
+
+        def visit_BinOp(self, node):
+            self.generic_visit(node)
+            op = sized_operators.get(type(node.op))
+            if op is None:
+                return node
+            return hook(BINOP_HOOK, node, ast.copy_location(ast.Constant(op), node),
+                        node.left, node.right)
+
+        def visit_Starred(self, node):
+            self.generic_visit(node)
+            if isinstance(node.ctx, ast.Load):
+                node.value = hook(ITER_HOOK, node.value, node.value)
+            return node
+
+        def visit_Compare(self, node):
+            self.generic_visit(node)
+            node.comparators = [
+                hook(IN_HOOK, right, right) if isinstance(op, (ast.In, ast.NotIn)) else right
+                for op, right in zip(node.ops, node.comparators)]
+            return node
+
+        def visit_YieldFrom(self, node):
+            self.generic_visit(node)
+            node.value = hook(ITER_HOOK, node.value, node.value)
+            return node
+
+        def visit_FormattedValue(self, node):
+            self.generic_visit(node)
+            for part in node.format_spec.values if node.format_spec is not None else ():
+                if type(part) is ast.Constant and type(part.value) is str and wide_format(
+                        part.value):
+                    raise SideEffectsNotAllowed("formats to a width over %d" % max_items)
+                if type(part) is ast.FormattedValue:
+                    part.value = hook(WIDTH_HOOK, part.value, part.value)
+            return node
+
+        def visit_comprehension(self, node):
+            self.generic_visit(node)
+            node.iter = hook(ITER_HOOK, node.iter, node.iter)
+            depth = unpacking_depth(node.target)
+            if depth:
+                node.iter = hook(UNPACK_HOOK, node.iter, node.iter,
+                                 ast.copy_location(ast.Constant(depth), node.iter))
+            return node
+
+    instrumenter = Instrument()  # keeps no state between visits
+
     def instrument(source):
         """The code object of `source` (one expression) with the hooks in place."""
-
-        def hook(name, node, *args):
-            call = ast.Call(func=ast.Name(id=name, ctx=ast.Load()), args=list(args), keywords=[])
-            return ast.copy_location(call, node)
-
-        sized_operators = {ast.Mult: "*", ast.Pow: "**", ast.LShift: "<<", ast.Mod: "%",
-                           ast.Add: "+"}
-
-        def as_expression(key):
-            """A subscript's key as an expression: Python 3.8 wraps it in Index,
-            Slice or ExtSlice nodes, which are no expressions there."""
-            kind = type(key).__name__
-            if kind == "Index":
-                return key.value
-            if kind == "ExtSlice":
-                return ast.copy_location(
-                    ast.Tuple(elts=[as_expression(d) for d in key.dims], ctx=ast.Load()), key)
-            if kind == "Slice" and sys.version_info < (3, 9):
-                bounds = [b if b is not None else ast.Constant(None)
-                          for b in (key.lower, key.upper, key.step)]
-                return hook(SLICE, key, *bounds)
-            return key
-
-        def unpacking_depth(target):
-            if isinstance(target, (ast.Tuple, ast.List)):
-                return 1 + max([unpacking_depth(t) for t in target.elts] or [0])
-            if isinstance(target, ast.Starred):
-                return unpacking_depth(target.value)
-            return 0
-
-        class Instrument(ast.NodeTransformer):
-            def visit_Call(self, node):
-                self.generic_visit(node)
-                node.args.insert(0, node.func)
-                node.func = ast.copy_location(ast.Name(id=CALL_HOOK, ctx=ast.Load()), node)
-                return node
-
-            def visit_Attribute(self, node):
-                self.generic_visit(node)
-                if not isinstance(node.ctx, ast.Load):
-                    return node
-                return hook(ATTR_HOOK, node, node.value, ast.copy_location(ast.Constant(node.attr), node))
-
-            def visit_Subscript(self, node):
-                self.generic_visit(node)
-                if not isinstance(node.ctx, ast.Load):
-                    return node
-                return hook(ITEM_HOOK, node, node.value, as_expression(node.slice))
-
-            def visit_BinOp(self, node):
-                self.generic_visit(node)
-                op = sized_operators.get(type(node.op))
-                if op is None:
-                    return node
-                return hook(BINOP_HOOK, node, ast.copy_location(ast.Constant(op), node),
-                            node.left, node.right)
-
-            def visit_Starred(self, node):
-                self.generic_visit(node)
-                if isinstance(node.ctx, ast.Load):
-                    node.value = hook(ITER_HOOK, node.value, node.value)
-                return node
-
-            def visit_Compare(self, node):
-                self.generic_visit(node)
-                node.comparators = [
-                    hook(IN_HOOK, right, right) if isinstance(op, (ast.In, ast.NotIn)) else right
-                    for op, right in zip(node.ops, node.comparators)]
-                return node
-
-            def visit_YieldFrom(self, node):
-                self.generic_visit(node)
-                node.value = hook(ITER_HOOK, node.value, node.value)
-                return node
-
-            def visit_FormattedValue(self, node):
-                self.generic_visit(node)
-                for part in node.format_spec.values if node.format_spec is not None else ():
-                    if type(part) is ast.Constant and type(part.value) is str and wide_format(
-                            part.value):
-                        raise SideEffectsNotAllowed("formats to a width over %d" % max_items)
-                    if type(part) is ast.FormattedValue:
-                        part.value = hook(WIDTH_HOOK, part.value, part.value)
-                return node
-
-            def visit_comprehension(self, node):
-                self.generic_visit(node)
-                node.iter = hook(ITER_HOOK, node.iter, node.iter)
-                depth = unpacking_depth(node.target)
-                if depth:
-                    node.iter = hook(UNPACK_HOOK, node.iter, node.iter,
-                                     ast.copy_location(ast.Constant(depth), node.iter))
-                return node
-
-        tree = Instrument().visit(ast.parse(source, "<guarded evaluation>", "eval"))
+        tree = instrumenter.visit(ast.parse(source, "<guarded evaluation>", "eval"))
         return compile(ast.fix_missing_locations(tree), "<guarded evaluation>", "eval")
 
     # What an evaluation computes, by purpose: the value (evaluate, watches, trace
     # expressions), a condition's truth, a log message part's text; all inside the
     # guard, so that no __bool__ or __str__ of the program runs after it.
     wrappers = {"value": "%s", "condition": "bool(\n%s\n)", "log": "str(\n%s\n)"}
-    compiled = {}  # (purpose, guarded, source) -> (code, its code objects)
+    compiled = {}  # (purpose, guarded, source) -> (code, its code objects, the names they read)
 
     def compile_for(purpose, source, guarded):
         key = (purpose, guarded, source)
@@ -826,7 +832,8 @@ def _jbd_install_guard():
                 pending.extend(k for k in c.co_consts if type(k) is type(code))
             if len(compiled) > 256:
                 compiled.clear()
-            found = compiled[key] = (code, frozenset(codes))
+            names = frozenset(name for c in codes for name in c.co_names)
+            found = compiled[key] = (code, frozenset(codes), names)
         return found
 
     activity = _JbdActivity()
@@ -853,7 +860,7 @@ def _jbd_install_guard():
 
     def evaluate_in(globals_, locals_, source, purpose="value", label=None, guard=True):
         if not guard:
-            code, _ = compile_for(purpose, source, False)
+            code = compile_for(purpose, source, False)[0]
             activity.begin(label)
             try:
                 return eval(code, globals_, locals_)
@@ -877,8 +884,8 @@ def _jbd_install_guard():
         return value
 
     def run_guarded(source, purpose, namespace, label):
-        shield(namespace)
-        code, codes = compile_for(purpose, source, True)
+        code, codes, names = compile_for(purpose, source, True)
+        shield(namespace, names)
         namespace.update({CALL_HOOK: call_hook, ATTR_HOOK: attr_hook, ITEM_HOOK: item_hook,
                           ITER_HOOK: iter_hook, BINOP_HOOK: binop_hook, WIDTH_HOOK: width_hook,
                           SLICE: slice, IN_HOOK: in_hook, UNPACK_HOOK: unpack_hook})
