@@ -90,7 +90,10 @@ BENIGN = {
     "any(i > 2 for i in items)": "True", "list(reversed(items))": "[3, 2, 1]", "sorted(tags)": "['a', 'b']",
     "buffer.decode()": "'abc'", "sorted(items, key=str)": "[1, 2, 3]", "config.get('limit', 0) + 1": "11",
     "[y for x in [items, LOCAL_REF] for y in x if y % 2]": "[1, 3, 5]", "divmod(7, 2)": "(3, 1)",
-    "repr(text)": "\"'hello'\"", "'items' in dir()": "True", "vars()['text']": "'hello'", "cache": "{}", "min(tags)": "'a'", "', '.join(map(str, items))": "'1, 2, 3'",
+    "repr(text)": "\"'hello'\"", "'items' in dir()": "True", "vars()['text']": "'hello'",
+    # The defaultdict read as a plain copy, also where only nested code (a comprehension,
+    # a lambda) names it.
+    "cache": "{}", "[cache for _ in '1']": "[{}]", "(lambda: cache)()": "{}", "min(tags)": "'a'", "', '.join(map(str, items))": "'1, 2, 3'",
 }
 
 
