@@ -1,12 +1,17 @@
 """What the runtime guard costs breakpoint code: accumulate.py's loop (1,000 hits) runs from
 a stop before it to a stop after it with no condition, with a condition the user agreed to
 (run as written by the shim, only reported as busy) and with the same test under the
-guard; and one evaluation, plain and guarded. Measured in the same run and printed as costs per hit and ratios (no timed
-assertion: the machine is shared)."""
+guard; and one evaluation, plain and guarded. Also the guard alone, in a plain process, in
+a module of a few names and of hundreds. Measured in the same run and printed as costs per
+hit and ratios (no timed assertion: the machine is shared)."""
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -68,3 +73,36 @@ async def test_the_guard_costs_little_per_hit(binary, state_dir):
                    f"(x{timings['guarded'] / timings['as written']:.2f})")
         finally:
             await harness.tidy(tools)
+
+
+SHIM_DIR = Path(__file__).resolve().parents[2] / "rust" / "dap" / "src" / "adapter"
+
+# Times one guarded evaluation in a module holding `extra` more globals (a module's
+# imports, functions and constants), with the program's values checked.
+MODULE_SIZE_DRIVER = r"""
+import builtins, json, sys, time
+extra = int(sys.argv[1])
+for k in range(extra):
+    globals()["name_%d" % k] = [k] if k % 2 else (lambda: k)
+total, i = 10, 3
+values, times = set(), []
+for k in range(1500):
+    began = time.perf_counter()
+    values.add(builtins.__jbd_guarded__("total + i"))
+    times.append(time.perf_counter() - began)
+times.sort()
+print(json.dumps([sorted(values), times[len(times) // 2] * 1e6]))
+"""
+
+
+def test_the_guard_costs_the_same_in_a_large_module(tmp_path):
+    costs = {}
+    for extra in (0, 300):
+        run = subprocess.run(
+            [sys.executable, "-c", MODULE_SIZE_DRIVER, str(extra)], capture_output=True, text=True,
+            timeout=120, env={"PYTHONPATH": str(SHIM_DIR), "PATH": "/usr/bin:/bin"}, cwd=tmp_path)
+        assert run.returncode == 0, run.stderr[-2000:]
+        values, costs[extra] = json.loads(run.stdout)
+        assert values == [13], values
+    figure("guarded evaluation in a module of a few / 300 more names (us)",
+           f"{costs[0]:.0f} / {costs[300]:.0f} (x{costs[300] / costs[0]:.2f})")
