@@ -14,6 +14,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+import psutil
 import pytest
 
 from conftest import connect
@@ -50,6 +51,12 @@ LANGUAGES = {
     "go": Language("go", "main.go", (), "Go", "it.Qty == 3", "it.Price", "main.lineTotal",
                    "main.subtotalOf", "panic", 2, ("Name", "Price", "Qty")),
 }
+
+
+def lldb_dap_processes() -> list[psutil.Process]:
+    """The lldb-dap processes this test's server started (the session's, one started ahead)."""
+    server = psutil.Process(os.getpid())
+    return [p for p in server.children(recursive=True) if p.name().startswith("lldb-dap")]
 
 
 def mark(path: Path, name: str) -> int:
@@ -145,6 +152,11 @@ async def test_a_crash_stops_where_it_happens_unless_asked_not_to(binary, state_
         assert execution["exception"]["type"] == language.crash and execution["exception"]["uncaught"], execution
         stack = await t.ok("get_stack_trace", max_frames=30)
         assert "main" in " ".join(f["method"] for f in stack["frames"]), stack
+        if language.label == "LLDB":
+            # A crash of lldb-dap itself would otherwise symbolize through two files in
+            # the temporary folder, which the session's end leaves there when it kills it.
+            told = [p.environ().get("LLVM_DISABLE_SYMBOLIZATION") for p in lldb_dap_processes()]
+            assert told and set(told) == {"1"}, told
         ended = await t.ok("resume")
         assert ended["status"] == "stopped" and ended["exit_code"] == language.crash_exit, ended
 

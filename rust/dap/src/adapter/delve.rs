@@ -23,6 +23,7 @@ pub const DELVE: AdapterProfile = AdapterProfile {
     program: AdapterProgram::Executable {
         names: &["dlv"],
         args: &["dap", "--listen=127.0.0.1:0"],
+        env: &[],
     },
     transport: Transport::TcpListen,
     install: "apt-get install delve golang-go (Debian), or go install github.com/go-delve/delve/cmd/dlv@latest",

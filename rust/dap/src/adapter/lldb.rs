@@ -30,6 +30,9 @@ pub const LLDB_DAP: AdapterProfile = AdapterProfile {
             "lldb-dap-18",
         ],
         args: &[],
+        // An lldb-dap that crashes symbolizes its stack through two files in the
+        // temporary folder, left there when the session's end kills it meanwhile.
+        env: &[("LLVM_DISABLE_SYMBOLIZATION", "1")],
     },
     transport: Transport::Stdio,
     install: "apt-get install lldb-19 (Debian; it ships lldb-dap-19)",

@@ -28,13 +28,15 @@ pub fn locate(
         AdapterProgram::PythonModule(module) => Ok(AdapterCommand {
             program: python.unwrap_or(Path::new("python3")).to_path_buf(),
             args: vec!["-m".into(), module.to_string()],
+            env: &[],
         }),
-        AdapterProgram::Executable { names, args } => names
+        AdapterProgram::Executable { names, args, env } => names
             .iter()
             .find_map(|name| find_on_path(Path::new(name), path_var))
             .map(|program| AdapterCommand {
                 program,
                 args: args.iter().map(|a| a.to_string()).collect(),
+                env,
             })
             .ok_or_else(|| {
                 ToolError::new(
@@ -100,6 +102,7 @@ fn is_executable(path: &Path) -> bool {
 pub fn spawn(command: &AdapterCommand, cwd: &Path, tag: &str) -> ToolResult<Child> {
     let mut cmd = Command::new(&command.program);
     cmd.args(&command.args)
+        .envs(command.env.iter().copied())
         .env(crate::tree::TAG_ENV, tag)
         .current_dir(cwd)
         .stdin(Stdio::piped())

@@ -79,10 +79,12 @@ impl AdapterProfile {
 pub enum AdapterProgram {
     /// `<python> -m <module>`, with the configuration's interpreter.
     PythonModule(&'static str),
-    /// The first of `names` found on `PATH`, with `args`.
+    /// The first of `names` found on `PATH`, with `args`, and `env` added to the
+    /// server's environment.
     Executable {
         names: &'static [&'static str],
         args: &'static [&'static str],
+        env: &'static [(&'static str, &'static str)],
     },
 }
 
@@ -186,6 +188,8 @@ pub struct LaunchRequest<'a> {
 pub struct AdapterCommand {
     pub program: PathBuf,
     pub args: Vec<String>,
+    /// Added to the server's environment.
+    pub env: &'static [(&'static str, &'static str)],
 }
 
 /// Whether a console line is `profile`'s own talk ([`AdapterProfile::console_chatter`]).
