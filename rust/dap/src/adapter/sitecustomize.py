@@ -708,7 +708,7 @@ def _jbd_install_guard():
                     pending.extend((v, level - 1) for v in value)
             yield item
 
-
+    # The instrumenting of an expression's tree: built once, used for every new expression.
     def hook(name, node, *args):
         call = ast.Call(func=ast.Name(id=name, ctx=ast.Load()), args=list(args), keywords=[])
         return ast.copy_location(call, node)
