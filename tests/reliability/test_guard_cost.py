@@ -11,11 +11,10 @@ import json
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 
-from conftest import figure, harness
+from conftest import ROOT, figure, harness
 
 pytestmark = pytest.mark.anyio
 
@@ -75,7 +74,7 @@ async def test_the_guard_costs_little_per_hit(binary, state_dir):
             await harness.tidy(tools)
 
 
-SHIM_DIR = Path(__file__).resolve().parents[2] / "rust" / "dap" / "src" / "adapter"
+SHIM_DIR = ROOT / "rust" / "dap" / "src" / "adapter"
 
 # Times one guarded evaluation in a module holding `extra` more globals (a module's
 # imports, functions and constants), with the program's values checked.
