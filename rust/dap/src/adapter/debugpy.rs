@@ -124,8 +124,9 @@ fn python_check(config: &LaunchConfig) -> Vec<String> {
     }
 }
 
-/// The shim, embedded in the binary.
-const SITECUSTOMIZE: &str = include_str!("sitecustomize.py");
+/// The shim, embedded in the binary deflated (see build.rs).
+const SITECUSTOMIZE_DEFLATED: &[u8] =
+    include_bytes!(concat!(env!("OUT_DIR"), "/sitecustomize.py.deflate"));
 
 /// The function the shim puts in `builtins` to run one expression under its
 /// runtime side-effect guard, and the exception it raises on a refusal.
@@ -479,7 +480,9 @@ impl ShimDir {
         // A Windows user's temporary directory is private already.
         #[cfg(not(unix))]
         std::fs::create_dir(&dir)?;
-        std::fs::write(dir.join("sitecustomize.py"), SITECUSTOMIZE)?;
+        let shim = miniz_oxide::inflate::decompress_to_vec(SITECUSTOMIZE_DEFLATED)
+            .expect("deflated by build.rs");
+        std::fs::write(dir.join("sitecustomize.py"), shim)?;
         Ok(ShimDir { dir })
     }
 
