@@ -1,9 +1,11 @@
 """What the runtime guard costs breakpoint code: accumulate.py's loop (1,000 hits) runs from
 a stop before it to a stop after it with no condition, with a condition the user agreed to
 (run as written by the shim, only reported as busy) and with the same test under the
-guard; and one evaluation, plain and guarded. Also the guard alone, in a plain process, in
-a module of a few names and of hundreds. Measured in the same run and printed as costs per
-hit and ratios (no timed assertion: the machine is shared)."""
+guard, on its plain path (numbers, strings, plain builtins) and off it (a set display);
+and one evaluation, as written and guarded, on and off the plain path. Also the guard
+alone, in a plain process, in a module of a few names and of hundreds. Measured in the
+same run and printed as costs per hit and ratios (no timed assertion: the machine is
+shared)."""
 
 from __future__ import annotations
 
@@ -45,49 +47,59 @@ async def run_to_the_end(tools, condition: str | None) -> float:
 async def test_the_guard_costs_little_per_hit(binary, state_dir):
     async with harness.connect(binary, state_dir) as tools:  # brave: the agreed condition
         try:
-            runs = {"none": [], "as written": [], "guarded": []}
-            for _ in range(3):
-                runs["none"].append(await run_to_the_end(tools, None))
+            conditions = {
+                "none": None,
                 # print() is no pure builtin: the user agreed (brave), so it runs as written.
-                runs["as written"].append(await run_to_the_end(tools, "total < 0 and print('never')"))
-                runs["guarded"].append(await run_to_the_end(tools, "total < 0 and len('never') > 0"))
+                "as written": "total < 0 and print('never')",
+                "guarded, plain": "total < 0 and len('never') > 0",
+                "guarded, not plain": "total < 0 and len({'never'}) > 0",
+            }
+            runs = {name: [] for name in conditions}
+            for _ in range(3):
+                for name, condition in conditions.items():
+                    runs[name].append(await run_to_the_end(tools, condition))
             best = {name: min(times) for name, times in runs.items()}
-            as_written = (best["as written"] - best["none"]) / HITS * 1e6
-            guarded = (best["guarded"] - best["none"]) / HITS * 1e6
-            figure("breakpoint condition per hit (us): as written / guarded",
-                   f"{as_written:.0f} / {guarded:.0f} (x{guarded / max(as_written, 1):.1f}); "
+            per_hit = {name: (best[name] - best["none"]) / HITS * 1e6 for name in conditions}
+            as_written = max(per_hit["as written"], 1)
+            figure("breakpoint condition per hit (us): as written / guarded plain / not plain",
+                   f"{per_hit['as written']:.0f} / {per_hit['guarded, plain']:.0f} "
+                   f"(x{per_hit['guarded, plain'] / as_written:.1f}) / "
+                   f"{per_hit['guarded, not plain']:.0f} "
+                   f"(x{per_hit['guarded, not plain'] / as_written:.1f}); "
                    f"loop of {HITS} hits without a condition {best['none']:.2f} s")
 
             await tools.ok("remove_breakpoint", owner="agent")
             await tools.ok("set_breakpoint", file_path=PROGRAM, line=harness.line_of(PROGRAM, "halfway"))
             await tools.start("Accumulate")
             timings = {}
-            for name, arguments in [("guarded", {}), ("as written", {"allow_side_effects": True})]:
+            for name, expression, arguments in [
+                    ("as written", "total // 2 + len(str(i))", {"allow_side_effects": True}),
+                    ("guarded, plain", "total // 2 + len(str(i))", {}),
+                    ("guarded, not plain", "total // 2 + len({str(i)})", {})]:
                 began = time.monotonic()
                 for _ in range(50):
-                    await tools.ok("evaluate", expression="total // 2 + len(str(i))", **arguments)
+                    await tools.ok("evaluate", expression=expression, **arguments)
                 timings[name] = (time.monotonic() - began) / 50 * 1000
-            figure("evaluate round trip (ms): as written / guarded",
-                   f"{timings['as written']:.1f} / {timings['guarded']:.1f} "
-                   f"(x{timings['guarded'] / timings['as written']:.2f})")
+            figure("evaluate round trip (ms): as written / guarded plain / not plain",
+                   " / ".join(f"{timings[name]:.2f}" for name in timings))
         finally:
             await harness.tidy(tools)
 
 
 SHIM_DIR = ROOT / "rust" / "dap" / "src" / "adapter"
 
-# Times one guarded evaluation in a module holding `extra` more globals (a module's
-# imports, functions and constants), with the program's values checked.
+# Times one guarded evaluation of argv[2] in a module holding argv[1] more globals (a
+# module's imports, functions and constants), with the program's values checked.
 MODULE_SIZE_DRIVER = r"""
 import builtins, json, sys, time
-extra = int(sys.argv[1])
+extra, expression = int(sys.argv[1]), sys.argv[2]
 for k in range(extra):
     globals()["name_%d" % k] = [k] if k % 2 else (lambda: k)
 total, i = 10, 3
 values, times = set(), []
 for k in range(1500):
     began = time.perf_counter()
-    values.add(builtins.__jbd_guarded__("total + i"))
+    values.add(builtins.__jbd_guarded__(expression))
     times.append(time.perf_counter() - began)
 times.sort()
 print(json.dumps([sorted(values), times[len(times) // 2] * 1e6]))
@@ -96,12 +108,17 @@ print(json.dumps([sorted(values), times[len(times) // 2] * 1e6]))
 
 def test_the_guard_costs_the_same_in_a_large_module(tmp_path):
     costs = {}
-    for extra in (0, 300):
-        run = subprocess.run(
-            [sys.executable, "-c", MODULE_SIZE_DRIVER, str(extra)], capture_output=True, text=True,
-            timeout=120, env={"PYTHONPATH": str(SHIM_DIR), "PATH": "/usr/bin:/bin"}, cwd=tmp_path)
-        assert run.returncode == 0, run.stderr[-2000:]
-        values, costs[extra] = json.loads(run.stdout)
-        assert values == [13], values
+    # On the plain path, and off it (a set display).
+    for expression, value in [("total + i", 13), ("total + len({i})", 11)]:
+        for extra in (0, 300):
+            run = subprocess.run(
+                [sys.executable, "-c", MODULE_SIZE_DRIVER, str(extra), expression],
+                capture_output=True, text=True, timeout=120,
+                env={"PYTHONPATH": str(SHIM_DIR), "PATH": "/usr/bin:/bin"}, cwd=tmp_path)
+            assert run.returncode == 0, run.stderr[-2000:]
+            values, costs[expression, extra] = json.loads(run.stdout)
+            assert values == [value], values
     figure("guarded evaluation in a module of a few / 300 more names (us)",
-           f"{costs[0]:.0f} / {costs[300]:.0f} (x{costs[300] / costs[0]:.2f})")
+           "; ".join(f"{expression}: {costs[expression, 0]:.0f} / {costs[expression, 300]:.0f} "
+                     f"(x{costs[expression, 300] / costs[expression, 0]:.2f})"
+                     for expression in ("total + i", "total + len({i})")))

@@ -116,3 +116,107 @@ def evaluate_in_target(python: str, expressions: list[str], tmp_path: Path) -> t
     sentinel = Path(json.loads(lines[-1]))
     shutil.rmtree(sentinel, ignore_errors=True)
     return json.loads(lines[-2]), sentinel
+
+
+# The plain path: operators, plain builtins and methods over numbers and strings run in
+# the caller's thread without the profile. What only looks plain must still go the
+# guarded way and be refused: a value of the program's own type (a str subclass too),
+# a builtin the program shadowed or replaced, a method that runs Python code (a codec,
+# an error handler).
+PLAIN_DRIVER = r"""
+import builtins, codecs, json, sys
+marks = []
+
+class Loud:
+    def __add__(self, other): marks.append("add"); return 1
+    __radd__ = __add__
+    def __eq__(self, other): marks.append("eq"); return True
+    def __lt__(self, other): marks.append("lt"); return True
+    __gt__ = __lt__
+    def __contains__(self, item): marks.append("contains"); return True
+    def __len__(self): marks.append("len"); return 1
+    def __index__(self): marks.append("index"); return 1
+    def __bool__(self): marks.append("bool"); return True
+    __hash__ = object.__hash__
+
+class Text(str):
+    def upper(self): marks.append("upper"); return "X"
+    def __add__(self, other): marks.append("text add"); return "X"
+
+def noisy(*args):
+    marks.append("noisy")
+    return 0
+
+def handler(error):
+    marks.append("handler")
+    return ("?", error.end)
+
+codecs.register_error("noisy", handler)
+plain = {"total": 10, "i": 3, "text": "hello", "none": None, "__builtins__": builtins}
+namespaces = {
+    "program": dict(plain, loud=Loud(), subtext=Text("hi")),
+    "shadowed": dict(plain, len=noisy, abs=noisy),
+    "replaced": plain,
+}
+results = []
+for where, source, purpose in json.loads(sys.stdin.read()):
+    original = builtins.sorted
+    if where == "replaced":
+        builtins.sorted = noisy
+    try:
+        value = repr(eval("__jbd_guarded__(%s, %s)" % (json.dumps(source), json.dumps(purpose)),
+                          namespaces[where]))
+        outcome = "ran"
+    except Exception as error:
+        outcome = "refused" if type(error).__name__ == "SideEffectsNotAllowed" else "failed"
+        value = type(error).__name__
+    finally:
+        builtins.sorted = original
+    results.append([where, source, purpose, outcome, value, marks[:]])
+    del marks[:]
+print(json.dumps(results))
+"""
+
+PLAIN = [
+    ("program", "total + i", "value", "13"),
+    ("program", "total * 2 > i and text[1:3] == 'el'", "value", "True"),
+    ("program", "len(text) * 2 + abs(-i)", "value", "13"),
+    ("program", "text.upper().split('L')", "value", "['HE', '', 'O']"),
+    ("program", "(divmod(total, i), [none, b'x' * 2], -total if text else 0)", "value",
+     "((3, 1), [None, b'xx'], -10)"),
+    ("program", "sorted(text)[0] + str(total.real)", "value", "'e10'"),
+    ("program", "total > 5", "condition", "True"),
+    ("program", "total + i", "log", "'13'"),
+    ("program", "'x' * 10**9", "value", "SideEffectsNotAllowed"),  # sizes are judged as ever
+    ("program", "1 / (total - 10)", "value", "ZeroDivisionError"),
+]
+LOOKS_PLAIN = [
+    ("program", "loud + 1"), ("program", "1 + loud"), ("program", "loud == 1"),
+    ("program", "i < loud"), ("program", "i in loud"), ("program", "len(loud)"),
+    ("program", "text * loud"), ("program", "not loud"), ("program", "[1, 2][loud]"),
+    ("program", "subtext + 'x'"), ("program", "subtext.upper()"),
+    ("program", "text.encode('cp1252')"), ("program", "b'hi'.decode('cp1252')"),
+    ("program", "'h\u00e9'.encode('ascii', 'noisy')"),
+    ("shadowed", "len(text)"), ("shadowed", "abs(total) + 1"), ("replaced", "sorted(text)"),
+]
+
+
+@pytest.mark.parametrize("python", PYTHONS)
+def test_the_plain_path_runs_plain_reads_and_nothing_else(python, tmp_path):
+    cases = [[where, source, purpose] for where, source, purpose, _ in PLAIN]
+    cases += [[where, source, purpose] for where, source in LOOKS_PLAIN
+              for purpose in ("value", "condition")]
+    run = subprocess.run(
+        [python, "-c", PLAIN_DRIVER], input=json.dumps(cases), capture_output=True, text=True,
+        timeout=300, env={"PYTHONPATH": str(SHIM_DIR), "PATH": "/usr/bin:/bin"}, cwd=tmp_path)
+    assert run.returncode == 0, run.stderr[-3000:]
+    results = json.loads(run.stdout)
+    assert [r[:3] for r in results] == cases
+    for (where, source, purpose, expected), (*_, outcome, value, marks) in zip(PLAIN, results):
+        assert (value, marks) == (expected, []), (source, purpose, outcome)
+    for where, source, purpose, outcome, value, marks in results[len(PLAIN):]:
+        if purpose == "condition":
+            # A refused condition holds: the program stops there, and the stop says why.
+            assert (outcome, value, marks) == ("ran", "True", []), (where, source)
+        else:
+            assert (outcome, marks) == ("refused", []), (where, source, value)

@@ -17,7 +17,9 @@
 #    every audit event but a few harmless reads (files, processes, sockets,
 #    imports...). Checks come before effects: a refusal raises SideEffectsNotAllowed
 #    naming what was tried, and nothing it names has run. Each evaluation has a time
-#    and a memory budget, and its thread has ended when the answer is given.
+#    and a memory budget, and its thread has ended when the answer is given. An
+#    expression that can reach no Python code (operators, plain builtins and methods
+#    over numbers and strings: the plain path) runs in the caller's thread instead.
 #    Python 3.8-3.11 use sys.setprofile/settrace, 3.12+ sys.monitoring.
 #    Breakpoint code (conditions, log messages) also tells the server what it is
 #    doing, through a small shared file (JBD_ACTIVITY), so that a program stuck in it
@@ -274,6 +276,11 @@ def _jbd_install_guard():
         return " " + (text if len(text) <= 120 else text[:117] + "...")
 
     audit_installed = []
+
+    def install_audit():
+        if not audit_installed:
+            sys.addaudithook(audit)
+            audit_installed.append(True)
     # The guard's own frames: their calls (eval, setprofile...) are not the expression's.
     own_codes = set()
 
@@ -803,6 +810,10 @@ def _jbd_install_guard():
             return node
 
     instrumenter = Instrument()  # keeps no state between visits
+    # What the instrumented code calls, by the names it calls them.
+    hooks = {CALL_HOOK: call_hook, ATTR_HOOK: attr_hook, ITEM_HOOK: item_hook,
+             ITER_HOOK: iter_hook, BINOP_HOOK: binop_hook, WIDTH_HOOK: width_hook,
+             SLICE: slice, IN_HOOK: in_hook, UNPACK_HOOK: unpack_hook}
 
     def instrument(source):
         """The code object of `source` (one expression) with the hooks in place."""
@@ -813,6 +824,7 @@ def _jbd_install_guard():
     # expressions), a condition's truth, a log message part's text; all inside the
     # guard, so that no __bool__ or __str__ of the program runs after it.
     wrappers = {"value": "%s", "condition": "bool(\n%s\n)", "log": "str(\n%s\n)"}
+    plain_purposes = {"value": lambda value: value, "condition": bool, "log": str}
     compiled = {}  # (purpose, guarded, source) -> (code, its code objects, the names they read)
 
     def compile_for(purpose, source, guarded):
@@ -835,6 +847,111 @@ def _jbd_install_guard():
             names = frozenset(name for c in codes for name in c.co_names)
             found = compiled[key] = (code, frozenset(codes), names)
         return found
+
+    # The plain path. An expression made only of operators, comparisons, constants,
+    # tuples and lists, reads of values of the plain types below, calls of the plain
+    # builtins and methods of what those give reaches only objects of builtin types
+    # whose operations are C code: no code of the program (nor any other Python code)
+    # can run, which is what the helper thread and its profile exist to catch. So it
+    # runs in the caller's thread, on a namespace of just the names it reads, with the
+    # same hooks judging its calls, attributes, sizes and budgets, and the audit hook
+    # armed: a fraction of the cost, at every hit of a condition such as `i == 500`.
+    # encode and decode are left out: codecs and error handlers are Python code, and
+    # looking a codec up imports it.
+    plain_types = frozenset((int, float, complex, bool, str, bytes, type(None)))
+    plain_builtins = {
+        name: getattr(builtins, name)
+        for name in ("abs all any ascii bin bool chr divmod float hex int len max min "
+                     "oct ord repr sorted str sum tuple").split()}
+    unplain_methods = frozenset(("encode", "decode"))
+    plain_nodes = (ast.Expression, ast.Constant, ast.Name, ast.BinOp, ast.UnaryOp,
+                   ast.BoolOp, ast.Compare, ast.IfExp, ast.Tuple, ast.List, ast.Call,
+                   ast.Attribute, ast.Subscript, ast.Slice, ast.Load, ast.operator,
+                   ast.unaryop, ast.boolop, ast.cmpop)
+    plain_forms = {}  # source -> (code, names read as values, names called) or None
+
+    def plain_form(source):
+        """The plain path's compiled form of `source`, or None if it is not plain."""
+        if source in plain_forms:
+            return plain_forms[source]
+        form = None
+        try:
+            tree = ast.parse(source, "<guarded evaluation>", "eval")
+        except SyntaxError:
+            tree = None  # the guarded path reports it
+        if tree is not None:
+            read, called, callees = set(), set(), set()
+            for node in ast.walk(tree):  # breadth first: a call before its callee
+                if not isinstance(node, plain_nodes):
+                    break
+                if type(node) is ast.Call:
+                    if node.keywords or not (
+                            type(node.func) is ast.Name and node.func.id in plain_builtins
+                            or type(node.func) is ast.Attribute
+                            and node.func.attr not in unplain_methods):
+                        break
+                    if type(node.func) is ast.Name:
+                        called.add(node.func.id)
+                        callees.add(node.func)
+                elif type(node) is ast.Name and node not in callees:
+                    read.add(node.id)
+            else:
+                form = (compile(ast.fix_missing_locations(instrumenter.visit(tree)),
+                                "<guarded evaluation>", "eval"),
+                        frozenset(read), frozenset(called))
+        if len(plain_forms) > 256:
+            plain_forms.clear()
+        plain_forms[source] = form
+        return form
+
+    def plain_namespace(form, globals_, locals_):
+        """The names `form` reads, from the caller's namespaces, with the hooks; None
+        if one is not of a plain type, or a called builtin is not the original
+        (shadowed by the program, or replaced in builtins)."""
+        namespace = dict(hooks)
+        own = globals_.get("__builtins__")
+        own = vars(own) if type(own) is type(builtins) else own
+        for name in form[2]:
+            if name in locals_ or name in globals_ or type(own) is not dict or (
+                    own.get(name) is not plain_builtins[name]):
+                return None
+            namespace[name] = plain_builtins[name]
+        for name in form[1]:
+            if name in locals_:
+                value = locals_[name]
+            elif name in globals_:
+                value = globals_[name]
+            else:
+                return None
+            if type(value) not in plain_types:
+                return None
+            namespace[name] = value
+        return namespace
+
+    def run_plain(code, namespace, label):
+        guard = Guard(code, frozenset((code,)),
+                      budget_seconds if label is None else code_budget_seconds)
+        guard.namespace = namespace
+        install_audit()
+        gc_was_enabled = gc.isenabled()
+        gc.disable()  # no finalizer of the program runs while the audit hook judges
+        active[guard.thread] = guard
+        activity.begin(label)
+        try:
+            guard.armed = True
+            value = eval(code, namespace)
+        except BaseException as error:
+            error.__traceback__ = None  # its frames hold what the expression made
+            raise
+        finally:
+            guard.armed = False
+            del active[guard.thread]
+            activity.end()
+            if gc_was_enabled:
+                gc.enable()
+        if guard.refused is not None:  # also when C code swallowed the refusal
+            raise SideEffectsNotAllowed(guard.refused)
+        return value
 
     activity = _JbdActivity()
 
@@ -866,11 +983,16 @@ def _jbd_install_guard():
                 return eval(code, globals_, locals_)
             finally:
                 activity.end()
-        namespace = dict(globals_)
-        if locals_ is not globals_:
-            namespace.update(locals_)
+        form = plain_form(source)
+        namespace = form and plain_namespace(form, globals_, locals_)
         try:
-            value = run_guarded(source, purpose, namespace, label)
+            if namespace is not None:
+                value = plain_purposes[purpose](run_plain(form[0], namespace, label))
+            else:
+                namespace = dict(globals_)
+                if locals_ is not globals_:
+                    namespace.update(locals_)
+                value = run_guarded(source, purpose, namespace, label)
         except SideEffectsNotAllowed as refusal:
             if label is not None:
                 activity.refused(label, str(refusal))
@@ -886,12 +1008,8 @@ def _jbd_install_guard():
     def run_guarded(source, purpose, namespace, label):
         code, codes, names = compile_for(purpose, source, True)
         shield(namespace, names)
-        namespace.update({CALL_HOOK: call_hook, ATTR_HOOK: attr_hook, ITEM_HOOK: item_hook,
-                          ITER_HOOK: iter_hook, BINOP_HOOK: binop_hook, WIDTH_HOOK: width_hook,
-                          SLICE: slice, IN_HOOK: in_hook, UNPACK_HOOK: unpack_hook})
-        if not audit_installed:
-            sys.addaudithook(audit)
-            audit_installed.append(True)
+        namespace.update(hooks)
+        install_audit()
         guard = Guard(code, codes, budget_seconds if label is None else code_budget_seconds)
         guard.namespace = namespace
         outcome = []
