@@ -6,7 +6,6 @@
 use crate::consent::{self, ConfirmRequest, Confirmer, ConsentMemory, Scope};
 use crate::notices::Notices;
 use crate::owners::Owners;
-use crate::pump::Pump;
 use crate::redact::{Redacting, Secrets};
 use crate::resources::notify::Change;
 use crate::tracker::Tracker;
@@ -42,9 +41,9 @@ pub struct App {
     pub changes: broadcast::Sender<Change>,
     /// What to tell the agent as it happens (MCP logging).
     pub notices: Arc<Notices>,
-    /// The redaction relay and the event pump after it ([`App::caught_up`]).
+    /// The redaction relay, which also applies each event to the tracker, the notices
+    /// and the resource changes ([`App::caught_up`]).
     relay: Arc<Redacting>,
-    pump: Pump,
 }
 
 impl App {
@@ -56,8 +55,6 @@ impl App {
         consent: Arc<ConsentMemory>,
         secrets: Arc<Secrets>,
     ) -> Arc<Self> {
-        let relay = Redacting::new(backend, secrets.clone());
-        let backend: Arc<dyn Backend> = relay.clone();
         let tracker = Arc::new(Tracker::new());
         let tracker_fed = tracker.clone();
         let forget = consent.clone();
@@ -65,24 +62,20 @@ impl App {
         let announce = changes.clone();
         let notices = Arc::new(Notices::default());
         let tell = notices.clone();
-        let pump = Pump::start(
-            backend.events(),
-            move |event: debugger_core::BackendEvent| {
-                if let debugger_core::BackendEvent::Terminated { session, .. } = &event {
-                    forget.session_ended(session);
-                }
-                tracker_fed.apply(&event);
-                tell.of_event(&event);
-                if let Some(change) = Change::of(&event, &tracker_fed) {
-                    let _ = announce.send(change);
-                }
-            },
-            "the session tracker",
-        );
+        let relay = Redacting::new(backend, secrets.clone(), move |event| {
+            if let debugger_core::BackendEvent::Terminated { session, .. } = event {
+                forget.session_ended(session);
+            }
+            tracker_fed.apply(event);
+            tell.of_event(event);
+            if let Some(change) = Change::of(event, &tracker_fed) {
+                let _ = announce.send(change);
+            }
+        });
+        let backend: Arc<dyn Backend> = relay.clone();
         Arc::new(Self {
             backend,
             relay,
-            pump,
             secrets,
             tracker,
             owners: Owners::new(watches.state().clone()),
@@ -93,12 +86,11 @@ impl App {
         })
     }
 
-    /// Once the event pump has applied every backend event sent before this call (to the
-    /// tracker, the notices, the resource changes), through the redaction relay: what a
-    /// tool's own events did is then known. Bounded.
+    /// Once the redaction relay has applied every backend event sent before this call (to
+    /// the tracker, the notices, the resource changes): what a tool's own events did is
+    /// then known. Bounded.
     pub async fn caught_up(&self) {
         self.relay.relayed(CATCH_UP_BOUND).await;
-        self.pump.caught_up(CATCH_UP_BOUND).await;
     }
 
     /// Remember an approval of `scope` for `session` and, when it reaches the session's

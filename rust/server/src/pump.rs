@@ -1,7 +1,8 @@
 //! A task that hands each message of a broadcast channel to a handler, and can be asked
 //! whether it has handled everything sent so far: a tool call uses that to know that
 //! what its own backend events did (the tracker, the notices) is in place before it
-//! answers. The redaction relay and the app's event pump are two such tasks in a row.
+//! answers. The redaction relay is one: it masks each backend event and applies it
+//! to the app's state on its own task.
 
 use tokio::sync::broadcast::{self, error::RecvError, error::TryRecvError};
 use tokio::sync::{mpsc, oneshot};

@@ -27,15 +27,24 @@ pub struct Redacting {
 }
 
 impl Redacting {
-    /// Wrap `inner`; its events are relayed, masked, from now on.
-    pub fn new(inner: Arc<dyn Backend>, secrets: Arc<Secrets>) -> Arc<Self> {
+    /// Wrap `inner`; from now on each of its events is masked and handed to `deliver`
+    /// (the app's tracker, notices and resource changes: on the relay's own task, so
+    /// that a stop reaches a waiting call with no further hand-off), then relayed to the
+    /// subscribers of [`Backend::events`].
+    pub fn new(
+        inner: Arc<dyn Backend>,
+        secrets: Arc<Secrets>,
+        mut deliver: impl FnMut(&BackendEvent) + Send + 'static,
+    ) -> Arc<Self> {
         let events = broadcast::channel(EVENT_BACKLOG).0;
         let relay = events.clone();
         let relay_secrets = secrets.clone();
         let pump = Pump::start(
             inner.events(),
             move |event| {
-                let _ = relay.send(event_redacted(&relay_secrets, event));
+                let masked = event_redacted(&relay_secrets, event);
+                deliver(&masked);
+                let _ = relay.send(masked);
             },
             "the redaction relay",
         );
@@ -47,8 +56,8 @@ impl Redacting {
         })
     }
 
-    /// Once every event the inner backend sent before this call is relayed; at most
-    /// `bound`.
+    /// Once every event the inner backend sent before this call is delivered and
+    /// relayed; at most `bound`.
     pub async fn relayed(&self, bound: std::time::Duration) {
         self.pump.caught_up(bound).await;
     }
