@@ -8,6 +8,7 @@ use crate::notices::Notices;
 use crate::owners::Owners;
 use crate::redact::{Redacting, Secrets};
 use crate::resources::notify::Change;
+use crate::tools::StopLines;
 use crate::tracker::Tracker;
 use crate::watches::WatchStore;
 use debugger_core::{Backend, ErrorCode, ToolError, ToolResult};
@@ -41,6 +42,8 @@ pub struct App {
     pub changes: broadcast::Sender<Change>,
     /// What to tell the agent as it happens (MCP logging).
     pub notices: Arc<Notices>,
+    /// The source lines stops show, per session.
+    pub stop_lines: StopLines,
     /// The redaction relay, which also applies each event to the tracker, the notices
     /// and the resource changes ([`App::caught_up`]).
     relay: Arc<Redacting>,
@@ -83,6 +86,7 @@ impl App {
             consent,
             changes,
             notices,
+            stop_lines: StopLines::default(),
         })
     }
 

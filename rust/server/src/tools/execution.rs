@@ -138,10 +138,12 @@ pub async fn summarize(
             // The selected frame: the top, or a failing test's own below its framework.
             match frames::frame_at(call, &record, None).await {
                 Ok((_, frame)) => {
-                    result.source_line =
-                        source_lines::source_line(frame.file.as_deref(), frame.line)
-                            .await
-                            .map(|line| call.app.secrets.text(line));
+                    result.source_line = call
+                        .app
+                        .stop_lines
+                        .line(session, frame.file.as_deref(), frame.line)
+                        .await
+                        .map(|line| call.app.secrets.text(line));
                     let location = Location::of(&frame);
                     result.message = format!(
                         "Paused ({why}) at {}:{} in {}",

@@ -19,6 +19,7 @@ mod schema;
 mod sessions;
 mod source;
 mod source_lines;
+pub(crate) use source_lines::StopLines;
 mod stack;
 mod trace;
 mod variables;
