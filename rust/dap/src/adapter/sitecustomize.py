@@ -281,6 +281,7 @@ def _jbd_install_guard():
         if not audit_installed:
             sys.addaudithook(audit)
             audit_installed.append(True)
+
     # The guard's own frames: their calls (eval, setprofile...) are not the expression's.
     own_codes = set()
 
