@@ -135,8 +135,36 @@ class DebugLaunchTest {
         assertEquals("App", session.runConfiguration)
         assertEquals(0, f.sink.awaitExit(session.id))
         assertEquals(null, f.sink.awaitTerminated(session.id))
-        assertEquals(listOf("started ${session.id}", "terminated ${session.id}"), f.sink.lifecycle)
+        assertEquals(listOf("started ${session.id}", "exited ${session.id} 0", "terminated ${session.id}"), f.sink.lifecycle)
         assertContains(f.sink.text(session.id, OutputCategory.STDOUT), "Total: 150.00")
+        f.platform.assertClean()
+    }
+
+    /**
+     * A short program's process can end before its launch's processStarted reaches the plugin (a
+     * busy EDT): its exit is known before its session is announced, and is told after the start,
+     * where the bridge can place it, not before.
+     */
+    @Test
+    fun a_program_that_ends_before_its_launch_is_reported_has_its_exit_told_after_its_start() = ExecutionFixture(listOf(DebuggerArea())).use { f ->
+        Files.copy(ExecutionFixture.calculatorScript(), f.dir.resolve("calculator.py"))
+        ExecutionArea.calculatorWorld(f.project)
+        val ended = CountDownLatch(1)
+        f.project.subscribe(XDebuggerManagerListener::class.java, object : XDebuggerManagerListener {
+            override fun processStarted(debugProcess: XDebugProcess) {
+                debugProcess.processHandler.addProcessListener(object : ProcessListener {
+                    override fun processTerminated(event: ProcessEvent) = ended.countDown()
+                })
+                f.platform.app.invokeLater({ ended.await(10, TimeUnit.SECONDS) }, ModalityState.any())
+            }
+        })
+
+        val session = f.await(f.facade.launch(f.path, "App", LaunchMode.DEBUG))
+
+        assertEquals(0L, ended.count, "the process ended before its launch was reported")
+        assertEquals(0, f.sink.awaitExit(session.id))
+        f.sink.awaitTerminated(session.id)
+        assertEquals(listOf("started ${session.id}", "exited ${session.id} 0", "terminated ${session.id}"), f.sink.lifecycle)
         f.platform.assertClean()
     }
 }

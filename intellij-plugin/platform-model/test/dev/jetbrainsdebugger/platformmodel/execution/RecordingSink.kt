@@ -17,7 +17,7 @@ class RecordingSink : IdeEventSink {
 
     val started: MutableList<SessionInfo> = CopyOnWriteArrayList()
     val outputs: MutableList<Output> = CopyOnWriteArrayList()
-    /** Each session's start and end, in the order reported ("started s1", "terminated s1"). */
+    /** Each session's start, exit and end, in the order reported ("started s1", "exited s1 0", "terminated s1"). */
     val lifecycle: MutableList<String> = CopyOnWriteArrayList()
     private val exits = ConcurrentHashMap<String, CompletableFuture<Int>>()
     private val ends = ConcurrentHashMap<String, CompletableFuture<String?>>()
@@ -50,7 +50,10 @@ class RecordingSink : IdeEventSink {
     override fun paused(pause: PauseInfo) { pauses += pause }
     override fun resumed(session: String) {}
     override fun output(session: String, category: OutputCategory, text: String) { outputs += Output(session, category, text) }
-    override fun exited(session: String, exitCode: Int) { exitOf(session).complete(exitCode) }
+    override fun exited(session: String, exitCode: Int) {
+        lifecycle += "exited $session $exitCode"
+        exitOf(session).complete(exitCode)
+    }
     override fun terminated(session: String, error: String?) {
         lifecycle += "terminated $session"
         endOf(session).complete(error)

@@ -63,6 +63,8 @@ internal class SessionRecord(
     @Volatile var terminationError: String? = null
     @Volatile var debugStopped = false
     @Volatile var processEnded = false
+    /** The debuggee's exit code once its process reported it; told once the session's start was. */
+    @Volatile var exitCode: Int? = null
 
     @Volatile var intent: Intent? = null
     @Volatile var lastPause: PauseInfo? = null

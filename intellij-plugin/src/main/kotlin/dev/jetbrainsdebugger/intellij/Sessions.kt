@@ -85,7 +85,10 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
             if (r.env == null) r.env = env
             if (r.executionId == null && env.executionId != 0L) r.executionId = env.executionId
         } ?: ensure(env)
-        // The debugger first: attaching a process that already ended would end the session before it.
+        // The process is known before the debugger is attached, so a debugger that stops at once
+        // leaves the end to the process's (which carries the exit code); its events are tapped
+        // after the debugger's: attaching a process that already ended would end the session before it.
+        if (record.processHandler == null) record.processHandler = handler
         matcher.launchSeen(handler, record)?.let { attachDebugSession(record, it) }
         attachProcess(record, handler)
         return record
@@ -242,6 +245,18 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
         synchronized(record.announced) {
             if (record.announced.compareAndSet(false, true)) emit { it.sessionStarted(record.info()) }
         }
+        announceExit(record)
+    }
+
+    /**
+     * The exit code, after the session's start: a short program's process can end before its launch
+     * is paired with its debugger, and an exit told before the start is one the bridge cannot place.
+     */
+    private fun announceExit(record: SessionRecord) {
+        synchronized(record.announced) {
+            val code = record.exitCode ?: return
+            if (record.announced.get() && record.exitAnnounced.compareAndSet(false, true)) emit { it.exited(record.id, code) }
+        }
     }
 
     private fun announcePid(record: SessionRecord) {
@@ -253,7 +268,8 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
 
     private fun processEnded(record: SessionRecord, exitCode: Int?) {
         record.processEnded = true
-        if (exitCode != null && record.exitAnnounced.compareAndSet(false, true)) emit { it.exited(record.id, exitCode) }
+        if (exitCode != null && record.exitCode == null) record.exitCode = exitCode
+        announceExit(record)
         maybeTerminated(record)
     }
 
