@@ -30,6 +30,7 @@ mod pump;
 mod redact;
 mod resources;
 mod session_log;
+mod std_streams;
 mod stdio;
 #[cfg(test)]
 mod tool_reference;
@@ -45,8 +46,17 @@ fn main() -> Result<()> {
     let token = cli::take_bridge_token();
     let cli = args::parse_or_exit();
     cli::init_logging(&cli)?;
-    let runtime = tokio::runtime::Builder::new_multi_thread()
+    // One thread runs every task. The server waits on sockets and pipes; with a worker
+    // per core, each message woke an idle worker to share the work, and the hand-offs
+    // cost more than the work: a tool call that reads a cached stack took 3.4 thread
+    // switches and 0.10 ms of CPU over stdio, 6.9 and 0.17 ms over HTTP, against 1 and
+    // 0.04-0.06 ms, 1.1 and 0.14 ms on one thread. So no task may block: file and
+    // process work that can take long goes to `spawn_blocking`.
+    let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()?;
-    runtime.block_on(cli::run(cli, token))
+    let outcome = runtime.block_on(cli::run(cli, token));
+    drop(runtime);
+    std_streams::restore_flags();
+    outcome
 }

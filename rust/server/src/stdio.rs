@@ -10,6 +10,7 @@
 //!
 //! Used by `stdio` and by its relay to a running IDE's server alike.
 
+use crate::std_streams;
 use rmcp::model::{ClientNotification, ErrorCode, RequestId, ServerResult};
 use rmcp::service::{RoleServer, RxJsonRpcMessage, TxJsonRpcMessage};
 use rmcp::transport::Transport;
@@ -35,8 +36,9 @@ pub struct Stdio<W> {
 }
 
 /// This process's stdin and stdout.
-pub fn stdio() -> Stdio<tokio::io::Stdout> {
-    Stdio::new(tokio::io::stdin(), tokio::io::stdout())
+pub fn stdio() -> Stdio<std_streams::Output> {
+    let (input, output) = std_streams::streams();
+    Stdio::new(input, output)
 }
 
 struct Shared<W> {

@@ -6,6 +6,7 @@ sees of them.
   -32600, with "id": null (JSON-RPC 2.0);
 - JSON-RPC batches: taken on a 2025-03-26 session (the one version that has them),
   refused naming the version on others, on both transports;
+- stdio over pipes, sockets and files, its descriptors' flags left as it found them;
 - a second `initialize` on an initialized session is refused;
 - an unknown tool is a protocol error (-32602), as every version's tools chapter says;
 - a resource that does not exist is -32002 (-32602 from 2026-07-28 on, as that version
@@ -14,7 +15,10 @@ sees of them.
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
+import socket
 import subprocess
 
 import pytest
@@ -125,6 +129,62 @@ def test_a_repeated_initialize_is_refused(raw, version):
     assert again["id"] == 7 and again["error"]["code"] == -32600, again
     assert "already initialized" in again["error"]["message"]
     assert stdio.exchange({"jsonrpc": "2.0", "id": 8, "method": "ping"})["result"] == {}
+
+
+def blocking(fd: int) -> bool:
+    return not fcntl.fcntl(fd, fcntl.F_GETFL) & os.O_NONBLOCK
+
+
+@pytest.mark.parametrize("kind", ["pipes", "sockets", "stderr on stdout's pipe", "a file"])
+def test_stdio_over_what_clients_give_it_and_the_flags_left_as_found(binary, state_dir, tmp_path, kind):
+    """Pipes (Python's clients) and sockets (Node's) are polled by the server, so made
+    non-blocking while it runs; as that flag belongs to the open file, which the client
+    may share, it is put back when the server ends. Stdout sharing stderr's pipe, and a
+    file, are read and written the plain way."""
+    requests = [initialize(1, "2025-11-25"), {"jsonrpc": "2.0", "method": "notifications/initialized"},
+                {"jsonrpc": "2.0", "id": 2, "method": "ping"}]
+    lines = b"".join(json.dumps(r).encode() + b"\n" for r in requests)
+    kept: list[int] = []  # the test's own hold on the server's ends: their flags are read after it ends
+    if kind == "a file":
+        (tmp_path / "requests").write_bytes(lines)
+        server_in = os.open(tmp_path / "requests", os.O_RDONLY)
+        feed = None
+    elif kind == "sockets":
+        server_in, feed = (s.detach() for s in socket.socketpair())
+    else:
+        server_in, feed = os.pipe()
+    if kind == "sockets":
+        server_out, answers = (s.detach() for s in socket.socketpair())
+    else:
+        answers, server_out = os.pipe()
+    kept += [server_in, server_out]
+    proc = subprocess.Popen(
+        [binary, "stdio", *server_args((), True, ())], env=server_env(state_dir), stdin=server_in, stdout=server_out,
+        stderr=server_out if kind == "stderr on stdout's pipe" else subprocess.DEVNULL,
+    )
+    try:
+        if feed is not None:
+            os.write(feed, lines)
+        reader = os.fdopen(os.dup(answers), "rb")
+        got = [json.loads(reader.readline()) for _ in range(2)]
+        assert got[0]["result"]["protocolVersion"] == "2025-11-25", got
+        assert got[1] == {"jsonrpc": "2.0", "id": 2, "result": {}}, got
+        if kind != "a file":  # (which ends the server as it is read)
+            polled_in, polled_out = True, kind != "stderr on stdout's pipe"
+            assert blocking(server_in) is not polled_in, "stdin polled while the server runs"
+            assert blocking(server_out) is not polled_out, f"stdout polled: {polled_out}"
+        if feed is not None:
+            os.close(feed)
+            feed = None
+        assert proc.wait(timeout=10) == 0, "the server ends with its input"
+        assert blocking(server_in) and blocking(server_out), "the flags put back as the server ends"
+        reader.close()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        for fd in [*kept, answers, *([feed] if feed is not None else [])]:
+            os.close(fd)
 
 
 async def test_http_batches_on_2025_03_26_and_refused_on_later_versions(binary, state_dir):
