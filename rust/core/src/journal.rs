@@ -66,6 +66,17 @@ impl<T> Change<T> {
     }
 }
 
+/// Whether a change is on the disk when [`Journaled::record`] returns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Durability {
+    /// Synced: it survives a crash of the machine. What a user set up.
+    Synced,
+    /// Written, not synced: other processes read it at once and the system writes it
+    /// out in its own time. For a tally (a breakpoint's hit count), whose loss in a
+    /// machine's crash costs nothing and whose sync would be paid at every stop.
+    Written,
+}
+
 /// Where the files stood when this holder last read or wrote them.
 #[derive(Debug, Clone, PartialEq)]
 struct Mark {
@@ -156,13 +167,15 @@ impl<D: Document> Journaled<D> {
     }
 
     /// Record `changes` (under the state lock, after [`Self::refresh`]): appended to the
-    /// journal and synced, then applied to the document; the snapshot is rewritten once
-    /// the journal outgrows it. Nothing changes when they cannot be written.
+    /// journal (synced as `durability` says), then applied to the document; the
+    /// snapshot is rewritten (synced) once the journal outgrows it. Nothing changes
+    /// when they cannot be written.
     pub fn record(
         &mut self,
         state: &StateDir,
         snapshot: &Path,
         changes: Vec<Change<D::Item>>,
+        durability: Durability,
     ) -> ToolResult<()> {
         if changes.is_empty() {
             return Ok(());
@@ -175,7 +188,7 @@ impl<D: Document> Journaled<D> {
             })?;
             lines.push(b'\n');
         }
-        append(&journal, &lines).map_err(|e| not_writable(&journal, &e))?;
+        append(&journal, &lines, durability).map_err(|e| not_writable(&journal, &e))?;
         for change in changes {
             change.apply(&mut self.document);
         }
@@ -213,8 +226,9 @@ impl<D: Document> Journaled<D> {
     }
 }
 
-/// Append `bytes` to `file` (created 0600, in a directory created 0700) and sync them.
-fn append(file: &Path, bytes: &[u8]) -> std::io::Result<()> {
+/// Append `bytes` to `file` (created 0600, in a directory created 0700), synced when
+/// `durability` asks.
+fn append(file: &Path, bytes: &[u8], durability: Durability) -> std::io::Result<()> {
     let mut options = std::fs::OpenOptions::new();
     options.append(true).create(true);
     #[cfg(unix)]
@@ -227,7 +241,10 @@ fn append(file: &Path, bytes: &[u8]) -> std::io::Result<()> {
     }
     let mut out = options.open(file)?;
     out.write_all(bytes)?;
-    out.sync_data()
+    match durability {
+        Durability::Synced => out.sync_data(),
+        Durability::Written => Ok(()),
+    }
 }
 
 #[cfg(test)]
@@ -267,16 +284,23 @@ mod tests {
         let file = dir.path().join("p").join("breakpoints.json");
         let (mut one, mut two) = (Journaled::<Names>::default(), Journaled::<Names>::default());
         one.refresh(&state, &file, |_, _| {});
-        one.record(&state, &file, vec![put("a", 1), put("b", 2)])
-            .unwrap();
+        one.record(
+            &state,
+            &file,
+            vec![put("a", 1), put("b", 2)],
+            Durability::Synced,
+        )
+        .unwrap();
         assert!(file.exists(), "the first change writes the snapshot");
         assert!(two.refresh(&state, &file, |_, _| {}));
         assert_eq!(keys(&two), [("a".into(), 1), ("b".into(), 2)]);
         let snapshot = Fingerprint::of(&file);
+        // Written without a sync: read by the other holder all the same.
         two.record(
             &state,
             &file,
             vec![put("a", 5), Change::Remove(vec!["b".into()])],
+            Durability::Written,
         )
         .unwrap();
         assert_eq!(Fingerprint::of(&file), snapshot, "later ones only append");
@@ -287,7 +311,7 @@ mod tests {
         assert_eq!(keys(&one), [("a".into(), 5)]);
         assert!(!one.refresh(&state, &file, |_, _| {}), "nothing new");
         // A line cut short by a crash is not applied.
-        append(&journal_of(&file), b"{\"put\":[\"c\",").unwrap();
+        append(&journal_of(&file), b"{\"put\":[\"c\",", Durability::Synced).unwrap();
         assert!(two.refresh(&state, &file, |_, _| {}) || keys(&two) == keys(&one));
         assert_eq!(keys(&two), [("a".into(), 5)]);
     }
@@ -302,7 +326,8 @@ mod tests {
         one.refresh(&state, &file, |_, _| {});
         let long = "k".repeat(200);
         for n in 0..400 {
-            one.record(&state, &file, vec![put(&format!("{long}{}", n % 50), n)])
+            let change = vec![put(&format!("{long}{}", n % 50), n)];
+            one.record(&state, &file, change, Durability::Written)
                 .unwrap();
         }
         assert!(file.exists(), "compacted into the snapshot");

@@ -12,7 +12,7 @@
 use crate::adapter::debugpy::{self, BreakpointCode};
 use debugger_core::error::ToolResult;
 use debugger_core::eval_guard::{classify_python, Classification};
-use debugger_core::journal::{Change, Document, Journaled};
+use debugger_core::journal::{Change, Document, Durability, Journaled};
 use debugger_core::model::{Breakpoint, BreakpointKind, BreakpointSpec, SuspendPolicy};
 use debugger_core::state::StateDir;
 use serde::{Deserialize, Serialize};
@@ -147,10 +147,12 @@ impl BreakpointStore {
 
     /// Change a project's breakpoints: under the state lock, bring them up to the files
     /// (other servers' changes included), let `plan` say the changes, record them (one
-    /// journal line each); nothing changes unless they were written.
+    /// journal line each, as durable as `durability`); nothing changes unless they were
+    /// written.
     fn change<R>(
         &mut self,
         project: &Path,
+        durability: Durability,
         plan: impl FnOnce(&ProjectBreakpoints, &mut dyn FnMut() -> ToolResult<String>) -> Plan<R>,
     ) -> ToolResult<R> {
         let state = self.state.clone();
@@ -161,7 +163,7 @@ impl BreakpointStore {
             let floor = held.document.id_floor();
             let mut new_id = || state.next_id("bp", floor).map(|n| format!("bp-{n}"));
             let (changes, outcome) = plan(&held.document, &mut new_id)?;
-            held.record(&state, &file, changes)?;
+            held.record(&state, &file, changes, durability)?;
             Ok(outcome)
         })
     }
@@ -188,7 +190,7 @@ impl BreakpointStore {
     /// (`false` = not created). The location is validated by the caller (the tools
     /// read the line through the bounded reader, once).
     pub fn add(&mut self, project: &Path, spec: BreakpointSpec) -> ToolResult<(Breakpoint, bool)> {
-        self.change(project, |current, new_id| {
+        self.change(project, Durability::Synced, |current, new_id| {
             if let Some(existing) = current
                 .breakpoints
                 .iter()
@@ -210,14 +212,16 @@ impl BreakpointStore {
     /// A new id for a breakpoint kept outside the store (a session's data
     /// breakpoint), drawn from the same counter so that ids never collide.
     pub fn fresh_id(&mut self, project: &Path) -> ToolResult<String> {
-        self.change(project, |_, new_id| Ok((Vec::new(), new_id()?)))
+        self.change(project, Durability::Synced, |_, new_id| {
+            Ok((Vec::new(), new_id()?))
+        })
     }
 
     /// Remove breakpoints, in one change however many; those that existed, in the
     /// project's order.
     pub fn remove(&mut self, project: &Path, ids: &[String]) -> ToolResult<Vec<Breakpoint>> {
         let wanted: HashSet<&str> = ids.iter().map(String::as_str).collect();
-        self.change(project, |current, _| {
+        self.change(project, Durability::Synced, |current, _| {
             let gone: Vec<Breakpoint> = current
                 .breakpoints
                 .iter()
@@ -341,7 +345,18 @@ impl BreakpointStore {
             }
             (changes, outcome)
         };
-        match self.change(project, |current, _| Ok(count(current))) {
+        // A count is a tally, not worth a sync at every stop; a temporary breakpoint's
+        // removal is synced (ids are never reused, so the one held tells).
+        let held = &self.held(project).document;
+        let tallies = ids.iter().all(|id| {
+            held.position(id)
+                .is_some_and(|at| !held.breakpoints[at].spec.temporary)
+        });
+        let durability = match tallies {
+            true => Durability::Written,
+            false => Durability::Synced,
+        };
+        match self.change(project, durability, |current, _| Ok(count(current))) {
             Ok(outcome) => outcome,
             Err(e) => {
                 tracing::warn!(%e, "could not persist breakpoint hit counts");

@@ -6,7 +6,7 @@
 //! after a restart: a recycled id at another place is not the agent's. Entries whose
 //! breakpoint is gone are dropped when the project's list is next read.
 
-use debugger_core::journal::{Change, Document, Journaled};
+use debugger_core::journal::{Change, Document, Durability, Journaled};
 use debugger_core::model::{Breakpoint, BreakpointKind};
 use debugger_core::state::StateDir;
 use debugger_core::ToolResult;
@@ -97,7 +97,12 @@ impl Owners {
         let mut held = lock(&self.held);
         self.state.locked(|| {
             let entries = self.entries(&mut held, project);
-            entries.record(&self.state, &self.file(project), changes)
+            entries.record(
+                &self.state,
+                &self.file(project),
+                changes,
+                Durability::Synced,
+            )
         })
     }
 
