@@ -226,16 +226,32 @@ pub fn activity_path(shim: &Path, session: &str) -> PathBuf {
     shim.join(format!("activity-{session}"))
 }
 
-/// Make the session's activity file: zeroed, private, the size the shim maps.
-pub fn create_activity(path: &Path) -> std::io::Result<()> {
-    std::fs::write(path, vec![0u8; ACTIVITY_SIZE])
+/// Make the session's activity file: zeroed, private, the size the shim maps; open for
+/// reading.
+pub fn create_activity(path: &Path) -> std::io::Result<std::fs::File> {
+    std::fs::write(path, vec![0u8; ACTIVITY_SIZE])?;
+    std::fs::File::open(path)
 }
 
-/// Read a session's activity file (a torn or missing record reads as none).
-pub fn read_activity(path: &Path) -> Activity {
-    let Ok(bytes) = std::fs::read(path) else {
+/// Read `buffer` from the start of `file`, wherever another reader left its position.
+fn read_from_start(file: &std::fs::File, buffer: &mut [u8]) -> std::io::Result<usize> {
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::FileExt::read_at(file, buffer, 0)
+    }
+    #[cfg(windows)]
+    {
+        std::os::windows::fs::FileExt::seek_read(file, buffer, 0)
+    }
+}
+
+/// Read a session's activity file (a torn or unreadable record reads as none).
+pub fn read_activity(file: &std::fs::File) -> Activity {
+    let mut buffer = [0u8; ACTIVITY_SIZE];
+    let Ok(read) = read_from_start(file, &mut buffer) else {
         return Activity::default();
     };
+    let bytes = &buffer[..read];
     let text = |range: &[u8]| {
         let end = range.iter().position(|&b| b == 0).unwrap_or(range.len());
         String::from_utf8_lossy(&range[..end]).into_owned()
@@ -775,15 +791,15 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("jbd-activity-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = activity_path(&dir, "dap-1");
-        create_activity(&path).unwrap();
-        assert_eq!(read_activity(&path), Activity::default());
+        let file = create_activity(&path).unwrap();
+        assert_eq!(read_activity(&file), Activity::default());
         let mut bytes = vec![0u8; ACTIVITY_SIZE];
         let busy = b"busy 1700000000.250 the condition of bp-3";
         bytes[..busy.len()].copy_from_slice(busy);
         let refused = b"refused 1700000001.000 the log message of bp-4\tcalls list.pop";
         bytes[REFUSAL_AT..REFUSAL_AT + refused.len()].copy_from_slice(refused);
         std::fs::write(&path, &bytes).unwrap();
-        let activity = read_activity(&path);
+        let activity = read_activity(&file);
         let (label, since) = activity.running.unwrap();
         assert_eq!(label, "the condition of bp-3");
         assert_eq!(
@@ -798,7 +814,7 @@ mod tests {
         bytes[..4].copy_from_slice(b"bus\0");
         std::fs::write(&path, &bytes).unwrap();
         assert!(
-            read_activity(&path).running.is_none(),
+            read_activity(&file).running.is_none(),
             "a torn record reads as none"
         );
         std::fs::remove_dir_all(&dir).unwrap();

@@ -124,10 +124,11 @@ pub struct Shim {
     pub refusal: fn(ToolError) -> ToolError,
     /// Statements as their body and the trailing expression whose value is the answer.
     pub split_statements: fn(&str) -> (Option<String>, Option<String>),
-    /// Make the file where the shim says what breakpoint code is doing.
-    pub create_activity: fn(&Path) -> std::io::Result<()>,
-    /// Read that file (a torn or missing record reads as none).
-    pub read_activity: fn(&Path) -> Activity,
+    /// Make the file where the shim says what breakpoint code is doing; it is kept
+    /// open for reading (each request checks it: one read, not an open and a close).
+    pub create_activity: fn(&Path) -> std::io::Result<std::fs::File>,
+    /// Read that file (a torn or unreadable record reads as none).
+    pub read_activity: fn(&std::fs::File) -> Activity,
 }
 
 /// What a shim last wrote: the breakpoint code running (its label and when it

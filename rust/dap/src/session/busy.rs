@@ -44,9 +44,9 @@ impl Session {
         }
         let running = self
             .activity
-            .as_deref()
+            .as_ref()
             .zip(self.adapter.shim())
-            .and_then(|(path, shim)| (shim.read_activity)(path).running);
+            .and_then(|((_, file), shim)| (shim.read_activity)(file).running);
         if let Some((label, since)) = running {
             let age = SystemTime::now().duration_since(since).unwrap_or_default();
             if age >= BUSY_AFTER {
@@ -128,8 +128,8 @@ impl Session {
     /// Why breakpoint code of one of `hits` did not run since the last resume: the
     /// guard refused it (the program stopped there instead of judging it).
     pub(super) fn refused_code(&self, hits: &[String]) -> Option<String> {
-        let (when, label, reason) =
-            (self.adapter.shim()?.read_activity)(self.activity.as_deref()?).refused?;
+        let (_, file) = self.activity.as_ref()?;
+        let (when, label, reason) = (self.adapter.shim()?.read_activity)(file).refused?;
         let resumed = lock(&self.state).resumed_at;
         let ours = hits.iter().any(|id| label.ends_with(&format!(" of {id}")));
         (when >= resumed && ours).then(|| {

@@ -186,15 +186,13 @@ impl Session {
             ended: watch::channel(false).0,
             runtime_guard: spec.runtime_guard,
             hung_evaluation: Arc::new(Mutex::new(None)),
-            activity: spec.activity.clone().filter(|path| {
-                let Some(shim) = profile.shim() else {
-                    return false;
-                };
-                (shim.create_activity)(path)
+            activity: spec.activity.clone().and_then(|path| {
+                let file = (profile.shim()?.create_activity)(&path)
                     .map_err(
                         |e| tracing::warn!(%e, "no activity file: a busy program is seen later"),
                     )
-                    .is_ok()
+                    .ok()?;
+                Some((path, file))
             }),
             cpu: Mutex::new(super::busy::CpuWatch::default()),
             code_route: spec.code_route,
@@ -498,7 +496,7 @@ impl Session {
                 tree::kill_group(pid);
             }
         }
-        if let Some(path) = &self.activity {
+        if let Some((path, _)) = &self.activity {
             let _ = std::fs::remove_file(path);
         }
         // Descendants that left both groups (setsid, double fork) carry the tag. The

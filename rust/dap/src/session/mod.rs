@@ -161,8 +161,8 @@ pub struct Session {
     pub runtime_guard: bool,
     /// The evaluation that outlived its timeout, until it answers.
     hung_evaluation: Arc<Mutex<Option<HungEvaluation>>>,
-    /// [`SessionSpec::activity`], once made.
-    activity: Option<PathBuf>,
+    /// [`SessionSpec::activity`], once made: its path and the file, open.
+    activity: Option<(PathBuf, std::fs::File)>,
     /// [`SessionSpec::code_route`].
     code_route: CodeRoute,
     /// [`SessionSpec::values_without_code`], where the shim is in the program.
