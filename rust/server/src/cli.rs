@@ -506,6 +506,7 @@ fn exit_by_the_deadline() {
             tracing::warn!("still running {EXIT_DEADLINE:?} after the signal; exiting now");
             // Every session tree of this process carries a tag starting with its pid.
             debugger_dap::tree::kill_all_of(&std::process::id().to_string());
+            crate::std_streams::restore_flags();
             std::process::exit(0);
         });
     if let Err(err) = spawned {

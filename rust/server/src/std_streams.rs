@@ -26,7 +26,8 @@ pub fn streams() -> (Input, Output) {
 }
 
 /// Put back the flags of the descriptors [`streams`] made non-blocking: once the
-/// runtime that polled them is gone (a blocking read there would hang it).
+/// runtime that polled them is gone (a blocking read there would hang it), or just
+/// before the process exits.
 pub fn restore_flags() {
     #[cfg(unix)]
     for (fd, flags) in std::mem::take(&mut *polled::saved()) {
@@ -76,8 +77,8 @@ mod polled {
 
     pub(super) fn streams() -> (Input, Output) {
         let stdin = std::io::stdin();
-        let input = polled(stdin.as_fd(), |fd, pipe_end| {
-            Some(match pipe_end {
+        let input = polled(stdin.as_fd(), |fd, is_pipe| {
+            Some(match is_pipe {
                 true => Box::new(pipe::Receiver::from_owned_fd(fd).ok()?) as Input,
                 false => Box::new(socket(fd)?),
             })
@@ -89,8 +90,8 @@ mod polled {
             .is_some_and(|(out, err)| out.identity == err.identity);
         let output = (!shares_stderr)
             .then(|| {
-                polled(stdout.as_fd(), |fd, pipe_end| {
-                    Some(match pipe_end {
+                polled(stdout.as_fd(), |fd, is_pipe| {
+                    Some(match is_pipe {
                         true => Box::new(pipe::Sender::from_owned_fd(fd).ok()?) as Output,
                         false => Box::new(socket(fd)?),
                     })
@@ -102,16 +103,27 @@ mod polled {
     }
 
     /// `open` on a duplicate of `fd` when it is a pipe (`true`) or a socket (`false`),
-    /// its flags kept for [`super::restore_flags`].
+    /// its flags kept for [`super::restore_flags`]. When that fails, after it may have
+    /// made `fd` non-blocking, they are put back at once for the plain way.
     fn polled<T>(fd: BorrowedFd<'_>, open: impl FnOnce(OwnedFd, bool) -> Option<T>) -> Option<T> {
-        let pipe_end = match kind(fd)?.file_type {
+        let is_pipe = match kind(fd)?.file_type {
             libc::S_IFIFO => true,
             libc::S_IFSOCK => false,
             _ => return None,
         };
-        // Kept first: opening sets the flag, and may fail after that.
-        saved().push((fd.as_raw_fd(), flags(fd)?));
-        open(fd.try_clone_to_owned().ok()?, pipe_end)
+        let original = flags(fd)?;
+        let opened = fd
+            .try_clone_to_owned()
+            .ok()
+            .and_then(|dup| open(dup, is_pipe));
+        match opened {
+            Some(_) => saved().push((fd.as_raw_fd(), original)),
+            // SAFETY: F_SETFL on the open descriptor `fd` borrows.
+            None => unsafe {
+                libc::fcntl(fd.as_raw_fd(), libc::F_SETFL, original);
+            },
+        }
+        opened
     }
 
     fn socket(fd: OwnedFd) -> Option<tokio::net::UnixStream> {
