@@ -107,8 +107,10 @@ def tagged_by(server_pid: int) -> list[psutil.Process]:
 
 
 def our_server() -> psutil.Process:
-    """The one server this test process started."""
-    [server] = [p for p in psutil.Process().children(recursive=True) if p.name().startswith("jetbrains-debug")]
+    """The one server this test process started: a child of this process. (Not any
+    descendant: an adapter the server is starting bears the server's name between its
+    fork and its exec.)"""
+    [server] = [p for p in psutil.Process().children() if p.name().startswith("jetbrains-debug")]
     return server
 
 

@@ -50,16 +50,18 @@ def need(cli: str) -> Path:
 
 @pytest.fixture
 def home(tmp_path: Path) -> Path:
-    """A throwaway HOME (and working directory) that no real configuration leaks into."""
+    """A throwaway HOME (and working directory) that no real configuration leaks into, with
+    the temporary folder the clients use (Claude Code leaves probe folders in it)."""
     home = tmp_path / "home"
     (home / "work").mkdir(parents=True)
+    (home / "tmp").mkdir()
     return home
 
 
 def client_env(home: Path, path: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items()
            if not k.endswith("_API_KEY") and k not in ("XDG_CONFIG_HOME", "APPDATA", "CODEX_HOME")}
-    env.update(HOME=str(home), PATH=path, SHELL="", NO_COLOR="1", CI="1",
+    env.update(HOME=str(home), TMPDIR=str(home / "tmp"), PATH=path, SHELL="", NO_COLOR="1", CI="1",
                JETBRAINS_DEBUGGER_STATE_DIR=str(home / "state"))
     return env
 
