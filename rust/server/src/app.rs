@@ -270,9 +270,11 @@ mod tests {
         assert_eq!(denied.code, ErrorCode::ConfirmationDenied);
         let nobody = call.confirm(on(None)).await.unwrap_err();
         assert_eq!(nobody.code, ErrorCode::ConfirmationRequired);
-        assert!(nobody
-            .message
-            .contains("brave mode in the IDE plugin's settings"));
+        assert!(
+            nobody.message.contains("brave mode") && nobody.message.contains("`Elicitation` hook"),
+            "{}",
+            nobody.message
+        );
 
         consent.set_brave(true);
         assert_eq!(call.confirm(on(None)).await.unwrap(), Scope::Once);

@@ -21,6 +21,9 @@ pub enum Consent {
     Denied,
     /// Nobody can be asked (no IDE, client without elicitation).
     Unavailable,
+    /// The question was cancelled with no answer: nobody approved or refused it (a
+    /// headless client cancels every question by itself; the question timed out).
+    Unanswered,
     /// The question goes to the client as this call's answer (MRTR, protocol
     /// 2026-07-28): the call stops here, before acting, and the client's retry of it
     /// brings the reply (`mrtr.rs`).
@@ -115,6 +118,14 @@ impl ConsentMemory {
     }
 }
 
+/// What a `confirmation_required` answer tells the agent to pass on: the ways a user can
+/// approve an action.
+const HOW_TO_APPROVE: &str = "Tell the user. They can approve it in the IDE's dialog (the \
+     jetbrains-debugger plugin), in a client that asks MCP questions (run headless, Claude \
+     Code answers them through an `Elicitation` hook in its settings), or allow such actions \
+     without asking with brave mode (`jetbrains-debugger-mcp ... --brave`, \
+     JETBRAINS_DEBUGGER_BRAVE=1, or the plugin's setting).";
+
 /// Apply the confirmation policy: brave mode, or an earlier "for this session"
 /// approval of the session concerned, skips it; otherwise the user must agree. The
 /// scope of the approval is returned, for the caller to record: a launch records a
@@ -169,11 +180,21 @@ pub async fn confirm(
         Consent::Unavailable => Err(ToolError::new(
             ErrorCode::ConfirmationRequired,
             format!(
-                "This action needs the user's approval ({action}), and nobody could be asked \
-                 (no answer from an IDE dialog, and no MCP elicitation in this client). The user can allow such actions without asking by starting the \
-                 server in brave mode: `jetbrains-debugger-mcp ... --brave` (or JETBRAINS_DEBUGGER_BRAVE=1), or with brave mode in the IDE plugin's settings."
+                "This action needs the user's approval ({action}), and nobody could be asked: \
+                 no IDE dialog, and this client takes no MCP elicitation. Nothing was done. \
+                 {HOW_TO_APPROVE}"
             ),
-        )),
+        )
+        .with_detail("reason", "nobody_to_ask")),
+        Consent::Unanswered => Err(ToolError::new(
+            ErrorCode::ConfirmationRequired,
+            format!(
+                "The question for the user's approval ({action}) ended with no answer: nobody \
+                 approved or refused it (a headless client such as `claude -p` cancels every \
+                 question by itself). Nothing was done. {HOW_TO_APPROVE}"
+            ),
+        )
+        .with_detail("reason", "unanswered")),
     }
 }
 

@@ -6,7 +6,7 @@
 
 /// The guide, one point a line.
 pub const INSTRUCTIONS: &str = "\
-Debugger for the user's JetBrains IDE (or standalone).
+Debug the user's program or tests in their JetBrains IDE (or standalone).
 - Start with get_debug_session_status: where it stopped, variables.
 - Breakpoints belong to the project and persist; set them before start_debug_session. \
 Leave the user's alone (list_breakpoints owner); remove_breakpoint owner: agent clears yours.
@@ -25,7 +25,7 @@ confirmation_required: tell the user.
 - Stop sessions you start.
 - Errors: {\"error\": code, \"message\"}.
 - Secrets read <redacted: …>; not a sandbox.
-- projectPath: only with several projects open and no id naming one; session_id: current \
+- projectPath: only with several projects open; session_id: current \
 by default. Paths: absolute or project-relative.
 - Resources (subscribable, live sessions): debugger://session, \
 debugger://breakpoints, debugger://threads, debugger://session/output, debugger://session/log, \

@@ -110,7 +110,6 @@ pub fn server_config() -> ServerConfig {
         .enable_logging()
         .enable_tools()
         .enable_resources()
-        .enable_resources_list_changed()
         .enable_resources_subscribe()
         .build();
     ServerConfig::new(capabilities)
@@ -159,6 +158,12 @@ pub fn unknown_tool(name: &str) -> McpError {
     )
 }
 
+/// A tool's `_meta` key for the words a tool search should find it by (Claude Code).
+const SEARCH_HINT_META: &str = "anthropic/searchHint";
+/// A tool's `_meta` key asking a client to load it at once rather than behind its tool
+/// search (Claude Code).
+const ALWAYS_LOAD_META: &str = "anthropic/alwaysLoad";
+
 /// The tools as MCP lists them.
 pub fn tool_list() -> Vec<Tool> {
     tools::list()
@@ -169,10 +174,17 @@ pub fn tool_list() -> Vec<Tool> {
                 .destructive(info.hints.destructive)
                 .idempotent(info.hints.idempotent)
                 .open_world(false);
+            let mut meta = rmcp::model::MetaObject::new();
+            meta.0
+                .insert(SEARCH_HINT_META.into(), info.search_hint.into());
+            if tools::ALWAYS_LOADED.contains(&info.name) {
+                meta.0.insert(ALWAYS_LOAD_META.into(), true.into());
+            }
             Tool::new(info.name, info.description, Arc::new(info.input_schema))
                 .with_title(info.title)
                 .with_raw_output_schema(Arc::new(info.output_schema))
                 .with_annotations(annotations)
+                .with_meta(meta)
         })
         .collect()
 }
@@ -222,10 +234,13 @@ impl Confirmer for ElicitingConfirmer {
                 (ElicitationAction::Accept, None) => {
                     unavailable(&"an accepted answer without content")
                 }
-                // Declined or cancelled.
+                // Dismissed with no choice: a headless client (`claude -p`) cancels every
+                // question by itself, which is nobody's "no".
+                (ElicitationAction::Cancel, _) => Consent::Unanswered,
+                // Declined, or a reply this server does not know: not approved.
                 _ => Consent::Denied,
             },
-            Err(rmcp::service::ServiceError::Timeout { .. }) => Consent::Denied,
+            Err(rmcp::service::ServiceError::Timeout { .. }) => Consent::Unanswered,
             Err(err) => unavailable(&err),
         }
     }
@@ -429,6 +444,7 @@ impl McpServer {
                 if let (Value::Object(body), false) = (&mut value, warnings.is_empty()) {
                     body.insert("warnings".into(), warnings.into());
                 }
+                tools::budget::fit(&mut value);
                 history.finish(entry, Ok(value.clone()), files, started.elapsed());
                 CallToolResult::structured(value)
             }
@@ -437,6 +453,7 @@ impl McpServer {
                 if let (Value::Object(body), false) = (&mut body, warnings.is_empty()) {
                     body.insert("warnings".into(), warnings.into());
                 }
+                tools::budget::fit(&mut body);
                 history.finish(entry, Err(body.clone()), files, started.elapsed());
                 CallToolResult::error(vec![ContentBlock::text(body.to_string())])
             }

@@ -255,7 +255,8 @@ impl Questions {
 }
 
 /// The user's reply, read from the client's elicitation result: only an accepted
-/// `approve: true` grants (this action, once); any other reply denies.
+/// `approve: true` grants (this action, once); a cancelled question is unanswered; any
+/// other reply denies.
 fn consent_of(response: Option<&Value>) -> ToolResult<Consent> {
     let response = response.ok_or_else(|| {
         ToolError::invalid_params(format!(
@@ -275,6 +276,8 @@ fn consent_of(response: Option<&Value>) -> ToolResult<Consent> {
             .is_some_and(|a| a.approve);
     Ok(if approved {
         Consent::Granted(Scope::Once)
+    } else if result.action == ElicitationAction::Cancel {
+        Consent::Unanswered
     } else {
         Consent::Denied
     })
@@ -435,15 +438,21 @@ mod tests {
     }
 
     #[test]
-    fn every_reply_but_an_accepted_approve_true_denies() {
+    fn every_reply_but_an_accepted_approve_true_denies_or_is_unanswered() {
         let questions = Questions::new(Duration::from_secs(120), 8);
         let args = json!({});
-        for response in [
-            json!({"action": "decline"}),
-            json!({"action": "cancel"}),
-            json!({"action": "accept", "content": {"approve": false}}),
-            json!({"action": "accept", "content": {"approve": "yes"}}),
-            json!({"action": "accept"}),
+        for (response, consent) in [
+            (json!({"action": "decline"}), Consent::Denied),
+            (json!({"action": "cancel"}), Consent::Unanswered),
+            (
+                json!({"action": "accept", "content": {"approve": false}}),
+                Consent::Denied,
+            ),
+            (
+                json!({"action": "accept", "content": {"approve": "yes"}}),
+                Consent::Denied,
+            ),
+            (json!({"action": "accept"}), Consent::Denied),
         ] {
             let handle = asked_handle(&questions, "set_variable", &args, "Set?");
             let answers = questions
@@ -456,7 +465,7 @@ mod tests {
                     Some(&reply(response.clone())),
                 )
                 .unwrap();
-            assert_eq!(answers[0].1, Consent::Denied, "{response}");
+            assert_eq!(answers[0].1, consent, "{response}");
         }
     }
 

@@ -420,7 +420,8 @@ mod tests {
             .relay_resource("resources/list", params_of(None::<PaginatedRequestParams>))
             .await
             .unwrap();
-        assert!(resources.resources.is_empty(), "{resources:?}");
+        let uris: Vec<&str> = resources.resources.iter().map(|r| r.uri.as_str()).collect();
+        assert!(uris.contains(&"debugger://session"), "{resources:?}");
         // The instance's JSON-RPC errors pass through as they are.
         let missing = relay
             .relay_resource::<ReadResourceResult>(

@@ -328,8 +328,19 @@ async def test_tool_listing_schemas_and_annotations(server):
             assert tool.output_schema and tool.output_schema["type"] == "object", name
             assert "projectPath" in tool.input_schema["properties"], name
             assert tool.annotations.read_only_hint is (name in READ_ONLY), name
-        for name in ("run_configuration", "start_debug_session", "stop_debug_session", "set_variable"):
+        for name in ("run_configuration", "start_debug_session", "set_variable", "trace_execution"):
             assert tools[name].annotations.destructive_hint is True, name
+        # Ending a session loses nothing the user keeps: a client that refuses destructive tools
+        # unattended (Codex exec) lets the agent stop what it started.
+        stop = tools["stop_debug_session"].annotations
+        assert (stop.destructive_hint, stop.idempotent_hint) == (False, True)
+        # Clients that defer tools behind a search (Claude Code) find each by plain words, and
+        # load the first ones a debugging session needs at once.
+        for name, tool in tools.items():
+            hint = (tool.meta or {}).get("anthropic/searchHint", "")
+            assert "debug" in hint and len(hint) <= 120, (name, hint)
+        loaded = {name for name, tool in tools.items() if (tool.meta or {}).get("anthropic/alwaysLoad") is True}
+        assert loaded == {"start_debug_session", "set_breakpoint", "get_debug_session_status"}
         assert tools["evaluate"].input_schema["required"] == ["expression"]
         assert "allow_side_effects" in tools["evaluate"].input_schema["properties"]
         # One of configuration_name and file_path: neither is required on its own.

@@ -201,11 +201,14 @@ async def test_elicitation_in_modern_mode(binary, state_dir, transport):
         assert started["status"] == "paused" and len(asked) == 2 and "Nested" in asked[1]
         assert [s["id"] for s in (await t.ok("list_debug_sessions"))["sessions"]] == [started["session_id"]]
 
-        # set_variable: refused (cancel, or accept with approve false) changes nothing.
-        for reply in ("cancel", "accept but no"):
+        # set_variable: refused (accept with approve false) or unanswered (a cancelled question,
+        # as a headless client answers every one: nobody's "no") changes nothing.
+        for reply, code in (("cancel", "confirmation_required"), ("accept but no", "confirmation_denied")):
             replies[:] = [reply]
-            await t.err("set_variable", "confirmation_denied", name="discount", new_value="99")
+            body = await t.err("set_variable", code, name="discount", new_value="99")
             assert await t.evaluate("discount") == "4"
+            if reply == "cancel":
+                assert body["reason"] == "unanswered" and "Elicitation" in body["message"], body
         replies[:] = ["accept"]
         await t.ok("set_variable", name="discount", new_value="5")
         assert await t.evaluate("discount") == "5" and "discount" in asked[-1]

@@ -2,7 +2,8 @@
 //! `debugger://session`, `debugger://breakpoints`, `debugger://threads`,
 //! `debugger://session/output`, `debugger://session/log` and the template
 //! `debugger://source/{file}`, listed
-//! per project while that project has a live session. Reads answer what the
+//! per open project, with a session or not (the session resource then says `no_session`;
+//! what only a session has is a `no_session` error until one starts). Reads answer what the
 //! matching tools answer (written once above the `Backend` trait, so both backends
 //! serve them); [`notify`] tells subscribers when they change. A read is never
 //! recorded in the command history and never asks for consent; notifications are only
@@ -44,27 +45,19 @@ impl Confirmer for NoQuestions {
     }
 }
 
-/// The projects with a live session, and whether URIs must name their project
-/// (several projects open).
-async fn live_projects(app: &App) -> Result<(Vec<Project>, bool), McpError> {
+/// The open projects, and whether URIs must name their project (several open).
+async fn open_projects(app: &App) -> Result<(Vec<Project>, bool), McpError> {
     let projects = app.backend.projects().await.map_err(to_mcp)?;
     let qualified = projects.len() > 1;
-    let live = projects
-        .into_iter()
-        .filter(|p| {
-            app.tracker
-                .sessions_of(&p.path)
-                .iter()
-                .any(SessionRecord::is_live)
-        })
-        .collect();
-    Ok((live, qualified))
+    Ok((projects, qualified))
 }
 
-/// `resources/list`: the fixed resources of every project with a live session.
+/// `resources/list`: the fixed resources of every open project, with a session or not:
+/// a client may list them once, at connect, before any session exists (Claude Code does,
+/// and reads the list again only when it reconnects).
 pub async fn list(app: &App) -> Result<ListResourcesResult, McpError> {
-    let (live, qualified) = live_projects(app).await?;
-    let resources = live
+    let (projects, qualified) = open_projects(app).await?;
+    let resources = projects
         .iter()
         .flat_map(|project| {
             let selector = qualified.then(|| project.path.display().to_string());
@@ -76,27 +69,25 @@ pub async fn list(app: &App) -> Result<ListResourcesResult, McpError> {
     Ok(ListResourcesResult::with_all_items(resources))
 }
 
-/// `resources/templates/list`: the source template, while any session is live.
+/// `resources/templates/list`: the source template.
 pub async fn templates(app: &App) -> Result<ListResourceTemplatesResult, McpError> {
-    let (live, qualified) = live_projects(app).await?;
-    let templates = if live.is_empty() {
-        vec![]
-    } else {
-        vec![ResourceTemplate::new(uri::source_template(qualified), "source")
-            .with_title("Source file")
-            .with_description(
-                "A project file's text; {file} is its path, project-relative or absolute, percent-encoded.",
-            )
-            .with_mime_type(TEXT)]
-    };
-    Ok(ListResourceTemplatesResult::with_all_items(templates))
+    let (_, qualified) = open_projects(app).await?;
+    let template = ResourceTemplate::new(uri::source_template(qualified), "source")
+        .with_title("Source file")
+        .with_description(
+            "A project file's text while a session runs; {file} is its path, project-relative \
+             or absolute, percent-encoded.",
+        )
+        .with_mime_type(TEXT);
+    Ok(ListResourceTemplatesResult::with_all_items(vec![template]))
 }
 
 fn describe(project: &str, uri: ResourceUri) -> Resource {
     let (name, description) = match uri.kind {
         Kind::Session => (
             "session",
-            "The current debug session: state, location, stack, variables, watches.",
+            "The current debug session: state, location, stack, variables, watches \
+             (state no_session before the first).",
         ),
         Kind::Breakpoints => ("breakpoints", "Every breakpoint with its hit count."),
         Kind::Threads => ("threads", "The session's threads."),
@@ -186,8 +177,8 @@ fn no_session(project: &Project) -> ToolError {
     ToolError::new(
         ToolCode::NoSession,
         format!(
-            "No debug session in '{}': debugger resources exist while one runs \
-             (start_debug_session).",
+            "No debug session in '{}' yet: this resource has something to show once one \
+             runs (start_debug_session).",
             project.name
         ),
     )
@@ -202,6 +193,15 @@ fn initializing(record: &SessionRecord) -> bool {
 
 async fn state_json(call: &Call<'_>, project: &Project, uri: &ResourceUri) -> ToolResult<Value> {
     let kind = &uri.kind;
+    let in_project = json!({ "projectPath": project.path });
+    // The breakpoints are the project's; the session resource says when there is none yet.
+    match kind {
+        Kind::Breakpoints => return tools::call(call, "list_breakpoints", in_project).await,
+        Kind::Session if call.app.tracker.current(&project.path).is_none() => {
+            return tools::call(call, "get_debug_session_status", in_project).await;
+        }
+        _ => {}
+    }
     let record = current_session(call.app, project)?;
     let session = &record.descriptor;
     let scope = json!({ "projectPath": project.path, "session_id": session.id });
@@ -231,20 +231,13 @@ async fn state_json(call: &Call<'_>, project: &Project, uri: &ResourceUri) -> To
             }
             Ok(status)
         }
-        Kind::Breakpoints => {
-            tools::call(
-                call,
-                "list_breakpoints",
-                json!({ "projectPath": project.path }),
-            )
-            .await
-        }
         Kind::Threads => tools::call(call, "list_threads", scope).await,
         Kind::Output => Ok(output_from(&record, uri)),
         Kind::Modules => {
             let code = call.app.backend.loaded_code(&session.id).await?;
             Ok(json!({ "session_id": session.id, "loaded": code }))
         }
+        Kind::Breakpoints => unreachable!("read above, with or without a session"),
         Kind::Source(_) | Kind::Log => unreachable!("text resources are read by `read`"),
     }
 }

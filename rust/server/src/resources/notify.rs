@@ -7,9 +7,11 @@
 //! notifications and the last state always arrives within that interval.
 //!
 //! Two outlets, one per protocol generation: [`LegacyOutlet`] (2025-11-25 and older:
-//! `resources/subscribe` fills a set, `notifications/resources/list_changed` goes
-//! to every client) and [`ListenOutlet`] (2026-07-28: one `subscriptions/listen`
-//! stream with its accepted filter).
+//! `resources/subscribe` fills a set) and [`ListenOutlet`] (2026-07-28: one
+//! `subscriptions/listen` stream with its accepted filter).
+//!
+//! The list itself never changes while the server runs (every open project's resources are
+//! listed, with a session or not), so no `list_changed` is sent.
 
 use super::uri::{Kind, ResourceUri};
 use crate::tracker::Tracker;
@@ -32,40 +34,32 @@ pub const MIN_INTERVAL: Duration = Duration::from_millis(250);
 #[derive(Debug, Clone, PartialEq)]
 pub struct Change {
     pub project: PathBuf,
-    /// A session started or ended: the listed resources changed.
-    pub list_changed: bool,
     pub kinds: &'static [Kind],
 }
 
-/// Which resources an event touches (and whether the listing changes).
-fn touched_by(event: &BackendEvent) -> (bool, &'static [Kind]) {
+/// Which resources an event touches.
+fn touched_by(event: &BackendEvent) -> &'static [Kind] {
     use BackendEvent as E;
     match event {
-        E::SessionStarted(_) | E::Terminated { .. } => (
-            true,
-            &[
-                Kind::Session,
-                Kind::Threads,
-                Kind::Output,
-                Kind::Breakpoints,
-            ],
-        ),
-        E::ProcessStarted { .. } | E::Exited { .. } => (false, &[Kind::Session]),
+        E::SessionStarted(_) | E::Terminated { .. } => &[
+            Kind::Session,
+            Kind::Threads,
+            Kind::Output,
+            Kind::Breakpoints,
+        ],
+        E::ProcessStarted { .. } | E::Exited { .. } => &[Kind::Session],
         // A stop counts hits and may remove a temporary breakpoint.
-        E::Stopped { .. } => (
-            false,
-            &[
-                Kind::Session,
-                Kind::Threads,
-                Kind::Breakpoints,
-                Kind::Modules,
-            ],
-        ),
-        E::Continued { .. } => (false, &[Kind::Session, Kind::Threads]),
-        E::Output { .. } => (false, &[Kind::Output]),
+        E::Stopped { .. } => &[
+            Kind::Session,
+            Kind::Threads,
+            Kind::Breakpoints,
+            Kind::Modules,
+        ],
+        E::Continued { .. } => &[Kind::Session, Kind::Threads],
+        E::Output { .. } => &[Kind::Output],
         E::BreakpointChanged { .. }
         | E::BreakpointRemoved { .. }
-        | E::BreakpointsChanged { .. } => (false, &[Kind::Breakpoints]),
+        | E::BreakpointsChanged { .. } => &[Kind::Breakpoints],
     }
 }
 
@@ -80,27 +74,20 @@ impl Change {
             | BackendEvent::BreakpointsChanged { project } => project.clone(),
             other => tracker.get(other.session()?).ok()?.descriptor.project,
         };
-        let (list_changed, kinds) = touched_by(event);
         Some(Change {
             project,
-            list_changed,
-            kinds,
+            kinds: touched_by(event),
         })
     }
 }
 
-/// One notification a client may be sent.
+/// One notification a client may be sent: the resource at this URI changed.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Notice {
-    ListChanged,
-    Updated(String),
-}
+pub struct Notice(pub String);
 
 /// Where one subscriber's notices go.
 #[async_trait::async_trait]
 pub trait Outlet: Send + Sync {
-    /// Whether the client wants `notifications/resources/list_changed`.
-    fn wants_list_changes(&self) -> bool;
     /// The URIs the client subscribed to, as it wrote them.
     fn subscribed(&self) -> Vec<String>;
     /// Send one notice; an error means the client is gone.
@@ -124,29 +111,17 @@ fn shows(uri: &str, project: &Path, kinds: &[Kind]) -> bool {
 
 /// The notices `change` means for this outlet's client.
 fn notices(outlet: &dyn Outlet, change: &Change) -> Vec<Notice> {
-    let mut notices: Vec<Notice> = outlet
+    outlet
         .subscribed()
         .into_iter()
         .filter(|uri| shows(uri, &change.project, change.kinds))
-        .map(Notice::Updated)
-        .collect();
-    if change.list_changed && outlet.wants_list_changes() {
-        notices.push(Notice::ListChanged);
-    }
-    notices
+        .map(Notice)
+        .collect()
 }
 
 /// Every notice the outlet could want: after this pump fell behind the events.
 fn everything(outlet: &dyn Outlet) -> Vec<Notice> {
-    let mut all: Vec<Notice> = outlet
-        .subscribed()
-        .into_iter()
-        .map(Notice::Updated)
-        .collect();
-    if outlet.wants_list_changes() {
-        all.push(Notice::ListChanged);
-    }
-    all
+    outlet.subscribed().into_iter().map(Notice).collect()
 }
 
 /// Forward `changes` to `outlet`, coalesced (see the module doc), until `until`
@@ -208,24 +183,15 @@ pub struct LegacyOutlet {
 
 #[async_trait::async_trait]
 impl Outlet for LegacyOutlet {
-    fn wants_list_changes(&self) -> bool {
-        true
-    }
-
     fn subscribed(&self) -> Vec<String> {
         self.subscriptions.lock().iter().cloned().collect()
     }
 
-    async fn send(&self, notice: &Notice) -> Result<(), String> {
-        let sent = match notice {
-            Notice::ListChanged => self.peer.notify_resource_list_changed().await,
-            Notice::Updated(uri) => {
-                self.peer
-                    .notify_resource_updated(ResourceUpdatedNotificationParam::new(uri.clone()))
-                    .await
-            }
-        };
-        sent.map_err(|e| e.to_string())
+    async fn send(&self, Notice(uri): &Notice) -> Result<(), String> {
+        self.peer
+            .notify_resource_updated(ResourceUpdatedNotificationParam::new(uri.clone()))
+            .await
+            .map_err(|e| e.to_string())
     }
 }
 
@@ -241,10 +207,6 @@ pub struct ListenOutlet(pub SubscriptionSink);
 
 #[async_trait::async_trait]
 impl Outlet for ListenOutlet {
-    fn wants_list_changes(&self) -> bool {
-        self.0.accepted().resources_list_changed == Some(true)
-    }
-
     fn subscribed(&self) -> Vec<String> {
         self.0
             .accepted()
@@ -253,20 +215,18 @@ impl Outlet for ListenOutlet {
             .unwrap_or_default()
     }
 
-    async fn send(&self, notice: &Notice) -> Result<(), String> {
-        let sent = match notice {
-            Notice::ListChanged => self.0.notify_resource_list_changed().await,
-            Notice::Updated(uri) => self.0.notify_resource_updated(uri.clone()).await,
-        };
-        sent.map_err(|e| e.to_string())
+    async fn send(&self, Notice(uri): &Notice) -> Result<(), String> {
+        self.0
+            .notify_resource_updated(uri.clone())
+            .await
+            .map_err(|e| e.to_string())
     }
 }
 
-/// The part of a `subscriptions/listen` filter this server serves: resource list
-/// changes and updates of `debugger://` URIs (others are dropped from the ack).
+/// The part of a `subscriptions/listen` filter this server serves: updates of
+/// `debugger://` URIs (others, and list changes, are dropped from the ack).
 pub fn accepted_filter(requested: &SubscriptionFilter) -> SubscriptionFilter {
     let mut accepted = SubscriptionFilter::new();
-    accepted.resources_list_changed = requested.resources_list_changed;
     accepted.resource_subscriptions = requested.resource_subscriptions.as_ref().map(|uris| {
         uris.iter()
             .filter(|uri| ResourceUri::parse(uri).is_ok())
@@ -289,9 +249,6 @@ mod tests {
 
     #[async_trait::async_trait]
     impl Outlet for Recorder {
-        fn wants_list_changes(&self) -> bool {
-            true
-        }
         fn subscribed(&self) -> Vec<String> {
             self.uris.clone()
         }
@@ -305,7 +262,6 @@ mod tests {
     fn change(project: &str, kinds: &'static [Kind]) -> Change {
         Change {
             project: project.into(),
-            list_changed: false,
             kinds,
         }
     }
@@ -360,7 +316,7 @@ mod tests {
         assert!(
             updates
                 .iter()
-                .all(|(n, _)| *n == Notice::Updated("debugger://session".into())),
+                .all(|(n, _)| *n == Notice("debugger://session".into())),
             "only the subscribed session resource: {updates:?}"
         );
         let bound = (last_change - started).as_millis() / MIN_INTERVAL.as_millis() + 2;
@@ -376,7 +332,7 @@ mod tests {
     }
 
     #[tokio::test(start_paused = true)]
-    async fn a_list_change_and_other_projects() {
+    async fn another_projects_change_is_not_told() {
         let (changes, receiver) = broadcast::channel(16);
         let (sent, mut received) = mpsc::unbounded_channel();
         let outlet = Recorder {
@@ -388,10 +344,7 @@ mod tests {
             .send(change("/p/api", &[Kind::Breakpoints]))
             .unwrap();
         changes
-            .send(Change {
-                list_changed: true,
-                ..change("/p/shop", &[Kind::Breakpoints])
-            })
+            .send(change("/p/shop", &[Kind::Breakpoints]))
             .unwrap();
         tokio::time::sleep(Duration::from_secs(1)).await;
         let mut got = vec![];
@@ -400,16 +353,13 @@ mod tests {
         }
         assert_eq!(
             got,
-            vec![
-                Notice::ListChanged,
-                Notice::Updated("debugger://breakpoints?project=%2Fp%2Fshop".into())
-            ]
+            vec![Notice("debugger://breakpoints?project=%2Fp%2Fshop".into())]
         );
         pump.abort();
     }
 
     #[test]
-    fn the_listen_filter_keeps_our_uris_only() {
+    fn the_listen_filter_keeps_our_uris_only_and_no_list_changes() {
         let mut requested = SubscriptionFilter::new();
         requested.resources_list_changed = Some(true);
         requested.tools_list_changed = Some(true);
@@ -418,7 +368,7 @@ mod tests {
             "file:///etc/passwd".into(),
         ]);
         let accepted = accepted_filter(&requested);
-        assert_eq!(accepted.resources_list_changed, Some(true));
+        assert_eq!(accepted.resources_list_changed, None);
         assert_eq!(accepted.tools_list_changed, None);
         assert_eq!(
             accepted.resource_subscriptions,

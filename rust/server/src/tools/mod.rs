@@ -7,6 +7,7 @@
 //! dispatch in one place.
 
 mod breakpoints;
+pub(crate) mod budget;
 mod data_breakpoints;
 mod evaluation;
 mod execution;
@@ -55,11 +56,31 @@ const EDIT: Hints = Hints {
     destructive: false,
     idempotent: true,
 };
+/// Ends a debug session: the program it runs ends (an attached one is left running), and
+/// nothing the user keeps is lost (breakpoints, watches, history stay). Not destructive in
+/// MCP's sense, and stopping an ended session answers the same: clients that refuse
+/// destructive tools in unattended runs (Codex `exec`) let an agent stop what it started.
+const ENDS: Hints = Hints {
+    read_only: false,
+    destructive: false,
+    idempotent: true,
+};
+/// Runs the user's code or changes a program's state: a launch, a run, an assignment.
 const DESTRUCTIVE: Hints = Hints {
     read_only: false,
     destructive: true,
     idempotent: false,
 };
+
+/// The tools a client that defers tools behind a search loads at once: what a model needs
+/// to begin (set a breakpoint, start, see where it stopped) without searching first. Each
+/// costs its description and input schema in every turn's context (about 2.2 KB for these
+/// three, of 19.6 KB for all 27); the rest are found by the search hints.
+pub const ALWAYS_LOADED: [&str; 3] = [
+    "start_debug_session",
+    "set_breakpoint",
+    "get_debug_session_status",
+];
 
 /// A tool as listed to clients.
 #[derive(Debug, Clone)]
@@ -67,6 +88,10 @@ pub struct ToolInfo {
     pub name: &'static str,
     pub title: &'static str,
     pub description: &'static str,
+    /// Plain words a model would search with, for clients that defer tools behind a
+    /// search (Claude Code's `anthropic/searchHint`): each word of a query must be found
+    /// in the name, the description or these.
+    pub search_hint: &'static str,
     pub hints: Hints,
     pub input_schema: Map<String, Value>,
     pub output_schema: Map<String, Value>,
@@ -187,7 +212,7 @@ fn encoding_error(error: serde_json::Error) -> ToolError {
 }
 
 macro_rules! registry {
-    ($( $name:literal => $module:ident :: $handler:ident ( $params:ty ) -> $result:ty, $hints:expr, $title:literal, $description:literal; )*) => {
+    ($( $name:literal => $module:ident :: $handler:ident ( $params:ty ) -> $result:ty, $hints:expr, $title:literal, $description:literal, $search:literal; )*) => {
         /// Every tool, in the order clients see them, with the schemas of `schemas.json`.
         pub fn list() -> Vec<ToolInfo> {
             let mut schemas = schema::Served::load();
@@ -195,6 +220,7 @@ macro_rules! registry {
                 name: $name,
                 title: $title,
                 description: $description,
+                search_hint: $search,
                 hints: $hints,
                 input_schema: schemas.take($name, schema::Side::Input),
                 output_schema: schemas.take($name, schema::Side::Output),
@@ -223,85 +249,112 @@ macro_rules! registry {
 registry! {
     "list_run_configurations" => run::list_run_configurations(run::ListRunConfigurations) -> run::RunConfigurations, READ,
         "List run configurations",
-        "Run configurations (the IDE's, or .vscode/launch.json) with can_run/can_debug.";
+        "Run configurations (the IDE's, or .vscode/launch.json) with can_run/can_debug.",
+        "debugger: what can be run or debugged, launch configurations";
     "run_configuration" => run::run_configuration(run::RunConfigurationParams) -> run::RunOutcome, DESTRUCTIVE,
         "Run a configuration",
-        "Run without the debugger; wait_for_completion answers exit_code and output, else a session_id.";
+        "Run without the debugger; wait_for_completion answers exit_code and output, else a session_id.",
+        "run a program or tests without the debugger and get its exit code and output";
     "list_debug_sessions" => sessions::list_debug_sessions(sessions::ListSessions) -> sessions::SessionList, READ,
         "List debug sessions",
-        "The project's sessions (recently ended: 'stopped'), the current one marked.";
+        "The project's sessions (ended ones: 'stopped'), the current one marked.",
+        "debugger: which debug sessions are running or paused";
     "start_debug_session" => sessions::start_debug_session(sessions::StartSession) -> sessions::StartedSession, DESTRUCTIVE,
         "Start a debug session",
-        "Debug a configuration (can_debug) or a file (file_path: Python, Go; test: one test, pytest name/-k or Go -run; line: stop there). Waits for the first stop (wait_for_pause); stops at uncaught exceptions and failing tests (break_on_uncaught); restart: stop the current one first.";
-    "stop_debug_session" => sessions::stop_debug_session(sessions::SessionOnly) -> sessions::StoppedSession, DESTRUCTIVE,
+        "Debug a configuration (can_debug) or a file (file_path: Python, Go; test: one test, pytest name/-k or Go -run; line: stop there). Waits for the first stop (wait_for_pause); stops at uncaught exceptions and failing tests (break_on_uncaught); restart: stop the current one first.",
+        "debug a program, script or failing test in the debugger: launch, stop at a breakpoint, find a bug";
+    "stop_debug_session" => sessions::stop_debug_session(sessions::SessionOnly) -> sessions::StoppedSession, ENDS,
         "Stop a debug session",
-        "Terminate a session and its processes; breakpoints and watches stay.";
+        "Terminate a session and its processes; breakpoints and watches stay.",
+        "debugger: end, kill or quit the program being debugged";
     "get_debug_session_status" => sessions::get_debug_session_status(sessions::StatusParams) -> sessions::SessionStatus, READ,
         "Get debug session status",
-        "The current stop in one call: reason, location, stack, variables, watches, source, output.";
+        "The current stop in one call: reason, location, stack, variables, watches, source, output.",
+        "debugger: where the program stopped and why, current line, variables, exception";
     "list_breakpoints" => breakpoints::list_breakpoints(breakpoints::ListBreakpoints) -> breakpoints::BreakpointList, READ,
         "List breakpoints",
-        "The project's breakpoints (first 100), optionally filtered.";
+        "The project's breakpoints (first 100), optionally filtered.",
+        "debugger: which breakpoints and logpoints are set";
     "set_breakpoint" => breakpoints::set_breakpoint(breakpoints::SetBreakpoint) -> breakpoints::BreakpointSet, EDIT,
         "Set a breakpoint",
-        "At file_path+line, on entry to function (debugger's name, e.g. main.run), or when watch (variable id or name) changes (native code); log_message: a logpoint; persists with the project.";
+        "At file_path+line, on entry to function (debugger's name, e.g. main.run), or when watch (variable id or name) changes (native code); log_message: a logpoint; persists with the project.",
+        "debugger: add a breakpoint, logpoint or conditional breakpoint to stop the program at a line";
     "remove_breakpoint" => breakpoints::remove_breakpoint(breakpoints::RemoveBreakpoint) -> breakpoints::BreakpointsRemoved, EDIT,
         "Remove breakpoints",
-        "Remove by breakpoint_id, file_path (and line), or the agent's own (owner); a missing one succeeds.";
+        "Remove by breakpoint_id, file_path (and line), or the agent's own (owner); a missing one succeeds.",
+        "debugger: delete or clear breakpoints";
     "set_exception_breakpoint" => breakpoints::set_exception_breakpoint(breakpoints::SetExceptionBreakpoint) -> breakpoints::BreakpointSet, EDIT,
         "Set an exception breakpoint",
-        "Stop when an exception of a class is raised: caught, uncaught, or both.";
+        "Stop when an exception of a class is raised: caught, uncaught, or both.",
+        "debugger: break when an exception or error is raised";
     "resume" => execution::resume(execution::ResumeParams) -> execution::ExecutionResult, CONTROL,
         "Resume",
-        "Resume until the next stop; execution tools answer where it stands (running on timeout, stopped with exit_code at the end).";
+        "Resume until the next stop; execution tools answer where it stands (running on timeout, stopped with exit_code at the end).",
+        "debugger: continue running the paused program to the next breakpoint";
     "pause" => execution::pause(execution::PauseParams) -> execution::ExecutionResult, CONTROL,
         "Pause",
-        "Pause a running session.";
+        "Pause a running session.",
+        "debugger: interrupt a running or hanging program";
     "step_over" => execution::step_over(execution::StepOverParams) -> execution::ExecutionResult, CONTROL,
         "Step over",
-        "Step over the current line.";
+        "Step over the current line.",
+        "debugger: step through code line by line, next line";
     "step_into" => execution::step_into(execution::StepIntoParams) -> execution::ExecutionResult, CONTROL,
         "Step into",
-        "Step into the current line's call.";
+        "Step into the current line's call.",
+        "debugger: step into a function call";
     "step_out" => execution::step_out(execution::StepParams) -> execution::ExecutionResult, CONTROL,
         "Step out",
-        "Run until this function returns.";
+        "Run until this function returns.",
+        "debugger: step out, finish the current function and return";
     "run_to_line" => execution::run_to_line(execution::RunToLineParams) -> execution::ExecutionResult, CONTROL,
         "Run to line",
-        "Run to file_path:line.";
+        "Run to file_path:line.",
+        "debugger: continue until a given line";
     "get_stack_trace" => stack::get_stack_trace(stack::StackParams) -> stack::StackTrace, READ,
         "Get stack trace",
-        "Call stack of the current (or given) thread, top first; library frames marked.";
+        "Call stack of the current (or given) thread, top first; library frames marked.",
+        "debugger: call stack, backtrace, who called this function";
     "select_stack_frame" => stack::select_stack_frame(stack::SelectFrame) -> stack::FrameSelected, EDIT,
         "Select stack frame",
-        "Default frame for variables, evaluate and status until execution moves.";
+        "Default frame for variables, evaluate and status until execution moves.",
+        "debugger: move up or down the call stack to another frame";
     "list_threads" => stack::list_threads(stack::ThreadsParams) -> stack::ThreadList, READ,
         "List threads",
-        "The debuggee's threads, marking the current one.";
+        "The debuggee's threads, marking the current one.",
+        "debugger: the program's threads";
     "get_variables" => variables::get_variables(variables::GetVariables) -> variables::VariableList, READ,
         "Get variables",
-        "A frame's variables (values cut at 1,000 chars), with ids for expand_variable/set_variable until execution moves.";
+        "A frame's variables (values cut at 1,000 chars), with ids for expand_variable/set_variable until execution moves.",
+        "debugger: local variables and their values, why is this value wrong";
     "expand_variable" => variables::expand_variable(variables::ExpandVariable) -> variables::Children, READ,
         "Expand variable",
-        "Children of an object, by variable_id and/or dotted path.";
+        "Children of an object, by variable_id and/or dotted path.",
+        "debugger: inspect an object's fields, list or dict items";
     "set_variable" => variables::set_variable(variables::SetVariable) -> variables::VariableSet, DESTRUCTIVE,
         "Set variable",
-        "Set a variable in the paused program; answers it re-read (set_failed if unchanged).";
+        "Set a variable in the paused program; answers it re-read (set_failed if unchanged).",
+        "debugger: change a variable's value in the paused program";
     "evaluate" => evaluation::evaluate(evaluation::EvaluateParams) -> evaluation::Evaluation, CONTROL,
         "Evaluate",
-        "Evaluate in a frame; without allow_side_effects, only expressions proven side-effect free run.";
+        "Evaluate in a frame; without allow_side_effects, only expressions proven side-effect free run.",
+        "debugger: evaluate an expression in the paused program, inspect a value";
     "add_watch" => evaluation::add_watch(evaluation::AddWatch) -> evaluation::WatchAdded, EDIT,
         "Add watch",
-        "Watch an expression in every get_debug_session_status; persists with the project.";
+        "Watch an expression in every get_debug_session_status; persists with the project.",
+        "debugger: watch an expression's value at every stop";
     "remove_watch" => evaluation::remove_watch(evaluation::RemoveWatch) -> evaluation::WatchRemoved, EDIT,
         "Remove watch",
-        "Remove a watch; a missing one succeeds.";
+        "Remove a watch; a missing one succeeds.",
+        "debugger: delete a watch expression";
     "trace_execution" => trace::trace_execution(trace::TraceParams) -> trace::Trace, DESTRUCTIVE,
         "Trace execution",
-        "How values evolve in one call: each probe hit evaluates its expressions (no side effects) and goes on, until the end, max_hits, timeout or another stop; launches configuration_name or continues the session; leaves no breakpoint.";
+        "How values evolve in one call: each probe hit evaluates its expressions (no side effects) and goes on, until the end, max_hits, timeout or another stop; launches configuration_name or continues the session; leaves no breakpoint.",
+        "debugger: trace or log values over a loop without stopping, printf debugging";
     "get_source_context" => source::get_source_context(source::SourceParams) -> source::SourceContext, READ,
         "Get source context",
-        "Numbered source lines around file_path:line (default: the current location); current and breakpoint lines marked.";
+        "Numbered source lines around file_path:line (default: the current location); current and breakpoint lines marked.",
+        "debugger: show the source code around the current line";
 }
 
 #[cfg(test)]

@@ -731,11 +731,35 @@ pub struct ThreadSummary {
     pub state: SessionState,
 }
 
+/// A status's `state`: its session's, or `no_session` when the project has none yet (an
+/// answer, not an error: it is where a debugging conversation starts).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum StatusState {
+    Running,
+    Paused,
+    Stopped,
+    NoSession,
+}
+
+impl From<SessionState> for StatusState {
+    fn from(state: SessionState) -> Self {
+        match state {
+            SessionState::Running => StatusState::Running,
+            SessionState::Paused => StatusState::Paused,
+            SessionState::Stopped => StatusState::Stopped,
+        }
+    }
+}
+
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct SessionStatus {
-    pub session_id: String,
-    pub name: String,
-    pub state: SessionState,
+    /// Absent with `state: no_session`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub session_id: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    pub state: StatusState,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub paused_reason: Option<StopReason>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -799,11 +823,12 @@ pub async fn get_debug_session_status(
 ) -> ToolResult<SessionStatus> {
     let project =
         resolve::project_of(call, p.target.project_path.as_deref(), p.target.named()).await?;
-    let record = call
-        .app
-        .tracker
-        .resolve(&project.path, p.target.session_id.as_deref())?;
     let watches = call.app.watches.list(&project.path);
+    let tracker = &call.app.tracker;
+    if p.target.session_id.is_none() && tracker.current(&project.path).is_none() {
+        return Ok(no_session_status(watches));
+    }
+    let record = tracker.resolve(&project.path, p.target.session_id.as_deref())?;
     let mut status = base_status(&record);
     if let Some(doing) = call.app.backend.busy(&record.descriptor.id) {
         status.message = Some(format!(
@@ -852,7 +877,7 @@ pub async fn get_debug_session_status(
                 _ => e.message,
             };
             Ok(SessionStatus {
-                state: SessionState::Stopped,
+                state: StatusState::Stopped,
                 message: Some(message),
                 ..base_status(&record)
             })
@@ -865,13 +890,50 @@ pub async fn get_debug_session_status(
 /// backend reads the adapter's exit status first, for at most a second).
 const END_EVENT_WAIT: Duration = Duration::from_secs(2);
 
+/// The status of a project with no session: how to start one, and its watches.
+fn no_session_status(watches: Vec<Watch>) -> SessionStatus {
+    let (watches, omitted) = frame_values::capped(watches);
+    SessionStatus {
+        session_id: None,
+        name: None,
+        state: StatusState::NoSession,
+        message: Some(
+            "No debug session in this project yet. Set breakpoints (set_breakpoint), then \
+             start_debug_session with a configuration_name (list_run_configurations) or a \
+             file_path."
+                .into(),
+        ),
+        watches: watches
+            .into_iter()
+            .map(|w| WatchValue::unavailable(w, "no session".into()))
+            .collect(),
+        watches_omitted: omitted,
+        ..empty_status()
+    }
+}
+
 /// What the status says of any session, paused or not.
 fn base_status(record: &SessionRecord) -> SessionStatus {
     let ended = record.termination_error.as_ref();
     SessionStatus {
-        session_id: record.descriptor.id.clone(),
-        name: record.descriptor.name.clone(),
-        state: record.state,
+        session_id: Some(record.descriptor.id.clone()),
+        name: Some(record.descriptor.name.clone()),
+        state: record.state.into(),
+        output: record.output_since_resume.text().to_string(),
+        output_truncated: record.output_since_resume.dropped() > 0,
+        exit_code: record.exit_code,
+        ended_because: ended.map(|e| e.code.as_str().to_string()),
+        diagnostics: ended.and_then(|e| e.details.get("diagnostics").cloned()),
+        ..empty_status()
+    }
+}
+
+/// A status with nothing in it but its state, for the two above to fill.
+fn empty_status() -> SessionStatus {
+    SessionStatus {
+        session_id: None,
+        name: None,
+        state: StatusState::NoSession,
         paused_reason: None,
         current_location: None,
         exception: None,
@@ -888,13 +950,13 @@ fn base_status(record: &SessionRecord) -> SessionStatus {
         source_context: None,
         current_thread: None,
         thread_count: None,
-        output: record.output_since_resume.text().to_string(),
-        output_truncated: record.output_since_resume.dropped() > 0,
-        exit_code: record.exit_code,
+        output: String::new(),
+        output_truncated: false,
+        exit_code: None,
         message: None,
         busy: None,
-        ended_because: ended.map(|e| e.code.as_str().to_string()),
-        diagnostics: ended.and_then(|e| e.details.get("diagnostics").cloned()),
+        ended_because: None,
+        diagnostics: None,
     }
 }
 
@@ -913,6 +975,7 @@ async fn paused_details(
     let max_frames = p
         .max_stack_frames
         .unwrap_or(5)
+        .min(super::stack::MAX_FRAMES)
         .max(record.selected_frame + 1);
     let (threads, stack, breakpoints) = tokio::join!(
         frames::threads(call, record),
@@ -964,7 +1027,11 @@ async fn paused_details(
     let selected = record.selected_frame.min(frames.len().saturating_sub(1));
     status.stack_summary = frames
         .iter()
-        .take(p.max_stack_frames.unwrap_or(5))
+        .take(
+            p.max_stack_frames
+                .unwrap_or(5)
+                .min(super::stack::MAX_FRAMES),
+        )
         .enumerate()
         .map(|(index, f)| FrameSummary {
             index,

@@ -9,6 +9,10 @@ use debugger_core::{ErrorCode, ToolError, ToolResult};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+/// The most frames one answer lists (a deep recursion has thousands): the top ones are
+/// where the agent looks.
+pub(crate) const MAX_FRAMES: usize = 200;
+
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct StackParams {
     #[serde(flatten)]
@@ -69,7 +73,7 @@ pub async fn get_stack_trace(call: &Call<'_>, p: StackParams) -> ToolResult<Stac
     let project =
         resolve::project_of(call, p.target.project_path.as_deref(), p.target.named()).await?;
     let record = resolve::paused_session(call, &project, p.target.session_id.as_deref())?;
-    let max = p.max_frames.unwrap_or(50).max(1);
+    let max = p.max_frames.unwrap_or(50).clamp(1, MAX_FRAMES);
     // The usual case (current thread): its name as already read, or read its frames
     // while the thread list comes in.
     let known = record.selected_thread.as_deref().and_then(|current| {

@@ -17,6 +17,10 @@ use serde::{Deserialize, Serialize};
 
 /// Default cap on listed variables and children.
 const DEFAULT_LIST_CAP: usize = 100;
+/// The most values one answer lists, whatever was asked: the rest is reached by narrower
+/// reads (a variable_id, a path), and the answer budget (`tools::budget`) cuts what still
+/// does not fit.
+const MAX_LIST_CAP: usize = 500;
 
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct GetVariables {
@@ -29,7 +33,7 @@ pub struct GetVariables {
     #[schemars(extend("enum" = ["local", "arguments", "this", "global", "all"], "default" = "all"))]
     pub scope: Option<String>,
     #[serde(default, deserialize_with = "lenient::opt_usize")]
-    #[schemars(extend("default" = 100))]
+    #[schemars(extend("default" = 100, "maximum" = 500))]
     pub max_variables: Option<usize>,
 }
 
@@ -90,7 +94,10 @@ pub async fn get_variables(call: &Call<'_>, p: GetVariables) -> ToolResult<Varia
         .backend
         .variables(&record.descriptor.id, &frame.frame_ref, scope)
         .await?;
-    let cap = p.max_variables.unwrap_or(DEFAULT_LIST_CAP).max(1);
+    let cap = p
+        .max_variables
+        .unwrap_or(DEFAULT_LIST_CAP)
+        .clamp(1, MAX_LIST_CAP);
     let (variables, total_count, omitted) =
         views(call, &record, &frame.frame_ref, None, values, cap)?;
     Ok(VariableList {
@@ -320,7 +327,10 @@ pub async fn expand_variable(call: &Call<'_>, p: ExpandVariable) -> ToolResult<C
         .backend
         .children(&record.descriptor.id, &children_ref)
         .await?;
-    let cap = p.max_children.unwrap_or(DEFAULT_LIST_CAP).max(1);
+    let cap = p
+        .max_children
+        .unwrap_or(DEFAULT_LIST_CAP)
+        .clamp(1, MAX_LIST_CAP);
     let (children, total_count, omitted) =
         views(call, &record, &frame_ref, Some(&path), children, cap)?;
     Ok(Children {
