@@ -6,6 +6,7 @@
 mod app;
 mod args;
 mod asker;
+mod auth;
 mod bench;
 mod cli;
 mod clients;
