@@ -98,9 +98,9 @@ impl IdeRequests for ServerRequests {
         let client =
             ClientId::parse(client).map_err(|e| RpcError::invalid_params(e.to_string()))?;
         let search = install::SearchPath::discover().await;
-        let token = clients::access_token(&StateDir::from_env());
+        let token = || clients::access_token(&StateDir::from_env());
         let env = |var: &str| std::env::var_os(var);
-        clients::install_client(client, mcp_url, token.as_deref(), skill, &search, env)
+        clients::install_client(client, mcp_url, token, skill, &search, env)
             .await
             .map_err(|refused| {
                 RpcError::from(ToolError::new(ErrorCode::NotSupported, refused.to_string()))

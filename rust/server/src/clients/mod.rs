@@ -66,7 +66,7 @@ pub enum Refused {
 pub async fn install_client(
     client: ClientId,
     url: &str,
-    token: Option<&str>,
+    token: impl FnOnce() -> Option<String>,
     with_skill: bool,
     search: &install::SearchPath,
     env: impl Fn(&str) -> Option<OsString>,
@@ -74,6 +74,12 @@ pub async fn install_client(
     if with_skill {
         skill::check(client)?;
     }
+    // Refused before the token is made: a refusal writes nothing.
+    client
+        .installer(url, None)
+        .ok_or(install::NoInstaller { client })?;
+    let token = token();
+    let token = token.as_deref();
     let mut outcome = install::install(client, url, token, search).await?;
     if let Some(token) = token {
         // A CLI that echoes its arguments does not show the token.
@@ -117,10 +123,10 @@ pub async fn install_command(client: &str, url: Option<String>, skill: SkillChoi
     }
     let state = StateDir::from_env();
     let url = url.unwrap_or_else(|| default_url(&state));
-    let token = access_token(&state);
+    let token = || access_token(&state);
     let search = install::SearchPath::discover().await;
     let also = skill == SkillChoice::Also;
-    let outcome = install_client(client, &url, token.as_deref(), also, &search, env).await?;
+    let outcome = install_client(client, &url, token, also, &search, env).await?;
     if !outcome.ok {
         if !outcome.output.trim().is_empty() {
             eprintln!("{}", outcome.output.trim_end());
@@ -240,13 +246,13 @@ mod tests {
         let env = |var: &str| (var == catalogue::HOME_VAR).then(|| home.clone().into_os_string());
         let skill_file = home.join(".codex/skills/jetbrains-debugger/SKILL.md");
 
-        let plain = install_client(ClientId::Codex, URL, None, false, &search, env)
+        let plain = install_client(ClientId::Codex, URL, || None, false, &search, env)
             .await
             .unwrap();
         assert!(plain.ok, "{plain:?}");
         assert!(!skill_file.exists(), "no skill unless asked");
 
-        let with_skill = install_client(ClientId::Codex, URL, None, true, &search, env)
+        let with_skill = install_client(ClientId::Codex, URL, || None, true, &search, env)
             .await
             .unwrap();
         assert!(with_skill.ok, "{with_skill:?}");
@@ -261,7 +267,7 @@ mod tests {
         );
         assert_eq!(std::fs::read_to_string(&skill_file).unwrap(), skill::TEXT);
 
-        let refused = install_client(ClientId::Windsurf, URL, None, true, &search, env)
+        let refused = install_client(ClientId::Windsurf, URL, || None, true, &search, env)
             .await
             .unwrap_err();
         assert!(matches!(refused, Refused::Skill(_)), "{refused}");
@@ -273,7 +279,7 @@ mod tests {
 
         let (home, search) = home_with_codex("fails", true);
         let env = |var: &str| (var == catalogue::HOME_VAR).then(|| home.clone().into_os_string());
-        let failed = install_client(ClientId::Codex, URL, None, true, &search, env)
+        let failed = install_client(ClientId::Codex, URL, || None, true, &search, env)
             .await
             .unwrap();
         assert!(
