@@ -398,8 +398,8 @@ const CATALOGUE: [Spec; 7] = [
         location: Location::Terminal(&[".claude.json"]),
         hint: "If the server is already configured, run `claude mcp remove --scope user \
                jetbrains-debugger` first. For one project only, put \
-               {\"mcpServers\":{\"jetbrains-debugger\":{\"type\":\"http\",\"url\":…}}} \
-               in its .mcp.json.",
+               {\"mcpServers\":{\"jetbrains-debugger\":{\"type\":\"http\",\"url\":…,\
+               \"headers\":{\"Authorization\":\"Bearer …\"}}}} in its .mcp.json.",
         skills: Some(Skills {
             config_dir: ".claude",
             moved_by: Moved::ConfigDir("CLAUDE_CONFIG_DIR"),
@@ -485,7 +485,8 @@ const CATALOGUE: [Spec; 7] = [
         }),
         snippet: Snippet::CodexToml,
         location: Location::Home(&[".codex", "config.toml"]),
-        hint: "Or run `codex mcp add jetbrains-debugger --url <url>`.",
+        hint: "Or run `codex mcp add jetbrains-debugger --url <url>`, then add the \
+               http_headers line to that table (its CLI cannot).",
         skills: Some(Skills {
             config_dir: ".codex",
             moved_by: Moved::ConfigDir("CODEX_HOME"),
@@ -594,8 +595,7 @@ impl ClientId {
                 (ConfigFormat::Shell, installer.add_command_with_token())
             }
             Snippet::Json { servers_key, entry } => {
-                let entry_kind = entry;
-                let entry = match entry {
+                let mut value = match entry {
                     Entry::Http {
                         url_key,
                         typed: true,
@@ -609,11 +609,10 @@ impl ClientId {
                         json!({ "command": target.binary.display().to_string(), "args": ["stdio"] })
                     }
                 };
-                let mut entry = entry;
-                if let (Some(token), Entry::Http { .. }) = (token, entry_kind) {
-                    entry["headers"] = json!({ "Authorization": auth::header_value(token) });
+                if let (Some(token), Entry::Http { .. }) = (token, entry) {
+                    value["headers"] = json!({ "Authorization": auth::header_value(token) });
                 }
-                (ConfigFormat::Json, json_servers(servers_key, entry))
+                (ConfigFormat::Json, json_servers(servers_key, value))
             }
             Snippet::CodexToml => (
                 ConfigFormat::Toml,
