@@ -240,6 +240,67 @@ mod tests {
 
     #[cfg(unix)]
     #[tokio::test]
+    async fn codex_s_entry_gets_the_token_in_its_config_file() {
+        use std::os::unix::fs::PermissionsExt;
+        const URL: &str = "http://127.0.0.1:47823/mcp";
+        let (home, search) = home_with_codex("token", false);
+        let config = home.join(".codex/config.toml");
+        std::fs::create_dir_all(config.parent().unwrap()).unwrap();
+        // As the real CLI does: `mcp add <name> --url <url>` writes the table.
+        let cli = home.join("bin/codex");
+        std::fs::write(
+            &cli,
+            format!(
+                "#!/bin/sh
+[ \"$2\" = add ] && printf 'model = \"o3\"\\n\\n[mcp_servers.%s]\\nurl = \"%s\"\\n' \"$3\" \"$5\" > {}\nexit 0\n",
+                config.display()
+            ),
+        )
+        .unwrap();
+        let env = |var: &str| (var == catalogue::HOME_VAR).then(|| home.clone().into_os_string());
+        let outcome = install_client(
+            ClientId::Codex,
+            URL,
+            || Some("t0k".into()),
+            false,
+            &search,
+            env,
+        )
+        .await
+        .unwrap();
+        assert!(outcome.ok, "{outcome:?}");
+        assert!(!format!("{outcome:?}").contains("t0k"), "{outcome:?}");
+        assert_eq!(
+            std::fs::read_to_string(&config).unwrap(),
+            "model = \"o3\"\n\n[mcp_servers.jetbrains-debugger]\n\
+             http_headers = { Authorization = \"Bearer t0k\" }\n\
+             url = \"http://127.0.0.1:47823/mcp\"\n"
+        );
+        let mode = std::fs::metadata(&config).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600);
+
+        // A CLI that wrote no entry: the install says the entry has no token.
+        std::fs::write(&cli, "#!/bin/sh\nexit 0\n").unwrap();
+        std::fs::write(&config, "").unwrap();
+        let outcome = install_client(
+            ClientId::Codex,
+            URL,
+            || Some("t0k".into()),
+            false,
+            &search,
+            env,
+        )
+        .await
+        .unwrap();
+        assert!(
+            !outcome.ok && outcome.message.contains("no access token"),
+            "{outcome:?}"
+        );
+        std::fs::remove_dir_all(home).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[tokio::test]
     async fn the_skill_is_written_once_the_client_is_configured_and_only_then() {
         const URL: &str = "http://127.0.0.1:47823/mcp";
         let (home, search) = home_with_codex("ok", false);
