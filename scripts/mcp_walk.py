@@ -2,10 +2,11 @@
 scripts/bench-workflow):
 one way through a workflow against the real binary over stdio with the official MCP
 SDK, counting the tool calls and the bytes of their answers (structuredContent as
-compact JSON), and the binary to measure."""
+compact JSON), the binary to measure, and the HTTP transport with the server's access token."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
@@ -22,6 +23,23 @@ except ImportError:
     if venv.is_file() and Path(sys.executable) != venv:
         os.execv(str(venv), [str(venv), *sys.argv])
     raise
+
+
+def authorization(state_dir: str | Path) -> dict[str, str]:
+    """The header a `serve` with this state directory wants (its token file, `mcp-token`)."""
+    return {"Authorization": f"Bearer {(Path(state_dir) / 'mcp-token').read_text().strip()}"}
+
+
+@contextlib.asynccontextmanager
+async def http_transport(url: str, state_dir: str | Path):
+    """The SDK's streamable HTTP transport to `url`, sending the server's access token:
+    `Client(http_transport(url, state), ...)`."""
+    from mcp.client.streamable_http import streamable_http_client
+    from mcp.shared._httpx_utils import create_mcp_http_client
+
+    async with create_mcp_http_client(headers=authorization(state_dir)) as http:
+        async with streamable_http_client(url, http_client=http) as streams:
+            yield streams
 
 
 def text_of(result: Any) -> str:

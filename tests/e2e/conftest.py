@@ -8,7 +8,10 @@ programs with real debugpy.
   breakpoint, watch or history leaks between tests.
 - `connect(...)` starts a server (stdio child, or `serve --port N` subprocess for
   HTTP), connects a `mcp.Client` in legacy (2025-11-25, initialize) or auto
-  (2026-07-28) mode, and yields a `Tools` helper. The SDK validates every
+  (2026-07-28) mode, and yields a `Tools` helper.
+- The HTTP endpoint wants the access token the server keeps in its state directory
+  (`Authorization: Bearer`): `http_client(url, state_dir)` is the SDK's transport with it,
+  `auth_header(state_dir)` (or `auth_header_of(port)` for a `serve_http` server) the header. The SDK validates every
   structuredContent against the tool's outputSchema; that stays on.
 - After each test no debuggee of tests/e2e/programs may be left running.
 - The tests live in one folder per behaviour (launch/, breakpoints/, ...), each on
@@ -42,6 +45,8 @@ import psutil
 import pytest
 from mcp import Client, StdioServerParameters
 from mcp.client.stdio import stdio_client
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared._httpx_utils import create_mcp_http_client
 
 ROOT = Path(__file__).resolve().parents[2]
 PROGRAMS = (Path(__file__).resolve().parent / "programs").resolve()
@@ -209,6 +214,38 @@ def text_of(result) -> str:
     return "".join(getattr(block, "text", "") for block in result.content)
 
 
+def access_token(state_dir: Path) -> str:
+    """The HTTP access token a server with this state directory made (`<state>/mcp-token`)."""
+    return (Path(state_dir) / "mcp-token").read_text().strip()
+
+
+def auth_header(state_dir: Path) -> dict[str, str]:
+    """`Authorization: Bearer <token>`; none when the server made no token (`--no-auth`)."""
+    if not (Path(state_dir) / "mcp-token").exists():
+        return {}
+    return {"Authorization": f"Bearer {access_token(state_dir)}"}
+
+
+# The state directory of each running `serve_http` server, by port.
+SERVED: dict[int, Path] = {}
+
+
+def auth_header_of(port: int) -> dict[str, str]:
+    """The header for the `serve_http` server on `port`."""
+    return auth_header(SERVED[port])
+
+
+@contextlib.asynccontextmanager
+async def http_client(url: str, state_dir: Path | None = None, headers: dict[str, str] | None = None):
+    """The official SDK's streamable HTTP transport (`Client(http_client(...))`), sending the
+    access token of `state_dir` (default: the `serve_http` server of the URL's port) or `headers`."""
+    if headers is None:
+        headers = auth_header(state_dir) if state_dir is not None else auth_header_of(int(url.split(":")[2].split("/")[0]))
+    async with create_mcp_http_client(headers=headers) as http:
+        async with streamable_http_client(url, http_client=http) as streams:
+            yield streams
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -259,8 +296,10 @@ async def serve_http(binary: str, state_dir: Path, projects=(PROGRAMS,), brave: 
         )
     try:
         wait_for_port(port, proc, log)
+        SERVED[port] = state_dir
         yield port, log
     finally:
+        SERVED.pop(port, None)
         proc.terminate()
         try:
             proc.wait(timeout=10)
@@ -300,7 +339,7 @@ async def connect(binary: str, state_dir: Path, *, projects=(PROGRAMS,), brave: 
                 print(f"--- server log ({log}) ---\n{log.read_text()[-6000:]}")
     else:
         async with serve_http(binary, state_dir, projects, brave, extra, env) as (port, log):
-            async with Client(f"http://127.0.0.1:{port}/mcp", mode=mode,
+            async with Client(http_client(f"http://127.0.0.1:{port}/mcp", state_dir), mode=mode,
                               elicitation_callback=elicitation_callback,
                               message_handler=message_handler, **logging) as client:
                 assert client.protocol_version == expected_version

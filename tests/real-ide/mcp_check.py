@@ -3,7 +3,11 @@
 Community 2025.2 with the built plugin, then runs this). It lists the run configurations, sets a
 line breakpoint, debugs the file, stops at the breakpoint, reads a variable and stops the session.
 
-    python tests/real-ide/mcp_check.py --file PATH --line N --variable NAME=VALUE [--url URL]
+    python tests/real-ide/mcp_check.py --file PATH --line N --variable NAME=VALUE [--url URL] [--token-file F]
+
+The server wants its access token (`Authorization: Bearer`): read from --token-file, by default
+`mcp-token` in the state directory the binary uses ($JETBRAINS_DEBUGGER_STATE_DIR, else
+$XDG_STATE_HOME/jetbrains-debugger, else ~/.local/state/jetbrains-debugger).
 
 Waits up to --wait seconds for the plugin's server (the IDE indexes first); exits 1 naming the
 step that failed. The machine running this needs the network-free MCP SDK only (tests/requirements.txt).
@@ -12,13 +16,18 @@ step that failed. The machine running this needs the network-free MCP SDK only (
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import anyio
 from mcp import Client
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared._httpx_utils import create_mcp_http_client
 
 
 class CheckFailed(Exception):
@@ -36,11 +45,31 @@ async def call(client: Client, tool: str, **arguments: Any) -> dict[str, Any]:
     return answer
 
 
-async def connect(url: str, wait: float) -> Client:
+def default_token_file() -> Path:
+    """`mcp-token` in the binary's state directory (`debugger_core::state::StateDir::from_env`)."""
+    if os.environ.get("JETBRAINS_DEBUGGER_STATE_DIR"):
+        state = Path(os.environ["JETBRAINS_DEBUGGER_STATE_DIR"])
+    elif os.environ.get("XDG_STATE_HOME"):
+        state = Path(os.environ["XDG_STATE_HOME"]) / "jetbrains-debugger"
+    else:
+        state = Path.home() / ".local" / "state" / "jetbrains-debugger"
+    return state / "mcp-token"
+
+
+@contextlib.asynccontextmanager
+async def with_token(url: str, token_file: Path):
+    """The SDK's streamable HTTP transport, sending the token (read now: the server makes it)."""
+    headers = {"Authorization": f"Bearer {token_file.read_text().strip()}"}
+    async with create_mcp_http_client(headers=headers) as http:
+        async with streamable_http_client(url, http_client=http) as streams:
+            yield streams
+
+
+async def connect(url: str, wait: float, token_file: Path) -> Client:
     deadline = time.monotonic() + wait
     while True:
         try:
-            client = Client(url, mode="legacy")
+            client = Client(with_token(url, token_file), mode="legacy")
             await client.__aenter__()
             return client
         except Exception as e:  # the server is not up yet: the IDE starts and indexes first
@@ -51,7 +80,7 @@ async def connect(url: str, wait: float) -> Client:
 
 async def check(args: argparse.Namespace) -> None:
     name, _, value = args.variable.partition("=")
-    client = await connect(args.url, args.wait)
+    client = await connect(args.url, args.wait, args.token_file)
     try:
         configurations = await call(client, "list_run_configurations")
         print(f"{len(configurations['run_configurations'])} run configuration(s)")
@@ -76,6 +105,8 @@ def main() -> int:
     parser.add_argument("--line", required=True, type=int, help="the 1-based line of the breakpoint")
     parser.add_argument("--variable", required=True, help="NAME=VALUE a local variable has at the breakpoint")
     parser.add_argument("--wait", type=float, default=600, help="seconds to wait for the plugin's server")
+    parser.add_argument("--token-file", type=Path, default=default_token_file(),
+                        help="the server's access token file (default: mcp-token in its state directory)")
     args = parser.parse_args()
     try:
         anyio.run(check, args)

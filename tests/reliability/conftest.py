@@ -178,6 +178,7 @@ class RawHttp:
                 "Host": f"127.0.0.1:{self.port}",
                 "Content-Type": "application/json",
                 "Accept": "application/json, text/event-stream",
+                **harness.auth_header_of(self.port),
                 **(headers or {}),
             }
             if session:

@@ -26,7 +26,7 @@ ANSWER_BOUND = 15  # seconds
 async def test_start_stop_cycles_leave_nothing_behind(binary, state_dir):
     async with harness.serve_http(binary, state_dir) as (port, log):
         from mcp import Client
-        async with Client(f"http://127.0.0.1:{port}/mcp", mode="legacy") as client:
+        async with Client(harness.http_client(f"http://127.0.0.1:{port}/mcp"), mode="legacy") as client:
             tools = harness.Tools(client, log)
             server = server_process(port)
             await tools.ok("set_breakpoint", file_path="short.py", line=harness.line_of("short.py", "short"))

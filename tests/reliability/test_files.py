@@ -25,7 +25,7 @@ ANSWER_CAP = 64 * 1024  # bytes of one answer, at most
 async def test_special_files_are_read_safely(binary, state_dir, trap_project):
     async with harness.serve_http(binary, state_dir, projects=(trap_project,)) as (port, log):
         url = f"http://127.0.0.1:{port}/mcp"
-        async with Client(url, mode="legacy") as client:
+        async with Client(harness.http_client(url), mode="legacy") as client:
             tools = harness.Tools(client, log)
             timings = {}
             for name, line in [("huge.py", 1), ("huge.py", 5000), ("one_line.py", 1), ("pipe.py", 1),
@@ -60,7 +60,7 @@ async def test_special_files_are_read_safely(binary, state_dir, trap_project):
                         group.start_soon(tools.raw, "get_source_context", {"file_path": name, "line": 1})
                 started = time.monotonic()
                 with anyio.fail_after(5):
-                    async with Client(url, mode="legacy") as other:
+                    async with Client(harness.http_client(url), mode="legacy") as other:
                         await other.list_tools()
                 figure("initialize during 12 special reads ms", round((time.monotonic() - started) * 1000))
 
@@ -92,7 +92,7 @@ async def test_no_file_read_is_unbounded(binary, state_dir, trap_project):
         "program": "${workspaceFolder}/ok.py", "console": "internalConsole"}]}))
     async with harness.serve_http(binary, state_dir, projects=(trap_project,)) as (port, log):
         server = server_process(port)
-        async with Client(f"http://127.0.0.1:{port}/mcp", mode="legacy") as client:
+        async with Client(harness.http_client(f"http://127.0.0.1:{port}/mcp"), mode="legacy") as client:
             tools = harness.Tools(client, log)
             await tools.ok("set_breakpoint", file_path="ok.py", line=1)
             await tools.start("Ok")

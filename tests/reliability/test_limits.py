@@ -129,7 +129,7 @@ async def test_sigterm_stops_the_server_in_the_middle_of_a_mass_removal(binary, 
     async with harness.serve_http(binary, state_dir, projects=(big_project,)) as (port, log):
         from mcp import Client
         server = server_process(port)
-        async with Client(f"http://127.0.0.1:{port}/mcp", mode="legacy") as client:
+        async with Client(harness.http_client(f"http://127.0.0.1:{port}/mcp"), mode="legacy") as client:
             tools = harness.Tools(client, log)
             await hold_breakpoints(tools, state_dir, big_project, HELD)
             async with anyio.create_task_group() as group:

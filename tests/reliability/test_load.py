@@ -32,7 +32,7 @@ async def test_twenty_clients_hundred_calls_each(binary, state_dir):
         ]
 
         async def client(n: int) -> None:
-            async with Client(url, mode="legacy") as session:
+            async with Client(harness.http_client(url), mode="legacy") as session:
                 for i in range(CALLS):
                     name, arguments = mix[(n + i) % len(mix)]
                     started = time.monotonic()

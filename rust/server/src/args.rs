@@ -61,6 +61,26 @@ pub enum Command {
             value_parser = trimmed
         )]
         allow_origin: Vec<String>,
+        /// Admit every local process: do not ask for the access token (`Authorization: Bearer
+        /// <token>`, see `token`). Any program of any user on this machine, or in a container
+        /// sharing its network, can then read program state and, with --brave, run code. Same
+        /// values as --brave's variable.
+        #[arg(long, env = crate::auth::NO_AUTH_ENV, value_parser = FalseyValueParser::new())]
+        no_auth: bool,
+    },
+    /// Print the access token HTTP clients send as `Authorization: Bearer <token>` (made on
+    /// first use, in the state directory, readable by the user only).
+    ///
+    /// `install` and `config` put it in a client's configuration; use this when writing one by
+    /// hand. With --rotate, replace it first: running servers refuse the old token at once, so
+    /// run `install` (or the IDE's Install on Coding Agents) again for each client.
+    Token {
+        /// Replace the token with a new random one, then print it.
+        #[arg(long)]
+        rotate: bool,
+        /// Print where the token file is instead of the token.
+        #[arg(long, conflicts_with = "rotate")]
+        path: bool,
     },
     /// Measure the server's overhead over raw DAP on a sample program.
     Bench(BenchArgs),
@@ -269,8 +289,9 @@ mod tests {
     /// variables are never seen by another.
     static ENVIRONMENT: Mutex<()> = Mutex::new(());
 
-    const VARIABLES: [&str; 4] = [
+    const VARIABLES: [&str; 5] = [
         "JETBRAINS_DEBUGGER_BRAVE",
+        crate::auth::NO_AUTH_ENV,
         "JETBRAINS_DEBUGGER_NO_BREAK_ON_UNCAUGHT",
         "JETBRAINS_DEBUGGER_VALUES_WITHOUT_CODE",
         "JETBRAINS_DEBUGGER_ALLOW_ORIGINS",
@@ -330,11 +351,13 @@ mod tests {
             port,
             ide_managed,
             allow_origin,
+            no_auth,
         } = cli.command
         else {
             panic!("serve")
         };
         assert_eq!((server.bridge_port, port, ide_managed), (0, 0, true));
+        assert!(!no_auth, "the token is asked for unless turned off");
         assert_eq!(
             allow_origin,
             ["http://localhost:5173", "https://app.example"]
@@ -388,6 +411,19 @@ mod tests {
             panic!("serve")
         };
         assert_eq!(allow_origin, ["http://c"]);
+        let no_auth =
+            |line: &str, env: &[(&str, &str)]| match parse_with(line, env).unwrap().command {
+                Command::Serve { no_auth, .. } => no_auth,
+                _ => panic!("serve"),
+            };
+        assert!(no_auth("serve --no-auth", &[]));
+        assert!(no_auth("serve", &[(crate::auth::NO_AUTH_ENV, "1")]));
+        assert!(!no_auth("serve", &[(crate::auth::NO_AUTH_ENV, "off")]));
+        let Command::Token { rotate, path } = parse_line("token --rotate").unwrap().command else {
+            panic!("token")
+        };
+        assert!(rotate && !path);
+        assert!(usage_error("token --rotate --path").contains("cannot be used with"));
     }
 
     #[test]
@@ -539,6 +575,7 @@ mod tests {
             "bench",
             "install",
             "config",
+            "token",
             "completions",
         ] {
             assert!(

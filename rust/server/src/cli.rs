@@ -305,10 +305,12 @@ pub async fn run(cli: Cli, token: Option<String>) -> Result<()> {
             port,
             ide_managed,
             allow_origin,
+            no_auth,
         } => {
             let allowed_origins = AllowedOrigins::parse(&allow_origin).map_err(|err| {
                 anyhow::anyhow!("--allow-origin / JETBRAINS_DEBUGGER_ALLOW_ORIGINS: {err}")
             })?;
+            let gate = access_gate(no_auth)?;
             let kind = choose_backend(args.backend, ide_managed, token.as_deref())?;
             let server = Server::build(&args, kind, token).await?;
             let listener = if ide_managed {
@@ -357,7 +359,7 @@ pub async fn run(cli: Cli, token: Option<String>) -> Result<()> {
                     _ => Box::pin(shutdown_signal()),
                 };
             let result =
-                crate::http::serve(server.handler(), listener, &allowed_origins, stop).await;
+                crate::http::serve(server.handler(), listener, &allowed_origins, gate, stop).await;
             if let Some((publisher, state)) = discovery {
                 publisher.abort();
                 crate::discovery::withdraw(&state, std::process::id());
@@ -371,11 +373,58 @@ pub async fn run(cli: Cli, token: Option<String>) -> Result<()> {
             crate::clients::install_command(&args.client.client, args.client.url, skill).await
         }
         Command::Config(args) => crate::clients::config_command(&args.client, args.url),
+        Command::Token { rotate, path } => token_command(rotate, path),
         Command::Completions { shell } => {
             print!("{}", crate::args::completions(shell));
             Ok(())
         }
     }
+}
+
+/// The HTTP endpoint's token check (`crate::auth`), or `None` with `--no-auth`, said
+/// loudly.
+fn access_gate(no_auth: bool) -> Result<Option<Arc<crate::auth::Gate>>> {
+    if no_auth {
+        let warning = format!(
+            "--no-auth ({}): the MCP endpoint admits every local process without a token; \
+             any user or container on this machine can read program state and, in brave \
+             mode, run code",
+            crate::auth::NO_AUTH_ENV
+        );
+        tracing::warn!("{warning}");
+        eprintln!("jetbrains-debugger: WARNING: {warning}");
+        return Ok(None);
+    }
+    let gate = crate::auth::Gate::open(&StateDir::from_env())
+        .context("the MCP endpoint needs its access token (or run with --no-auth)")?;
+    tracing::info!(
+        file = %gate.file().display(),
+        "MCP requests need the access token (Authorization: Bearer)"
+    );
+    Ok(Some(Arc::new(gate)))
+}
+
+/// `jetbrains-debugger-mcp token [--rotate | --path]`: the token (or its file) on stdout.
+fn token_command(rotate: bool, path: bool) -> Result<()> {
+    let state = StateDir::from_env();
+    if path {
+        println!("{}", crate::auth::token_file(&state).display());
+        return Ok(());
+    }
+    let token = if rotate {
+        let token = crate::auth::rotate(&state)?;
+        eprintln!(
+            "The access token in {} is new: running servers refuse the old one from now on. \
+             Configure each client again (`jetbrains-debugger-mcp install <client>`, or the \
+             IDE's Install on Coding Agents).",
+            crate::auth::token_file(&state).display()
+        );
+        token
+    } else {
+        crate::auth::load_or_create(&state)?
+    };
+    println!("{token}");
+    Ok(())
 }
 
 /// How many ports after the preferred one an IDE-managed server tries: a second IDE

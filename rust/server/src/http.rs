@@ -1,5 +1,7 @@
-//! Streamable HTTP transport: `http://127.0.0.1:PORT/mcp`, loopback only, with the
-//! checks the MCP spec asks of local servers (DNS rebinding):
+//! Streamable HTTP transport: `http://127.0.0.1:PORT/mcp`, loopback only. First of all
+//! a request must carry the access token (`Authorization: Bearer`, [`crate::auth`]; 401
+//! otherwise) unless `--no-auth`; then the checks the MCP spec asks of local servers (DNS
+//! rebinding):
 //! - `Host` must be a loopback name (with or without our port);
 //! - a request without `Origin` (CLI clients, SDKs) is accepted; a request with one
 //!   (a browser page) is refused with 403 unless it is the server's own origin or one
@@ -78,6 +80,7 @@ pub async fn serve(
     handler: McpServer,
     listener: tokio::net::TcpListener,
     allowed_origins: &AllowedOrigins,
+    gate: Option<Arc<crate::auth::Gate>>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<()> {
     let bound = listener.local_addr()?;
@@ -102,6 +105,13 @@ pub async fn serve(
         .layer(axum::middleware::from_fn(move |request, next| {
             refuse_foreign_origins(request, next, origins.clone(), bound.port())
         }));
+    // Outermost: nothing else sees a request without the token.
+    let router = match gate {
+        Some(gate) => router.layer(axum::middleware::from_fn(move |request, next| {
+            crate::auth::require_token(request, next, gate.clone())
+        })),
+        None => router,
+    };
     tracing::info!("MCP server at http://{bound}/mcp");
     eprintln!("jetbrains-debugger MCP server listening on http://{bound}/mcp");
     let (stopping_tx, stopping_rx) = tokio::sync::oneshot::channel::<()>();

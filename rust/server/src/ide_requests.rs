@@ -11,6 +11,7 @@ use crate::consent::ConsentMemory;
 use crate::redact::{names::NameLists, SecretSettings, Secrets};
 use crate::session_log;
 use debugger_core::history::History;
+use debugger_core::state::StateDir;
 use debugger_core::{ErrorCode, ToolError, ToolResult};
 use debugger_ide::rpc::RpcError;
 use debugger_ide::wire::{
@@ -84,7 +85,8 @@ impl IdeRequests for ServerRequests {
     }
 
     fn clients_list(&self, mcp_url: &str) -> ClientsListResult {
-        clients::list(mcp_url)
+        let token = clients::access_token(&StateDir::from_env());
+        clients::list(mcp_url, token.as_deref())
     }
 
     async fn install_client(
@@ -96,7 +98,9 @@ impl IdeRequests for ServerRequests {
         let client =
             ClientId::parse(client).map_err(|e| RpcError::invalid_params(e.to_string()))?;
         let search = install::SearchPath::discover().await;
-        clients::install_client(client, mcp_url, skill, &search, |var| std::env::var_os(var))
+        let token = || clients::access_token(&StateDir::from_env());
+        let env = |var: &str| std::env::var_os(var);
+        clients::install_client(client, mcp_url, token, skill, &search, env)
             .await
             .map_err(|refused| {
                 RpcError::from(ToolError::new(ErrorCode::NotSupported, refused.to_string()))

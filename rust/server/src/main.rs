@@ -1,11 +1,13 @@
 //! `jetbrains-debugger-mcp`: the MCP server binary. Subcommands: `stdio` and
 //! `serve` (streamable HTTP on loopback) run the 27 tools; `bench` measures the
-//! overhead over raw DAP; `install` and `config` set up coding clients. See
+//! overhead over raw DAP; `install` and `config` set up coding clients; `token` prints
+//! (or rotates) the HTTP endpoint's access token. See
 //! ARCHITECTURE.md for the map.
 
 mod app;
 mod args;
 mod asker;
+mod auth;
 mod bench;
 mod cli;
 mod clients;

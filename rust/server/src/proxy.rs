@@ -47,9 +47,12 @@ fn lock<T>(mutex: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-/// Connect to an instance's MCP endpoint and check it is one of ours.
-pub async fn connect(instance: &Instance) -> Result<Client, String> {
-    let client = tokio::time::timeout(CONNECT_TIMEOUT, Upstream::connect(&instance.mcp_url))
+/// Connect to an instance's MCP endpoint, with the access token of `state` (the state
+/// directory the instance was found in, so the instance's own), and check it is one of ours.
+pub async fn connect(instance: &Instance, state: &StateDir) -> Result<Client, String> {
+    let token_file = crate::auth::token_file(state);
+    let connecting = Upstream::connect(&instance.mcp_url, Some(token_file));
+    let client = tokio::time::timeout(CONNECT_TIMEOUT, connecting)
         .await
         .map_err(|_| format!("{} did not answer in time", instance.mcp_url))?
         .map_err(|err| format!("{}: {err}", instance.mcp_url))?;
@@ -71,7 +74,7 @@ pub async fn attach(
     preference: Preference,
 ) -> Option<(Instance, Client)> {
     let instance = discovery::pick(state, dir, preference)?;
-    match connect(&instance).await {
+    match connect(&instance, state).await {
         Ok(client) => Some((instance, client)),
         Err(reason) => {
             tracing::info!(%reason, pid = instance.pid, "IDE instance unreachable");
@@ -357,7 +360,7 @@ mod tests {
             .unwrap();
         let project = root.path().join("project");
         std::fs::create_dir_all(&project).unwrap();
-        let state = StateDir::at(root.path().join("state"));
+        let state = state_of(&root);
         let config = DapConfig::new(vec![project_from_dir(&project).unwrap()], state.clone());
         let dap = DapBackend::new(config);
         let server = Server {
@@ -373,11 +376,19 @@ mod tests {
         let listener = crate::http::bind(0).await.unwrap();
         let port = listener.local_addr().unwrap().port();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let gate = Some(Arc::new(crate::auth::Gate::open(&state).unwrap()));
         tokio::spawn(async move {
             let stopped = async move {
                 let _ = stopped.await;
             };
-            crate::http::serve(server.handler(), listener, &Default::default(), stopped).await
+            crate::http::serve(
+                server.handler(),
+                listener,
+                &Default::default(),
+                gate,
+                stopped,
+            )
+            .await
         });
         let instance = Instance {
             pid: std::process::id(),
@@ -389,6 +400,11 @@ mod tests {
         (instance, stop, root)
     }
 
+    /// The state directory of an [`instance`]: its token file.
+    fn state_of(root: &tempfile::TempDir) -> StateDir {
+        StateDir::at(root.path().join("state"))
+    }
+
     fn relay_for(client: Client, project: PathBuf) -> ProxyServer {
         let state = StateDir::at(project.join("relay-state"));
         ProxyServer::new(client, state, project, Preference::Serving)
@@ -398,7 +414,7 @@ mod tests {
     async fn tool_calls_and_resources_cross_the_relay() {
         let (instance, _stop, root) = instance("calls").await;
         let project = root.path().join("project");
-        let client = connect(&instance)
+        let client = connect(&instance, &state_of(&root))
             .await
             .expect("our own server is accepted");
         let relay = relay_for(client, project);
@@ -434,9 +450,36 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn the_relay_sends_the_token_and_follows_a_rotation() {
+        let (instance, _stop, root) = instance("token").await;
+        let elsewhere = StateDir::at(root.path().join("other-state"));
+        let refused = connect(&instance, &elsewhere).await.err().unwrap();
+        assert!(
+            refused.contains("HTTP 401") && refused.contains("Bearer"),
+            "{refused}"
+        );
+        let state = state_of(&root);
+        let client = connect(&instance, &state).await.unwrap();
+        let old = crate::auth::read(&state).unwrap();
+        let new = crate::auth::rotate(&state).unwrap();
+        assert_ne!(old, new);
+        let listed: Value = client
+            .call(
+                "tools/call",
+                serde_json::json!({ "name": "list_debug_sessions", "arguments": {} }),
+            )
+            .await
+            .expect("the relay reads the rotated token and goes on");
+        assert_eq!(
+            listed["structuredContent"]["sessions"],
+            serde_json::json!([])
+        );
+    }
+
+    #[tokio::test]
     async fn sequential_requests_share_one_kept_alive_connection() {
-        let (instance, _stop, _root) = instance("keep-alive").await;
-        let client = connect(&instance).await.unwrap();
+        let (instance, _stop, root) = instance("keep-alive").await;
+        let client = connect(&instance, &state_of(&root)).await.unwrap();
         for _ in 0..3 {
             let listed: Value = client
                 .call(
@@ -458,7 +501,7 @@ mod tests {
     async fn a_forgotten_session_is_renewed_and_a_gone_instance_is_not_connected() {
         let (instance, stop, root) = instance("renew").await;
         let project = root.path().join("project");
-        let client = connect(&instance).await.unwrap();
+        let client = connect(&instance, &state_of(&root)).await.unwrap();
         client.forget_session_for_test();
         let relay = relay_for(client, project);
         let call = CallToolRequestParams::new("list_debug_sessions");

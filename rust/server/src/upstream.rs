@@ -8,11 +8,16 @@
 //! legacy `initialize` (2025-11-25), `Mcp-Session-Id` on every later request, answers
 //! read from an SSE stream or a JSON body, a new session when the instance forgot ours
 //! (HTTP 404), `notifications/cancelled` for a request given up, DELETE to close.
+//!
+//! Every request carries the instance's access token (`Authorization: Bearer`,
+//! [`crate::auth`]), read from the token file; an answer 401 makes it read the file again
+//! (the token was rotated) and send the request once more.
 
 use rmcp::ErrorData;
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
 use std::io;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
@@ -67,11 +72,15 @@ struct Inner {
     server_name: Mutex<String>,
     /// Kept-alive connections, idle.
     idle: Mutex<Vec<BufReader<TcpStream>>>,
+    /// Where the access token is, and the one last read from there.
+    token_file: Option<PathBuf>,
+    token: Mutex<Option<String>>,
 }
 
 impl Upstream {
-    /// Open a session with the MCP endpoint at `url` (`http://host:port/path`).
-    pub async fn connect(url: &str) -> Result<Self, Failure> {
+    /// Open a session with the MCP endpoint at `url` (`http://host:port/path`), sending the
+    /// token in `token_file` (none when `None` or when the file holds none).
+    pub async fn connect(url: &str, token_file: Option<PathBuf>) -> Result<Self, Failure> {
         let rest = url
             .strip_prefix("http://")
             .ok_or_else(|| transport(format!("{url}: not a plain http:// URL")))?;
@@ -87,6 +96,8 @@ impl Upstream {
                 next_id: AtomicU64::new(0),
                 server_name: Mutex::new(String::new()),
                 idle: Mutex::default(),
+                token: Mutex::new(token_file.as_deref().and_then(crate::auth::read_file)),
+                token_file,
             }),
         };
         upstream.initialize().await?;
@@ -185,6 +196,22 @@ impl Upstream {
         *lock(&self.inner.session) = Some("forgotten".into());
     }
 
+    /// Read the token file again; whether it holds another token than the one sent.
+    fn reread_token(&self) -> bool {
+        let Some(file) = &self.inner.token_file else {
+            return false;
+        };
+        let Some(token) = crate::auth::read_file(file) else {
+            return false;
+        };
+        let mut current = lock(&self.inner.token);
+        if current.as_deref() == Some(token.as_str()) {
+            return false;
+        }
+        *current = Some(token);
+        true
+    }
+
     fn next_id(&self) -> u64 {
         self.inner.next_id.fetch_add(1, Ordering::Relaxed)
     }
@@ -199,6 +226,12 @@ impl Upstream {
         if let Some(session) = session {
             head.push_str(&format!(
                 "Mcp-Session-Id: {session}\r\nMCP-Protocol-Version: {PROTOCOL_VERSION}\r\n"
+            ));
+        }
+        if let Some(token) = lock(&self.inner.token).as_deref() {
+            head.push_str(&format!(
+                "Authorization: {}\r\n",
+                crate::auth::header_value(token)
             ));
         }
         head.push_str("\r\n");
@@ -226,6 +259,10 @@ impl Upstream {
         let session = lock(&self.inner.session).clone();
         let head = self.head("POST", session.as_deref(), body.len());
         let mut response = self.exchange(head, body.as_bytes()).await?;
+        if response.status == 401 && self.reread_token() {
+            let head = self.head("POST", session.as_deref(), body.len());
+            response = self.exchange(head, body.as_bytes()).await?;
+        }
         let answer = self
             .answer(&mut response, session.is_some(), id, notified)
             .await;
@@ -668,6 +705,8 @@ mod tests {
                 next_id: AtomicU64::new(7),
                 server_name: Mutex::new(String::new()),
                 idle: Mutex::default(),
+                token_file: None,
+                token: Mutex::new(Some("t0ken".into())),
             }),
         };
         let (answer, session) = upstream
@@ -679,6 +718,10 @@ mod tests {
         let sent = received.await.unwrap();
         assert!(sent.starts_with("POST /mcp HTTP/1.1\r\n"), "{sent}");
         assert!(
+            sent.contains("\r\nAuthorization: Bearer t0ken\r\n"),
+            "{sent}"
+        );
+        assert!(
             sent.ends_with(r#"{"id":7,"jsonrpc":"2.0","method":"x","params":{}}"#),
             "{sent}"
         );
@@ -688,7 +731,7 @@ mod tests {
     async fn http_errors_name_the_status() {
         let (url, _) =
             serve_once("HTTP/1.1 403 Forbidden\r\ncontent-length: 6\r\n\r\nno way").await;
-        match Upstream::connect(&url).await {
+        match Upstream::connect(&url, None).await {
             Err(Failure::Transport(reason)) => assert_eq!(reason, "HTTP 403: no way"),
             Err(other) => panic!("{other}"),
             Ok(_) => panic!("connected"),

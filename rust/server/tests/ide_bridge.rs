@@ -83,10 +83,18 @@ async fn ready(child: &mut Child) -> (u16, u16, BufReader<tokio::process::ChildS
     (bridge, mcp, stdout)
 }
 
-/// A minimal MCP client: one HTTP/1.0 POST per message, SSE or JSON answers.
+/// A minimal MCP client: one HTTP/1.0 POST per message, SSE or JSON answers, with the
+/// server's access token.
 struct Mcp {
     port: u16,
     session: Option<String>,
+    token: Option<String>,
+}
+
+/// The access token the server made in its state directory.
+fn access_token(state: &std::path::Path) -> String {
+    let token = std::fs::read_to_string(state.join("mcp-token")).expect("the token file");
+    token.trim().to_string()
 }
 
 impl Mcp {
@@ -98,9 +106,14 @@ impl Mcp {
             .as_ref()
             .map(|s| format!("Mcp-Session-Id: {s}\r\n"))
             .unwrap_or_default();
+        let token = self
+            .token
+            .as_ref()
+            .map(|t| format!("Authorization: Bearer {t}\r\n"))
+            .unwrap_or_default();
         let request = format!(
             "POST /mcp HTTP/1.0\r\nHost: 127.0.0.1:{}\r\nContent-Type: application/json\r\n\
-             Accept: application/json, text/event-stream\r\n{session}Content-Length: {}\r\n\r\n{body}",
+             Accept: application/json, text/event-stream\r\n{session}{token}Content-Length: {}\r\n\r\n{body}",
             self.port,
             body.len()
         );
@@ -127,10 +140,11 @@ impl Mcp {
         (head.to_string(), messages)
     }
 
-    async fn connect(port: u16) -> Self {
+    async fn connect(port: u16, state: &std::path::Path) -> Self {
         let mut mcp = Self {
             port,
             session: None,
+            token: Some(access_token(state)),
         };
         let (head, messages) = mcp
             .post(
@@ -281,7 +295,7 @@ async fn serve_ide_managed_end_to_end() {
         format!("http://127.0.0.1:{mcp_port}/mcp")
     );
 
-    let mcp = std::sync::Arc::new(Mcp::connect(mcp_port).await);
+    let mcp = std::sync::Arc::new(Mcp::connect(mcp_port, state.path()).await);
 
     // A tool call becomes a bridge request; the session the user started is known.
     let client = mcp.clone();
@@ -447,10 +461,29 @@ async fn serve_ide_managed_end_to_end() {
         cursor["mcpServers"]["jetbrains-debugger"]["url"],
         url.as_str()
     );
+    // Install on Coding Agents configures clients with the server's access token; a
+    // command only shown to the user does not show it.
+    let token = access_token(state.path());
+    assert_eq!(
+        cursor["mcpServers"]["jetbrains-debugger"]["headers"]["Authorization"],
+        format!("Bearer {token}")
+    );
     assert_eq!(
         clients[0]["install_command"],
-        format!("claude mcp add --transport http --scope user jetbrains-debugger {url}")
+        format!(
+            "claude mcp add --transport http --scope user jetbrains-debugger {url} \
+             --header 'Authorization: Bearer <token>'"
+        )
     );
+    let anonymous = Mcp {
+        port: mcp_port,
+        session: None,
+        token: None,
+    };
+    let (head, _) = anonymous
+        .post(&json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"}))
+        .await;
+    assert!(head.starts_with("HTTP/1.0 401"), "{head}");
     let refused = ide
         .request("clients/install", json!({"client": "cursor"}))
         .await;
@@ -546,7 +579,7 @@ async fn paused_ide_session(
         )
         .await;
     assert!(hello.get("result").is_some(), "{hello}");
-    let mcp = std::sync::Arc::new(Mcp::connect(mcp_port).await);
+    let mcp = std::sync::Arc::new(Mcp::connect(mcp_port, state.path()).await);
     ide.send(
         json!({"jsonrpc": "2.0", "method": "session/paused", "params": {
         "session": session, "thread_id": "t1", "reason": "breakpoint", "hit_breakpoints": [],
@@ -711,7 +744,7 @@ async fn without_an_ide_calls_say_the_plugin_is_not_connected() {
         .spawn()
         .unwrap();
     let (_bridge, mcp_port, _stdout) = ready(&mut child).await;
-    let mcp = Mcp::connect(mcp_port).await;
+    let mcp = Mcp::connect(mcp_port, state.path()).await;
     let (is_error, body) = mcp.call(2, "list_run_configurations", json!({})).await;
     assert!(is_error);
     assert_eq!(body["error"], "ide_not_connected", "{body}");

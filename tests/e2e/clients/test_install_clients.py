@@ -1,8 +1,9 @@
 """Install on Coding Agents, for real: `jetbrains-debugger-mcp install <client>` runs the
 real Claude Code, Codex and Gemini CLIs (installed by .ci/run into .cache/clients, pinned)
 in a throwaway HOME against a running binary, and each client's own `mcp list` / `mcp get`
-must show the server (Claude Code and Gemini health-check it: "connected"). A second
-install replaces the first. Every snippet of `jetbrains-debugger-mcp config <client>` is
+must show the server (Claude Code and Gemini health-check it: "connected"). The server wants
+its access token (`Authorization: Bearer`): every installed entry and every snippet carries it,
+so a client connects with nothing more to do. A second install replaces the first. Every snippet of `jetbrains-debugger-mcp config <client>` is
 parsed and checked against the keys its client documents; where a client reads its config
 from a file we can point it at (Claude Code's project .mcp.json, Gemini's settings.json,
 Codex's config.toml), the real CLI must read ours.
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import stat
 import subprocess
 import tomllib
@@ -29,7 +31,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, serve_http
+from conftest import ROOT, access_token, serve_http
 
 pytestmark = pytest.mark.anyio
 
@@ -83,9 +85,14 @@ def install_twice(binary: str, client: str, url: str, home: Path) -> None:
 
 
 @pytest.fixture
-async def server(binary: str, state_dir: Path):
-    async with serve_http(binary, state_dir) as (port, _log):
+async def server(binary: str, home: Path):
+    """The server, in the state directory `install` and `config` use (`client_env`): one token."""
+    async with serve_http(binary, home / "state") as (port, _log):
         yield f"http://127.0.0.1:{port}/mcp"
+
+
+def bearer(home: Path) -> str:
+    return f"Bearer {access_token(home / 'state')}"
 
 
 async def test_claude_code_install_is_connected_and_a_second_install_replaces_the_first(binary, server, home):
@@ -99,7 +106,7 @@ async def test_claude_code_install_is_connected_and_a_second_install_replaces_th
     got = run([claude, "mcp", "get", SERVER], home, with_clients())
     assert got.returncode == 0 and f"URL: {server}" in got.stdout, got.stdout
     entries = json.loads((home / ".claude.json").read_text())["mcpServers"]
-    assert entries == {SERVER: {"type": "http", "url": server}}
+    assert entries == {SERVER: {"type": "http", "url": server, "headers": {"Authorization": bearer(home)}}}
 
 
 async def test_codex_install_is_listed_once_with_the_url(binary, server, home):
@@ -111,8 +118,12 @@ async def test_codex_install_is_listed_once_with_the_url(binary, server, home):
     assert len(entries) == 1, listed.stdout
     assert entries[0]["enabled"] and entries[0]["transport"] == {**entries[0]["transport"],
                                                                   "type": "streamable_http", "url": server}
-    config = tomllib.loads((home / ".codex" / "config.toml").read_text())
+    assert entries[0]["transport"]["http_headers"] == {"Authorization": bearer(home)}, entries
+    config_file = home / ".codex" / "config.toml"
+    config = tomllib.loads(config_file.read_text())
     assert config["mcp_servers"][SERVER]["url"] == server
+    assert config["mcp_servers"][SERVER]["http_headers"] == {"Authorization": bearer(home)}
+    assert mode(config_file) == 0o600
 
 
 def trust_work_dir(home: Path) -> None:
@@ -131,6 +142,23 @@ async def test_gemini_install_is_connected_and_a_second_install_replaces_the_fir
     lines = [line for line in shown.splitlines() if f"{SERVER}:" in line]
     assert len(lines) == 1, shown
     assert server in lines[0] and lines[0].endswith("- Connected"), shown
+    entry = json.loads((home / ".gemini" / "settings.json").read_text())["mcpServers"][SERVER]
+    assert entry["headers"] == {"Authorization": bearer(home)}, entry
+
+
+async def test_without_the_token_a_client_is_refused(binary, server, home):
+    """What an entry without the header (a configuration from before the token) gets."""
+    claude = str(need("claude"))
+    added = run([claude, "mcp", "add", "--transport", "http", "--scope", "user", SERVER, server], home,
+                with_clients())
+    assert added.returncode == 0, added.stderr
+    listed = run([claude, "mcp", "list"], home, with_clients())
+    line = next(line for line in listed.stdout.splitlines() if line.startswith(f"{SERVER}:"))
+    assert "Connected" not in line, listed.stdout
+    install_twice(binary, "claude-code", server, home)
+    listed = run([claude, "mcp", "list"], home, with_clients())
+    line = next(line for line in listed.stdout.splitlines() if line.startswith(f"{SERVER}:"))
+    assert "Connected" in line, listed.stdout
 
 
 async def test_a_missing_cli_says_how_to_install_it(binary, home):
@@ -154,22 +182,26 @@ def config(binary: str, client: str, url: str, home: Path) -> tuple[str, str]:
 async def test_every_snippet_has_the_format_and_keys_its_client_documents(binary, home):
     url = "http://127.0.0.1:47823/mcp"
     snippets = {client: config(binary, client, url, home) for client in ALL_CLIENTS}
+    token = bearer(home)  # made by the first `config`, the same for every client
+    headers = {"headers": {"Authorization": token}}
 
     text, where = snippets["claude-code"]
-    assert text.strip() == f"claude mcp add --transport http --scope user {SERVER} {url}"
+    assert text.strip() == f"claude mcp add --transport http --scope user {SERVER} {url} --header 'Authorization: {token}'"
     assert str(home / ".claude.json") in where
     desktop = json.loads(snippets["claude-desktop"][0])["mcpServers"][SERVER]
     assert desktop["args"] == ["stdio"] and Path(desktop["command"]).resolve() == Path(binary).resolve()
     assert str(home / ".config" / "Claude" / "claude_desktop_config.json") in snippets["claude-desktop"][1]
-    assert json.loads(snippets["cursor"][0]) == {"mcpServers": {SERVER: {"url": url}}}
+    assert "headers" not in desktop, "the stdio relay reads the token itself"
+    assert json.loads(snippets["cursor"][0]) == {"mcpServers": {SERVER: {"url": url, **headers}}}
     assert str(home / ".cursor" / "mcp.json") in snippets["cursor"][1]
-    assert json.loads(snippets["vscode"][0]) == {"servers": {SERVER: {"type": "http", "url": url}}}
+    assert json.loads(snippets["vscode"][0]) == {"servers": {SERVER: {"type": "http", "url": url, **headers}}}
     assert str(home / ".config" / "Code" / "User" / "mcp.json") in snippets["vscode"][1]
-    assert json.loads(snippets["windsurf"][0]) == {"mcpServers": {SERVER: {"serverUrl": url}}}
+    assert json.loads(snippets["windsurf"][0]) == {"mcpServers": {SERVER: {"serverUrl": url, **headers}}}
     assert str(home / ".codeium" / "windsurf" / "mcp_config.json") in snippets["windsurf"][1]
-    assert tomllib.loads(snippets["codex"][0]) == {"mcp_servers": {SERVER: {"url": url}}}
+    assert tomllib.loads(snippets["codex"][0]) == {"mcp_servers": {SERVER: {
+        "url": url, "http_headers": {"Authorization": token}}}}
     assert str(home / ".codex" / "config.toml") in snippets["codex"][1]
-    assert json.loads(snippets["gemini"][0]) == {"mcpServers": {SERVER: {"httpUrl": url}}}
+    assert json.loads(snippets["gemini"][0]) == {"mcpServers": {SERVER: {"httpUrl": url, **headers}}}
     assert str(home / ".gemini" / "settings.json") in snippets["gemini"][1]
 
 
@@ -177,7 +209,7 @@ async def test_the_clients_read_the_snippets_we_hand_out(binary, server, home):
     """Put each snippet where the client reads it; the real CLI must see (and reach) the server."""
     claude, codex, gemini = str(need("claude")), str(need("codex")), str(need("gemini"))
     # Claude Code: the shell command is run as is; a project .mcp.json takes the HTTP entry.
-    command = config(binary, "claude-code", server, home)[0].split()
+    command = shlex.split(config(binary, "claude-code", server, home)[0])
     assert command[0] == "claude"
     added = run([claude, *command[1:]], home, with_clients())
     assert added.returncode == 0, added.stderr
@@ -187,12 +219,14 @@ async def test_the_clients_read_the_snippets_we_hand_out(binary, server, home):
     (home / "work" / ".mcp.json").write_text(json.dumps({"mcpServers": {SERVER: {"type": "http", **entry}}}))
     got = run([claude, "mcp", "get", SERVER], home, with_clients())
     assert got.returncode == 0 and "Project config" in got.stdout and f"URL: {server}" in got.stdout, got.stdout
+    assert f"Authorization: {bearer(home)}" in got.stdout, got.stdout  # (pending the user's approval)
 
     # Codex: the TOML goes into ~/.codex/config.toml.
     (home / ".codex").mkdir(exist_ok=True)
     (home / ".codex" / "config.toml").write_text(config(binary, "codex", server, home)[0])
     listed = json.loads(run([codex, "mcp", "list", "--json"], home, with_clients()).stdout)
     assert [(e["name"], e["transport"]["url"]) for e in listed] == [(SERVER, server)]
+    assert listed[0]["transport"]["http_headers"] == {"Authorization": bearer(home)}, listed
 
     # Gemini: the JSON is the whole ~/.gemini/settings.json; httpUrl is streamable HTTP.
     trust_work_dir(home)

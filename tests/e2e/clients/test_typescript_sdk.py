@@ -15,7 +15,7 @@ from pathlib import Path
 import anyio
 import pytest
 
-from conftest import PROGRAMS, PYTHON, ROOT, server_env, serve_http
+from conftest import PROGRAMS, PYTHON, ROOT, auth_header, server_env, serve_http
 from test_progress import check_cancelled
 
 pytestmark = pytest.mark.anyio
@@ -51,6 +51,7 @@ async def test_progress_and_cancellation_through_the_typescript_sdk(binary, stat
     else:
         async with serve_http(binary, state_dir) as (port, _):
             args = ["http", f"http://127.0.0.1:{port}/mcp"]
+            env["JBD_TEST_AUTHORIZATION"] = auth_header(state_dir)["Authorization"]
             events = await anyio.to_thread.run_sync(run_script, node_dir, args, env)
             check(events)
             await check_cancelled(state_dir, "start_debug_session", cancelled_at(events))

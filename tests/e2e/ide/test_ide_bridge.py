@@ -34,7 +34,7 @@ import pytest
 from mcp import Client, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
-from conftest import CALCULATOR, CALC_LINES, MODES, PROGRAMS, PYTHON, ROOT, Tools, text_of
+from conftest import CALCULATOR, CALC_LINES, MODES, PROGRAMS, PYTHON, ROOT, Tools, access_token, http_client, text_of
 from resource_client import BREAKPOINTS, LIST_CHANGED, LISTED, SESSION, Notices, read, read_error, updated
 from jvm_harness import CountingTools, Harness, jvm
 
@@ -55,7 +55,7 @@ async def ide(binary: str, state_dir: Path, env: dict[str, str] | None = None, m
     with harness(binary, state_dir, env) as h:
         ready = h.next_json()
         assert isinstance(ready, dict) and ready["mcp_url"].startswith("http://127.0.0.1:"), ready
-        async with Client(ready["mcp_url"], mode=mode, elicitation_callback=elicitation_callback,
+        async with Client(http_client(ready["mcp_url"], state_dir), mode=mode, elicitation_callback=elicitation_callback,
                           message_handler=message_handler) as client:
             yield CountingTools(client, h.log), h, ready
 
@@ -437,9 +437,13 @@ async def test_coding_clients_through_the_bridge(binary, state_dir, tmp_path):
         assert [c["id"] for c in clients] == ["claude-code", "claude-desktop", "cursor", "vscode", "windsurf",
                                               "codex", "gemini"]
         by_id = {c["id"]: c for c in clients}
-        assert by_id["claude-code"]["install_command"].endswith(f"jetbrains-debugger {url}")
+        # Every entry carries the server's access token; a command only shown does not show it.
+        token = access_token(state_dir)
+        assert by_id["claude-code"]["install_command"].endswith(
+            f"jetbrains-debugger {url} --header 'Authorization: Bearer <token>'")
         assert by_id["cursor"]["install_command"] is None
-        assert json.loads(by_id["vscode"]["config"]["text"])["servers"]["jetbrains-debugger"]["url"] == url
+        vscode = json.loads(by_id["vscode"]["config"]["text"])["servers"]["jetbrains-debugger"]
+        assert vscode == {"type": "http", "url": url, "headers": {"Authorization": f"Bearer {token}"}}
         assert by_id["codex"]["config"]["location"] == str(home / ".codex" / "config.toml")
         skill = home / ".claude" / "skills" / "jetbrains-debugger" / "SKILL.md"
         assert by_id["claude-code"]["skill_location"] == str(skill) and by_id["cursor"]["skill_location"] is None
@@ -448,8 +452,9 @@ async def test_coding_clients_through_the_bridge(binary, state_dir, tmp_path):
         assert outcome["ok"] is True and "Added HTTP MCP server" in outcome["output"], outcome
         assert calls.read_text().splitlines() == [
             "mcp remove --scope user jetbrains-debugger",
-            f"mcp add --transport http --scope user jetbrains-debugger {url}",
+            f"mcp add --transport http --scope user jetbrains-debugger {url} --header Authorization: Bearer {token}",
         ]
+        assert token not in json.dumps(outcome), "the outcome shown in the IDE does not show the token"
         assert not skill.exists(), "no skill unless asked"
         with_skill = h.command("install claude-code skill")
         assert with_skill["ok"] is True and with_skill["message"].endswith(f"skill for Claude Code (CLI) is at {skill}."), with_skill
@@ -513,7 +518,8 @@ def test_bridge_enforces_its_token(binary, state_dir):
 
 
 async def test_stdio_finds_the_ide_through_the_discovery_file(binary, state_dir):
-    """`stdio` relays to the IDE that has its directory's project open, else runs standalone."""
+    """`stdio` relays to the IDE that has its directory's project open, else runs standalone.
+    The IDE's server wants its access token: the relay reads it from the state directory."""
     with harness(binary, state_dir) as h:
         h.next_json()  # connected
         params = StdioServerParameters(command=binary, args=["stdio"], cwd=str(CALCULATOR),

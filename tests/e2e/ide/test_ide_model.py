@@ -41,7 +41,7 @@ import anyio
 import pytest
 from mcp import Client
 
-from conftest import CALCULATOR, CALC_LINES, free_port
+from conftest import CALCULATOR, CALC_LINES, free_port, http_client
 from jvm_harness import BUILD, CountingTools, Harness, jvm
 
 AGENT_FILE = BUILD / "coverage-agent.txt"
@@ -95,7 +95,7 @@ async def ide(plugin: Path, state_dir: Path, project: Path, brave: bool = True,
     with model_ide(plugin, state_dir, project, brave, flags) as h:
         ready = h.next_json(90)
         assert isinstance(ready, dict) and ready.get("mcp_url", "").startswith("http://127.0.0.1:"), ready
-        async with Client(ready["mcp_url"], mode="legacy") as client:
+        async with Client(http_client(ready["mcp_url"], state_dir), mode="legacy") as client:
             t = CountingTools(client, h.log)
             try:
                 yield t, h

@@ -1,4 +1,5 @@
-"""The streamable HTTP endpoint's DNS-rebinding protection: Origin and Host checks."""
+"""The streamable HTTP endpoint's DNS-rebinding protection: Origin and Host checks (every
+request carrying the access token: test_auth.py checks that one)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import subprocess
 import pytest
 from mcp import Client
 
-from conftest import PROGRAMS, Tools, serve_http, server_env, tidy
+from conftest import PROGRAMS, Tools, auth_header_of, http_client, serve_http, server_env, tidy
 
 pytestmark = pytest.mark.anyio
 
@@ -35,6 +36,7 @@ def post(port: int, headers: dict[str, str], body: bytes | None = None,
             "Host": f"127.0.0.1:{port}",
             "Content-Type": "application/json",
             "Accept": "application/json, text/event-stream",
+            **auth_header_of(port),
         }
         if session:
             base["Mcp-Session-Id"] = session
@@ -179,7 +181,7 @@ async def test_malformed_requests_get_jsonrpc_errors(binary, state_dir):
 async def test_http_clients_share_one_server(binary, state_dir):
     async with serve_http(binary, state_dir) as (port, log):
         url = f"http://127.0.0.1:{port}/mcp"
-        async with Client(url, mode="legacy") as a, Client(url) as b:
+        async with Client(http_client(url), mode="legacy") as a, Client(http_client(url)) as b:
             one, two = Tools(a, log), Tools(b, log)
             try:
                 bp = await one.ok("set_breakpoint", file_path="short.py", line=2)

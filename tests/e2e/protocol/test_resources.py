@@ -17,7 +17,7 @@ from mcp.shared.exceptions import MCPError
 
 from mcp import Client
 
-from conftest import MODES, PROGRAMS, TRANSPORTS, Tools, connect, line_of, serve_http, tidy
+from conftest import MODES, PROGRAMS, TRANSPORTS, Tools, connect, http_client, line_of, serve_http, tidy
 from resource_client import (BREAKPOINTS, LIST_CHANGED, LISTED, LOG, MODULES, OUTPUT, SESSION, THREADS, Notices, read,
                              read_error, updated)
 
@@ -84,8 +84,8 @@ async def test_subscriptions_belong_to_their_connection(binary, state_dir):
     mine, theirs = Notices(), Notices()
     async with serve_http(binary, state_dir) as (port, log):
         url = f"http://127.0.0.1:{port}/mcp"
-        async with Client(url, mode="legacy", message_handler=mine.handler) as client, \
-                Client(url, mode="legacy", message_handler=theirs.handler) as other:
+        async with Client(http_client(url), mode="legacy", message_handler=mine.handler) as client, \
+                Client(http_client(url), mode="legacy", message_handler=theirs.handler) as other:
             t = Tools(client, log)
             try:
                 async with mine.subscribed(client, "legacy", SESSION), theirs.subscribed(other, "legacy", BREAKPOINTS):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import subprocess
 import sys
 from typing import Any
@@ -21,7 +22,7 @@ import mcp.types as types
 import pytest
 from mcp import Client
 
-from conftest import PYTHON, Tools, line_of, serve_http, text_of
+from conftest import PYTHON, Tools, auth_header_of, http_client, line_of, serve_http, text_of
 
 pytestmark = pytest.mark.anyio
 
@@ -31,15 +32,20 @@ START = {"configuration_name": "Short"}
 # Client B as another process: on 2026-07-28 over HTTP the asker is the process behind the
 # connection, so a second client inside this test's own process would be the same asker.
 OTHER_CLIENT = """
-import asyncio, json, sys
+import asyncio, json, os, sys
 import mcp.types as types
 from mcp import Client
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared._httpx_utils import create_mcp_http_client
 
 async def approve(context, params):
     return types.ElicitResult(action="accept", content={"approve": True})
 
 async def main(url, name, arguments, state):
-    async with Client(url, mode="auto", elicitation_callback=approve) as client:
+    # The server's access token comes in the environment, as a client's configuration would hold it.
+    headers = {"Authorization": os.environ["JBD_TEST_AUTHORIZATION"]}
+    async with create_mcp_http_client(headers=headers) as http, \
+            Client(streamable_http_client(url, http_client=http), mode="auto", elicitation_callback=approve) as client:
         result = await client.session.call_tool(
             name, json.loads(arguments), request_state=state, allow_input_required=True,
             input_responses={"confirm": types.ElicitResult(action="accept", content={"approve": True})})
@@ -51,8 +57,10 @@ asyncio.run(main(*sys.argv[1:]))
 
 
 def other_client_retries(url: str, name: str, arguments: dict[str, Any], state: str) -> dict[str, Any]:
+    port = int(url.split(":")[2].split("/")[0])
+    env = dict(os.environ, JBD_TEST_AUTHORIZATION=auth_header_of(port)["Authorization"])
     done = subprocess.run([PYTHON, "-c", OTHER_CLIENT, url, name, json.dumps(arguments), state],
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=60, env=env)
     assert done.returncode == 0, done.stderr[-3000:]
     return json.loads(done.stdout.strip().splitlines()[-1])
 
@@ -77,7 +85,7 @@ async def never_called(context, params: types.ElicitRequestParams):
 async def test_a_handle_is_refused_from_another_client_and_answers_its_asker(binary, state_dir):
     async with serve_http(binary, state_dir, brave=False) as (port, log):
         url = f"http://127.0.0.1:{port}/mcp"
-        async with Client(url, mode="auto", elicitation_callback=never_called) as a:
+        async with Client(http_client(url), mode="auto", elicitation_callback=never_called) as a:
             tools = Tools(a, log)
             asked = await question_round(a, "start_debug_session", START)
             stolen = await anyio.to_thread.run_sync(
@@ -98,7 +106,8 @@ def forge_answers(port: int) -> list[int]:
     the server could have used for client A's elicitation; the HTTP statuses."""
     def post(body: dict, session: str | None) -> tuple[int, dict[str, str]]:
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
+        headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream",
+                   **auth_header_of(port)}
         if session:
             headers |= {"Mcp-Session-Id": session, "MCP-Protocol-Version": "2025-11-25"}
         connection.request("POST", "/mcp", body=json.dumps(body), headers=headers)
@@ -128,7 +137,7 @@ async def test_another_clients_elicitation_answers_reach_nothing(binary, state_d
 
     async with serve_http(binary, state_dir, brave=False) as (port, log):
         url = f"http://127.0.0.1:{port}/mcp"
-        async with Client(url, mode="legacy", elicitation_callback=decline_after_the_forgery) as a:
+        async with Client(http_client(url), mode="legacy", elicitation_callback=decline_after_the_forgery) as a:
             tools = Tools(a, log)
             outcome: dict[str, Any] = {}
 
@@ -169,8 +178,8 @@ async def test_an_approval_does_not_follow_execution_that_moved_legacy(binary, s
 
     async with serve_http(binary, state_dir, brave=False) as (port, log):
         url = f"http://127.0.0.1:{port}/mcp"
-        async with Client(url, mode="legacy", elicitation_callback=answer) as client_a, \
-                Client(url, mode="legacy", elicitation_callback=never_called) as client_b:
+        async with Client(http_client(url), mode="legacy", elicitation_callback=answer) as client_a, \
+                Client(http_client(url), mode="legacy", elicitation_callback=never_called) as client_b:
             a, b = Tools(client_a, log), Tools(client_b, log)
             session = await paused_in_the_loop(a, b)
             outcome: dict[str, Any] = {}
@@ -197,8 +206,8 @@ async def test_an_approval_does_not_follow_execution_that_moved_legacy(binary, s
 async def test_an_approval_does_not_follow_execution_that_moved_mrtr(binary, state_dir):
     async with serve_http(binary, state_dir, brave=False) as (port, log):
         url = f"http://127.0.0.1:{port}/mcp"
-        async with Client(url, mode="auto", elicitation_callback=never_called) as client_a, \
-                Client(url, mode="auto", elicitation_callback=never_called) as client_b:
+        async with Client(http_client(url), mode="auto", elicitation_callback=never_called) as client_a, \
+                Client(http_client(url), mode="auto", elicitation_callback=never_called) as client_b:
             a, b = Tools(client_a, log), Tools(client_b, log)
             await a.ok("set_breakpoint", file_path="loop.py", line=line_of("loop.py", "loop_body"))
             asked = await question_round(client_a, "start_debug_session", {"configuration_name": "Loop"})

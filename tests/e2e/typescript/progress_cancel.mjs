@@ -4,7 +4,7 @@
 // then the session list, and an unknown tool. Prints one JSON line per event.
 //
 //   node progress_cancel.mjs stdio BINARY PROJECT PYTHON
-//   node progress_cancel.mjs http URL
+//   node progress_cancel.mjs http URL   (the Authorization header in $JBD_TEST_AUTHORIZATION)
 import { existsSync, readFileSync } from "node:fs";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -19,7 +19,9 @@ const transport = transportName === "stdio"
       env: { ...process.env },
       stderr: "inherit",
     })
-  : new StreamableHTTPClientTransport(new URL(target));
+  : new StreamableHTTPClientTransport(new URL(target), {
+      requestInit: { headers: { Authorization: process.env.JBD_TEST_AUTHORIZATION ?? "" } },
+    });
 const client = new Client({ name: "ts-sdk-e2e", version: "0" });
 await client.connect(transport);
 say({ event: "connected", protocol: client.getServerCapabilities() ? transport.protocolVersion ?? "negotiated" : null });

@@ -97,6 +97,7 @@ impl McpSide {
         transport: Transport,
     ) -> Result<Self> {
         let state = project.root.join(format!(".state-{transport:?}"));
+        let state_dir = debugger_core::state::StateDir::at(&state);
         let mut command = tokio::process::Command::new(std::env::current_exe()?);
         let port = match transport {
             Transport::Stdio => {
@@ -156,7 +157,7 @@ impl McpSide {
                 let url = format!("http://127.0.0.1:{port}/mcp");
                 let deadline = tokio::time::Instant::now() + TIMEOUT;
                 loop {
-                    match Upstream::connect(&url).await {
+                    match Upstream::connect(&url, Some(crate::auth::token_file(&state_dir))).await {
                         Ok(upstream) => break Connection::Http(upstream),
                         Err(err) if tokio::time::Instant::now() > deadline => {
                             bail!("{url} did not come up: {err}")

@@ -9,6 +9,7 @@
 //! Sources (November 2026): each client's documentation; the commands were checked
 //! against the real CLIs (`claude` 2.1.331, `codex` 0.169.0, `gemini` 0.61.0).
 
+use crate::auth;
 use crate::mcp::SERVER_NAME;
 pub use debugger_ide::wire::{ClientConfig, ConfigFormat};
 use serde_json::json;
@@ -116,6 +117,8 @@ pub struct Target {
     pub home: Option<PathBuf>,
     /// Windows `%APPDATA%` (`%APPDATA%` in the locations when unknown).
     pub app_data: Option<PathBuf>,
+    /// The endpoint's access token (`crate::auth`), sent as `Authorization: Bearer`.
+    pub token: Option<String>,
 }
 
 impl Target {
@@ -134,7 +137,13 @@ impl Target {
             app_data: std::env::var_os("APPDATA")
                 .filter(|a| !a.is_empty())
                 .map(PathBuf::from),
+            token: None,
         }
+    }
+
+    /// This target, for an endpoint that wants `token`.
+    pub fn with_token(self, token: Option<String>) -> Target {
+        Target { token, ..self }
     }
 
     /// `<home>/<relative>` in the OS's own separators.
@@ -199,11 +208,26 @@ pub struct Installer {
     pub add: Vec<String>,
     /// What to tell a user who does not have the program.
     pub how_to_get: &'static str,
+    /// The access token the entry carries: kept out of [`Self::add_command`].
+    pub token: Option<String>,
+    /// The CLI takes no header (Codex): once `add` has made the entry, the token goes into
+    /// the client's configuration file (`install.rs`).
+    pub token_in_codex_config: bool,
 }
 
 impl Installer {
-    /// The command that configures the client, as a user would type it.
+    /// The command that configures the client, as a user would type it, the token shown
+    /// as `<token>` (`jetbrains-debugger-mcp token` prints it): fit for messages and logs.
     pub fn add_command(&self) -> String {
+        let shown = self.token.as_deref().map(|token| {
+            let masked = |arg: &String| arg.replace(token, "<token>");
+            self.add.iter().map(masked).collect::<Vec<_>>()
+        });
+        command_line(self.program, shown.as_deref().unwrap_or(&self.add))
+    }
+
+    /// [`Self::add_command`] with the token itself, to be run as it is.
+    pub fn add_command_with_token(&self) -> String {
         command_line(self.program, &self.add)
     }
 
@@ -254,6 +278,14 @@ fn pretty(value: serde_json::Value) -> String {
     serde_json::to_string_pretty(&value).expect("a JSON value serializes")
 }
 
+/// Codex's `http_headers` line carrying `token` (its CLI cannot write it).
+pub fn codex_headers_line(token: &str) -> String {
+    format!(
+        "http_headers = {{ Authorization = {} }}\n",
+        toml_string(&auth::header_value(token))
+    )
+}
+
 /// `{"<key>": {"jetbrains-debugger": entry}}`.
 fn json_servers(key: &str, entry: serde_json::Value) -> String {
     pretty(json!({ key: { SERVER_NAME: entry } }))
@@ -296,6 +328,16 @@ struct Cli {
     remove: &'static [&'static str],
     add: &'static [&'static str],
     how_to_get: &'static str,
+    /// How the entry gets the access token's header.
+    header: HeaderBy,
+}
+
+/// How a client's entry gets the header `Authorization: Bearer <token>`.
+enum HeaderBy {
+    /// Arguments after `add`'s, `{header}` standing for the header.
+    Args(&'static [&'static str]),
+    /// The CLI takes none (Codex: only a variable's name): it goes into `config.toml`.
+    CodexConfig,
 }
 
 /// The shape of a client's configuration.
@@ -349,13 +391,15 @@ const CATALOGUE: [Spec; 7] = [
             ],
             how_to_get: "Install Claude Code with `npm install -g @anthropic-ai/claude-code` \
                          (or its native installer), or use COPY CONFIGURATION.",
+            // After the positionals: `--header` takes every value that follows it.
+            header: HeaderBy::Args(&["--header", "{header}"]),
         }),
         snippet: Snippet::AddCommand,
         location: Location::Terminal(&[".claude.json"]),
         hint: "If the server is already configured, run `claude mcp remove --scope user \
                jetbrains-debugger` first. For one project only, put \
-               {\"mcpServers\":{\"jetbrains-debugger\":{\"type\":\"http\",\"url\":…}}} \
-               in its .mcp.json.",
+               {\"mcpServers\":{\"jetbrains-debugger\":{\"type\":\"http\",\"url\":…,\
+               \"headers\":{\"Authorization\":\"Bearer …\"}}}} in its .mcp.json.",
         skills: Some(Skills {
             config_dir: ".claude",
             moved_by: Moved::ConfigDir("CLAUDE_CONFIG_DIR"),
@@ -437,10 +481,12 @@ const CATALOGUE: [Spec; 7] = [
             add: &["mcp", "add", "{name}", "--url", "{url}"],
             how_to_get: "Install the Codex CLI with `npm install -g @openai/codex`, \
                          or use COPY CONFIGURATION.",
+            header: HeaderBy::CodexConfig,
         }),
         snippet: Snippet::CodexToml,
         location: Location::Home(&[".codex", "config.toml"]),
-        hint: "Or run `codex mcp add jetbrains-debugger --url <url>`.",
+        hint: "Or run `codex mcp add jetbrains-debugger --url <url>`, then add the \
+               http_headers line to that table (its CLI cannot).",
         skills: Some(Skills {
             config_dir: ".codex",
             moved_by: Moved::ConfigDir("CODEX_HOME"),
@@ -456,6 +502,7 @@ const CATALOGUE: [Spec; 7] = [
             add: &["mcp", "add", "-s", "user", "-t", "http", "{name}", "{url}"],
             how_to_get: "Install the Gemini CLI with `npm install -g @google/gemini-cli`, \
                          or use COPY CONFIGURATION.",
+            header: HeaderBy::Args(&["-H", "{header}"]),
         }),
         snippet: Snippet::Json {
             servers_key: "mcpServers",
@@ -475,23 +522,35 @@ const CATALOGUE: [Spec; 7] = [
 ];
 
 impl ClientId {
-    /// The client's own installer, for clients that have a CLI.
-    pub fn installer(self, url: &str) -> Option<Installer> {
+    /// The client's own installer, for clients that have a CLI; the entry carries `token`
+    /// when one is given.
+    pub fn installer(self, url: &str, token: Option<&str>) -> Option<Installer> {
         let cli = self.spec().cli.as_ref()?;
+        let header = token.map(|token| format!("Authorization: {}", auth::header_value(token)));
         let fill = |args: &[&str]| {
             args.iter()
                 .map(|arg| match *arg {
                     "{name}" => SERVER_NAME.to_string(),
                     "{url}" => url.to_string(),
+                    "{header}" => header.clone().unwrap_or_default(),
                     other => other.to_string(),
                 })
                 .collect::<Vec<_>>()
         };
+        let mut add = fill(cli.add);
+        let mut token_in_codex_config = false;
+        match (&cli.header, &header) {
+            (HeaderBy::Args(args), Some(_)) => add.extend(fill(args)),
+            (HeaderBy::CodexConfig, Some(_)) => token_in_codex_config = true,
+            (_, None) => {}
+        }
         Some(Installer {
             program: cli.program,
             remove: fill(cli.remove),
-            add: fill(cli.add),
+            add,
             how_to_get: cli.how_to_get,
+            token: token.map(str::to_string),
+            token_in_codex_config,
         })
     }
 
@@ -527,15 +586,16 @@ impl ClientId {
     pub fn config(self, target: &Target) -> ClientConfig {
         let spec = self.spec();
         let url = target.url.as_str();
+        let token = target.token.as_deref();
         let (format, text) = match &spec.snippet {
             Snippet::AddCommand => {
                 let installer = self
-                    .installer(url)
+                    .installer(url, token)
                     .expect("a client configured by its add command has a CLI");
-                (ConfigFormat::Shell, installer.add_command())
+                (ConfigFormat::Shell, installer.add_command_with_token())
             }
             Snippet::Json { servers_key, entry } => {
-                let entry = match entry {
+                let mut value = match entry {
                     Entry::Http {
                         url_key,
                         typed: true,
@@ -544,15 +604,23 @@ impl ClientId {
                         url_key,
                         typed: false,
                     } => json!({ *url_key: url }),
+                    // The relay reads the token file itself.
                     Entry::Stdio => {
                         json!({ "command": target.binary.display().to_string(), "args": ["stdio"] })
                     }
                 };
-                (ConfigFormat::Json, json_servers(servers_key, entry))
+                if let (Some(token), Entry::Http { .. }) = (token, entry) {
+                    value["headers"] = json!({ "Authorization": auth::header_value(token) });
+                }
+                (ConfigFormat::Json, json_servers(servers_key, value))
             }
             Snippet::CodexToml => (
                 ConfigFormat::Toml,
-                format!("[mcp_servers.{SERVER_NAME}]\nurl = {}\n", toml_string(url)),
+                format!(
+                    "[mcp_servers.{SERVER_NAME}]\nurl = {}\n{}",
+                    toml_string(url),
+                    token.map(codex_headers_line).unwrap_or_default()
+                ),
             ),
         };
         let location = match spec.location {
@@ -595,6 +663,7 @@ mod tests {
             os,
             home: Some(PathBuf::from(home)),
             app_data,
+            token: None,
         }
     }
 
@@ -658,6 +727,63 @@ mod tests {
     }
 
     #[test]
+    fn every_http_entry_carries_the_token_and_described_commands_hide_it() {
+        let with = Target {
+            token: Some("t0k".into()),
+            ..target(Os::Linux)
+        };
+        let bearer = json!({ "Authorization": "Bearer t0k" });
+        for (client, key) in [
+            (ClientId::Cursor, "mcpServers"),
+            (ClientId::VsCode, "servers"),
+            (ClientId::Windsurf, "mcpServers"),
+            (ClientId::Gemini, "mcpServers"),
+        ] {
+            let entry: Value = serde_json::from_str(&client.config(&with).text).unwrap();
+            assert_eq!(entry[key][SERVER_NAME]["headers"], bearer, "{client}");
+        }
+        let desktop: Value =
+            serde_json::from_str(&ClientId::ClaudeDesktop.config(&with).text).unwrap();
+        assert_eq!(
+            desktop["mcpServers"][SERVER_NAME].get("headers"),
+            None,
+            "the stdio relay reads the token file itself"
+        );
+        assert_eq!(
+            ClientId::Codex.config(&with).text,
+            "[mcp_servers.jetbrains-debugger]\nurl = \"http://127.0.0.1:47823/mcp\"\n\
+             http_headers = { Authorization = \"Bearer t0k\" }\n"
+        );
+        assert_eq!(
+            ClientId::ClaudeCode.config(&with).text,
+            "claude mcp add --transport http --scope user jetbrains-debugger \
+             http://127.0.0.1:47823/mcp --header 'Authorization: Bearer t0k'"
+        );
+        let claude = ClientId::ClaudeCode.installer(URL, Some("t0k")).unwrap();
+        assert_eq!(
+            claude.add[claude.add.len() - 2..],
+            ["--header", "Authorization: Bearer t0k"]
+        );
+        assert!(claude
+            .add_command()
+            .ends_with("--header 'Authorization: Bearer <token>'"));
+        assert!(!claude.token_in_codex_config);
+        let gemini = ClientId::Gemini.installer(URL, Some("t0k")).unwrap();
+        assert_eq!(
+            gemini.add[gemini.add.len() - 2..],
+            ["-H", "Authorization: Bearer t0k"]
+        );
+        let codex = ClientId::Codex.installer(URL, Some("t0k")).unwrap();
+        assert!(codex.token_in_codex_config && !codex.add_command_with_token().contains("t0k"));
+        assert!(
+            !ClientId::Codex
+                .installer(URL, None)
+                .unwrap()
+                .token_in_codex_config
+        );
+    }
+
+    #[test]
     fn locations_follow_the_os() {
         let at = |client: ClientId, os| client.config(&target(os)).location;
         assert_eq!(
@@ -708,18 +834,18 @@ mod tests {
 
     #[test]
     fn installers_remove_then_add_and_quote_odd_urls() {
-        let claude = ClientId::ClaudeCode.installer(URL).unwrap();
+        let claude = ClientId::ClaudeCode.installer(URL, None).unwrap();
         assert_eq!(
             claude.remove_command(),
             "claude mcp remove --scope user jetbrains-debugger"
         );
-        let codex = ClientId::Codex.installer(URL).unwrap();
+        let codex = ClientId::Codex.installer(URL, None).unwrap();
         assert_eq!(
             codex.add_command(),
             "codex mcp add jetbrains-debugger --url http://127.0.0.1:47823/mcp"
         );
         let gemini = ClientId::Gemini
-            .installer("http://x/mcp?a=1&b='2'")
+            .installer("http://x/mcp?a=1&b='2'", None)
             .unwrap();
         assert_eq!(
             gemini.add_command(),
@@ -731,7 +857,7 @@ mod tests {
             ClientId::VsCode,
             ClientId::Windsurf,
         ] {
-            assert!(client.installer(URL).is_none(), "{client}");
+            assert!(client.installer(URL, None).is_none(), "{client}");
         }
     }
 

@@ -421,14 +421,15 @@ pub async fn run(installer: &Installer, search: &SearchPath) -> Result<String, I
     })
 }
 
-/// Install `client` for `url` and describe the outcome, success or failure, for a
-/// notification.
+/// Install `client` for `url` (its entry carrying `token`, when given) and describe the
+/// outcome, success or failure, for a notification.
 pub async fn install(
     client: ClientId,
     url: &str,
+    token: Option<&str>,
     search: &SearchPath,
 ) -> Result<ClientInstallResult, NoInstaller> {
-    let installer = client.installer(url).ok_or(NoInstaller { client })?;
+    let installer = client.installer(url, token).ok_or(NoInstaller { client })?;
     let outcome = run(&installer, search).await;
     let command = installer.add_command();
     Ok(match outcome {
@@ -491,11 +492,16 @@ mod tests {
             ),
         );
         let search = SearchPath::new([dir.clone()]);
-        let outcome = install(ClientId::ClaudeCode, URL, &search).await.unwrap();
+        let outcome = install(ClientId::ClaudeCode, URL, Some("t0k"), &search)
+            .await
+            .unwrap();
         assert!(outcome.ok, "{outcome:?}");
         assert_eq!(
             outcome.command,
-            format!("claude mcp add --transport http --scope user jetbrains-debugger {URL}")
+            format!(
+                "claude mcp add --transport http --scope user jetbrains-debugger {URL} \
+                 --header 'Authorization: Bearer <token>'"
+            )
         );
         assert!(outcome
             .message
@@ -507,7 +513,7 @@ mod tests {
         assert_eq!(
             calls,
             format!(
-                "mcp remove --scope user jetbrains-debugger\nmcp add --transport http --scope user jetbrains-debugger {URL}\n"
+                "mcp remove --scope user jetbrains-debugger\nmcp add --transport http --scope user jetbrains-debugger {URL} --header Authorization: Bearer t0k\n"
             )
         );
         std::fs::remove_dir_all(dir).unwrap();
@@ -521,7 +527,7 @@ mod tests {
             "codex",
             "[ \"$2\" = add ] && { echo 'Error: config.toml: invalid table' >&2; exit 3; }\nexit 0",
         );
-        let outcome = install(ClientId::Codex, URL, &SearchPath::new([dir.clone()]))
+        let outcome = install(ClientId::Codex, URL, None, &SearchPath::new([dir.clone()]))
             .await
             .unwrap();
         assert!(!outcome.ok);
@@ -540,9 +546,14 @@ mod tests {
     #[tokio::test]
     async fn a_missing_cli_says_how_to_get_it_and_clients_without_one_are_refused() {
         let empty = scratch("empty");
-        let outcome = install(ClientId::Gemini, URL, &SearchPath::new([empty.clone()]))
-            .await
-            .unwrap();
+        let outcome = install(
+            ClientId::Gemini,
+            URL,
+            None,
+            &SearchPath::new([empty.clone()]),
+        )
+        .await
+        .unwrap();
         assert!(!outcome.ok);
         assert!(
             outcome.message.contains("`gemini` command was not found")
@@ -553,9 +564,14 @@ mod tests {
             "{}",
             outcome.message
         );
-        let refused = install(ClientId::Cursor, URL, &SearchPath::new([empty.clone()]))
-            .await
-            .unwrap_err();
+        let refused = install(
+            ClientId::Cursor,
+            URL,
+            None,
+            &SearchPath::new([empty.clone()]),
+        )
+        .await
+        .unwrap_err();
         assert_eq!(
             refused,
             NoInstaller {

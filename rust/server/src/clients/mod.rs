@@ -5,6 +5,7 @@
 //! `clients/install` over the bridge, in `ide_requests.rs`).
 
 pub mod catalogue;
+pub mod codex_token;
 pub mod install;
 pub mod skill;
 
@@ -24,15 +25,23 @@ pub fn default_url(state: &StateDir) -> String {
         .unwrap_or_else(|| format!("http://127.0.0.1:{}/mcp", crate::http::DEFAULT_PORT))
 }
 
-/// Every client, with its snippet for `url` on this machine.
-pub fn list(url: &str) -> ClientsListResult {
-    let target = Target::here(url);
+/// The endpoint's access token every client entry carries (`crate::auth`), made if there
+/// is none yet; `None` (entries without it, and a warning) when it cannot be.
+pub fn access_token(state: &StateDir) -> Option<String> {
+    crate::auth::load_or_create(state)
+        .map_err(|err| tracing::warn!("client entries will carry no access token: {err:#}"))
+        .ok()
+}
+
+/// Every client, with its snippet for `url` (and `token`) on this machine.
+pub fn list(url: &str, token: Option<&str>) -> ClientsListResult {
+    let target = Target::here(url).with_token(token.map(str::to_string));
     ClientsListResult {
         clients: ClientId::all()
             .map(|client| ClientInfo {
                 id: client.id().into(),
                 name: client.name().into(),
-                install_command: client.installer(url).map(|i| i.add_command()),
+                install_command: client.installer(url, token).map(|i| i.add_command()),
                 config: client.config(&target),
                 skill_location: skill::location(client, |var| std::env::var_os(var))
                     .map(|path| path.display().to_string()),
@@ -57,6 +66,7 @@ pub enum Refused {
 pub async fn install_client(
     client: ClientId,
     url: &str,
+    token: impl FnOnce() -> Option<String>,
     with_skill: bool,
     search: &install::SearchPath,
     env: impl Fn(&str) -> Option<OsString>,
@@ -64,7 +74,31 @@ pub async fn install_client(
     if with_skill {
         skill::check(client)?;
     }
-    let mut outcome = install::install(client, url, search).await?;
+    // Refused before the token is made: a refusal writes nothing.
+    client
+        .installer(url, None)
+        .ok_or(install::NoInstaller { client })?;
+    let token = token();
+    let token = token.as_deref();
+    let mut outcome = install::install(client, url, token, search).await?;
+    if let Some(token) = token {
+        // A CLI that echoes its arguments does not show the token.
+        outcome.output = outcome.output.replace(token, "<token>");
+        outcome.message = outcome.message.replace(token, "<token>");
+    }
+    let codex_config = client.installer(url, token);
+    if let (true, Some(token)) = (
+        outcome.ok && codex_config.is_some_and(|i| i.token_in_codex_config),
+        token,
+    ) {
+        if let Err(err) = codex_token::write(token, &env) {
+            outcome.ok = false;
+            outcome.message = format!(
+                "{} But its entry has no access token: {err}.",
+                outcome.message
+            );
+        }
+    }
     if outcome.ok && with_skill {
         match skill::install(client, env) {
             Ok(written) => outcome.message = format!("{} {written}", outcome.message),
@@ -87,9 +121,12 @@ pub async fn install_command(client: &str, url: Option<String>, skill: SkillChoi
         println!("{}", skill::install(client, env)?);
         return Ok(());
     }
-    let url = url.unwrap_or_else(|| default_url(&StateDir::from_env()));
+    let state = StateDir::from_env();
+    let url = url.unwrap_or_else(|| default_url(&state));
+    let token = || access_token(&state);
     let search = install::SearchPath::discover().await;
-    let outcome = install_client(client, &url, skill == SkillChoice::Also, &search, env).await?;
+    let also = skill == SkillChoice::Also;
+    let outcome = install_client(client, &url, token, also, &search, env).await?;
     if !outcome.ok {
         if !outcome.output.trim().is_empty() {
             eprintln!("{}", outcome.output.trim_end());
@@ -115,8 +152,9 @@ pub enum SkillChoice {
 /// (and the hint) on stderr.
 pub fn config_command(client: &str, url: Option<String>) -> Result<()> {
     let client = ClientId::parse(client)?;
-    let url = url.unwrap_or_else(|| default_url(&StateDir::from_env()));
-    let snippet = client.config(&Target::here(url));
+    let state = StateDir::from_env();
+    let url = url.unwrap_or_else(|| default_url(&state));
+    let snippet = client.config(&Target::here(url).with_token(access_token(&state)));
     print!("{}", snippet.text);
     if !snippet.text.ends_with('\n') {
         println!();
@@ -147,9 +185,22 @@ mod tests {
         };
         publish(&state, &running).unwrap();
         assert_eq!(default_url(&state), "http://127.0.0.1:47825/mcp");
-        let listed = list(&default_url(&state));
+        let listed = list(&default_url(&state), Some("t0k"));
         assert_eq!(listed.clients.len(), ClientId::all().count());
         assert!(listed.clients[5].config.text.contains("47825"));
+        let claude = &listed.clients[0];
+        assert!(claude
+            .config
+            .text
+            .ends_with("--header 'Authorization: Bearer t0k'"));
+        assert_eq!(
+            claude.install_command.as_deref(),
+            Some(
+                "claude mcp add --transport http --scope user jetbrains-debugger \
+                 http://127.0.0.1:47825/mcp --header 'Authorization: Bearer <token>'"
+            ),
+            "the token is not shown where the command is only described"
+        );
         let skill = |id: &str| {
             let client = listed.clients.iter().find(|c| c.id == id).unwrap();
             client.skill_location.clone()
@@ -189,19 +240,80 @@ mod tests {
 
     #[cfg(unix)]
     #[tokio::test]
+    async fn codex_s_entry_gets_the_token_in_its_config_file() {
+        use std::os::unix::fs::PermissionsExt;
+        const URL: &str = "http://127.0.0.1:47823/mcp";
+        let (home, search) = home_with_codex("token", false);
+        let config = home.join(".codex/config.toml");
+        std::fs::create_dir_all(config.parent().unwrap()).unwrap();
+        // As the real CLI does: `mcp add <name> --url <url>` writes the table.
+        let cli = home.join("bin/codex");
+        std::fs::write(
+            &cli,
+            format!(
+                "#!/bin/sh
+[ \"$2\" = add ] && printf 'model = \"o3\"\\n\\n[mcp_servers.%s]\\nurl = \"%s\"\\n' \"$3\" \"$5\" > {}\nexit 0\n",
+                config.display()
+            ),
+        )
+        .unwrap();
+        let env = |var: &str| (var == catalogue::HOME_VAR).then(|| home.clone().into_os_string());
+        let outcome = install_client(
+            ClientId::Codex,
+            URL,
+            || Some("t0k".into()),
+            false,
+            &search,
+            env,
+        )
+        .await
+        .unwrap();
+        assert!(outcome.ok, "{outcome:?}");
+        assert!(!format!("{outcome:?}").contains("t0k"), "{outcome:?}");
+        assert_eq!(
+            std::fs::read_to_string(&config).unwrap(),
+            "model = \"o3\"\n\n[mcp_servers.jetbrains-debugger]\n\
+             http_headers = { Authorization = \"Bearer t0k\" }\n\
+             url = \"http://127.0.0.1:47823/mcp\"\n"
+        );
+        let mode = std::fs::metadata(&config).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600);
+
+        // A CLI that wrote no entry: the install says the entry has no token.
+        std::fs::write(&cli, "#!/bin/sh\nexit 0\n").unwrap();
+        std::fs::write(&config, "").unwrap();
+        let outcome = install_client(
+            ClientId::Codex,
+            URL,
+            || Some("t0k".into()),
+            false,
+            &search,
+            env,
+        )
+        .await
+        .unwrap();
+        assert!(
+            !outcome.ok && outcome.message.contains("no access token"),
+            "{outcome:?}"
+        );
+        std::fs::remove_dir_all(home).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[tokio::test]
     async fn the_skill_is_written_once_the_client_is_configured_and_only_then() {
         const URL: &str = "http://127.0.0.1:47823/mcp";
         let (home, search) = home_with_codex("ok", false);
         let env = |var: &str| (var == catalogue::HOME_VAR).then(|| home.clone().into_os_string());
         let skill_file = home.join(".codex/skills/jetbrains-debugger/SKILL.md");
 
-        let plain = install_client(ClientId::Codex, URL, false, &search, env)
+        let plain = install_client(ClientId::Codex, URL, || None, false, &search, env)
             .await
             .unwrap();
         assert!(plain.ok, "{plain:?}");
         assert!(!skill_file.exists(), "no skill unless asked");
 
-        let with_skill = install_client(ClientId::Codex, URL, true, &search, env)
+        let with_skill = install_client(ClientId::Codex, URL, || None, true, &search, env)
             .await
             .unwrap();
         assert!(with_skill.ok, "{with_skill:?}");
@@ -216,7 +328,7 @@ mod tests {
         );
         assert_eq!(std::fs::read_to_string(&skill_file).unwrap(), skill::TEXT);
 
-        let refused = install_client(ClientId::Windsurf, URL, true, &search, env)
+        let refused = install_client(ClientId::Windsurf, URL, || None, true, &search, env)
             .await
             .unwrap_err();
         assert!(matches!(refused, Refused::Skill(_)), "{refused}");
@@ -228,7 +340,7 @@ mod tests {
 
         let (home, search) = home_with_codex("fails", true);
         let env = |var: &str| (var == catalogue::HOME_VAR).then(|| home.clone().into_os_string());
-        let failed = install_client(ClientId::Codex, URL, true, &search, env)
+        let failed = install_client(ClientId::Codex, URL, || None, true, &search, env)
             .await
             .unwrap();
         assert!(
