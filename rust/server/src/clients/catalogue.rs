@@ -573,6 +573,67 @@ impl ClientId {
     }
 }
 
+/// Where a client keeps the rules that let a tool run without asking, for the clients
+/// whose permission settings we add our read-only tools to (`permissions.rs` writes them):
+/// a list of rule strings at a path of keys in a JSON settings file in its config folder.
+pub struct AllowRules {
+    /// The client's config folder in the home directory (`.claude`).
+    config_dir: &'static str,
+    moved_by: Moved,
+    /// The settings file in that folder.
+    file: &'static str,
+    /// The keys leading to the list of rules in that file.
+    pub list: &'static [&'static str],
+    /// One rule; `{server}` and `{tool}` are filled in.
+    rule: &'static str,
+}
+
+/// The clients with permission rules we write, one row each. Codex needs none: its
+/// default approval mode for MCP tools (`auto`) already runs a tool annotated read-only
+/// without asking. Gemini CLI keeps such rules in policy files of its own format, which we
+/// do not write (yet).
+const ALLOW_RULES: [(ClientId, AllowRules); 1] = [(
+    ClientId::ClaudeCode,
+    AllowRules {
+        config_dir: ".claude",
+        moved_by: Moved::ConfigDir("CLAUDE_CONFIG_DIR"),
+        file: "settings.json",
+        list: &["permissions", "allow"],
+        rule: "mcp__{server}__{tool}",
+    },
+)];
+
+impl ClientId {
+    /// Where the client's permission rules go, when we write any for it.
+    pub fn allow_rules(self) -> Option<&'static AllowRules> {
+        ALLOW_RULES
+            .iter()
+            .find(|(client, _)| *client == self)
+            .map(|(_, rules)| rules)
+    }
+}
+
+impl AllowRules {
+    /// The settings file, as `env` (a lookup of environment variables) sets the config
+    /// folder; `None` when neither its variable nor the home directory is set.
+    pub fn file(&self, env: impl Fn(&str) -> Option<OsString>) -> Option<PathBuf> {
+        let set = |var: &str| env(var).filter(|v| !v.is_empty()).map(PathBuf::from);
+        let in_home = |home: PathBuf| home.join(self.config_dir);
+        let config = match self.moved_by {
+            Moved::ConfigDir(var) => set(var).or_else(|| set(HOME_VAR).map(in_home)),
+            Moved::Home(var) => set(var).or_else(|| set(HOME_VAR)).map(in_home),
+        }?;
+        Some(config.join(self.file))
+    }
+
+    /// The rule that lets our tool `tool` run without asking.
+    pub fn rule(&self, tool: &str) -> String {
+        self.rule
+            .replace("{server}", SERVER_NAME)
+            .replace("{tool}", tool)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -790,5 +851,32 @@ mod tests {
             assert_eq!(client.skills_dir(home).is_some(), expected, "{client}");
         }
         assert_eq!(ClientId::with_skills(), "claude-code, codex, gemini");
+    }
+
+    #[test]
+    fn claude_code_alone_gets_allow_rules_in_its_settings_file() {
+        let rules = ClientId::ClaudeCode.allow_rules().unwrap();
+        assert_eq!(rules.list, ["permissions", "allow"]);
+        assert_eq!(
+            rules.rule("list_breakpoints"),
+            "mcp__jetbrains-debugger__list_breakpoints"
+        );
+        let home = |var: &str| (var == HOME_VAR).then(|| OsString::from("/home/ada"));
+        assert_eq!(
+            rules.file(home),
+            Some(PathBuf::from("/home/ada/.claude/settings.json"))
+        );
+        let moved = |var: &str| match var {
+            "CLAUDE_CONFIG_DIR" => Some(OsString::from("/srv/claude")),
+            _ => home(var),
+        };
+        assert_eq!(
+            rules.file(moved),
+            Some(PathBuf::from("/srv/claude/settings.json"))
+        );
+        assert_eq!(rules.file(|_: &str| None), None);
+        for client in ClientId::all().filter(|c| *c != ClientId::ClaudeCode) {
+            assert!(client.allow_rules().is_none(), "{client}");
+        }
     }
 }
