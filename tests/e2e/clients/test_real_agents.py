@@ -15,7 +15,9 @@ Each scenario runs once (a module fixture) and the tests below assert on its rec
   bad argument type, a tool Claude Code does not allow, stop.
 - Claude Code without the hook: the launch cannot be confirmed.
 - Codex over HTTP as `install codex` configures it, once without brave mode (consent) and
-  once in brave mode (the workflow).
+  once in brave mode (the workflow), with a model name Codex does not know (it then offers
+  our tools up front, as one `namespace` tool); and once with a model it knows (gpt-5.5),
+  for which it defers MCP tools behind its own client-side `tool_search`.
 
 Assertions about behaviour another change brings (tool `_meta` for Claude Code's tool
 search, `confirmation_unavailable`, `no_session` as a status, Codex calling
@@ -242,7 +244,7 @@ def claude_unanswered(binary, served, tmp_path_factory) -> Run:
     return run_claude(binary, base, served, "http", hook=False, script=script)
 
 
-def run_codex(binary: str, base: Path, *, brave: bool, script: list) -> Run:
+def run_codex(binary: str, base: Path, *, brave: bool, script: list, model_name: str = "scripted-model") -> Run:
     agents.need("codex")
     home = Home.make(base)
     state = base / "state"
@@ -250,7 +252,7 @@ def run_codex(binary: str, base: Path, *, brave: bool, script: list) -> Run:
     with contextlib.ExitStack() as stack:
         url = stack.enter_context(http_server(binary, state, brave=brave))
         model = stack.enter_context(ScriptedModel(script))
-        home.codex_config.write_text(agents.codex_provider(model.url))
+        home.codex_config.write_text(agents.codex_provider(model.url, model_name))
         installed = agents.install(binary, "codex", url, home)
         # The user lets Codex run the launch (exec never asks); our own question is asked.
         with open(home.codex_config, "a") as config:
@@ -270,6 +272,19 @@ def codex_consent(binary, tmp_path_factory) -> Run:
         Say("Could not start."),
     ]
     return run_codex(binary, tmp_path_factory.mktemp("codex-consent"), brave=False, script=script)
+
+
+@pytest.fixture(scope="module")
+def codex_known_model(binary, tmp_path_factory) -> Run:
+    """Codex with a model it knows (gpt-5.5): it defers MCP tools behind its own
+    client-side `tool_search` (BM25 over the tools' metadata)."""
+    script = [
+        ToolCall("tool_search", {"query": KEYWORD_QUERY, "limit": 5}),
+        ToolCall("list_debug_sessions"),
+        Say("No sessions."),
+    ]
+    return run_codex(binary, tmp_path_factory.mktemp("codex-known"), brave=False, script=script,
+                     model_name="gpt-5.5")
 
 
 @pytest.fixture(scope="module")
@@ -510,6 +525,18 @@ def test_codex_workflow_in_brave_mode(codex_brave: Run):
     assert json.loads(wrong)["error"] == "invalid_params", wrong
     for result in run.model.results:
         assert result.size < 4000, (result.name, result.size)
+
+
+def test_codex_with_a_known_model_finds_our_tools_through_its_tool_search(codex_known_model: Run):
+    run = codex_known_model
+    assert run.proc.returncode == 0 and run.model.done and run.model.errors == [], run.describe()
+    first = run.model.tools_offered(run.model.first_request())
+    assert any(t.get("type") == "tool_search" for t in first), [t.get("type") for t in first]
+    assert not any(t.get("name") == "mcp__jetbrains_debugger" for t in first), "our tools are deferred"
+    search = run.result("tool_search")
+    assert "mcp__jetbrains_debugger__start_debug_session" in search.references, search.references
+    listed = json.loads(body_of(run.result("list_debug_sessions")))
+    assert listed["sessions"] == [], listed
 
 
 @after_merge("confirmation_unavailable for a cancelled elicitation")

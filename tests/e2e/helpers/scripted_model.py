@@ -313,6 +313,17 @@ class ScriptedModel:
                                                 text, bool(block.get("is_error", False)), block, references))
         else:
             for item in body.get("input") or []:
+                if isinstance(item, dict) and item.get("type") == "tool_search_output":
+                    tools = item.get("tools") or []
+                    names = []
+                    for tool in tools:
+                        if tool.get("type") == "namespace":
+                            names += [f"{tool.get('name')}__{_tool_name(t)}" for t in tool.get("tools") or []]
+                        else:
+                            names.append(_tool_name(tool))
+                    found.append(ToolResult(by_id.get(item.get("call_id", "")), item.get("call_id", ""),
+                                            json.dumps(tools), None, item, names))
+                    continue
                 if isinstance(item, dict) and item.get("type") in ("function_call_output", "custom_tool_call_output"):
                     output = item.get("output")
                     is_error = None
@@ -329,6 +340,12 @@ class ScriptedModel:
 
     def _resolve(self, name: str, body: dict[str, Any]) -> tuple[str, str | None]:
         for tool in body.get("tools") or []:
+            if tool.get("type") == "tool_search" and name == "tool_search":
+                return name, ""  # "": not a function of a namespace, the hosted-style item
+        # Codex: namespaces offered, or loaded by a tool_search earlier in the conversation.
+        loaded = [t for item in body.get("input") or [] if isinstance(item, dict)
+                  and item.get("type") == "tool_search_output" for t in item.get("tools") or []]
+        for tool in [*(body.get("tools") or []), *loaded]:
             if tool.get("type") == "namespace":
                 inner = [_tool_name(t) for t in tool.get("tools") or []]
                 qualified = f"{tool.get('name')}__"
@@ -458,6 +475,11 @@ def responses_items(calls: list[ToolCall], text: str | None, ids: Iterable[int])
         items.append({"type": "message", "id": f"msg_{next(numbers):04d}", "role": "assistant", "status": "completed",
                       "content": [{"type": "output_text", "text": text, "annotations": []}]})
     for call in calls:
+        if call.sent_name == "tool_search" and call.namespace == "":
+            # Codex's own client-side tool search (offered as a `tool_search` tool).
+            items.append({"type": "tool_search_call", "id": f"ts_{next(numbers):04d}", "call_id": call.id,
+                          "execution": "client", "status": "completed", "arguments": call.arguments})
+            continue
         item = {"type": "function_call", "id": f"fc_{next(numbers):04d}", "call_id": call.id,
                 "name": call.sent_name, "arguments": json.dumps(call.arguments), "status": "completed"}
         if call.namespace:
