@@ -131,6 +131,13 @@ async def test_gemini_install_is_connected_and_a_second_install_replaces_the_fir
     lines = [line for line in shown.splitlines() if f"{SERVER}:" in line]
     assert len(lines) == 1, shown
     assert server in lines[0] and lines[0].endswith("- Connected"), shown
+    # Our read-only tools are allowed by a policy file of ours, which the real CLI reads
+    # without complaint (it reports a policy file it cannot take on every start).
+    policy = (home / ".gemini" / "policies" / "jetbrains-debugger.toml").read_text()
+    rule = tomllib.loads(policy)["rule"]
+    assert len(rule) == 1 and rule[0]["mcpName"] == SERVER and rule[0]["decision"] == "allow", policy
+    assert "list_breakpoints" in rule[0]["toolName"] and "start_debug_session" not in rule[0]["toolName"]
+    assert "Policy file error" not in shown, shown
 
 
 async def test_a_missing_cli_says_how_to_install_it(binary, home):

@@ -5,14 +5,17 @@
 //! ([`crate::mcp::tool_list`]); tools that change something stay asked by the client, and
 //! the ones that need consent are asked by us (the confirmation policy, `consent.rs`).
 //!
-//! Which clients and where is the catalogue's ([`ClientId::allow_rules`]). The rules are
-//! merged into the user's settings file: everything else in it is kept, rules already
-//! there are not added again (so installing twice writes nothing the second time), and a
-//! file we cannot read as a JSON object is left as it is (the outcome says so). Rules of
-//! ours for tools that are no longer read-only are not removed: a rule the user added
-//! looks the same.
+//! Which clients and where is the catalogue's ([`ClientId::allow_rules`]). Claude Code's
+//! rules are merged into the user's settings file: everything else in it is kept, rules
+//! already there are not added again (so installing twice writes nothing the second
+//! time), and a file we cannot read as a JSON object is left as it is (the outcome says
+//! so); rules of ours for tools that are no longer read-only are not removed (a rule the
+//! user added looks the same). Gemini CLI gets a policy file of ours (its policy engine
+//! reads `~/.gemini/policies/*.toml`), rewritten when it differs. Codex needs nothing:
+//! its default approval mode runs read-only-annotated tools without asking.
 
-use super::catalogue::ClientId;
+use super::catalogue::{ClientId, RulesShape};
+use crate::mcp::SERVER_NAME;
 use debugger_core::state::write_private;
 use serde_json::{Map, Value};
 use std::ffi::OsString;
@@ -56,7 +59,7 @@ impl fmt::Display for Allowed {
             if self.added.is_empty() {
                 "already allowed".to_string()
             } else {
-                format!("{} rules added", self.added.len())
+                format!("{} tools allowed", self.added.len())
             },
         )
     }
@@ -125,6 +128,22 @@ pub fn merge(
     Ok((Some(text), added))
 }
 
+/// Gemini CLI's policy file for `tools`: one rule that allows them on our server.
+pub fn gemini_policy(tools: &[String], priority: u16) -> String {
+    let names = tools
+        .iter()
+        .map(|tool| format!("\"{tool}\""))
+        .collect::<Vec<_>>()
+        .join(", ");
+    format!(
+        "# Written by `jetbrains-debugger-mcp install gemini`: the debugger's read-only tools \
+         (readOnlyHint)\n# run without asking; tools that change something are still asked. \
+         Installing again rewrites this file.\n\
+         [[rule]]\nmcpName = \"{SERVER_NAME}\"\ntoolName = [{names}]\ndecision = \"allow\"\n\
+         priority = {priority}\n"
+    )
+}
+
 /// Add our read-only tools to `client`'s permission rules, the environment read through
 /// `env`; `Ok(None)` for a client we write no rules for.
 pub fn allow_read_only(
@@ -136,7 +155,6 @@ pub fn allow_read_only(
     };
     let file = spec.file(env).ok_or(NotAllowed::NoHome { client })?;
     let tools = read_only_tools();
-    let rules: Vec<String> = tools.iter().map(|tool| spec.rule(tool)).collect();
     // A settings file that is a link (a dotfiles checkout) is written where it points.
     let target = std::fs::canonicalize(&file).unwrap_or_else(|_| file.clone());
     let io = |source| NotAllowed::Io {
@@ -148,11 +166,26 @@ pub fn allow_read_only(
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => None,
         Err(err) => return Err(io(err)),
     };
-    let (text, added) =
-        merge(existing.as_deref(), spec.list, &rules).map_err(|what| NotAllowed::Unreadable {
-            path: file.clone(),
-            what,
-        })?;
+    let (text, added) = match spec.shape {
+        RulesShape::JsonList { list, rule } => {
+            let rules: Vec<String> = tools
+                .iter()
+                .map(|tool| RulesShape::rule(rule, tool))
+                .collect();
+            merge(existing.as_deref(), list, &rules).map_err(|what| NotAllowed::Unreadable {
+                path: file.clone(),
+                what,
+            })?
+        }
+        RulesShape::GeminiPolicy { priority } => {
+            let ours = gemini_policy(&tools, priority);
+            if existing.as_deref() == Some(ours.as_str()) {
+                (None, vec![])
+            } else {
+                (Some(ours), tools.clone())
+            }
+        }
+    };
     if let Some(text) = text {
         write(&target, &text).map_err(io)?;
     }
@@ -290,7 +323,7 @@ mod tests {
         let first = allow_read_only(ClientId::ClaudeCode, env).unwrap().unwrap();
         assert_eq!(first.file, settings);
         assert_eq!(first.added.len(), read_only_tools().len());
-        assert!(first.to_string().contains("rules added"), "{first}");
+        assert!(first.to_string().contains("tools allowed"), "{first}");
         let written: Value =
             serde_json::from_str(&std::fs::read_to_string(&settings).unwrap()).unwrap();
         assert_eq!(written["theme"], "dark");
@@ -311,6 +344,25 @@ mod tests {
         assert_eq!(std::fs::read_to_string(&settings).unwrap(), "{ broken");
 
         assert_eq!(allow_read_only(ClientId::Codex, env).unwrap(), None);
+        std::fs::remove_dir_all(home).unwrap();
+    }
+
+    #[test]
+    fn gemini_gets_a_policy_file_of_ours_rewritten_only_when_it_differs() {
+        let home = scratch("gemini");
+        let env = |var: &str| (var == HOME_VAR).then(|| home.clone().into_os_string());
+        let first = allow_read_only(ClientId::Gemini, env).unwrap().unwrap();
+        assert_eq!(
+            first.file,
+            home.join(".gemini/policies/jetbrains-debugger.toml")
+        );
+        let text = std::fs::read_to_string(&first.file).unwrap();
+        assert_eq!(text, gemini_policy(&read_only_tools(), 100));
+        assert!(text.contains("mcpName = \"jetbrains-debugger\"\n"));
+        assert!(text.contains("\"list_breakpoints\", ") && !text.contains("\"set_variable\""));
+        assert!(text.contains("decision = \"allow\"\npriority = 100\n"));
+        let second = allow_read_only(ClientId::Gemini, env).unwrap().unwrap();
+        assert!(second.added.is_empty() && second.to_string().contains("already allowed"));
         std::fs::remove_dir_all(home).unwrap();
     }
 
