@@ -13,7 +13,8 @@ Each scenario runs once (a module fixture) and the tests below assert on its rec
   Script: keyword tool search, load our tools, list breakpoints, set one, start (consent),
   variables, evaluate, step, resume into a 2-second sleep (progress), a bad session id, a
   bad argument type, a tool Claude Code does not allow, stop.
-- Claude Code without the hook: the launch cannot be confirmed.
+- Claude Code without the hook: the launch cannot be confirmed; and with its MCP output
+  limit set low: a result over it reaches the model as a file reference.
 - Codex over HTTP as `install codex` configures it, once without brave mode (consent) and
   once in brave mode (the workflow), with a model name Codex does not know (it then offers
   our tools up front, as one `namespace` tool); and once with a model it knows (gpt-5.5),
@@ -189,7 +190,8 @@ def body_of(result: ToolResult) -> str:
     return text[marker + len("Output:"):].strip() if text.startswith("Wall time") and marker >= 0 else text
 
 
-def run_claude(binary: str, base: Path, served: Served, transport: str, *, hook: bool, script: list) -> Run:
+def run_claude(binary: str, base: Path, served: Served, transport: str, *, hook: bool, script: list,
+               **claude_env: str) -> Run:
     home = Home.make(base)
     state = base / "state"
     state.mkdir()
@@ -216,7 +218,8 @@ def run_claude(binary: str, base: Path, served: Served, transport: str, *, hook:
                 assert done.returncode == 0, done.stderr
         log = agents.add_elicitation_hook(home) if hook else None
         model = stack.enter_context(ScriptedModel(script))
-        proc = agents.claude(home, model.url, PROMPT, allowed_tools=[CLAUDE_PREFIX + t for t in CLAUDE_ALLOWED])
+        proc = agents.claude(home, model.url, PROMPT, allowed_tools=[CLAUDE_PREFIX + t for t in CLAUDE_ALLOWED],
+                             **claude_env)
     return Run(model, home, proc, agents.questions(log) if log else [], agents.tap_messages(tap_log), installed)
 
 
@@ -242,6 +245,20 @@ def claude_unanswered(binary, served, tmp_path_factory) -> Run:
         Say("Could not start."),
     ]
     return run_claude(binary, base, served, "http", hook=False, script=script)
+
+
+@pytest.fixture(scope="module")
+def claude_small_limit(binary, served, tmp_path_factory) -> Run:
+    """Claude Code with its MCP output limit (MAX_MCP_OUTPUT_TOKENS, 25,000 tokens by
+    default) set below the size of one of our answers."""
+    agents.need("claude")
+    base = tmp_path_factory.mktemp("claude-small-limit")
+    script = [
+        ToolCall("ToolSearch", {"query": f"select:{CLAUDE_PREFIX}list_run_configurations", "max_results": 1}),
+        ToolCall("list_run_configurations"),
+        Say("Listed."),
+    ]
+    return run_claude(binary, base, served, "http", hook=False, script=script, MAX_MCP_OUTPUT_TOKENS="100")
 
 
 def run_codex(binary: str, base: Path, *, brave: bool, script: list, model_name: str = "scripted-model") -> Run:
@@ -435,6 +452,18 @@ def test_claude_code_without_an_answer_refuses_the_launch(claude_unanswered: Run
     start = run.result("start_debug_session")
     assert start.is_error, start.text
     assert json.loads(start.text)["error"] in ("confirmation_denied", "confirmation_unavailable"), start.text
+
+
+def test_claude_code_puts_a_result_over_its_limit_in_a_file_not_an_error(claude_small_limit: Run):
+    run = claude_small_limit
+    assert run.proc.returncode == 0 and run.model.done, run.describe()
+    result = run.result("list_run_configurations")
+    assert not result.is_error, result.text
+    assert result.text.startswith("Error: result (") and "exceeds maximum allowed tokens" in result.text, result.text
+    saved = Path(result.text.split("Output has been saved to ", 1)[1].split(".txt", 1)[0] + ".txt")
+    configurations = json.loads(saved.read_text())["run_configurations"]
+    assert "Ticking" in [c["name"] for c in configurations]
+    assert "Format: JSON with schema:" in result.text, "the model gets the shape of what was left out"
 
 
 # ---- awaiting the changes on main ------------------------------------------------------

@@ -110,13 +110,13 @@ def install(binary: str, client: str, url: str, home: Home) -> str:
 
 
 def claude(home: Home, model_url: str, prompt: str, *, allowed_tools: list[str] = (),
-           timeout: float = 90) -> subprocess.CompletedProcess[str]:
+           timeout: float = 90, **extra_env: str) -> subprocess.CompletedProcess[str]:
     """`claude -p` against the scripted model, stream-json output."""
     argv = [str(need("claude")), "-p", "--output-format", "stream-json", "--verbose"]
     if allowed_tools:
         argv += ["--allowedTools", ",".join(allowed_tools)]
     argv += ["--", prompt]
-    env = home.env(ANTHROPIC_BASE_URL=model_url, ANTHROPIC_API_KEY="sk-ant-scripted-model-not-a-key")
+    env = home.env(ANTHROPIC_BASE_URL=model_url, ANTHROPIC_API_KEY="sk-ant-scripted-model-not-a-key", **extra_env)
     return run_bounded(argv, cwd=home.work, env=env, timeout=timeout)
 
 
