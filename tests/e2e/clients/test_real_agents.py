@@ -201,7 +201,7 @@ def run_claude(binary: str, base: Path, served: Served, transport: str, *, hook:
             url = stack.enter_context(http_server(binary, state, brave=False))
         else:
             url = "http://127.0.0.1:9/mcp"  # install's HTTP entry is replaced below
-        installed = agents.install(binary, "claude-code", url, home)
+        installed = agents.install(binary, "claude-code", url, home, state)
         if transport == "stdio":
             claude = str(agents.need("claude"))
             snippet = subprocess.run([binary, "config", "claude-desktop"], capture_output=True, text=True,
@@ -270,7 +270,7 @@ def run_codex(binary: str, base: Path, *, brave: bool, script: list, model_name:
         url = stack.enter_context(http_server(binary, state, brave=brave))
         model = stack.enter_context(ScriptedModel(script))
         home.codex_config.write_text(agents.codex_provider(model.url, model_name))
-        installed = agents.install(binary, "codex", url, home)
+        installed = agents.install(binary, "codex", url, home, state)
         # The user lets Codex run the launch (exec never asks); our own question is asked.
         with open(home.codex_config, "a") as config:
             config.write(f"\n[mcp_servers.{SERVER}.tools.start_debug_session]\napproval_mode = \"approve\"\n")
@@ -341,14 +341,20 @@ def test_claude_code_ran_the_whole_script(claude_run: Run):
     assert all(r.body.get("tools") for r in claude_run.model.conversation)
 
 
+def always_loaded(served: Served) -> set[str]:
+    """Our tools served with `_meta` `anthropic/alwaysLoad: true` (none before that change)."""
+    return {name for name, t in served.tools.items() if (t.get("_meta") or {}).get("anthropic/alwaysLoad") is True}
+
+
 def test_claude_code_defers_our_tools_behind_tool_search(claude_run: Run, served: Served):
     first = claude_run.model.first_request()
     offered = {t["name"] for t in claude_run.model.tools_offered(first)}
     assert "ToolSearch" in offered
-    assert not any(name.startswith(CLAUDE_PREFIX) for name in offered), "our tools are deferred"
+    deferred = set(served.tools) - always_loaded(served)
+    assert not {CLAUDE_PREFIX + name for name in deferred} & offered, "our tools are deferred"
     listing = claude_run.model.system_text(first)
     assert "deferred tools are now available via ToolSearch" in listing
-    for name in served.tools:
+    for name in deferred:
         assert f"\n{CLAUDE_PREFIX}{name}\n" in listing, name
 
 
@@ -366,7 +372,7 @@ def test_claude_code_loaded_tools_are_ours_as_served(claude_run: Run, served: Se
         ours = served.tools[name]
         assert tool["description"] == ours["description"], name
         assert tool["input_schema"] == ours["inputSchema"], name
-        assert tool.get("defer_loading") is True, name
+        assert bool(tool.get("defer_loading")) is (name not in always_loaded(served)), name
 
 
 def test_claude_code_gives_the_model_our_instructions(claude_run: Run, served: Served):
@@ -471,7 +477,7 @@ def test_claude_code_puts_a_result_over_its_limit_in_a_file_not_an_error(claude_
 
 @after_merge("the anthropic/alwaysLoad tool _meta")
 def test_after_merge_claude_code_loads_always_load_tools_up_front(claude_run: Run, served: Served):
-    always = [name for name, t in served.tools.items() if (t.get("_meta") or {}).get("anthropic/alwaysLoad") is True]
+    always = always_loaded(served)
     assert always, "some tool is served with _meta anthropic/alwaysLoad: true"
     first = {t["name"]: t for t in claude_run.model.tools_offered(claude_run.model.first_request())}
     for name in always:

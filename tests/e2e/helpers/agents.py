@@ -101,10 +101,12 @@ def run_bounded(argv: list[str], *, cwd: Path, env: dict[str, str], timeout: flo
     return subprocess.CompletedProcess(argv, proc.returncode, out, err)
 
 
-def install(binary: str, client: str, url: str, home: Home) -> str:
-    """`jetbrains-debugger-mcp install <client> --url <url>` as a user runs it; its stdout."""
+def install(binary: str, client: str, url: str, home: Home, state: Path) -> str:
+    """`jetbrains-debugger-mcp install <client> --url <url>` as a user runs it, with the
+    server's state directory (where whatever the server publishes for clients is); its
+    stdout."""
     done = run_bounded([binary, "install", client, "--url", url], cwd=home.work,
-                       env=home.env(JETBRAINS_DEBUGGER_STATE_DIR=str(home.root / "install-state")), timeout=90)
+                       env=home.env(JETBRAINS_DEBUGGER_STATE_DIR=str(state)), timeout=90)
     assert done.returncode == 0, f"install {client}: {done.stdout}\n{done.stderr}"
     return done.stdout
 
