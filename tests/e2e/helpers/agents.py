@@ -6,6 +6,34 @@ the MCP messages between a CLI and a stdio server.
 
 The CLIs are found in $JBD_CLIENTS_BIN (default .cache/clients/node_modules/.bin). Without
 them a test skips, unless $JBD_REQUIRE_CLIENTS is set (CI sets it): then it fails.
+
+What the pinned CLIs were seen to do (claude 2.1.331, codex 0.169.0; December 2026):
+- Claude Code `-p`: only `POST /v1/messages?beta=true`, streamed, one per turn (no title,
+  small-model or count_tokens calls); `x-api-key` from ANTHROPIC_API_KEY. MCP 2026-07-28
+  (`server/discover`, per-request `_meta`), `progressToken` on every tools/call. MCP tools
+  are deferred: the first request lists them by name in a `system` message and offers
+  `ToolSearch` (`query`: `select:a,b` or keywords ranked over name parts, the server name
+  and descriptions; `+word` requires a word in the name); its result is `tool_reference`
+  blocks, and from the next request on the loaded tools are in `tools` with
+  `defer_loading: true`. The servers' instructions are in a `system` message under
+  `# MCP Server Instructions` / `## <server>`. A tool result is the text as the server
+  wrote it; `is_error` only on errors. Without an allow rule every MCP tool is refused in
+  `-p` ("Claude requested permissions to use ..., but you haven't granted it yet.").
+  Elicitation in `-p` is cancelled unless an `Elicitation` hook answers it (stdout
+  `{"hookSpecificOutput": {"hookEventName": "Elicitation", "action": "accept",
+  "content": {...}}}`). A result over MAX_MCP_OUTPUT_TOKENS is saved to a file and the
+  model gets "Error: result (N characters) exceeds maximum allowed tokens ..." (not is_error).
+- Codex `exec`: `POST <base_url>/responses`, streamed; the system prompt is `developer`
+  messages (`instructions` is null). For a model it does not know, an MCP server's tools
+  are one `namespace` tool `mcp__<server_with_underscores>` whose description is the
+  server's instructions; a call is a `function_call` with `namespace` and the tool's own
+  name; the result is a string `Wall time: ... Output:` + the text (no error flag). For a
+  model it knows (gpt-5.5) MCP tools are deferred behind a client-side `tool_search`
+  (`tool_search_call` → `tool_search_output` with the matching namespace). exec never asks:
+  a tool annotated read-only, or not destructive and not open-world, runs; any other is
+  refused ("MCP tool call requires approval, but approval policy is never") unless the
+  config says `[mcp_servers.<name>.tools.<tool>] approval_mode = "approve"`. Elicitation
+  is cancelled.
 """
 
 from __future__ import annotations
