@@ -227,9 +227,7 @@ def run_claude(binary: str, base: Path, served: Served, transport: str, *, hook:
 def claude_run(request, binary, served, tmp_path_factory) -> Run:
     agents.need("claude")
     base = tmp_path_factory.mktemp(f"claude-{request.param}")
-    run = run_claude(binary, base, served, request.param, hook=True, script=claude_script(served))
-    run.transport = request.param  # type: ignore[attr-defined]
-    return run
+    return run_claude(binary, base, served, request.param, hook=True, script=claude_script(served))
 
 
 @pytest.fixture(scope="module")
@@ -439,9 +437,8 @@ def test_claude_code_bad_arguments_are_error_results(claude_run: Run):
     assert body["error"] == "invalid_params" and "'line'" in body["message"], body
 
 
+@pytest.mark.parametrize("claude_run", ["stdio"], indirect=True)  # the tap records MCP messages
 def test_claude_code_asks_for_progress_and_gets_it_during_a_wait(claude_run: Run):
-    if claude_run.transport != "stdio":  # type: ignore[attr-defined]
-        pytest.skip("the MCP messages are recorded on the stdio tap")
     calls = {m["id"]: m for d, m in claude_run.tap if d == "in" and m.get("method") == "tools/call"}
     assert calls and all("progressToken" in c["params"].get("_meta", {}) for c in calls.values())
     resume = next(c for c in calls.values() if c["params"]["name"] == "resume")
