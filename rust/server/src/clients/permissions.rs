@@ -73,7 +73,7 @@ pub enum NotAllowed {
         client.name()
     )]
     NoHome { client: ClientId },
-    #[error("{} is not a JSON object with {what}; it was left as it is", path.display())]
+    #[error("{} cannot take the rules (expected {what}); it was left as it is", path.display())]
     Unreadable { path: PathBuf, what: String },
     #[error("could not read or write {}: {source}", path.display())]
     Io {
