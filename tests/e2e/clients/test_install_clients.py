@@ -144,6 +144,13 @@ async def test_gemini_install_is_connected_and_a_second_install_replaces_the_fir
     assert server in lines[0] and lines[0].endswith("- Connected"), shown
     entry = json.loads((home / ".gemini" / "settings.json").read_text())["mcpServers"][SERVER]
     assert entry["headers"] == {"Authorization": bearer(home)}, entry
+    # Our read-only tools are allowed by a policy file of ours, which the real CLI reads
+    # without complaint (it reports a policy file it cannot take on every start).
+    policy = (home / ".gemini" / "policies" / "jetbrains-debugger.toml").read_text()
+    rule = tomllib.loads(policy)["rule"]
+    assert len(rule) == 1 and rule[0]["mcpName"] == SERVER and rule[0]["decision"] == "allow", policy
+    assert "list_breakpoints" in rule[0]["toolName"] and "start_debug_session" not in rule[0]["toolName"]
+    assert "Policy file error" not in shown, shown
 
 
 async def test_without_the_token_a_client_is_refused(binary, server, home):

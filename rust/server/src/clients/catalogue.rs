@@ -641,6 +641,89 @@ impl ClientId {
     }
 }
 
+/// Where a client keeps the rules that let a tool run without asking, for the clients
+/// whose permission settings we add our read-only tools to (`permissions.rs` writes them).
+pub struct AllowRules {
+    /// The client's config folder in the home directory (`.claude`).
+    config_dir: &'static str,
+    moved_by: Moved,
+    /// The file in that folder.
+    file: &'static [&'static str],
+    pub shape: RulesShape,
+}
+
+/// How the rules are written.
+pub enum RulesShape {
+    /// One string per tool (`{server}` and `{tool}` filled in) in a list at a path of keys
+    /// of the user's JSON settings file, merged into what is there.
+    JsonList {
+        list: &'static [&'static str],
+        rule: &'static str,
+    },
+    /// A policy file of ours (Gemini CLI's policy engine, TOML): one `allow` rule naming
+    /// the server and its read-only tools, at this priority (user tier, 0-999).
+    GeminiPolicy { priority: u16 },
+}
+
+/// The clients with permission rules we write, one row each. Codex needs none: its
+/// default approval mode for MCP tools (`auto`) already runs a tool annotated read-only
+/// without asking.
+const ALLOW_RULES: [(ClientId, AllowRules); 2] = [
+    (
+        ClientId::ClaudeCode,
+        AllowRules {
+            config_dir: ".claude",
+            moved_by: Moved::ConfigDir("CLAUDE_CONFIG_DIR"),
+            file: &["settings.json"],
+            shape: RulesShape::JsonList {
+                list: &["permissions", "allow"],
+                rule: "mcp__{server}__{tool}",
+            },
+        },
+    ),
+    (
+        ClientId::Gemini,
+        AllowRules {
+            config_dir: ".gemini",
+            moved_by: Moved::Home("GEMINI_CLI_HOME"),
+            file: &["policies", "jetbrains-debugger.toml"],
+            shape: RulesShape::GeminiPolicy { priority: 100 },
+        },
+    ),
+];
+
+impl ClientId {
+    /// Where the client's permission rules go, when we write any for it.
+    pub fn allow_rules(self) -> Option<&'static AllowRules> {
+        ALLOW_RULES
+            .iter()
+            .find(|(client, _)| *client == self)
+            .map(|(_, rules)| rules)
+    }
+}
+
+impl AllowRules {
+    /// The file, as `env` (a lookup of environment variables) sets the config folder;
+    /// `None` when neither its variable nor the home directory is set.
+    pub fn file(&self, env: impl Fn(&str) -> Option<OsString>) -> Option<PathBuf> {
+        let set = |var: &str| env(var).filter(|v| !v.is_empty()).map(PathBuf::from);
+        let in_home = |home: PathBuf| home.join(self.config_dir);
+        let config = match self.moved_by {
+            Moved::ConfigDir(var) => set(var).or_else(|| set(HOME_VAR).map(in_home)),
+            Moved::Home(var) => set(var).or_else(|| set(HOME_VAR)).map(in_home),
+        }?;
+        Some(self.file.iter().fold(config, |path, part| path.join(part)))
+    }
+}
+
+impl RulesShape {
+    /// The rule string for our tool `tool` (a JSON list's entry).
+    pub fn rule(rule: &str, tool: &str) -> String {
+        rule.replace("{server}", SERVER_NAME)
+            .replace("{tool}", tool)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -916,5 +999,54 @@ mod tests {
             assert_eq!(client.skills_dir(home).is_some(), expected, "{client}");
         }
         assert_eq!(ClientId::with_skills(), "claude-code, codex, gemini");
+    }
+
+    #[test]
+    fn claude_code_and_gemini_get_allow_rules_in_their_config_folders() {
+        let claude = ClientId::ClaudeCode.allow_rules().unwrap();
+        let RulesShape::JsonList { list, rule } = claude.shape else {
+            panic!("Claude Code's rules are a JSON list");
+        };
+        assert_eq!(list, ["permissions", "allow"]);
+        assert_eq!(
+            RulesShape::rule(rule, "list_breakpoints"),
+            "mcp__jetbrains-debugger__list_breakpoints"
+        );
+        let home = |var: &str| (var == HOME_VAR).then(|| OsString::from("/home/ada"));
+        assert_eq!(
+            claude.file(home),
+            Some(PathBuf::from("/home/ada/.claude/settings.json"))
+        );
+        let moved = |var: &str| match var {
+            "CLAUDE_CONFIG_DIR" => Some(OsString::from("/srv/claude")),
+            "GEMINI_CLI_HOME" => Some(OsString::from("/srv/gemini")),
+            _ => home(var),
+        };
+        assert_eq!(
+            claude.file(moved),
+            Some(PathBuf::from("/srv/claude/settings.json"))
+        );
+        assert_eq!(claude.file(|_: &str| None), None);
+        let gemini = ClientId::Gemini.allow_rules().unwrap();
+        assert!(matches!(
+            gemini.shape,
+            RulesShape::GeminiPolicy { priority: 100 }
+        ));
+        assert_eq!(
+            gemini.file(home),
+            Some(PathBuf::from(
+                "/home/ada/.gemini/policies/jetbrains-debugger.toml"
+            ))
+        );
+        assert_eq!(
+            gemini.file(moved),
+            Some(PathBuf::from(
+                "/srv/gemini/.gemini/policies/jetbrains-debugger.toml"
+            ))
+        );
+        for client in ClientId::all() {
+            let expected = matches!(client, ClientId::ClaudeCode | ClientId::Gemini);
+            assert_eq!(client.allow_rules().is_some(), expected, "{client}");
+        }
     }
 }

@@ -7,6 +7,7 @@
 pub mod catalogue;
 pub mod codex_token;
 pub mod install;
+pub mod permissions;
 pub mod skill;
 
 use anyhow::{bail, Result};
@@ -59,7 +60,8 @@ pub enum Refused {
     Skill(#[from] skill::SkillError),
 }
 
-/// Configure `client` for `url` through its own CLI and then, with `with_skill`, write
+/// Configure `client` for `url` through its own CLI, add our read-only tools to its
+/// permission rules where we write any ([`permissions`]) and then, with `with_skill`, write
 /// the agent skill (only once the client is configured). A client that has no CLI, or
 /// no skills folder we know when the skill is asked for, is refused before anything is
 /// done; a skill that cannot be written makes the outcome a failure that says so.
@@ -97,6 +99,19 @@ pub async fn install_client(
                 "{} But its entry has no access token: {err}.",
                 outcome.message
             );
+        }
+    }
+    if outcome.ok {
+        // The client is configured either way; rules it cannot take are only said.
+        match permissions::allow_read_only(client, &env) {
+            Ok(Some(allowed)) => outcome.message = format!("{} {allowed}", outcome.message),
+            Ok(None) => {}
+            Err(err) => {
+                outcome.message = format!(
+                    "{} The read-only tools were not allowed in its settings: {err}.",
+                    outcome.message
+                )
+            }
         }
     }
     if outcome.ok && with_skill {
