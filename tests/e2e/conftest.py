@@ -57,6 +57,8 @@ CALC_LINES = {"tax_rate": 11, "subtotal": 31, "tax": 32, "total": 33}
 PYTHON = sys.executable  # the debuggee interpreter: this venv has debugpy
 
 TRANSPORTS = ["stdio", "http"]
+# The most characters of one tool answer (the server's `tools::budget::ANSWER_BUDGET`).
+ANSWER_BUDGET = 40_000
 MODES = ["legacy", "auto"]
 LEGACY_VERSION = "2025-11-25"
 MODERN_VERSION = "2026-07-28"
@@ -149,7 +151,11 @@ class Tools:
 
     async def raw(self, name: str, arguments: dict[str, Any] | None = None, /):
         with anyio.fail_after(90):
-            return await self.client.call_tool(name, arguments or {})
+            result = await self.client.call_tool(name, arguments or {})
+        # Every answer stays within what clients keep (Claude Code files away one over ~50,000).
+        size = sum(len(block.text) for block in result.content if hasattr(block, "text"))
+        assert size <= ANSWER_BUDGET, f"{name}: a {size}-character answer"
+        return result
 
     async def ok(self, name: str, /, **arguments: Any) -> dict[str, Any]:
         """Call a tool that must succeed; its structured answer."""

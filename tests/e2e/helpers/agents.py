@@ -15,10 +15,15 @@ What the pinned CLIs were seen to do (claude 2.1.331, codex 0.169.0; December 20
   `ToolSearch` (`query`: `select:a,b` or keywords ranked over name parts, the server name
   and descriptions; `+word` requires a word in the name); its result is `tool_reference`
   blocks, and from the next request on the loaded tools are in `tools` with
-  `defer_loading: true`. The servers' instructions are in a `system` message under
-  `# MCP Server Instructions` / `## <server>`. A tool result is the text as the server
-  wrote it; `is_error` only on errors. Without an allow rule every MCP tool is refused in
-  `-p` ("Claude requested permissions to use ..., but you haven't granted it yet.").
+  `defer_loading: true`. A tool listed with `_meta` `anthropic/alwaysLoad: true` is not
+  deferred: it is in `tools` from the first request, without `defer_loading`, and a keyword
+  search does not return it (keywords rank the deferred tools only; `select:` and an exact
+  name find any); an entry's `"alwaysLoad": false` in ~/.claude.json defers every tool of
+  that server, `_meta` or not. A tool's `anthropic/searchHint` counts in the ranking. The
+  servers' instructions are in a `system` message under `# MCP Server Instructions` /
+  `## <server>`. A tool result is the text as the server wrote it; `is_error` only on
+  errors. Without an allow rule every MCP tool is refused in `-p` ("Claude requested
+  permissions to use ..., but you haven't granted it yet.").
   Elicitation in `-p` is cancelled unless an `Elicitation` hook answers it (stdout
   `{"hookSpecificOutput": {"hookEventName": "Elicitation", "action": "accept",
   "content": {...}}}`). A result over MAX_MCP_OUTPUT_TOKENS is saved to a file and the
@@ -33,7 +38,7 @@ What the pinned CLIs were seen to do (claude 2.1.331, codex 0.169.0; December 20
   a tool annotated read-only, or not destructive and not open-world, runs; any other is
   refused ("MCP tool call requires approval, but approval policy is never") unless the
   config says `[mcp_servers.<name>.tools.<tool>] approval_mode = "approve"`. Elicitation
-  is cancelled.
+  (capability `{"form": {}, "url": {}}`) is declined: it answers `{"action": "decline"}`.
 """
 
 from __future__ import annotations
@@ -94,6 +99,11 @@ class Home:
     @property
     def claude_settings(self) -> Path:
         return self.root / ".claude" / "settings.json"
+
+    @property
+    def claude_json(self) -> Path:
+        """Claude Code's user-scope file: its MCP servers (`mcpServers`) among its state."""
+        return self.root / ".claude.json"
 
     @property
     def codex_config(self) -> Path:

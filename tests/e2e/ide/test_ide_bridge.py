@@ -35,7 +35,7 @@ from mcp import Client, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
 from conftest import CALCULATOR, CALC_LINES, MODES, PROGRAMS, PYTHON, ROOT, Tools, access_token, http_client, text_of
-from resource_client import BREAKPOINTS, LIST_CHANGED, LISTED, SESSION, Notices, read, read_error, updated
+from resource_client import BREAKPOINTS, LISTED, SESSION, Notices, read, read_error, updated
 from jvm_harness import CountingTools, Harness, jvm
 
 HARNESS_MAIN = "dev.jetbrainsdebugger.crosslang.CrossLanguageMainKt"
@@ -271,14 +271,16 @@ async def test_resources_through_the_bridge(binary, state_dir, mode):
     and the bridge's events."""
     notices = Notices()
     async with ide(binary, state_dir, mode=mode, message_handler=notices.handler) as (t, h, _):
-        assert (await t.client.list_resources()).resources == []
+        # Listed before any session (a client may list them once, at connect).
+        assert {r.uri for r in (await t.client.list_resources()).resources} == LISTED
+        assert (await read(t.client, SESSION))["state"] == "no_session"
         async with notices.subscribed(t.client, mode, SESSION, BREAKPOINTS):
             mark = notices.mark()
             await t.ok("set_breakpoint", file_path="calculator.py", line=CALC_LINES["subtotal"])
             await notices.wait(mark, updated(BREAKPOINTS))
             mark = notices.mark()
             started = await t.start("App")
-            await notices.wait(mark, LIST_CHANGED)
+            await notices.wait(mark, updated(SESSION))
             assert {r.uri for r in (await t.client.list_resources()).resources} == LISTED
             session = await read(t.client, SESSION)
             assert session["session_id"] == started["session_id"] and session["state"] == "paused"
@@ -294,8 +296,8 @@ async def test_resources_through_the_bridge(binary, state_dir, mode):
 
             mark = notices.mark()
             await t.ok("stop_debug_session")
-            await notices.wait(mark, LIST_CHANGED)
-            assert (await t.client.list_resources()).resources == []
+            await notices.wait(mark, updated(SESSION))
+            assert {r.uri for r in (await t.client.list_resources()).resources} == LISTED
             await read_error(t.client, SESSION, "session_ended")
 
 
@@ -533,8 +535,8 @@ async def test_stdio_finds_the_ide_through_the_discovery_file(binary, state_dir)
                 assert recorded(h, "runConfigurations"), "the call must reach the IDE"
                 # Resources are relayed too (their notifications are not: not declared).
                 assert not client.server_capabilities.resources.subscribe
-                assert (await client.list_resources()).resources == []
-                await read_error(client, SESSION, "no_session")
+                assert {r.uri for r in (await client.list_resources()).resources} == LISTED
+                assert (await read(client, SESSION))["state"] == "no_session"
                 await t.ok("set_breakpoint", file_path="calculator.py", line=CALC_LINES["subtotal"])
                 await t.start("App")
                 assert {r.uri for r in (await client.list_resources()).resources} == LISTED

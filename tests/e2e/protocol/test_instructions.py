@@ -19,7 +19,7 @@ pytestmark = pytest.mark.anyio
 async def test_the_guide_arrives_and_names_what_is_listed(binary, state_dir, transport, mode):
     async with connect(binary, state_dir, transport=transport, mode=mode) as t:
         guide = t.client.instructions
-        assert guide is not None and guide.startswith("Debugger for the user's JetBrains IDE"), guide
+        assert guide is not None and guide.startswith("Debug the user's program or tests in their JetBrains IDE"), guide
         assert len(guide.encode()) <= 1500, len(guide.encode())
         listed = {tool.name: tool for tool in (await t.client.list_tools()).tools}
         named = set(re.findall(r"\b[a-z]+(?:_[a-z]+)+\b", guide))

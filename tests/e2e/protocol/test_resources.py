@@ -1,6 +1,6 @@
 """The debugger's state as MCP resources, through the
 official SDK on both protocol generations and both transports, on real debugpy:
-listed only while a session lives, read as JSON (source files as text), and notified to
+listed before and after a session, read as JSON (source files as text), and notified to
 subscribers: `resources/subscribe` + unsolicited notifications on 2025-11-25,
 `subscriptions/listen` on 2026-07-28."""
 
@@ -30,9 +30,13 @@ async def test_resources_follow_a_debug_session(binary, state_dir, transport, mo
     notices = Notices()
     async with connect(binary, state_dir, transport=transport, mode=mode, message_handler=notices.handler) as t:
         client = t.client
-        assert (await client.list_resources()).resources == []
-        assert (await client.list_resource_templates()).resource_templates == []
-        await read_error(client, SESSION, "no_session")
+        # Listed before any session: a client may list them once, at connect (Claude Code does).
+        assert {r.uri for r in (await client.list_resources()).resources} == LISTED
+        [template] = (await client.list_resource_templates()).resource_templates
+        assert template.uri_template == "debugger://source/{file}"
+        assert (await read(client, SESSION))["state"] == "no_session"
+        assert (await read(client, BREAKPOINTS))["breakpoints"] == []
+        await read_error(client, THREADS, "no_session")
 
         async with notices.subscribed(client, mode, SESSION, BREAKPOINTS):
             after_loop = line_of("nested.py", "after_loop")
@@ -40,7 +44,7 @@ async def test_resources_follow_a_debug_session(binary, state_dir, transport, mo
             mark = notices.mark()
             started = await t.start("Nested")
             assert started["status"] == "paused"
-            await notices.wait(mark, LIST_CHANGED)
+            await notices.wait(mark, updated(SESSION))
 
             listed = (await client.list_resources()).resources
             assert {r.uri for r in listed} == LISTED
@@ -74,8 +78,9 @@ async def test_resources_follow_a_debug_session(binary, state_dir, transport, mo
 
             mark = notices.mark()
             await t.ok("stop_debug_session")
-            await notices.wait(mark, LIST_CHANGED)
-            assert (await client.list_resources()).resources == []
+            await notices.wait(mark, updated(SESSION))
+            assert {r.uri for r in (await client.list_resources()).resources} == LISTED
+            assert LIST_CHANGED not in notices.after((0, 0)), "the list never changes"
             assert "has ended" in (await read_error(client, SESSION, "session_ended"))["message"]
 
 
@@ -94,7 +99,7 @@ async def test_subscriptions_belong_to_their_connection(binary, state_dir):
                     mark = mine.mark()
                     await t.ok("step_over")
                     await mine.wait(mark, updated(SESSION))
-                    await theirs.wait((0, 0), LIST_CHANGED)  # list changes go to every legacy client
+                    await theirs.wait((0, 0), updated(BREAKPOINTS))
                     assert updated(SESSION) not in theirs.after((0, 0)), theirs.seen
                     assert updated(BREAKPOINTS) in theirs.after((0, 0))
                     assert updated(BREAKPOINTS) not in mine.after((0, 0)), mine.seen
@@ -197,16 +202,17 @@ async def test_several_projects_name_theirs_in_the_uri(binary, state_dir, spaced
                    line=line_of("nested.py", "after_loop"))
         await t.start("Nested", projectPath=str(PROGRAMS))
         ours = f"?project={quote(str(PROGRAMS), safe='')}"
+        other = f"?project={quote(str(spaced_project), safe='')}"
         listed = {r.uri: r.name for r in (await t.client.list_resources()).resources}
-        assert set(listed) == {uri + ours for uri in LISTED}, "only the project with a session"
+        assert set(listed) == {uri + project for uri in LISTED for project in (ours, other)}, "every open project"
         assert listed[SESSION + ours] == f"session ({PROGRAMS.name})"
         [template] = (await t.client.list_resource_templates()).resource_templates
         assert template.uri_template == "debugger://source/{file}{?project}"
         assert (await read(t.client, SESSION + ours))["state"] == "paused"
         body = await read_error(t.client, SESSION, "multiple_projects_open")
         assert str(spaced_project) in json.dumps(body, ensure_ascii=False)
-        other = f"?project={quote(str(spaced_project), safe='')}"
-        await read_error(t.client, SESSION + other, "no_session")
+        assert (await read(t.client, SESSION + other))["state"] == "no_session"
+        await read_error(t.client, THREADS + other, "no_session")
 
 
 async def test_foreign_and_malformed_uris_are_refused(server):

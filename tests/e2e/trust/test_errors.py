@@ -60,7 +60,10 @@ async def test_bad_breakpoint_inputs(server):
 
 async def test_bad_session_inputs(server):
     async with server() as t:
-        await t.err("get_debug_session_status", "no_session")
+        # No session yet is where a conversation starts: a status, not an error.
+        status = await t.ok("get_debug_session_status")
+        assert status["state"] == "no_session" and "start_debug_session" in status["message"], status
+        assert "session_id" not in status
         await t.err("step_over", "no_session")
         await t.err("stop_debug_session", "no_session")
         for tool in ("get_debug_session_status", "resume", "pause", "step_over", "step_into", "step_out",

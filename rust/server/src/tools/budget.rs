@@ -4,8 +4,8 @@
 //! lists at their `max_*`), and this is the one step after them that holds the whole
 //! answer to [`ANSWER_BUDGET`]: when the JSON text is larger, the longest lists lose
 //! entries from their end, then the longest strings are cut, and the answer says what was
-//! cut and how to read the rest (`cut`). A list's `<name>_omitted` count, where the
-//! answer has one, grows by what was left out. Only lengths and removals: what remains
+//! cut and how to read the rest (`cut`). The list's count of what it left out
+//! (`<name>_omitted`, or `omitted` beside its `total_count`) grows by what was cut. Only lengths and removals: what remains
 //! keeps its shape, so the answer still matches the tool's output schema.
 
 use serde_json::{Map, Value};
@@ -152,11 +152,20 @@ fn shorten_list(answer: &mut Value, path: &[Step], excess: usize) -> (String, us
     (name, total, dropped)
 }
 
+/// Count `dropped` in the list's count of what it left out: `<list>_omitted` beside several
+/// lists (a status), `omitted` beside a list and its `total_count`; an answer that left
+/// nothing out yet has none, and gets one.
 fn count_omitted(parent: &mut Map<String, Value>, list: &str, dropped: usize) {
-    if let Some(count) = parent.get_mut(&format!("{list}_omitted")) {
-        let before = count.as_u64().unwrap_or(0);
-        *count = Value::from(before + dropped as u64);
-    }
+    let named = format!("{list}_omitted");
+    let key = if parent.contains_key(&named) {
+        named
+    } else if parent.contains_key("omitted") || parent.contains_key("total_count") {
+        "omitted".to_string()
+    } else {
+        named
+    };
+    let before = parent.get(&key).and_then(Value::as_u64).unwrap_or(0);
+    parent.insert(key, Value::from(before + dropped as u64));
 }
 
 /// What was cut, and how to read the rest, in a sentence or two.
@@ -234,6 +243,16 @@ mod tests {
             )),
             "{note}"
         );
+    }
+
+    #[test]
+    fn a_list_beside_its_total_counts_what_went_in_omitted() {
+        let children: Vec<Value> = (0..100).map(|_| json!("z".repeat(1_000))).collect();
+        let mut answer = json!({"children": children, "total_count": 100});
+        fit(&mut answer);
+        let kept = answer["children"].as_array().unwrap().len();
+        assert_eq!(answer["omitted"].as_u64().unwrap() as usize, 100 - kept);
+        assert!(answer.get("children_omitted").is_none());
     }
 
     #[test]
