@@ -418,19 +418,26 @@ impl McpServer {
                 .finish(entry, Ok(asked), files, started.elapsed());
             return Ran::Asked(question);
         }
-        Ran::Answered(self.answer(entry, started, files, outcome))
+        Ran::Answered(self.answer(name, entry, started, files, outcome))
     }
 
     /// A call refused before it ran (an MRTR retry that does not fit its question):
     /// recorded and answered as any failed call.
     fn refuse(&self, name: &str, arguments: &Value, error: ToolError) -> CallToolResult {
         let entry = self.history.history.begin(name, arguments);
-        self.answer(entry, Instant::now(), affected_files(arguments), Err(error))
+        self.answer(
+            name,
+            entry,
+            Instant::now(),
+            affected_files(arguments),
+            Err(error),
+        )
     }
 
     /// Record a call's outcome in the history and shape it as MCP answers it.
     fn answer(
         &self,
+        name: &str,
         entry: u64,
         started: Instant,
         files: Vec<String>,
@@ -444,7 +451,7 @@ impl McpServer {
                 if let (Value::Object(body), false) = (&mut value, warnings.is_empty()) {
                     body.insert("warnings".into(), warnings.into());
                 }
-                tools::budget::fit(&mut value);
+                tools::budget::fit(name, &mut value);
                 history.finish(entry, Ok(value.clone()), files, started.elapsed());
                 CallToolResult::structured(value)
             }
@@ -453,7 +460,7 @@ impl McpServer {
                 if let (Value::Object(body), false) = (&mut body, warnings.is_empty()) {
                     body.insert("warnings".into(), warnings.into());
                 }
-                tools::budget::fit(&mut body);
+                tools::budget::fit(name, &mut body);
                 history.finish(entry, Err(body.clone()), files, started.elapsed());
                 CallToolResult::error(vec![ContentBlock::text(body.to_string())])
             }

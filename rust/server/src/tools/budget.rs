@@ -20,13 +20,39 @@ const SHORTEST_CUT: usize = 200;
 /// The field that says what was cut.
 const CUT_FIELD: &str = "cut";
 
-/// Make `answer` fit [`ANSWER_BUDGET`] (see the module's doc). An answer that fits is
-/// left untouched.
-pub fn fit(answer: &mut Value) {
-    fit_within(answer, ANSWER_BUDGET);
+/// How to read what a cut answer left out, by tool; [`READ_MORE_ELSEWHERE`] for the rest.
+const READ_MORE: &[(&str, &str)] = &[
+    (
+        "get_variables",
+        "Ask for fewer (max_variables, scope), or read one value with expand_variable or evaluate.",
+    ),
+    (
+        "expand_variable",
+        "Ask for fewer (max_children) or a narrower path, or read one value with evaluate.",
+    ),
+    (
+        "get_debug_session_status",
+        "Ask with include_variables: false and read them with get_variables (max_variables).",
+    ),
+    (
+        "list_breakpoints",
+        "Filter the list (file_path, type, enabled_only).",
+    ),
+    (
+        "trace_execution",
+        "Trace fewer hits (max_hits) or fewer expressions.",
+    ),
+];
+const READ_MORE_ELSEWHERE: &str =
+    "Ask for less (include_variables: false), or read one value with expand_variable or evaluate.";
+
+/// Make `tool`'s `answer` fit [`ANSWER_BUDGET`] (see the module's doc). An answer that
+/// fits is left untouched.
+pub fn fit(tool: &str, answer: &mut Value) {
+    fit_within(tool, answer, ANSWER_BUDGET);
 }
 
-fn fit_within(answer: &mut Value, budget: usize) {
+fn fit_within(tool: &str, answer: &mut Value, budget: usize) {
     let mut size = json_len(answer);
     if size <= budget {
         return;
@@ -65,7 +91,7 @@ fn fit_within(answer: &mut Value, budget: usize) {
         size = json_len(answer);
     }
     if let Value::Object(body) = answer {
-        body.insert(CUT_FIELD.into(), note(&lists, strings, budget).into());
+        body.insert(CUT_FIELD.into(), note(tool, &lists, strings, budget).into());
     }
 }
 
@@ -169,7 +195,7 @@ fn count_omitted(parent: &mut Map<String, Value>, list: &str, dropped: usize) {
 }
 
 /// What was cut, and how to read the rest, in a sentence or two.
-fn note(lists: &[(String, usize, usize)], strings: usize, budget: usize) -> String {
+fn note(tool: &str, lists: &[(String, usize, usize)], strings: usize, budget: usize) -> String {
     let mut parts: Vec<String> = lists
         .iter()
         .filter(|(_, _, dropped)| *dropped > 0)
@@ -178,10 +204,12 @@ fn note(lists: &[(String, usize, usize)], strings: usize, budget: usize) -> Stri
     if strings > 0 {
         parts.push(format!("the end of {strings} long value(s)"));
     }
+    let read_more = READ_MORE
+        .iter()
+        .find(|(name, _)| *name == tool)
+        .map_or(READ_MORE_ELSEWHERE, |(_, how)| how);
     format!(
-        "Cut to stay within {budget} characters: {} left out. Ask for less (max_variables, \
-         max_children, max_frames, a narrower variable_id or path), or read one value with \
-         expand_variable or evaluate.",
+        "Cut to stay within {budget} characters: {} left out. {read_more}",
         parts.join(", ")
     )
 }
@@ -213,7 +241,7 @@ mod tests {
     fn an_answer_that_fits_is_untouched() {
         let mut answer = json!({"variables": [{"name": "a", "value": "1"}], "total_count": 1});
         let before = answer.clone();
-        fit(&mut answer);
+        fit("get_variables", &mut answer);
         assert_eq!(answer, before);
     }
 
@@ -227,7 +255,7 @@ mod tests {
             "variables_omitted": 4,
             "watches": [{"expression": "n", "value": "1"}],
         });
-        fit(&mut answer);
+        fit("get_variables", &mut answer);
         assert!(json_len(&answer) <= ANSWER_BUDGET, "{}", json_len(&answer));
         let kept = answer["variables"].as_array().unwrap();
         assert!(kept.len() > 30 && kept.len() < 40, "{}", kept.len());
@@ -249,7 +277,7 @@ mod tests {
     fn a_list_beside_its_total_counts_what_went_in_omitted() {
         let children: Vec<Value> = (0..100).map(|_| json!("z".repeat(1_000))).collect();
         let mut answer = json!({"children": children, "total_count": 100});
-        fit(&mut answer);
+        fit("get_variables", &mut answer);
         let kept = answer["children"].as_array().unwrap().len();
         assert_eq!(answer["omitted"].as_u64().unwrap() as usize, 100 - kept);
         assert!(answer.get("children_omitted").is_none());
@@ -258,7 +286,7 @@ mod tests {
     #[test]
     fn a_single_huge_value_is_cut_short() {
         let mut answer = json!({"result": {"value": "y".repeat(200_000), "truncated": false}});
-        fit(&mut answer);
+        fit("get_variables", &mut answer);
         assert!(json_len(&answer) <= ANSWER_BUDGET, "{}", json_len(&answer));
         let value = answer["result"]["value"].as_str().unwrap();
         assert!(
