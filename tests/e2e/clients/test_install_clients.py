@@ -32,22 +32,11 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, access_token, serve_http
+from helpers.agents import CLIENTS_BIN, SERVER, need
 
 pytestmark = pytest.mark.anyio
 
-SERVER = "jetbrains-debugger"
-CLIENTS_BIN = Path(os.environ.get("JBD_CLIENTS_BIN", ROOT / ".cache" / "clients" / "node_modules" / ".bin"))
 ALL_CLIENTS = ["claude-code", "claude-desktop", "cursor", "vscode", "windsurf", "codex", "gemini"]
-
-
-def need(cli: str) -> Path:
-    path = CLIENTS_BIN / cli
-    if not path.exists():
-        message = f"{path} is missing (.ci/run installs the clients' CLIs into .cache/clients)"
-        if os.environ.get("JBD_REQUIRE_CLIENTS"):
-            pytest.fail(message)
-        pytest.skip(message)
-    return path
 
 
 @pytest.fixture
