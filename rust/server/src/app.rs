@@ -7,11 +7,11 @@ use crate::consent::{self, ConfirmRequest, Confirmer, ConsentMemory, Scope};
 use crate::notices::Notices;
 use crate::owners::Owners;
 use crate::redact::{Redacting, Secrets};
-use crate::resources::notify::Change;
-use crate::tools::StopLines;
+use crate::stop_lines::StopLines;
 use crate::tracker::Tracker;
 use crate::watches::WatchStore;
-use debugger_core::{Backend, ErrorCode, ToolError, ToolResult};
+use debugger_core::{Backend, BackendEvent, ErrorCode, ToolError, ToolResult};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
@@ -23,6 +23,13 @@ const CHANGE_BACKLOG: usize = 256;
 
 /// The longest [`App::caught_up`] waits for the event pump.
 const CATCH_UP_BOUND: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// A backend event once the tracker has applied it, and the project it is about.
+#[derive(Debug, Clone)]
+pub struct Applied {
+    pub project: PathBuf,
+    pub event: Arc<BackendEvent>,
+}
 
 /// Shared state of the server: one per process, shared by every MCP connection.
 pub struct App {
@@ -37,9 +44,9 @@ pub struct App {
     pub consent: Arc<ConsentMemory>,
     /// Which breakpoints the agent set.
     pub owners: Owners,
-    /// What each backend event changed, sent once the tracker has applied it (the
-    /// resource subscriptions listen here).
-    pub changes: broadcast::Sender<Change>,
+    /// Each backend event once the tracker has applied it (the resource subscriptions
+    /// listen here).
+    pub changes: broadcast::Sender<Applied>,
     /// What to tell the agent as it happens (MCP logging).
     pub notices: Arc<Notices>,
     /// The source lines stops show, per session.
@@ -66,13 +73,16 @@ impl App {
         let notices = Arc::new(Notices::default());
         let tell = notices.clone();
         let relay = Redacting::new(backend, secrets.clone(), move |event| {
-            if let debugger_core::BackendEvent::Terminated { session, .. } = event {
+            if let BackendEvent::Terminated { session, .. } = event {
                 forget.session_ended(session);
             }
             tracker_fed.apply(event);
             tell.of_event(event);
-            if let Some(change) = Change::of(event, &tracker_fed) {
-                let _ = announce.send(change);
+            if let Some(project) = tracker_fed.project_of(event) {
+                let _ = announce.send(Applied {
+                    project,
+                    event: Arc::new(event.clone()),
+                });
             }
         });
         let backend: Arc<dyn Backend> = relay.clone();

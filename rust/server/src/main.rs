@@ -34,6 +34,7 @@ mod resources;
 mod session_log;
 mod std_streams;
 mod stdio;
+mod stop_lines;
 #[cfg(test)]
 mod tool_reference;
 mod tools;

@@ -18,7 +18,7 @@ use debugger_core::model::{
 };
 use debugger_core::{BackendEvent, ErrorCode, ToolError, ToolResult};
 use std::collections::HashMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
@@ -342,6 +342,22 @@ impl Tracker {
     /// A copy of a session's record.
     pub fn get(&self, id: &str) -> ToolResult<SessionRecord> {
         self.read(|s| find(&s.sessions, id).cloned())
+    }
+
+    /// The project an event is about; `None` for an event of a session this tracker
+    /// does not know.
+    pub fn project_of(&self, event: &BackendEvent) -> Option<PathBuf> {
+        match event {
+            BackendEvent::SessionStarted(descriptor) => Some(descriptor.project.clone()),
+            BackendEvent::BreakpointChanged { project, .. }
+            | BackendEvent::BreakpointRemoved { project, .. }
+            | BackendEvent::BreakpointsChanged { project } => Some(project.clone()),
+            other => {
+                let session = other.session()?;
+                self.read(|s| find(&s.sessions, session).map(|r| r.descriptor.project.clone()))
+                    .ok()
+            }
+        }
     }
 
     /// Sessions of a project, oldest first.

@@ -1,6 +1,6 @@
-//! Telling subscribers that a resource changed. The app turns every backend event,
-//! once the tracker has applied it, into a [`Change`] (which resources of which
-//! project it touches: a table, [`touched_by`]); each subscriber runs one [`pump`]
+//! Telling subscribers that a resource changed. The app announces every backend event
+//! once the tracker has applied it ([`Applied`]); which resources of its project it
+//! touches is a table, [`touched_by`]. Each subscriber runs one [`pump`]
 //! that keeps the notices its client asked for and sends them coalesced: the first
 //! change after a quiet spell goes out at once, later ones at most every
 //! [`MIN_INTERVAL`] per notice, so a burst of steps costs a bounded number of
@@ -14,14 +14,14 @@
 //! listed, with a session or not), so no `list_changed` is sent.
 
 use super::uri::{Kind, ResourceUri};
-use crate::tracker::Tracker;
+use crate::app::Applied;
 use debugger_core::BackendEvent;
 use rmcp::model::{ResourceUpdatedNotificationParam, SubscriptionFilter};
 use rmcp::service::SubscriptionSink;
 use rmcp::{Peer, RoleServer};
 use std::collections::{BTreeSet, HashSet};
 use std::future::Future;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::broadcast;
@@ -29,13 +29,6 @@ use tokio::time::Instant;
 
 /// The shortest time between two sends of the same notice.
 pub const MIN_INTERVAL: Duration = Duration::from_millis(250);
-
-/// What one applied backend event changed.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Change {
-    pub project: PathBuf,
-    pub kinds: &'static [Kind],
-}
 
 /// Which resources an event touches.
 fn touched_by(event: &BackendEvent) -> &'static [Kind] {
@@ -60,24 +53,6 @@ fn touched_by(event: &BackendEvent) -> &'static [Kind] {
         E::BreakpointChanged { .. }
         | E::BreakpointRemoved { .. }
         | E::BreakpointsChanged { .. } => &[Kind::Breakpoints],
-    }
-}
-
-impl Change {
-    /// The change an event makes, once `tracker` has applied it; `None` for an event
-    /// of a session the tracker does not know.
-    pub fn of(event: &BackendEvent, tracker: &Tracker) -> Option<Change> {
-        let project = match event {
-            BackendEvent::SessionStarted(descriptor) => descriptor.project.clone(),
-            BackendEvent::BreakpointChanged { project, .. }
-            | BackendEvent::BreakpointRemoved { project, .. }
-            | BackendEvent::BreakpointsChanged { project } => project.clone(),
-            other => tracker.get(other.session()?).ok()?.descriptor.project,
-        };
-        Some(Change {
-            project,
-            kinds: touched_by(event),
-        })
     }
 }
 
@@ -109,12 +84,13 @@ fn shows(uri: &str, project: &Path, kinds: &[Kind]) -> bool {
         })
 }
 
-/// The notices `change` means for this outlet's client.
-fn notices(outlet: &dyn Outlet, change: &Change) -> Vec<Notice> {
+/// The notices an applied event means for this outlet's client.
+fn notices(outlet: &dyn Outlet, applied: &Applied) -> Vec<Notice> {
+    let kinds = touched_by(&applied.event);
     outlet
         .subscribed()
         .into_iter()
-        .filter(|uri| shows(uri, &change.project, change.kinds))
+        .filter(|uri| shows(uri, &applied.project, kinds))
         .map(Notice)
         .collect()
 }
@@ -124,10 +100,10 @@ fn everything(outlet: &dyn Outlet) -> Vec<Notice> {
     outlet.subscribed().into_iter().map(Notice).collect()
 }
 
-/// Forward `changes` to `outlet`, coalesced (see the module doc), until `until`
+/// Forward the notices of `changes` to `outlet`, coalesced (see the module doc), until `until`
 /// resolves, the changes end, or the client is gone.
 pub async fn pump(
-    mut changes: broadcast::Receiver<Change>,
+    mut changes: broadcast::Receiver<Applied>,
     outlet: impl Outlet,
     until: impl Future<Output = ()>,
 ) {
@@ -259,10 +235,24 @@ mod tests {
         }
     }
 
-    fn change(project: &str, kinds: &'static [Kind]) -> Change {
-        Change {
+    fn applied(project: &str, event: BackendEvent) -> Applied {
+        Applied {
             project: project.into(),
-            kinds,
+            event: Arc::new(event),
+        }
+    }
+
+    /// An event that touches the session and threads resources.
+    fn continued() -> BackendEvent {
+        BackendEvent::Continued {
+            session: "s1".into(),
+        }
+    }
+
+    /// An event that touches the breakpoints resource alone.
+    fn breakpoints_changed(project: &str) -> BackendEvent {
+        BackendEvent::BreakpointsChanged {
+            project: project.into(),
         }
     }
 
@@ -302,9 +292,7 @@ mod tests {
         let started = Instant::now();
         // 100 steps, 10 ms apart: a second of stepping.
         for _ in 0..100 {
-            changes
-                .send(change("/p/shop", &[Kind::Session, Kind::Threads]))
-                .unwrap();
+            changes.send(applied("/p/shop", continued())).unwrap();
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
         let last_change = Instant::now();
@@ -341,10 +329,10 @@ mod tests {
         };
         let pump = tokio::spawn(pump(receiver, outlet, std::future::pending()));
         changes
-            .send(change("/p/api", &[Kind::Breakpoints]))
+            .send(applied("/p/api", breakpoints_changed("/p/api")))
             .unwrap();
         changes
-            .send(change("/p/shop", &[Kind::Breakpoints]))
+            .send(applied("/p/shop", breakpoints_changed("/p/shop")))
             .unwrap();
         tokio::time::sleep(Duration::from_secs(1)).await;
         let mut got = vec![];

@@ -20,7 +20,6 @@ mod schema;
 mod sessions;
 mod source;
 mod source_lines;
-pub(crate) use source_lines::StopLines;
 mod stack;
 mod trace;
 mod variables;
