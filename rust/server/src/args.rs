@@ -42,7 +42,7 @@ pub enum Command {
         #[command(flatten)]
         server: ServerArgs,
         /// Loopback port to listen on (0: any free port).
-        #[arg(long, value_name = "PORT", default_value_t = crate::http::DEFAULT_PORT)]
+        #[arg(long, value_name = "PORT", default_value_t = crate::transport::http::DEFAULT_PORT)]
         port: u16,
         /// Started by the IDE plugin: print the ready line, use the IDE backend, and exit when
         /// stdin closes or no IDE has been connected for 60 s.
@@ -65,7 +65,7 @@ pub enum Command {
         /// <token>`, see `token`). Any program of any user on this machine, or in a container
         /// sharing its network, can then read program state and, with --brave, run code. Same
         /// values as --brave's variable.
-        #[arg(long, env = crate::auth::NO_AUTH_ENV, value_parser = FalseyValueParser::new())]
+        #[arg(long, env = crate::transport::auth::NO_AUTH_ENV, value_parser = FalseyValueParser::new())]
         no_auth: bool,
     },
     /// Print the access token HTTP clients send as `Authorization: Bearer <token>` (made on
@@ -291,7 +291,7 @@ mod tests {
 
     const VARIABLES: [&str; 5] = [
         "JETBRAINS_DEBUGGER_BRAVE",
-        crate::auth::NO_AUTH_ENV,
+        crate::transport::auth::NO_AUTH_ENV,
         "JETBRAINS_DEBUGGER_NO_BREAK_ON_UNCAUGHT",
         "JETBRAINS_DEBUGGER_VALUES_WITHOUT_CODE",
         "JETBRAINS_DEBUGGER_ALLOW_ORIGINS",
@@ -379,7 +379,7 @@ mod tests {
         let Command::Serve { port, .. } = parse_line("serve").unwrap().command else {
             panic!("serve")
         };
-        assert_eq!(port, crate::http::DEFAULT_PORT);
+        assert_eq!(port, crate::transport::http::DEFAULT_PORT);
         let Command::Bench(bench) = parse_line("bench --rounds 3").unwrap().command else {
             panic!("bench")
         };
@@ -417,8 +417,14 @@ mod tests {
                 _ => panic!("serve"),
             };
         assert!(no_auth("serve --no-auth", &[]));
-        assert!(no_auth("serve", &[(crate::auth::NO_AUTH_ENV, "1")]));
-        assert!(!no_auth("serve", &[(crate::auth::NO_AUTH_ENV, "off")]));
+        assert!(no_auth(
+            "serve",
+            &[(crate::transport::auth::NO_AUTH_ENV, "1")]
+        ));
+        assert!(!no_auth(
+            "serve",
+            &[(crate::transport::auth::NO_AUTH_ENV, "off")]
+        ));
         let Command::Token { rotate, path } = parse_line("token --rotate").unwrap().command else {
             panic!("token")
         };

@@ -9,12 +9,12 @@
 use crate::app::App;
 use crate::args::{BackendChoice, Cli, Command, ServerArgs};
 use crate::consent::ConsentMemory;
-use crate::discovery::Preference;
 use crate::history_log::HistoryLog;
 use crate::mcp::McpServer;
-use crate::origins::AllowedOrigins;
-use crate::proxy::ProxyServer;
 use crate::redact::{SecretSettings, Secrets};
+use crate::relay::discovery::Preference;
+use crate::relay::proxy::ProxyServer;
+use crate::transport::origins::AllowedOrigins;
 use crate::watches::WatchStore;
 use anyhow::{bail, Context, Result};
 use debugger_core::project::project_from_dir;
@@ -270,7 +270,7 @@ pub async fn run(cli: Cli, token: Option<String>) -> Result<()> {
                     _ => Preference::Serving,
                 };
                 if let Some((instance, client)) =
-                    crate::proxy::attach(&state, &dir, preference).await
+                    crate::relay::proxy::attach(&state, &dir, preference).await
                 {
                     tracing::info!(url = %instance.mcp_url, "attached to the IDE's server");
                     return relay_stdio(ProxyServer::new(client, state, dir, preference)).await;
@@ -290,7 +290,7 @@ pub async fn run(cli: Cli, token: Option<String>) -> Result<()> {
             }
             let running = server
                 .handler()
-                .serve(crate::stdio::stdio())
+                .serve(crate::transport::stdio::stdio())
                 .await
                 .context("starting the stdio MCP server")?;
             tokio::select! {
@@ -316,7 +316,7 @@ pub async fn run(cli: Cli, token: Option<String>) -> Result<()> {
             let listener = if ide_managed {
                 bind_near(port).await?
             } else {
-                crate::http::bind(port).await?
+                crate::transport::http::bind(port).await?
             };
             let mcp_port = listener.local_addr()?.port();
             let mut discovery = None;
@@ -329,7 +329,7 @@ pub async fn run(cli: Cli, token: Option<String>) -> Result<()> {
                     .context("writing the ready line")?;
                 let state = StateDir::from_env();
                 discovery = Some((
-                    tokio::spawn(crate::discovery::keep_published(
+                    tokio::spawn(crate::relay::discovery::keep_published(
                         state.clone(),
                         ide.clone(),
                         mcp_url,
@@ -358,11 +358,17 @@ pub async fn run(cli: Cli, token: Option<String>) -> Result<()> {
                     }
                     _ => Box::pin(shutdown_signal()),
                 };
-            let result =
-                crate::http::serve(server.handler(), listener, &allowed_origins, gate, stop).await;
+            let result = crate::transport::http::serve(
+                server.handler(),
+                listener,
+                &allowed_origins,
+                gate,
+                stop,
+            )
+            .await;
             if let Some((publisher, state)) = discovery {
                 publisher.abort();
-                crate::discovery::withdraw(&state, std::process::id());
+                crate::relay::discovery::withdraw(&state, std::process::id());
             }
             server.shutdown().await;
             result
@@ -381,21 +387,21 @@ pub async fn run(cli: Cli, token: Option<String>) -> Result<()> {
     }
 }
 
-/// The HTTP endpoint's token check (`crate::auth`), or `None` with `--no-auth`, said
+/// The HTTP endpoint's token check (`crate::transport::auth`), or `None` with `--no-auth`, said
 /// loudly.
-fn access_gate(no_auth: bool) -> Result<Option<Arc<crate::auth::Gate>>> {
+fn access_gate(no_auth: bool) -> Result<Option<Arc<crate::transport::auth::Gate>>> {
     if no_auth {
         let warning = format!(
             "--no-auth ({}): the MCP endpoint admits every local process without a token; \
              any user or container on this machine can read program state and, in brave \
              mode, run code",
-            crate::auth::NO_AUTH_ENV
+            crate::transport::auth::NO_AUTH_ENV
         );
         tracing::warn!("{warning}");
         eprintln!("jetbrains-debugger: WARNING: {warning}");
         return Ok(None);
     }
-    let gate = crate::auth::Gate::open(&StateDir::from_env())
+    let gate = crate::transport::auth::Gate::open(&StateDir::from_env())
         .context("the MCP endpoint needs its access token (or run with --no-auth)")?;
     tracing::info!(
         file = %gate.file().display(),
@@ -408,20 +414,20 @@ fn access_gate(no_auth: bool) -> Result<Option<Arc<crate::auth::Gate>>> {
 fn token_command(rotate: bool, path: bool) -> Result<()> {
     let state = StateDir::from_env();
     if path {
-        println!("{}", crate::auth::token_file(&state).display());
+        println!("{}", crate::transport::auth::token_file(&state).display());
         return Ok(());
     }
     let token = if rotate {
-        let token = crate::auth::rotate(&state)?;
+        let token = crate::transport::auth::rotate(&state)?;
         eprintln!(
             "The access token in {} is new: running servers refuse the old one from now on. \
              Configure each client again (`jetbrains-debugger-mcp install <client>`, or the \
              IDE's Install on Coding Agents).",
-            crate::auth::token_file(&state).display()
+            crate::transport::auth::token_file(&state).display()
         );
         token
     } else {
-        crate::auth::load_or_create(&state)?
+        crate::transport::auth::load_or_create(&state)?
     };
     println!("{token}");
     Ok(())
@@ -433,12 +439,12 @@ const PORT_ALTERNATIVES: u16 = 10;
 
 /// Bind the preferred MCP port, else one of the next [`PORT_ALTERNATIVES`].
 async fn bind_near(port: u16) -> Result<tokio::net::TcpListener> {
-    let first = crate::http::bind(port).await;
+    let first = crate::transport::http::bind(port).await;
     if port == 0 || first.is_ok() {
         return first;
     }
     for candidate in (port + 1..).take(PORT_ALTERNATIVES as usize) {
-        if let Ok(listener) = crate::http::bind(candidate).await {
+        if let Ok(listener) = crate::transport::http::bind(candidate).await {
             tracing::warn!(
                 port,
                 candidate,
@@ -453,7 +459,7 @@ async fn bind_near(port: u16) -> Result<tokio::net::TcpListener> {
 /// Serve the agent's stdio connection by relaying it to a running IDE's server.
 async fn relay_stdio(proxy: ProxyServer) -> Result<()> {
     let running = proxy
-        .serve(crate::stdio::stdio())
+        .serve(crate::transport::stdio::stdio())
         .await
         .context("starting the stdio MCP relay")?;
     tokio::select! {
@@ -555,7 +561,7 @@ fn exit_by_the_deadline() {
             tracing::warn!("still running {EXIT_DEADLINE:?} after the signal; exiting now");
             // Every session tree of this process carries a tag starting with its pid.
             debugger_dap::tree::kill_all_of(&std::process::id().to_string());
-            crate::std_streams::restore_flags();
+            crate::transport::std_streams::restore_flags();
             std::process::exit(0);
         });
     if let Err(err) = spawned {

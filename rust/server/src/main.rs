@@ -6,40 +6,30 @@
 
 mod app;
 mod args;
-mod asker;
-mod auth;
 mod bench;
 mod cli;
 mod clients;
 mod consent;
-mod discovery;
 mod history_log;
-mod http;
-mod http_batch;
-mod http_sessions;
 mod ide_requests;
 mod instructions;
 mod lenient;
 mod log_message;
 mod logging;
 mod mcp;
-mod mrtr;
 mod notices;
-mod origins;
 mod owners;
-mod proxy;
 mod pump;
 mod redact;
+mod relay;
 mod resources;
 mod session_log;
-mod std_streams;
-mod stdio;
 mod stop_lines;
 #[cfg(test)]
 mod tool_reference;
 mod tools;
 mod tracker;
-mod upstream;
+mod transport;
 mod watches;
 
 use anyhow::Result;
@@ -60,6 +50,6 @@ fn main() -> Result<()> {
         .build()?;
     let outcome = runtime.block_on(cli::run(cli, token));
     drop(runtime);
-    std_streams::restore_flags();
+    transport::std_streams::restore_flags();
     outcome
 }

@@ -3,20 +3,20 @@
 //! `isError` results with a JSON body, records every call in the history, and asks
 //! for confirmations: in the IDE (`ui/confirm`) with the IDE backend, else through
 //! MCP elicitation where the client supports it: a request to the client during the
-//! call, or on protocol 2026-07-28 a question as the call's answer (`mrtr.rs`). A call
+//! call, or on protocol 2026-07-28 a question as the call's answer (`consent/mrtr.rs`). A call
 //! that carries a `progressToken` gets progress, a cancelled one ends its wait
 //! (`tools::waiting`); the app's notices reach the client as MCP logging (`logging.rs`).
 
 use crate::app::{App, Call, Progress, Waiting};
-use crate::consent::{ConfirmRequest, Confirmer, Consent, Scope};
+use crate::consent::confirmers::{ElicitingConfirmer, IdeConfirmer, NobodyToAsk};
+use crate::consent::mrtr::{self, MrtrConfirmer, Questions, Route};
+use crate::consent::{ConfirmRequest, Confirmer, CONFIRMATION_TIMEOUT};
 use crate::history_log::HistoryLog;
 use crate::logging::{level_of, tell_notices, tell_queued, DEFAULT_LOG_LEVEL};
-use crate::mrtr::{self, Approval, MrtrConfirmer, Questions, Route};
 use crate::notices::Level;
 use crate::resources::{self, notify};
 use crate::tools;
 use debugger_core::{profile, ToolError, ToolResult};
-use debugger_ide::wire::{ConfirmParams, ConfirmScope};
 use debugger_ide::IdeBackend;
 use futures_util::FutureExt;
 use rmcp::model::{
@@ -30,21 +30,16 @@ use rmcp::model::{
 // MCP logging: deprecated from 2026-07-28 on, still served to the clients that use it.
 #[allow(deprecated)]
 use rmcp::model::SetLevelRequestParams;
-use rmcp::model::{ElicitRequestParams, ElicitationAction};
-use rmcp::service::{
-    ElicitationMode, NotificationContext, RequestContext, ServiceRole, SubscriptionContext,
-};
+use rmcp::service::{NotificationContext, RequestContext, SubscriptionContext};
 use rmcp::{ErrorData as McpError, Peer, RoleServer, ServerHandler};
 use serde_json::Value;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// MCP server name, as agents register it.
 pub const SERVER_NAME: &str = "jetbrains-debugger";
 
-/// How long the user has to answer a confirmation.
-const CONFIRMATION_TIMEOUT: Duration = Duration::from_secs(120);
 /// Most MRTR confirmations waiting for an answer at once (the oldest goes first).
 const OPEN_QUESTIONS: usize = 64;
 
@@ -187,115 +182,6 @@ pub fn tool_list() -> Vec<Tool> {
                 .with_meta(meta)
         })
         .collect()
-}
-
-/// Asks the MCP client's user through elicitation.
-struct ElicitingConfirmer {
-    peer: Peer<RoleServer>,
-}
-
-#[async_trait::async_trait]
-impl Confirmer for ElicitingConfirmer {
-    /// rmcp's `elicit_with_timeout` for an [`Approval`], with its schema written out
-    /// ([`Approval::schema`]) rather than generated at each question.
-    async fn confirm(&self, request: &ConfirmRequest) -> Consent {
-        let unavailable = |why: &dyn std::fmt::Display| {
-            tracing::debug!(%why, "cannot ask for confirmation");
-            Consent::Unavailable
-        };
-        if let Err(err) = RoleServer::enforce_outbound_request(&self.peer) {
-            return unavailable(&err);
-        }
-        if !self
-            .peer
-            .supported_elicitation_modes()
-            .contains(&ElicitationMode::Form)
-        {
-            return unavailable(&"the client does not support form elicitation");
-        }
-        let question = ElicitRequestParams::FormElicitationParams {
-            meta: None,
-            message: request.action.clone(),
-            requested_schema: Approval::schema(),
-        };
-        let answer = self
-            .peer
-            .create_elicitation_with_timeout(question, Some(CONFIRMATION_TIMEOUT))
-            .await;
-        match answer {
-            Ok(answer) => match (answer.action, answer.content) {
-                (ElicitationAction::Accept, Some(content)) => {
-                    match serde_json::from_value::<Approval>(content) {
-                        Ok(Approval { approve: true }) => Consent::Granted(Scope::Once),
-                        Ok(_) => Consent::Denied,
-                        Err(err) => unavailable(&err),
-                    }
-                }
-                (ElicitationAction::Accept, None) => {
-                    unavailable(&"an accepted answer without content")
-                }
-                // Dismissed with no choice: a headless client (`claude -p`) cancels every
-                // question by itself, which is nobody's "no".
-                (ElicitationAction::Cancel, _) => Consent::Unanswered,
-                // Declined, or a reply this server does not know: not approved.
-                _ => Consent::Denied,
-            },
-            Err(rmcp::service::ServiceError::Timeout { .. }) => Consent::Unanswered,
-            Err(err) => unavailable(&err),
-        }
-    }
-}
-
-/// Asks nobody: the client takes no elicitation (`confirmation_required`).
-pub struct NobodyToAsk;
-
-#[async_trait::async_trait]
-impl Confirmer for NobodyToAsk {
-    async fn confirm(&self, _request: &ConfirmRequest) -> Consent {
-        Consent::Unavailable
-    }
-}
-
-/// Asks the user in the IDE (`ui/confirm`, a dialog).
-struct IdeConfirmer {
-    ide: Arc<IdeBackend>,
-    tool: String,
-}
-
-/// The IDE dialog's title for a tool that needs consent.
-fn confirmation_title(tool: &str) -> &'static str {
-    match tool {
-        "start_debug_session" => "Start a debug session?",
-        "run_configuration" => "Run a configuration?",
-        "set_variable" => "Change a variable?",
-        "evaluate" => "Evaluate code that may change the program?",
-        _ => "Allow this action?",
-    }
-}
-
-#[async_trait::async_trait]
-impl Confirmer for IdeConfirmer {
-    async fn confirm(&self, request: &ConfirmRequest) -> Consent {
-        let params = ConfirmParams {
-            tool: self.tool.clone(),
-            title: confirmation_title(&self.tool).into(),
-            message: format!("An agent asks: {}", request.action),
-            project: Some(request.project.clone()),
-            subject: Some(request.subject.clone()),
-            session_id: request.session_id.clone(),
-        };
-        match self.ide.confirm(&params).await {
-            Ok(answer) if answer.approved => Consent::Granted(match answer.scope {
-                Some(ConfirmScope::Session) => Scope::Session,
-                Some(ConfirmScope::Once) | None => Scope::Once,
-            }),
-            Ok(_) => Consent::Denied,
-            Err(err) => {
-                tracing::info!(%err, "cannot ask for confirmation in the IDE");
-                Consent::Unavailable
-            }
-        }
-    }
 }
 
 /// Progress of a call to the client that asked for it (the request's `progressToken`).
@@ -505,9 +391,9 @@ impl ServerHandler for McpServer {
             context.protocol_version().as_ref(),
             context.client_capabilities().as_ref(),
         );
-        // Only a question's own asker may answer it (`asker.rs`).
+        // Only a question's own asker may answer it (`consent/asker.rs`).
         let asker = match route {
-            Route::Mrtr => crate::asker::of(&context, self.connection).await,
+            Route::Mrtr => crate::consent::asker::of(&context, self.connection).await,
             _ => String::new(),
         };
         let answers = match self.questions.answers(
@@ -892,7 +778,7 @@ mod tests {
             .contains("deliberate: the launch's answer was lost"));
 
         // The server goes on, and what the call did is reachable.
-        tokio::time::sleep(Duration::from_millis(50)).await;
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
         let listed = answered(server.run_tool(
             "list_debug_sessions",
             serde_json::json!({}),

@@ -7,7 +7,7 @@
 
 use super::breakdown::CallProfile;
 use super::{BenchArgs, BenchProject, Samples, Timed, BREAKPOINT_LINE, PING, START, STOP};
-use crate::upstream::Upstream;
+use crate::relay::upstream::Upstream;
 use anyhow::{anyhow, bail, Context, Result};
 use serde_json::{json, Value};
 use std::process::Stdio;
@@ -157,7 +157,12 @@ impl McpSide {
                 let url = format!("http://127.0.0.1:{port}/mcp");
                 let deadline = tokio::time::Instant::now() + TIMEOUT;
                 loop {
-                    match Upstream::connect(&url, Some(crate::auth::token_file(&state_dir))).await {
+                    match Upstream::connect(
+                        &url,
+                        Some(crate::transport::auth::token_file(&state_dir)),
+                    )
+                    .await
+                    {
                         Ok(upstream) => break Connection::Http(upstream),
                         Err(err) if tokio::time::Instant::now() > deadline => {
                             bail!("{url} did not come up: {err}")

@@ -9,8 +9,8 @@
 //! Sources (November 2026): each client's documentation; the commands were checked
 //! against the real CLIs (`claude` 2.1.331, `codex` 0.169.0, `gemini` 0.61.0).
 
-use crate::auth;
 use crate::mcp::SERVER_NAME;
+use crate::transport::auth;
 pub use debugger_ide::wire::{ClientConfig, ConfigFormat};
 use serde_json::json;
 use std::ffi::OsString;
@@ -117,7 +117,7 @@ pub struct Target {
     pub home: Option<PathBuf>,
     /// Windows `%APPDATA%` (`%APPDATA%` in the locations when unknown).
     pub app_data: Option<PathBuf>,
-    /// The endpoint's access token (`crate::auth`), sent as `Authorization: Bearer`.
+    /// The endpoint's access token (`crate::transport::auth`), sent as `Authorization: Bearer`.
     pub token: Option<String>,
 }
 

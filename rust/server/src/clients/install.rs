@@ -471,7 +471,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!(
             "jbd-install-{name}-{}-{}",
             std::process::id(),
-            crate::discovery::now_ms()
+            crate::relay::discovery::now_ms()
         ));
         std::fs::create_dir_all(&dir).unwrap();
         dir

@@ -19,17 +19,22 @@ use std::ffi::OsString;
 /// The MCP URL to configure when none is given: a running IDE-managed server's (from
 /// the discovery files), else the standalone `serve` default.
 pub fn default_url(state: &StateDir) -> String {
-    crate::discovery::instances(state)
+    crate::relay::discovery::instances(state)
         .into_iter()
         .next()
         .map(|instance| instance.mcp_url)
-        .unwrap_or_else(|| format!("http://127.0.0.1:{}/mcp", crate::http::DEFAULT_PORT))
+        .unwrap_or_else(|| {
+            format!(
+                "http://127.0.0.1:{}/mcp",
+                crate::transport::http::DEFAULT_PORT
+            )
+        })
 }
 
-/// The endpoint's access token every client entry carries (`crate::auth`), made if there
+/// The endpoint's access token every client entry carries (`crate::transport::auth`), made if there
 /// is none yet; `None` (entries without it, and a warning) when it cannot be.
 pub fn access_token(state: &StateDir) -> Option<String> {
-    crate::auth::load_or_create(state)
+    crate::transport::auth::load_or_create(state)
         .map_err(|err| tracing::warn!("client entries will carry no access token: {err:#}"))
         .ok()
 }
@@ -184,7 +189,7 @@ pub fn config_command(client: &str, url: Option<String>) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::discovery::{now_ms, publish, Instance};
+    use crate::relay::discovery::{now_ms, publish, Instance};
 
     #[test]
     fn the_default_url_is_a_running_ide_s_else_the_standalone_one() {

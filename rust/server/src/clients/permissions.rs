@@ -3,7 +3,7 @@
 //! every MCP tool it has no rule for, and in `-p` refuses them all). The read-only tools
 //! are those the served tool list annotates `readOnlyHint: true`
 //! ([`crate::mcp::tool_list`]); tools that change something stay asked by the client, and
-//! the ones that need consent are asked by us (the confirmation policy, `consent.rs`).
+//! the ones that need consent are asked by us (the confirmation policy, `consent/`).
 //!
 //! Which clients and where is the catalogue's ([`ClientId::allow_rules`]). Claude Code's
 //! rules are merged into the user's settings file: everything else in it is kept, rules
@@ -302,7 +302,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!(
             "jbd-permissions-{name}-{}-{}",
             std::process::id(),
-            crate::discovery::now_ms()
+            crate::relay::discovery::now_ms()
         ));
         std::fs::create_dir_all(&dir).unwrap();
         dir

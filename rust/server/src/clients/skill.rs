@@ -173,7 +173,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!(
             "jbd-skill-{name}-{}-{}",
             std::process::id(),
-            crate::discovery::now_ms()
+            crate::relay::discovery::now_ms()
         ));
         std::fs::create_dir_all(&dir).unwrap();
         dir

@@ -10,7 +10,7 @@
 //!
 //! Used by `stdio` and by its relay to a running IDE's server alike.
 
-use crate::std_streams;
+use crate::transport::std_streams;
 use rmcp::model::{ClientNotification, ErrorCode, RequestId, ServerResult};
 use rmcp::service::{RoleServer, RxJsonRpcMessage, TxJsonRpcMessage};
 use rmcp::transport::Transport;

@@ -123,7 +123,7 @@ async fn answer_one(parts: &Parts, item: Value, service: &Mcp, body_limit: usize
         ));
     }
     let messages: Vec<Value> = if is_stream {
-        crate::upstream::sse_data(&bytes)
+        crate::relay::upstream::sse_data(&bytes)
             .iter()
             .filter_map(|data| serde_json::from_str(data).ok())
             .collect()

@@ -1,17 +1,17 @@
 //! `stdio` attached to a running IDE. The IDE plugin's own `serve` process owns the
 //! bridge, the sessions, the watches and the command history; a `stdio` server started
 //! by an agent relays its MCP traffic to that process's HTTP endpoint (found through
-//! [`crate::discovery`]) instead of opening a second, competing view of the IDE. So the
+//! [`crate::relay::discovery`]) instead of opening a second, competing view of the IDE. So the
 //! tool window shows the agent's calls and confirmations appear as IDE dialogs.
 //!
 //! The relay is lazy and self-healing: a call that finds the upstream gone answers
 //! `ide_not_connected` and the next call looks for a running instance again.
 
-use crate::discovery::{self, Instance, Preference};
 use crate::logging;
 use crate::mcp;
 use crate::notices::Level;
-use crate::upstream::{Failure, Upstream};
+use crate::relay::discovery::{self, Instance, Preference};
+use crate::relay::upstream::{Failure, Upstream};
 // MCP logging: deprecated from 2026-07-28 on, still relayed to the agents that use it.
 use debugger_core::error::{ErrorCode, ToolError};
 use debugger_core::state::StateDir;
@@ -50,7 +50,7 @@ fn lock<T>(mutex: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 /// Connect to an instance's MCP endpoint, with the access token of `state` (the state
 /// directory the instance was found in, so the instance's own), and check it is one of ours.
 pub async fn connect(instance: &Instance, state: &StateDir) -> Result<Client, String> {
-    let token_file = crate::auth::token_file(state);
+    let token_file = crate::transport::auth::token_file(state);
     let connecting = Upstream::connect(&instance.mcp_url, Some(token_file));
     let client = tokio::time::timeout(CONNECT_TIMEOUT, connecting)
         .await
@@ -373,15 +373,17 @@ mod tests {
             history: Arc::new(HistoryLog::new(10, &state)),
             engine: Engine::Dap(dap),
         };
-        let listener = crate::http::bind(0).await.unwrap();
+        let listener = crate::transport::http::bind(0).await.unwrap();
         let port = listener.local_addr().unwrap().port();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let gate = Some(Arc::new(crate::auth::Gate::open(&state).unwrap()));
+        let gate = Some(Arc::new(
+            crate::transport::auth::Gate::open(&state).unwrap(),
+        ));
         tokio::spawn(async move {
             let stopped = async move {
                 let _ = stopped.await;
             };
-            crate::http::serve(
+            crate::transport::http::serve(
                 server.handler(),
                 listener,
                 &Default::default(),
@@ -460,8 +462,8 @@ mod tests {
         );
         let state = state_of(&root);
         let client = connect(&instance, &state).await.unwrap();
-        let old = crate::auth::read(&state).unwrap();
-        let new = crate::auth::rotate(&state).unwrap();
+        let old = crate::transport::auth::read(&state).unwrap();
+        let new = crate::transport::auth::rotate(&state).unwrap();
         assert_ne!(old, new);
         let listed: Value = client
             .call(

@@ -1,22 +1,22 @@
 //! Streamable HTTP transport: `http://127.0.0.1:PORT/mcp`, loopback only. First of all
-//! a request must carry the access token (`Authorization: Bearer`, [`crate::auth`]; 401
+//! a request must carry the access token (`Authorization: Bearer`, [`crate::transport::auth`]; 401
 //! otherwise) unless `--no-auth`; then the checks the MCP spec asks of local servers (DNS
 //! rebinding):
 //! - `Host` must be a loopback name (with or without our port);
 //! - a request without `Origin` (CLI clients, SDKs) is accepted; a request with one
 //!   (a browser page) is refused with 403 unless it is the server's own origin or one
-//!   the user allowed ([`crate::origins`]);
+//!   the user allowed ([`crate::transport::origins`]);
 //! - a POST body that is not JSON answers a JSON-RPC parse error (-32700), and JSON
 //!   that is not a JSON-RPC message an invalid request (-32600), instead of rmcp's
 //!   bare HTTP 415; a batch (protocol 2025-03-26) is answered by [`http_batch`];
 //! - idle MCP sessions are closed after [`SESSION_IDLE`], and past
-//!   [`MAX_SESSIONS`] the least recently used one (`http_sessions.rs`);
+//!   [`MAX_SESSIONS`] the least recently used one (`sessions.rs`);
 //! - every accepted connection has `TCP_NODELAY` set.
 
-use crate::http_batch;
-use crate::http_sessions::{SessionBound, MAX_SESSIONS};
 use crate::mcp::McpServer;
-use crate::origins::AllowedOrigins;
+use crate::transport::batch;
+use crate::transport::origins::AllowedOrigins;
+use crate::transport::sessions::{SessionBound, MAX_SESSIONS};
 use anyhow::{Context, Result};
 use axum::body::Body;
 use axum::http::{header, Method, Request, StatusCode};
@@ -80,7 +80,7 @@ pub async fn serve(
     handler: McpServer,
     listener: tokio::net::TcpListener,
     allowed_origins: &AllowedOrigins,
-    gate: Option<Arc<crate::auth::Gate>>,
+    gate: Option<Arc<crate::transport::auth::Gate>>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<()> {
     let bound = listener.local_addr()?;
@@ -108,7 +108,7 @@ pub async fn serve(
     // Outermost: nothing else sees a request without the token.
     let router = match gate {
         Some(gate) => router.layer(axum::middleware::from_fn(move |request, next| {
-            crate::auth::require_token(request, next, gate.clone())
+            crate::transport::auth::require_token(request, next, gate.clone())
         })),
         None => router,
     };
@@ -119,7 +119,7 @@ pub async fn serve(
         shutdown.await;
         let _ = stopping_tx.send(());
     };
-    // Each request knows its connection's peer: a confirmation is bound to it (`asker.rs`).
+    // Each request knows its connection's peer: a confirmation is bound to it (`consent/asker.rs`).
     let router = router.into_make_service_with_connect_info::<SocketAddr>();
     let serving = axum::serve(without_nagle(listener), router).with_graceful_shutdown(shutdown);
     tokio::select! {
@@ -175,7 +175,7 @@ async fn refuse_unparsable(
     request: Request<Body>,
     next: axum::middleware::Next,
     body_limit: usize,
-    batches: Arc<http_batch::Mcp>,
+    batches: Arc<batch::Mcp>,
 ) -> Response {
     let is_json = request
         .headers()
@@ -198,11 +198,11 @@ async fn refuse_unparsable(
         }
     };
     if let Ok(serde_json::Value::Array(items)) = serde_json::from_slice(&bytes) {
-        return http_batch::answer(&parts, items, &batches, body_limit).await;
+        return batch::answer(&parts, items, &batches, body_limit).await;
     }
-    if let Some((code, message)) = http_batch::jsonrpc_rejection(&bytes) {
+    if let Some((code, message)) = batch::jsonrpc_rejection(&bytes) {
         let null = serde_json::Value::Null;
-        return http_batch::error_response(StatusCode::BAD_REQUEST, null, code, message);
+        return batch::error_response(StatusCode::BAD_REQUEST, null, code, message);
     }
     next.run(Request::from_parts(parts, Body::from(bytes)))
         .await

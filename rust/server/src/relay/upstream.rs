@@ -10,7 +10,7 @@
 //! (HTTP 404), `notifications/cancelled` for a request given up, DELETE to close.
 //!
 //! Every request carries the instance's access token (`Authorization: Bearer`,
-//! [`crate::auth`]), read from the token file; an answer 401 makes it read the file again
+//! [`crate::transport::auth`]), read from the token file; an answer 401 makes it read the file again
 //! (the token was rotated) and send the request once more.
 
 use rmcp::ErrorData;
@@ -96,7 +96,11 @@ impl Upstream {
                 next_id: AtomicU64::new(0),
                 server_name: Mutex::new(String::new()),
                 idle: Mutex::default(),
-                token: Mutex::new(token_file.as_deref().and_then(crate::auth::read_file)),
+                token: Mutex::new(
+                    token_file
+                        .as_deref()
+                        .and_then(crate::transport::auth::read_file),
+                ),
                 token_file,
             }),
         };
@@ -201,7 +205,7 @@ impl Upstream {
         let Some(file) = &self.inner.token_file else {
             return false;
         };
-        let Some(token) = crate::auth::read_file(file) else {
+        let Some(token) = crate::transport::auth::read_file(file) else {
             return false;
         };
         let mut current = lock(&self.inner.token);
@@ -231,7 +235,7 @@ impl Upstream {
         if let Some(token) = lock(&self.inner.token).as_deref() {
             head.push_str(&format!(
                 "Authorization: {}\r\n",
-                crate::auth::header_value(token)
+                crate::transport::auth::header_value(token)
             ));
         }
         head.push_str("\r\n");

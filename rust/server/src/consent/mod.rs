@@ -7,12 +7,24 @@
 //! life ("Allow for this session"). An approval with scope [`Scope::Session`] covers
 //! later confirmations that concern the same session: for a launch, the session it
 //! started. It is forgotten when that session ends.
+//!
+//! Beside it: the confirmers (`confirmers.rs`; MRTR's in `mrtr.rs`, with the choice of
+//! route) and who was asked (`asker.rs`).
+
+pub mod asker;
+pub mod confirmers;
+pub mod mrtr;
 
 use crate::tracker::Tracker;
 use debugger_core::{ErrorCode, ToolError, ToolResult};
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
+use std::time::Duration;
+
+/// How long the user has to answer a confirmation (a dialog, an elicitation, an MRTR
+/// question).
+pub const CONFIRMATION_TIMEOUT: Duration = Duration::from_secs(120);
 
 /// What a confirmation request came back with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -18,7 +18,7 @@
 //! - The token is never logged, and never part of an MCP answer or the history. Those who
 //!   configure clients (`install`, `config`, the IDE's Install on Coding Agents) put it in
 //!   the client's own configuration; the `stdio` relay reads it from the file
-//!   ([`crate::upstream`]).
+//!   ([`crate::relay::upstream`]).
 
 use axum::body::Body;
 use axum::http::{header, HeaderValue, Request, StatusCode};
@@ -249,7 +249,7 @@ mod tests {
         StateDir::at(std::env::temp_dir().join(format!(
             "jbd-auth-{tag}-{}-{}",
             std::process::id(),
-            crate::discovery::now_ms()
+            crate::relay::discovery::now_ms()
         )))
     }
 
