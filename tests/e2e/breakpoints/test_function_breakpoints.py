@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from conftest import connect
-from test_native import cart, mark  # noqa: F401  (the built cart project of each language)
+from helpers.native import cart, mark  # noqa: F401  (the built cart project of each language)
 
 pytestmark = pytest.mark.anyio
 

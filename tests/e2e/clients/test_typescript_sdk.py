@@ -16,7 +16,7 @@ import anyio
 import pytest
 
 from conftest import PROGRAMS, PYTHON, ROOT, auth_header, server_env, serve_http
-from test_progress import check_cancelled
+from helpers.history import check_cancelled
 
 pytestmark = pytest.mark.anyio
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import PROGRAMS
-from test_errors import exported_history
+from helpers.history import exported_history
 
 pytestmark = pytest.mark.anyio
 

@@ -3,7 +3,6 @@ request carrying the access token: test_auth.py checks that one)."""
 
 from __future__ import annotations
 
-import http.client
 import json
 import os
 import subprocess
@@ -11,48 +10,10 @@ import subprocess
 import pytest
 from mcp import Client
 
-from conftest import PROGRAMS, Tools, auth_header_of, http_client, serve_http, server_env, tidy
+from conftest import PROGRAMS, Tools, http_client, serve_http, server_env, tidy
+from helpers.raw_http import post
 
 pytestmark = pytest.mark.anyio
-
-INITIALIZE = {
-    "jsonrpc": "2.0",
-    "id": 1,
-    "method": "initialize",
-    "params": {
-        "protocolVersion": "2025-11-25",
-        "capabilities": {},
-        "clientInfo": {"name": "e2e-raw", "version": "0"},
-    },
-}
-
-
-def post(port: int, headers: dict[str, str], body: bytes | None = None,
-         session: str | None = None) -> tuple[int, str]:
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    try:
-        body = json.dumps(INITIALIZE).encode() if body is None else body
-        base = {
-            "Host": f"127.0.0.1:{port}",
-            "Content-Type": "application/json",
-            "Accept": "application/json, text/event-stream",
-            **auth_header_of(port),
-        }
-        if session:
-            base["Mcp-Session-Id"] = session
-            base["MCP-Protocol-Version"] = "2025-11-25"
-        connection.putrequest("POST", "/mcp", skip_host=True, skip_accept_encoding=True)
-        for name, value in {**base, **headers}.items():
-            connection.putheader(name, value)
-        connection.putheader("Content-Length", str(len(body)))
-        connection.endheaders(body)
-        response = connection.getresponse()
-        if session is None and response.getheader("Mcp-Session-Id"):
-            post.last_session = response.getheader("Mcp-Session-Id")
-        return response.status, response.read().decode(errors="replace")
-    finally:
-        connection.close()
-
 
 def jsonrpc_of(text: str) -> dict:
     """The JSON-RPC message of a JSON or SSE answer."""

@@ -13,7 +13,7 @@ import anyio
 import pytest
 
 from conftest import MODES, TRANSPORTS, connect
-from test_diagnostics import c_project, fake_adapter_env, python_project
+from helpers.fault_projects import c_project, fake_adapter_env, python_project
 
 pytestmark = [pytest.mark.anyio, pytest.mark.filterwarnings("ignore::DeprecationWarning")]
 

@@ -25,7 +25,7 @@ import pytest
 from mcp.shared.exceptions import MCPError
 
 from conftest import MODES, TRANSPORTS, connect, server_args, server_env, serve_http
-from test_http import post
+from helpers.raw_http import post
 
 pytestmark = pytest.mark.anyio
 

@@ -3,15 +3,12 @@ confirmation policy (brave mode, MCP elicitation accept/decline, nobody to ask).
 
 from __future__ import annotations
 
-import json
-import time
-from pathlib import Path
 
-import anyio
 import mcp.types as types
 import pytest
 
 from conftest import CALCULATOR, PROGRAMS, TRANSPORTS, connect, line_of
+from helpers.history import exported_history
 
 pytestmark = pytest.mark.anyio
 
@@ -239,20 +236,6 @@ async def test_elicitation_in_modern_mode(binary, state_dir, transport):
         assert starts[0][1]["status"] == starts[2][1]["status"] == "awaiting_confirmation"
         assert "Nested" in starts[0][1]["question"]
         assert starts[1][1]["error"] == "confirmation_denied" and starts[3][1]["status"] == "paused"
-
-
-async def exported_history(state_dir: Path, complete, seconds: float = 10) -> list[dict]:
-    """The history export in the state directory (written shortly after each call), oldest first,
-    once `complete(entries)` holds."""
-    deadline = time.monotonic() + seconds
-    while True:
-        path = state_dir / "history.json"
-        entries = json.loads(path.read_text()) if path.is_file() else []
-        entries = sorted(entries, key=lambda e: e["id"])
-        if complete(entries):
-            return entries
-        assert time.monotonic() < deadline, f"history export incomplete: {entries}"
-        await anyio.sleep(0.1)
 
 
 async def test_breakpoint_on_a_blank_line_is_an_invalid_location(server):
