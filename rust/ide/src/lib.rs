@@ -8,11 +8,14 @@
 //! - [`rpc`]: the symmetric JSON-RPC peer and the bridge error ↔ `ToolError` mapping.
 //! - [`endpoint`]: the WebSocket listener, authentication, liveness, handshake gate.
 //! - [`backend`]: `IdeBackend` itself: connection state, projects, sessions, events.
+//! - `fake_ide` (feature `test-support`): the IDE side, scripted by tests.
 //!
 //! Depends on `debugger-core` only; knows neither MCP nor DAP.
 
 pub mod backend;
 pub mod endpoint;
+#[cfg(feature = "test-support")]
+pub mod fake_ide;
 pub mod rpc;
 pub mod wire;
 

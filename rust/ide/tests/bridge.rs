@@ -7,26 +7,23 @@ use debugger_core::model::{
     Project, StopDetail, StopReason, SuspendPolicy, ValueTarget,
 };
 use debugger_core::{Backend, BackendEvent, ErrorCode, ToolResult};
+use debugger_ide::fake_ide::{connect_raw, FakeIde, Ws, WAIT};
 use debugger_ide::rpc::RpcError;
 use debugger_ide::wire::{
     ClientConfig, ClientInfo, ClientInstallResult, ClientsListResult, ConfigFormat, ConfirmParams,
     ConfirmScope, HistoryFormat, HistoryListResult, SettingsUpdateParams,
 };
 use debugger_ide::{BridgeConfig, IdeBackend, IdeRequests, SESSION_LOST};
-use futures_util::{SinkExt, StreamExt};
+use futures_util::StreamExt;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use tokio::net::TcpStream;
 use tokio::sync::broadcast;
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-use tokio_tungstenite::tungstenite::http::{header, HeaderValue, StatusCode};
+use tokio_tungstenite::tungstenite::http::{header, StatusCode};
 use tokio_tungstenite::tungstenite::{Error as WsError, Message};
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 const TOKEN: &str = "s3cret-token-for-tests";
-const WAIT: Duration = Duration::from_secs(5);
 
 #[derive(Default)]
 struct Requests {
@@ -114,26 +111,6 @@ async fn start() -> (Arc<IdeBackend>, Arc<Requests>) {
     start_with(BridgeConfig::new(0, TOKEN)).await
 }
 
-type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
-
-async fn connect_raw(
-    port: u16,
-    path: &str,
-    headers: &[(header::HeaderName, &str)],
-) -> Result<Ws, WsError> {
-    let mut request = format!("ws://127.0.0.1:{port}{path}")
-        .into_client_request()
-        .unwrap();
-    for (name, value) in headers {
-        request
-            .headers_mut()
-            .insert(name.clone(), HeaderValue::from_str(value).unwrap());
-    }
-    tokio_tungstenite::connect_async(request)
-        .await
-        .map(|(ws, _)| ws)
-}
-
 fn status_of(result: Result<Ws, WsError>) -> StatusCode {
     match result {
         Err(WsError::Http(response)) => response.status(),
@@ -142,94 +119,22 @@ fn status_of(result: Result<Ws, WsError>) -> StatusCode {
     }
 }
 
-/// The IDE side, scripted by the test.
-struct FakeIde {
-    ws: Ws,
-    next_id: u64,
-}
-
-impl FakeIde {
-    async fn connect(port: u16) -> Self {
-        let auth = format!("Bearer {TOKEN}");
-        let ws = connect_raw(port, "/bridge", &[(header::AUTHORIZATION, &auth)])
-            .await
-            .expect("authenticated connection");
-        Self { ws, next_id: 1 }
-    }
-
-    async fn send(&mut self, message: Value) {
-        self.ws
-            .send(Message::text(message.to_string()))
-            .await
-            .unwrap();
-    }
-
-    /// The next JSON message from the server; `None` when the connection closed.
-    async fn recv(&mut self) -> Option<Value> {
-        loop {
-            let frame = tokio::time::timeout(WAIT, self.ws.next())
-                .await
-                .expect("a message from the server within 5 s");
-            match frame {
-                Some(Ok(Message::Text(text))) => return Some(serde_json::from_str(&text).unwrap()),
-                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return None,
-                Some(Ok(_)) => continue,
-            }
-        }
-    }
-
-    async fn request(&mut self, method: &str, params: Value) -> Value {
-        let id = self.next_id;
-        self.next_id += 1;
-        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}))
-            .await;
-        let response = self.recv().await.expect("a response");
-        assert_eq!(response["id"], id, "{response}");
-        response
-    }
-
-    async fn notify(&mut self, method: &str, params: Value) {
-        self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}))
-            .await;
-    }
-
-    async fn hello(&mut self, sessions: Value) -> Value {
-        let response = self
-            .request(
-                "hello",
-                json!({
-                    "protocol_version": 1,
-                    "ide": {"product": "IntelliJ IDEA", "product_code": "IC", "build": "IC-252.1"},
-                    "plugin_version": "0.1.0",
-                    "projects": [{"name": "shop", "path": "/home/ada/shop"}],
-                    "sessions": sessions,
-                }),
-            )
-            .await;
-        assert!(response.get("result").is_some(), "{response}");
-        response
-    }
-
-    /// The next request from the server, which must be `method`.
-    async fn expect_request(&mut self, method: &str) -> (u64, Value) {
-        let message = self.recv().await.expect("a request from the server");
-        assert_eq!(message["method"], method, "{message}");
-        assert_eq!(message["jsonrpc"], "2.0");
-        (
-            message["id"].as_u64().expect("numeric id"),
-            message["params"].clone(),
+/// What every test's IDE says first.
+async fn hello(ide: &mut FakeIde, sessions: Value) -> Value {
+    let response = ide
+        .request(
+            "hello",
+            json!({
+                "protocol_version": 1,
+                "ide": {"product": "IntelliJ IDEA", "product_code": "IC", "build": "IC-252.1"},
+                "plugin_version": "0.1.0",
+                "projects": [{"name": "shop", "path": "/home/ada/shop"}],
+                "sessions": sessions,
+            }),
         )
-    }
-
-    async fn reply(&mut self, id: u64, result: Value) {
-        self.send(json!({"jsonrpc": "2.0", "id": id, "result": result}))
-            .await;
-    }
-
-    async fn reply_error(&mut self, id: u64, error: Value) {
-        self.send(json!({"jsonrpc": "2.0", "id": id, "error": error}))
-            .await;
-    }
+        .await;
+    assert!(response.get("result").is_some(), "{response}");
+    response
 }
 
 fn session(id: &str, language: &str) -> Value {
@@ -255,8 +160,8 @@ async fn next_event(events: &mut broadcast::Receiver<BackendEvent>) -> BackendEv
 
 /// A fake IDE connected to `backend`, with no projects open.
 async fn connected_ide(backend: &IdeBackend) -> FakeIde {
-    let mut ide = FakeIde::connect(backend.bridge_port()).await;
-    ide.hello(json!([])).await;
+    let mut ide = FakeIde::connect(backend.bridge_port(), TOKEN).await;
+    hello(&mut ide, json!([])).await;
     wait_connected(backend, true).await;
     ide
 }
@@ -307,13 +212,13 @@ async fn upgrades_without_the_token_from_a_browser_or_elsewhere_are_refused() {
         StatusCode::NOT_FOUND
     );
     assert!(!backend.is_connected());
-    FakeIde::connect(port).await;
+    FakeIde::connect(port, TOKEN).await;
 }
 
 #[tokio::test]
 async fn requests_before_hello_get_32001_and_other_major_versions_32002() {
     let (backend, _) = start().await;
-    let mut ide = FakeIde::connect(backend.bridge_port()).await;
+    let mut ide = FakeIde::connect(backend.bridge_port(), TOKEN).await;
     let early = ide.request("history/list", json!({})).await;
     assert_eq!(early["error"]["code"], -32001, "{early}");
     let refused = ide
@@ -341,8 +246,8 @@ async fn hello_then_calls_round_trip_and_notifications_become_events() {
     let (backend, requests) = start().await;
     backend.set_mcp_url("http://127.0.0.1:47823/mcp");
     let mut events = backend.events();
-    let mut ide = FakeIde::connect(backend.bridge_port()).await;
-    let hello = ide.hello(json!([session("s17", "python")])).await;
+    let mut ide = FakeIde::connect(backend.bridge_port(), TOKEN).await;
+    let hello = hello(&mut ide, json!([session("s17", "python")])).await;
     assert_eq!(
         hello["result"],
         json!({"protocol_version": 1, "server_version": env!("CARGO_PKG_VERSION"),
@@ -948,9 +853,12 @@ async fn an_unanswered_request_times_out() {
 async fn a_dropped_connection_fails_pending_calls_and_a_reconnect_reconciles() {
     let (backend, _) = start().await;
     let mut events = backend.events();
-    let mut ide = FakeIde::connect(backend.bridge_port()).await;
-    ide.hello(json!([session("s17", "python"), session("s20", "python")]))
-        .await;
+    let mut ide = FakeIde::connect(backend.bridge_port(), TOKEN).await;
+    hello(
+        &mut ide,
+        json!([session("s17", "python"), session("s20", "python")]),
+    )
+    .await;
     wait_connected(&backend, true).await;
     for _ in 0..2 {
         assert!(matches!(
@@ -980,9 +888,12 @@ async fn a_dropped_connection_fails_pending_calls_and_a_reconnect_reconciles() {
     backend.push_history(&HistoryChange::Cleared); // dropped silently
 
     // The IDE comes back: s17 ended meanwhile, s20 lives on, s21 is new.
-    let mut ide = FakeIde::connect(backend.bridge_port()).await;
-    ide.hello(json!([session("s20", "python"), session("s21", "kotlin")]))
-        .await;
+    let mut ide = FakeIde::connect(backend.bridge_port(), TOKEN).await;
+    hello(
+        &mut ide,
+        json!([session("s20", "python"), session("s21", "kotlin")]),
+    )
+    .await;
     wait_connected(&backend, true).await;
     let mut seen = Vec::new();
     for _ in 0..3 {
@@ -1014,17 +925,17 @@ async fn a_dropped_connection_fails_pending_calls_and_a_reconnect_reconciles() {
 #[tokio::test]
 async fn a_new_connection_replaces_the_previous_one() {
     let (backend, _) = start().await;
-    let mut first = FakeIde::connect(backend.bridge_port()).await;
-    first.hello(json!([])).await;
+    let mut first = FakeIde::connect(backend.bridge_port(), TOKEN).await;
+    hello(&mut first, json!([])).await;
     wait_connected(&backend, true).await;
     let first_id = backend.ide().unwrap().connection_id;
 
-    let mut second = FakeIde::connect(backend.bridge_port()).await;
+    let mut second = FakeIde::connect(backend.bridge_port(), TOKEN).await;
     assert!(
         first.recv().await.is_none(),
         "the first connection is closed"
     );
-    second.hello(json!([])).await;
+    hello(&mut second, json!([])).await;
     let mut state = backend.connection();
     tokio::time::timeout(
         WAIT,
@@ -1048,8 +959,8 @@ async fn a_silent_connection_is_dropped_and_pings_keep_it_alive() {
     let (backend, _) = start_with(config).await;
 
     // A client that reads (so tungstenite answers the pings) stays connected.
-    let mut lively = FakeIde::connect(backend.bridge_port()).await;
-    lively.hello(json!([])).await;
+    let mut lively = FakeIde::connect(backend.bridge_port(), TOKEN).await;
+    hello(&mut lively, json!([])).await;
     wait_connected(&backend, true).await;
     let reader = tokio::spawn(async move {
         let until = Instant::now() + Duration::from_millis(1200);
@@ -1068,8 +979,8 @@ async fn a_silent_connection_is_dropped_and_pings_keep_it_alive() {
     assert!(backend.is_connected());
 
     // A client that never reads never answers a ping: dropped after the idle time.
-    let mut silent = FakeIde::connect(backend.bridge_port()).await;
-    silent.hello(json!([])).await;
+    let mut silent = FakeIde::connect(backend.bridge_port(), TOKEN).await;
+    hello(&mut silent, json!([])).await;
     let started = Instant::now();
     wait_connected(&backend, true).await;
     let mut state = backend.connection();

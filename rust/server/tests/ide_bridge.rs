@@ -4,16 +4,13 @@
 //! `frame/select`, history pushes and requests, the exit on stdin EOF, and the
 //! side-effect guard of a Java session (reads reach `frame/evaluate`, calls do not).
 
-use futures_util::{SinkExt, StreamExt};
+use debugger_ide::fake_ide::FakeIde;
 use serde_json::{json, Value};
 use std::process::Stdio;
 use std::time::Duration;
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
 use tokio::process::{Child, Command};
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-use tokio_tungstenite::tungstenite::http::HeaderValue;
-use tokio_tungstenite::tungstenite::Message;
 
 const BINARY: &str = env!("CARGO_BIN_EXE_jetbrains-debugger-mcp");
 const TOKEN: &str = "bridge-token-of-the-test";
@@ -189,85 +186,6 @@ impl Mcp {
     }
 }
 
-type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
-
-/// The IDE side. Server notifications seen while waiting for something else are kept.
-struct FakeIde {
-    ws: Ws,
-    next_id: u64,
-    notifications: Vec<Value>,
-}
-
-impl FakeIde {
-    async fn connect(port: u16) -> Self {
-        let mut request = format!("ws://127.0.0.1:{port}/bridge")
-            .into_client_request()
-            .unwrap();
-        request.headers_mut().insert(
-            "authorization",
-            HeaderValue::from_str(&format!("Bearer {TOKEN}")).unwrap(),
-        );
-        let (ws, _) = tokio_tungstenite::connect_async(request).await.unwrap();
-        Self {
-            ws,
-            next_id: 1,
-            notifications: Vec::new(),
-        }
-    }
-
-    async fn send(&mut self, message: Value) {
-        self.ws
-            .send(Message::text(message.to_string()))
-            .await
-            .unwrap();
-    }
-
-    async fn recv(&mut self) -> Value {
-        loop {
-            let frame = tokio::time::timeout(WAIT, self.ws.next())
-                .await
-                .expect("a message from the server within 10 s")
-                .expect("connection open")
-                .unwrap();
-            if let Message::Text(text) = frame {
-                return serde_json::from_str(&text).unwrap();
-            }
-        }
-    }
-
-    /// The next request or response, keeping notifications aside.
-    async fn recv_answerable(&mut self) -> Value {
-        loop {
-            let message = self.recv().await;
-            if message.get("id").is_some() {
-                return message;
-            }
-            self.notifications.push(message);
-        }
-    }
-
-    async fn request(&mut self, method: &str, params: Value) -> Value {
-        let id = self.next_id;
-        self.next_id += 1;
-        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}))
-            .await;
-        let response = self.recv_answerable().await;
-        assert_eq!(response["id"], id, "{response}");
-        response
-    }
-
-    async fn expect_request(&mut self, method: &str) -> (u64, Value) {
-        let message = self.recv_answerable().await;
-        assert_eq!(message["method"], method, "{message}");
-        (message["id"].as_u64().unwrap(), message["params"].clone())
-    }
-
-    async fn reply(&mut self, id: u64, result: Value) {
-        self.send(json!({"jsonrpc": "2.0", "id": id, "result": result}))
-            .await;
-    }
-}
-
 #[tokio::test]
 async fn serve_ide_managed_end_to_end() {
     let (project, project_path) = scratch_project("project");
@@ -276,7 +194,7 @@ async fn serve_ide_managed_end_to_end() {
     let mut child = ide_managed(state.path()).spawn().unwrap();
     let (bridge, mcp_port, mut stdout) = ready(&mut child).await;
 
-    let mut ide = FakeIde::connect(bridge).await;
+    let mut ide = FakeIde::connect(bridge, TOKEN).await;
     let hello = ide
         .request(
             "hello",
@@ -563,7 +481,7 @@ async fn paused_ide_session(
     let state = tempfile::tempdir().unwrap();
     let mut child = ide_managed(state.path()).spawn().unwrap();
     let (bridge, mcp_port, _stdout) = ready(&mut child).await;
-    let mut ide = FakeIde::connect(bridge).await;
+    let mut ide = FakeIde::connect(bridge, TOKEN).await;
     let hello = ide
         .request(
             "hello",
