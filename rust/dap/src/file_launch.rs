@@ -11,7 +11,6 @@ use crate::test_runs;
 use debugger_core::error::{ErrorCode, ToolError, ToolResult};
 use debugger_core::model::Project;
 use serde_json::json;
-use std::collections::BTreeMap;
 use std::io::Read;
 use std::path::Path;
 
@@ -138,23 +137,7 @@ pub fn configuration_for(
         ))
     };
     let package_dir = || file.parent().map(Path::to_path_buf).unwrap_or_default();
-    let mut config = LaunchConfig {
-        name: (producer.name)(&name),
-        type_name: "debugpy".into(),
-        request: "launch".into(),
-        program: None,
-        module: None,
-        args: Vec::new(),
-        cwd: project.path.clone(),
-        env: BTreeMap::new(),
-        just_my_code: true,
-        stop_on_entry: false,
-        python: None,
-        env_file: None,
-        folder: None,
-        unsupported: None,
-        extra: serde_json::Map::new(),
-    };
+    let mut config = LaunchConfig::launch((producer.name)(&name), "debugpy", project.path.clone());
     let path = file.display().to_string();
     match (&producer.runs, test) {
         (Runs::Script, None) => config.program = Some(file.to_path_buf()),

@@ -49,6 +49,28 @@ pub struct LaunchConfig {
 }
 
 impl LaunchConfig {
+    /// A `launch` of `type_name` in `cwd` with nothing else said: no program or module
+    /// yet, no arguments or environment, the user's code only.
+    pub fn launch(name: impl Into<String>, type_name: impl Into<String>, cwd: PathBuf) -> Self {
+        Self {
+            name: name.into(),
+            type_name: type_name.into(),
+            request: "launch".into(),
+            program: None,
+            module: None,
+            args: Vec::new(),
+            cwd,
+            env: BTreeMap::new(),
+            just_my_code: true,
+            stop_on_entry: false,
+            python: None,
+            env_file: None,
+            folder: None,
+            unsupported: None,
+            extra: Map::new(),
+        }
+    }
+
     /// The `list_run_configurations` entry, its type shown as `type_label`.
     pub fn to_run_configuration(&self, type_label: &str) -> RunConfiguration {
         let ok = self.unsupported.is_none();

@@ -708,21 +708,10 @@ mod tests {
         env.insert("PYTHONPATH".to_string(), "/user/lib".to_string());
         env.insert("FOO".to_string(), "1".to_string());
         let mut config = LaunchConfig {
-            name: "main".into(),
-            type_name: "debugpy".into(),
-            request: "launch".into(),
             program: Some("/p/main.py".into()),
-            module: None,
             args: vec!["a".into()],
-            cwd: "/p".into(),
             env,
-            just_my_code: true,
-            stop_on_entry: false,
-            python: None,
-            env_file: None,
-            folder: None,
-            unsupported: None,
-            extra: serde_json::Map::new(),
+            ..LaunchConfig::launch("main", "debugpy", "/p".into())
         };
         let a = launch_arguments(
             &config,
