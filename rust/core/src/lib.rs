@@ -10,6 +10,14 @@ pub mod model;
 
 pub use backend::{Backend, BackendEvent};
 pub use error::{ErrorCode, ToolError, ToolResult};
+
+/// Lock a mutex whose holder may have panicked: the data is used as it is. One tool call
+/// that panics (answered as an internal error) must not take every later call with it.
+pub fn lock<T>(mutex: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
 pub mod eval_guard;
 pub mod history;
 pub mod journal;

@@ -16,6 +16,7 @@
 //! - a write that fails is a `state_not_writable` error, never a silent success.
 
 use crate::error::{ErrorCode, ToolError, ToolResult};
+use crate::lock;
 use serde::{de::DeserializeOwned, Serialize};
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
@@ -230,10 +231,6 @@ impl Fingerprint {
             inode: std::os::unix::fs::MetadataExt::ino(&meta),
         })
     }
-}
-
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
 fn readable(file: &Path) -> bool {

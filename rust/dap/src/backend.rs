@@ -4,13 +4,14 @@
 
 use crate::adapter::debugpy;
 use crate::breakpoints::{BreakpointStore, List};
-use crate::hub::{lock, Shared, EVENTS_EACH};
+use crate::hub::{Shared, EVENTS_EACH};
 use crate::launch_json::load_launch_configs;
 use crate::session::Session;
 use crate::DapConfig;
 use crate::{adapter, file_launch, tree, warm};
 use async_trait::async_trait;
 use debugger_core::error::{ErrorCode, ToolError, ToolResult};
+use debugger_core::lock;
 use debugger_core::model::*;
 use debugger_core::{Backend, BackendEvent};
 use std::collections::{HashMap, HashSet};

@@ -6,6 +6,7 @@
 //! events a call waits for.
 
 use crate::protocol::{self, Event, Incoming, Response};
+use debugger_core::lock;
 use debugger_core::profile;
 use serde_json::Value;
 use std::collections::HashMap;
@@ -202,11 +203,6 @@ async fn settle(
             message: response.error_text(),
         }),
     }
-}
-
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    // A panic while holding the lock leaves plain data behind; keep going.
-    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 async fn write_all(writer: &Writer, bytes: &[u8]) -> Result<(), String> {

@@ -5,6 +5,7 @@ use crate::breakpoints::{BreakpointStore, ExceptionRequest, List};
 use crate::session::Session;
 use crate::tree;
 use debugger_core::error::ToolResult;
+use debugger_core::lock;
 use debugger_core::model::*;
 use debugger_core::BackendEvent;
 use std::collections::HashMap;
@@ -30,10 +31,6 @@ pub struct Shared {
     /// Ended sessions' sweeps for processes that left their groups, run after
     /// the stop is answered and awaited before the next launch ([`Shared::swept`]).
     pub(crate) sweeps: Mutex<Vec<tokio::task::JoinHandle<()>>>,
-}
-
-pub(crate) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
 impl Shared {

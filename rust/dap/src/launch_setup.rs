@@ -3,12 +3,12 @@
 //! those started ahead ([`crate::warm`]) or started, and the session begun.
 
 use crate::adapter::debugpy;
-use crate::hub::lock;
 use crate::launch_json::load_launch_configs;
 use crate::session::{Session, SessionSpec};
 use crate::DapBackend;
 use crate::{adapter, breakpoints, launch_json};
 use debugger_core::error::{ErrorCode, ToolError, ToolResult};
+use debugger_core::lock;
 use debugger_core::model::*;
 use debugger_core::source_file;
 use std::path::{Path, PathBuf};

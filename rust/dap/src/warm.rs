@@ -14,6 +14,7 @@
 
 use crate::adapter::{self, AdapterCommand, AdapterProfile};
 use crate::tree;
+use debugger_core::lock;
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -43,10 +44,6 @@ fn private_cwd() -> PathBuf {
     } else {
         PathBuf::from("/")
     }
-}
-
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
 impl WarmAdapters {

@@ -20,6 +20,7 @@ use crate::rpc::{self, Answer, RpcError};
 use crate::wire::{self, method, Empty, HelloParams, HelloResult, IdeInfo, Session};
 use async_trait::async_trait;
 use debugger_core::history::HistoryChange;
+use debugger_core::lock;
 use debugger_core::model::*;
 use debugger_core::{Backend, BackendEvent, ErrorCode, ToolError, ToolResult};
 use serde::de::DeserializeOwned;
@@ -99,10 +100,6 @@ struct Shared {
 
 /// How many ended sessions [`Shared::ended`] keeps.
 const ENDED_REMEMBERED: usize = 64;
-
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(|p| p.into_inner())
-}
 
 impl Shared {
     fn emit(&self, event: BackendEvent) {

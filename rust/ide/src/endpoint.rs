@@ -12,6 +12,7 @@
 
 use crate::rpc::{self, Answer, Handler, Peer, RpcError};
 use crate::wire::{self, HelloParams, HelloResult, VersionMismatch};
+use debugger_core::lock;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
 use std::net::{Ipv4Addr, SocketAddr};
@@ -204,10 +205,6 @@ impl Endpoint {
             });
         }
     }
-}
-
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(|p| p.into_inner())
 }
 
 type Socket = tokio_tungstenite::WebSocketStream<TcpStream>;

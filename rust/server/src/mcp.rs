@@ -16,6 +16,7 @@ use crate::logging::{level_of, tell_notices, tell_queued, DEFAULT_LOG_LEVEL};
 use crate::notices::Level;
 use crate::resources::{self, notify};
 use crate::tools;
+use debugger_core::lock;
 use debugger_core::{profile, ToolError, ToolResult};
 use debugger_ide::IdeBackend;
 use futures_util::FutureExt;
@@ -233,10 +234,6 @@ async fn within_panic_boundary(
             )))
         }
     }
-}
-
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(|p| p.into_inner())
 }
 
 /// The `_meta` key of a call's profile, when profiling (`debugger_core::profile::ENV`).

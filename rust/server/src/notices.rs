@@ -4,6 +4,7 @@
 //! announces each as a [`Notice`]; the MCP layer sends them as `notifications/message`
 //! (the logging capability) to the clients that asked for that level.
 
+use debugger_core::lock;
 use debugger_core::model::Breakpoint;
 use debugger_core::BackendEvent;
 use serde_json::{json, Value};
@@ -53,10 +54,6 @@ impl Default for Notices {
             told_refusals: Mutex::default(),
         }
     }
-}
-
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(|p| p.into_inner())
 }
 
 impl Notices {

@@ -7,6 +7,7 @@
 //! breakpoint is gone are dropped when the project's list is next read.
 
 use debugger_core::journal::{Change, Document, Durability, Journaled};
+use debugger_core::lock;
 use debugger_core::model::{Breakpoint, BreakpointKind};
 use debugger_core::state::StateDir;
 use debugger_core::ToolResult;
@@ -150,10 +151,6 @@ impl Owners {
         }
         owners
     }
-}
-
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
 #[cfg(test)]

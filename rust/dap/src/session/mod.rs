@@ -39,6 +39,7 @@ use crate::hub::Shared;
 use crate::launch_json::LaunchConfig;
 use crate::test_runs::FailureStop;
 use debugger_core::error::{ErrorCode, ToolError, ToolResult};
+use debugger_core::lock;
 use debugger_core::model::*;
 use serde_json::Value as Json;
 use std::collections::HashMap;
@@ -169,10 +170,6 @@ pub struct Session {
     values_without_code: bool,
     /// The debuggee's CPU as last seen (is a silent program spinning?).
     cpu: Mutex<busy::CpuWatch>,
-}
-
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
 /// ` (it ended with signal SIGKILL)`, when the adapter's end is known.

@@ -12,6 +12,7 @@ use crate::mcp;
 use crate::notices::Level;
 use crate::relay::discovery::{self, Instance, Preference};
 use crate::relay::upstream::{Failure, Upstream};
+use debugger_core::lock;
 // MCP logging: deprecated from 2026-07-28 on, still relayed to the agents that use it.
 use debugger_core::error::{ErrorCode, ToolError};
 use debugger_core::state::StateDir;
@@ -42,10 +43,6 @@ type Client = Upstream;
 
 /// The request `_meta` key naming the log level the request wants notices at.
 const LOG_LEVEL_KEY: &str = "io.modelcontextprotocol/logLevel";
-
-fn lock<T>(mutex: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(|p| p.into_inner())
-}
 
 /// Connect to an instance's MCP endpoint, with the access token of `state` (the state
 /// directory the instance was found in, so the instance's own), and check it is one of ours.

@@ -13,6 +13,7 @@
 //! [`crate::transport::auth`]), read from the token file; an answer 401 makes it read the file again
 //! (the token was rotated) and send the request once more.
 
+use debugger_core::lock;
 use rmcp::ErrorData;
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
@@ -396,12 +397,6 @@ impl Drop for Pending<'_> {
 
 fn request(id: u64, method: &str, params: Value) -> Value {
     json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params })
-}
-
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// The result or error `message` carries if it answers request `id`.
