@@ -11,7 +11,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -59,13 +58,9 @@ class Walk:
         self.client = client
         self.verbose = verbose
         self.calls: list[tuple[str, int]] = []
-        # Each call's seconds, by tool, in order.
-        self.seconds: dict[str, list[float]] = {}
 
     async def call(self, name: str, **arguments: Any) -> dict[str, Any]:
-        t = time.perf_counter()
         result = await self.client.call_tool(name, arguments)
-        self.seconds.setdefault(name, []).append(time.perf_counter() - t)
         if result.is_error:
             raise SystemExit(f"{name}({arguments}) failed: {text_of(result)}")
         answer = self.answer(name, result)
