@@ -807,17 +807,30 @@ mod tests {
         }
         let tools = tool_list();
         let whole = bytes(&ListToolsResult::with_all_items(tools.clone()));
-        let (mut read, mut output) = (0, 0);
+        let (mut read, mut output, mut largest) = (0, 0, (0, ""));
         for tool in &tools {
             read += tool.description.as_deref().map_or(0, str::len) + bytes(&*tool.input_schema);
-            output += tool.output_schema.as_deref().map_or(0, bytes);
+            let own = tool.output_schema.as_deref().map_or(0, bytes);
+            output += own;
+            largest = largest.max((own, &tool.name));
         }
         println!(
             "tools/list: {whole} bytes; descriptions + input schemas: {read} bytes; \
-             output schemas: {output} bytes ({} tools)",
-            tools.len()
+             output schemas: {output} bytes ({} tools), the largest {} ({} bytes)",
+            tools.len(),
+            largest.1,
+            largest.0
         );
         assert!(read < 10_000, "descriptions + input schemas: {read} bytes");
+        // Each output schema is compiled by the client's validator on the tool's first
+        // call: what it weighs is latency (see `tools::schema::compact`).
+        assert!(output <= 15_000, "output schemas: {output} bytes");
+        assert!(
+            largest.0 <= 1_400,
+            "{}'s output schema: {} bytes",
+            largest.1,
+            largest.0
+        );
     }
 
     /// What `tools::schema::lean` promises, over every schema listed: no

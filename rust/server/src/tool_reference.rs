@@ -1,6 +1,7 @@
 //! `docs/tools.md`, the tool reference, written from the tool list the server serves
-//! ([`crate::mcp::tool_list`]: names, titles, hints, descriptions, input and output schemas), so
-//! that it cannot drift from the code: a test fails when the file is not what the list makes,
+//! ([`crate::mcp::tool_list`]: names, titles, hints, descriptions, input and output schemas; each
+//! output schema in full, with its nested fields and descriptions, where the served one is
+//! compact: `tools::schema::compact`), so that it cannot drift from the code: a test fails when the file is not what the list makes,
 //! and `JBD_UPDATE_DOCS=1` makes that test rewrite it.
 
 use rmcp::model::Tool;
@@ -223,9 +224,22 @@ mod tests {
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/tools.md")
     }
 
+    /// The served tool list with each result schema in full: the served one is compact
+    /// (no descriptions, nested objects untyped), the reference shows every field.
+    fn documented_tools() -> Vec<Tool> {
+        let mut documented = crate::tools::documented_output_schemas();
+        let mut tools = crate::mcp::tool_list();
+        for tool in &mut tools {
+            if let Some(Value::Object(schema)) = documented.remove(tool.name.as_ref()) {
+                tool.output_schema = Some(std::sync::Arc::new(schema));
+            }
+        }
+        tools
+    }
+
     #[test]
     fn tool_reference_is_current() {
-        let made = reference(&crate::mcp::tool_list());
+        let made = reference(&documented_tools());
         let path = path();
         let written = std::fs::read_to_string(&path).unwrap_or_default();
         if made == written {
@@ -249,7 +263,7 @@ mod tests {
 
     #[test]
     fn the_reference_names_every_tool_parameter_and_result_field() {
-        let tools = crate::mcp::tool_list();
+        let tools = documented_tools();
         let made = reference(&tools);
         for tool in &tools {
             assert!(
@@ -270,5 +284,9 @@ mod tests {
         let breakpoint = &made[made.find("\n## `set_breakpoint`").unwrap()..];
         assert!(breakpoint.contains("| `suspend_policy` | `all` \\| `thread` \\| `none` |"));
         assert!(breakpoint.contains("Default: `all`."));
+        let status = &made[made.find("\n## `get_debug_session_status`").unwrap()..];
+        assert!(
+            status.contains("| `variables[].id` | string \\| null |  | Handle for expand_variable")
+        );
     }
 }

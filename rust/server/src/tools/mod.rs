@@ -235,6 +235,15 @@ macro_rules! registry {
             all
         }
 
+        /// Every tool's result schema with its nested shapes and descriptions, as
+        /// `docs/tools.md` shows it (the served one is compact).
+        #[cfg(test)]
+        pub(crate) fn documented_output_schemas() -> Map<String, Value> {
+            let mut all = Map::new();
+            $(all.insert($name.into(), schema::documented::<$result>().into());)*
+            all
+        }
+
         /// Run a tool by name.
         pub async fn call(call: &Call<'_>, name: &str, arguments: Value) -> ToolResult<Value> {
             match name {

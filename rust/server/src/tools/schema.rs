@@ -24,6 +24,20 @@
 //!
 //! Other validation keywords (`minimum` above 0, `maximum`, `exclusiveMinimum`,
 //! `enum`, `required`) are kept as generated.
+//!
+//! An output schema is read by the client's validator, not by the model, and an SDK
+//! (Python's `jsonschema`, TypeScript's Ajv) compiles it on the tool's first call: its
+//! size is paid as latency. So the served output schema is [`compact`]:
+//!
+//! - no descriptions (`docs/tools.md` keeps them: it is written from [`documented`]);
+//! - a result field left out when empty (`skip_serializing_if`, not `required`) is
+//!   declared as its type, without the `null` branch it never takes;
+//! - a string enum with a description per value (`oneOf` of `const`s) is an `enum`;
+//! - the result's own fields are exact (type, `required`, `enum`, bounds); a nested
+//!   object is `{"type": "object"}` (below [`OUTPUT_DEPTH`]): the six execution tools
+//!   and the session tools carry the same nested shapes (location, variable, watch,
+//!   exception), and a tool's schema cannot refer to another's, so each nested shape
+//!   spelt out would be paid once per tool (28 KB in all, against 13 KB this way).
 
 use serde_json::{Map, Value};
 
@@ -75,11 +89,17 @@ impl Served {
 pub fn generated<P: schemars::JsonSchema, R: schemars::JsonSchema>() -> Value {
     let mut entry = Map::new();
     entry.insert(Side::Input.key().into(), schema_of::<P>(Side::Input).into());
-    entry.insert(
-        Side::Output.key().into(),
-        schema_of::<R>(Side::Output).into(),
-    );
+    let mut output = schema_of::<R>(Side::Output);
+    compact(&mut output);
+    entry.insert(Side::Output.key().into(), output.into());
     Value::Object(entry)
+}
+
+/// The result struct `R`'s schema as `docs/tools.md` shows it: lean, but with every
+/// nested shape and description ([`generated`] serves it [`compact`]).
+#[cfg(test)]
+pub fn documented<R: schemars::JsonSchema>() -> Map<String, Value> {
+    schema_of::<R>(Side::Output)
 }
 
 /// The JSON Schema of a parameter struct (`Side::Input`) or of a result struct
@@ -210,6 +230,76 @@ fn walk(node: &mut Map<String, Value>, side: Side) {
         }
     }
     split_type_union(node);
+}
+
+/// How many object levels a served output schema spells out: the result itself (its
+/// fields exact); an object below it is `{"type": "object"}`.
+#[cfg(test)]
+const OUTPUT_DEPTH: usize = 1;
+
+#[cfg(test)]
+/// Make a lean output schema the one served (see the module doc).
+pub fn compact(schema: &mut Map<String, Value>) {
+    compact_node(schema, 0);
+}
+
+#[cfg(test)]
+fn compact_node(node: &mut Map<String, Value>, depth: usize) {
+    node.remove("description");
+    if node.get("type") == Some(&Value::from("object")) && depth >= OUTPUT_DEPTH {
+        node.retain(|key, _| key == "type");
+        return;
+    }
+    constants_to_enum(node);
+    let required: Vec<Value> = match node.get("required") {
+        Some(Value::Array(names)) => names.clone(),
+        _ => Vec::new(),
+    };
+    if let Some(Value::Object(properties)) = node.get_mut("properties") {
+        for (name, property) in properties.iter_mut() {
+            let Value::Object(property) = property else {
+                continue;
+            };
+            if !required.contains(&Value::from(name.as_str())) {
+                // Skipped when empty: absent, never null.
+                drop_null(property);
+            }
+            compact_node(property, depth + 1);
+        }
+    }
+    if let Some(Value::Object(items)) = node.get_mut("items") {
+        compact_node(items, depth);
+    }
+    for key in ["anyOf", "oneOf"] {
+        if let Some(Value::Array(branches)) = node.get_mut(key) {
+            for branch in branches.iter_mut().filter_map(Value::as_object_mut) {
+                compact_node(branch, depth);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+/// `{"oneOf": [{"type": "string", "const": "a"}, ...]}` (an enum whose values have
+/// their own rustdoc) → `{"type": "string", "enum": ["a", ...]}`.
+fn constants_to_enum(node: &mut Map<String, Value>) {
+    let Some(Value::Array(branches)) = node.get("oneOf") else {
+        return;
+    };
+    let string_constant = |branch: &Value| {
+        let plain = branch.as_object().is_some_and(|b| {
+            b.keys()
+                .all(|k| ["const", "type", "description"].contains(&k.as_str()))
+        });
+        plain && branch.get("type") == Some(&Value::from("string")) && branch["const"].is_string()
+    };
+    if !branches.iter().all(string_constant) {
+        return;
+    }
+    let values: Vec<Value> = branches.iter().map(|b| b["const"].clone()).collect();
+    node.remove("oneOf");
+    node.insert("type".into(), Value::from("string"));
+    node.insert("enum".into(), Value::Array(values));
 }
 
 #[cfg(test)]
@@ -353,6 +443,51 @@ mod tests {
                     "session_id": {"type": "string"}
                 },
                 "required": ["line"]
+            })
+        );
+    }
+
+    #[test]
+    fn served_results_are_exact_at_the_top_and_plain_objects_below() {
+        let output = json!({
+            "type": "object",
+            "properties": {
+                "line": {"description": "1-based.", "anyOf": [
+                    {"type": "integer", "minimum": 0}, {"type": "null"}]},
+                "output": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+                "guard": {"anyOf": [{"oneOf": [
+                    {"type": "string", "const": "runtime", "description": "Checked."},
+                    {"type": "string", "const": "debugger"}]}, {"type": "null"}]},
+                "location": {"anyOf": [
+                    {"type": "object", "required": ["file"], "properties": {
+                        "file": {"anyOf": [{"type": "string"}, {"type": "null"}]}}},
+                    {"type": "null"}]},
+                "exception": {"anyOf": [{"type": "object", "properties": {}}, {"type": "null"}]},
+                "items": {"type": "array", "items": {"type": "object", "properties": {}}},
+                "values": {"type": "object", "additionalProperties": {"type": "string"}},
+                "hits": {"type": "array", "items": {"type": "integer", "minimum": 0}}
+            },
+            "required": ["line", "location", "items", "values", "hits"]
+        });
+        let Value::Object(mut served) = output else {
+            unreachable!()
+        };
+        compact(&mut served);
+        assert_eq!(
+            Value::Object(served),
+            json!({
+                "type": "object",
+                "properties": {
+                    "line": {"anyOf": [{"type": "integer", "minimum": 0}, {"type": "null"}]},
+                    "output": {"type": "string"},
+                    "guard": {"type": "string", "enum": ["runtime", "debugger"]},
+                    "location": {"anyOf": [{"type": "object"}, {"type": "null"}]},
+                    "exception": {"type": "object"},
+                    "items": {"type": "array", "items": {"type": "object"}},
+                    "values": {"type": "object"},
+                    "hits": {"type": "array", "items": {"type": "integer", "minimum": 0}}
+                },
+                "required": ["line", "location", "items", "values", "hits"]
             })
         );
     }
