@@ -75,6 +75,10 @@ dependencies {
         // Plugin Dependencies. Uses `platformPlugins` property from the gradle.properties file for plugin from JetBrains Marketplace.
         plugins(providers.gradleProperty("platformPlugins").map { it.split(',').map(String::trim).filter(String::isNotEmpty) })
 
+        // Plugin Dependencies. Uses `platformCompatiblePlugins` property from the gradle.properties file for plugins from
+        // JetBrains Marketplace in their newest version compatible with the target platform (PythonCore for IntelliJ IDEA).
+        compatiblePlugins(providers.gradleProperty("platformCompatiblePlugins").map { it.split(',').map(String::trim).filter(String::isNotEmpty) })
+
         // Plugin Dependencies. Uses `platformBundledModules` property from the gradle.properties file for bundled IntelliJ Platform modules.
         bundledModules(providers.gradleProperty("platformBundledModules").map { it.split(',').map(String::trim).filter(String::isNotEmpty) })
     }

@@ -17,7 +17,7 @@
 //    and implements what its extension point or listener topic requires;
 //  - bytecode: no class file newer than Java 21 (major 65), the runtime of IntelliJ 2025.2;
 //  - no Kotlin stdlib or coroutines bundled (the IDE provides them; a second copy breaks class identity);
-//  - icons: every icon a descriptor names exists (with its _dark variant and the new UI's @20x20 ones);
+//  - icons: every icon a descriptor names exists (with its _dark variant and the new UI's @20x20 ones), at its size (a tool window's classic icon 13x13, the @20x20 ones 20x20, others 16x16);
 //    the plugin logo (META-INF/pluginIcon.svg) is a warning when missing, as in the Verifier;
 //  - resource bundles: the <resource-bundle> exists, and every key= a descriptor uses is in it;
 //  - the binary: bin/<os>-<arch>/jetbrains-debugger-mcp for linux-x64, where BinaryLocator looks.
@@ -334,7 +334,7 @@ public class PluginZipCheck {
           for (String variant : List.of(path, base + "_dark.svg", base + "@20x20.svg", base + "@20x20_dark.svg")) {
             byte[] svg = pluginJar.get(variant);
             if (svg == null) error("icons: " + variant + " (for " + extension.getTagName() + " " + extension.getAttribute("id") + ") is not in the plugin jar");
-            else checkSvg(variant, svg);
+            else checkSvg(variant, svg, CLASSIC_ICON_SIZE.getOrDefault(extension.getTagName(), "16"));
           }
         }
       }
@@ -342,14 +342,20 @@ public class PluginZipCheck {
     if (!pluginJar.containsKey("META-INF/pluginIcon.svg")) warning("icons: META-INF/pluginIcon.svg (the plugin's logo) is missing");
   }
 
-  void checkSvg(String path, byte[] svg) {
+  /**
+   * The classic UI's size of an extension's icon where it is not 16 (the IntelliJ Platform UI
+   * guidelines, "Icons": a tool window's is 13x13); the new UI's @20x20 variants are 20.
+   */
+  static final Map<String, String> CLASSIC_ICON_SIZE = Map.of("toolWindow", "13");
+
+  void checkSvg(String path, byte[] svg, String classicSize) {
     Element root = parse(svg, path);
     if (root == null) return;
     if (!root.getTagName().equals("svg")) {
       error("icons: " + path + " is not an SVG image");
       return;
     }
-    String size = path.contains("@20x20") ? "20" : path.contains("pluginIcon") ? "40" : "16";
+    String size = path.contains("@20x20") ? "20" : path.contains("pluginIcon") ? "40" : classicSize;
     if (!root.getAttribute("width").equals(size) || !root.getAttribute("height").equals(size)) {
       error("icons: " + path + " is " + root.getAttribute("width") + "x" + root.getAttribute("height") + ", expected " + size + "x" + size);
     }

@@ -5,6 +5,7 @@
 // declaration per line, braces count nesting), and libraries (the JDK) are not searched.
 package dev.jetbrainsdebugger.platformmodel.core
 
+import com.intellij.openapi.project.IndexNotReadyException
 import com.intellij.openapi.project.Project
 import com.intellij.psi.JavaPsiFacade
 import com.intellij.psi.PsiClass
@@ -46,13 +47,17 @@ class ModelPsiClass internal constructor(
     override fun toString() = "PsiClass:$qualifiedName"
 }
 
-/** Upstream JavaPsiFacadeImpl.findClass (@RequiresReadLock via the index): a violation outside a read action off the EDT. */
+/**
+ * Upstream JavaPsiFacadeImpl.findClass (@RequiresReadLock via the index): a violation outside a read action off the EDT,
+ * and, while the project indexes, IndexNotReadyException from the stub index it reads (outside dumb-aware code).
+ */
 class ModelJavaPsiFacade internal constructor(internal val app: ModelApplication, private val project: ModelProject, private val vfs: ModelVirtualFileManager) : JavaPsiFacade() {
     private val classDecl = Regex("""\b(?:class|enum|record)\s+(\w+)(?:\s*(?:<[^>]*>)?\s+extends\s+([\w.]+))?""")
     private val fieldDecl = Regex("""^\s*(?:(?:private|protected|public|static|final|volatile|transient)\s+)*[\w.<>\[\], ]+?\s+(\w+)\s*(?:=[^;]*)?;""")
 
     override fun findClass(qualifiedName: String, scope: GlobalSearchScope): PsiClass? {
         app.assertReadAccessAllowed()
+        if (project.indexing.isDumb) throw IndexNotReadyException.create()
         return classes()[qualifiedName]
     }
 

@@ -1,7 +1,7 @@
 // One modelled IDE: installs a ModelApplication as ApplicationManager.getApplication(), reads
 // the plugin's descriptor, lets each area (debugger, execution, ui) register its services, and
-// opens and closes projects the way the platform does (ProjectManagerListener.projectClosing
-// before disposal; postStartupActivity run after opening, on a pooled thread, its suspend
+// opens and closes projects the way the platform does (projectClosingBeforeSave, the save of the
+// project's workspace, projectClosing, disposal; the workspace loaded on opening; postStartupActivity run after opening, on a pooled thread, its suspend
 // function started as a coroutine). Every test ends with assertClean().
 package dev.jetbrainsdebugger.platformmodel.core
 
@@ -33,17 +33,25 @@ data class IdeConfig(val productName: String, val productCode: String, val build
     }
 }
 
-/** An area of the model registers its services and extensions. */
+/** An area of the model registers its services and extensions, and saves and loads its part of a project's workspace. */
 interface ModelArea {
     fun registerApplication(app: ModelApplication) {}
 
     fun registerProject(project: ModelProject) {}
+
+    /** The project is opening: its components read what [workspace] kept (after registerProject). */
+    fun loadProject(project: ModelProject, workspace: Map<String, Any>) {}
+
+    /** The project is being saved: its components write their state into [workspace]. */
+    fun saveProject(project: ModelProject, workspace: MutableMap<String, Any>) {}
 }
 
 class ModelPlatform private constructor(
     val config: IdeConfig,
     private val areas: List<ModelArea>,
     pluginLoader: ClassLoader,
+    /** The projects' saved workspaces: pass them to the next start() to model an IDE restart. */
+    val workspaces: ModelWorkspaces,
 ) : AutoCloseable {
     val descriptor: PluginDescriptor = PluginDescriptor.load(config.plugins, pluginLoader)
     val app = ModelApplication(descriptor)
@@ -85,6 +93,7 @@ class ModelPlatform private constructor(
         project.register(PsiManager::class.java, ModelPsiManager(app, project))
         project.register(JavaPsiFacade::class.java, ModelJavaPsiFacade(app, project, vfs))
         areas.forEach { it.registerProject(project) }
+        areas.forEach { it.loadProject(project, workspaces.of(root)) }
         vfs.scan(root)
         projectManager.open += project
         if (startupActivities) runStartupActivities(project)
@@ -104,12 +113,20 @@ class ModelPlatform private constructor(
         }
     }
 
-    /** Closes [project]: ProjectManagerListener.projectClosing on the application bus, then disposal (upstream ProjectManagerImpl). */
+    /**
+     * Closes [project] on the EDT as upstream's ProjectManagerImpl.closeProject does:
+     * ProjectManagerListener.projectClosingBeforeSave on the application bus, the project saved
+     * into its workspace, projectClosing, then disposal and projectClosed.
+     */
     fun closeProject(project: ModelProject) {
+        if (!app.isDispatchThread) return app.onEdtAndWait { closeProject(project) }
         if (!projectManager.open.remove(project)) return
-        app.publisher(ProjectManagerListener::class.java).projectClosing(project)
+        val listeners = app.publisher(ProjectManagerListener::class.java)
+        listeners.projectClosingBeforeSave(project)
+        areas.forEach { it.saveProject(project, workspaces.of(project.basePathAsPath)) }
+        listeners.projectClosing(project)
         Disposer.dispose(project)
-        app.publisher(ProjectManagerListener::class.java).projectClosed(project)
+        listeners.projectClosed(project)
     }
 
     fun violations(): List<Violation> = app.violations()
@@ -142,9 +159,14 @@ class ModelPlatform private constructor(
          * [pluginLoader]: where the plugin's classes and descriptor come from: the test class path,
          * or an installed plugin's jars ([ModelPluginClassLoader]).
          */
-        fun start(config: IdeConfig, areas: List<ModelArea>, pluginLoader: ClassLoader = ModelPlatform::class.java.classLoader): ModelPlatform {
+        fun start(
+            config: IdeConfig,
+            areas: List<ModelArea>,
+            pluginLoader: ClassLoader = ModelPlatform::class.java.classLoader,
+            workspaces: ModelWorkspaces = ModelWorkspaces(),
+        ): ModelPlatform {
             check(current == null) { "a platform model is already running; close it first" }
-            return ModelPlatform(config, areas, pluginLoader).also {
+            return ModelPlatform(config, areas, pluginLoader, workspaces).also {
                 it.install()
                 current = it
             }

@@ -22,6 +22,7 @@ import dev.jetbrainsdebugger.platformmodel.debugger.breakpoints.JavaMethodBreakp
 import dev.jetbrainsdebugger.platformmodel.debugger.breakpoints.JavaWildcardMethodBreakpointType
 import dev.jetbrainsdebugger.platformmodel.debugger.breakpoints.PythonExceptionBreakpointType
 import dev.jetbrainsdebugger.platformmodel.debugger.breakpoints.PythonLineBreakpointType
+import dev.jetbrainsdebugger.platformmodel.debugger.breakpoints.SavedBreakpoint
 import dev.jetbrainsdebugger.platformmodel.debugger.program.ScriptedProgram
 import dev.jetbrainsdebugger.platformmodel.debugger.session.ModelDebugSession
 import dev.jetbrainsdebugger.platformmodel.debugger.session.ModelDebuggerManager
@@ -39,8 +40,22 @@ class DebuggerArea : ModelArea {
         project.register(XDebuggerManager::class.java, ModelDebuggerManager(project))
     }
 
+    /** XDebuggerManagerImpl is a workspace component: its state is the breakpoint manager's (loadState / saveState). */
+    override fun loadProject(project: ModelProject, workspace: Map<String, Any>) {
+        @Suppress("UNCHECKED_CAST")
+        val saved = workspace[WORKSPACE_COMPONENT] as? List<SavedBreakpoint> ?: return
+        breakpoints(project).loadState(saved)
+    }
+
+    override fun saveProject(project: ModelProject, workspace: MutableMap<String, Any>) {
+        workspace[WORKSPACE_COMPONENT] = breakpoints(project).saveState()
+    }
+
+    private fun breakpoints(project: ModelProject) = (XDebuggerManager.getInstance(project) as ModelDebuggerManager).breakpointManager
+
     private companion object {
         const val BREAKPOINT_TYPE_EP = "com.intellij.xdebugger.breakpointType"
+        const val WORKSPACE_COMPONENT = "XDebuggerManager"
 
         private val python = listOf(::PythonLineBreakpointType, ::PythonExceptionBreakpointType)
         private val java = listOf(::JavaLineBreakpointType, ::JavaExceptionBreakpointType, ::JavaMethodBreakpointType, ::JavaWildcardMethodBreakpointType, ::JavaFieldBreakpointType)

@@ -121,6 +121,21 @@ class FieldWatchpointModelTest {
     }
 
     @Test
+    fun `while the IDE indexes a field watch is not_supported and says so`() {
+        val f = start()
+        f.lineBreakpoint("Till.java", 13)
+        val (_, id) = f.launch("Till.java")
+        f.events.next<PauseInfo> { it.session == id }
+        f.project.indexing.begin()
+        val e = failure(f.facade.watch(id, f.topFrame(id).frameRef, ValueTarget.Expression("tab.total"), "tab.total"))
+        assertEquals("not_supported", e.code, e.message)
+        assertTrue("indexing" in e.message, e.message)
+        assertTrue(f.fieldWatchpoints().isEmpty())
+        f.project.indexing.end()
+        f.platform.assertClean()
+    }
+
+    @Test
     fun `a Python session has no field watchpoints and says so`() {
         val f = start(IdeConfig.PYCHARM)
         f.lineBreakpoint("calculator.py", 31)

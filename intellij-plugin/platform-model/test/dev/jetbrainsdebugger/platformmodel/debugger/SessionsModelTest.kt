@@ -4,6 +4,7 @@
 // evaluating, run to line, ignore-breakpoints steps, exception stops and a stop from the IDE.
 package dev.jetbrainsdebugger.platformmodel.debugger
 
+import com.intellij.xdebugger.XDebuggerManager
 import dev.jetbrainsdebugger.ide.EvaluationKind
 import dev.jetbrainsdebugger.ide.ExceptionInfo
 import dev.jetbrainsdebugger.ide.IdeError
@@ -15,6 +16,7 @@ import dev.jetbrainsdebugger.ide.ValueInfo
 import dev.jetbrainsdebugger.ide.ValueTarget
 import dev.jetbrainsdebugger.ide.VariableScope
 import dev.jetbrainsdebugger.platformmodel.debugger.session.ModelDebugSession
+import dev.jetbrainsdebugger.platformmodel.debugger.session.ModelDebuggerManager
 import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
@@ -88,6 +90,18 @@ class SessionsModelTest {
         f.output(id, "Total: 150.00\n")
         assertEquals(0, f.events.next<RecordingSink.Exited> { it.session == id }.exitCode)
         f.events.next<RecordingSink.Terminated> { it.session == id }
+        f.platform.assertClean()
+    }
+
+    @Test
+    fun `frames that present themselves asynchronously are named from their text form`() {
+        val f = start()
+        (XDebuggerManager.getInstance(f.project) as ModelDebuggerManager).framesPresentedAsynchronously = true
+        f.lineBreakpoint("calculator.py", 31)
+        val (_, id) = f.launch("calculator.py")
+        assertEquals(StopReason.BREAKPOINT, f.pause(id).reason)
+        val stack = f.facade.stack(id, "t1", 10).done()
+        assertEquals(listOf("calculate_total" to 31, "main" to 39, "<module>" to 44), stack.frames.map { it.method to it.line })
         f.platform.assertClean()
     }
 

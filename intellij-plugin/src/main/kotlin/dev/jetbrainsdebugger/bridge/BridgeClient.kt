@@ -139,6 +139,7 @@ class BridgeClient(
         disconnect()
         synchronized(lock) { closed = true }
         scheduler.shutdown()
+        connector.close()
     }
 
     // ---- history (the tool window) -------------------------------------------------------

@@ -16,16 +16,27 @@ import java.util.concurrent.CompletableFuture
 import java.util.concurrent.CompletionStage
 import java.util.concurrent.TimeUnit
 
-/** Opens one transport to the bridge; [BridgeClient] calls it for every (re)connection. */
+/** Opens one transport to the bridge; [BridgeClient] calls it for every (re)connection, and closes it once done. */
 fun interface BridgeConnector {
     fun connect(port: Int, token: String): CompletableFuture<TextTransport>
+
+    fun close() {}
 }
 
 class WebSocketConnector(
     private val connectTimeout: Duration = Duration.ofSeconds(5),
-    // Loopback only, never through a proxy: the default HttpClient has no proxy selector.
-    private val http: HttpClient = HttpClient.newBuilder().connectTimeout(connectTimeout).build(),
+    // Loopback only, never through a proxy: without NO_PROXY the client asks the default
+    // ProxySelector, which in the IDE is its own (the user's proxy settings).
+    private val http: HttpClient = HttpClient.newBuilder().proxy(HttpClient.Builder.NO_PROXY).connectTimeout(connectTimeout).build(),
 ) : BridgeConnector {
+    /**
+     * Ends the client's selector thread and pool. HttpClient is AutoCloseable from Java 21 (the IDE's
+     * runtime); at the Java 17 level this is compiled at, an older runtime's client ends when collected.
+     */
+    override fun close() {
+        (http as? AutoCloseable)?.close()
+    }
+
     override fun connect(port: Int, token: String): CompletableFuture<TextTransport> {
         val transport = WebSocketTransport()
         return http.newWebSocketBuilder()

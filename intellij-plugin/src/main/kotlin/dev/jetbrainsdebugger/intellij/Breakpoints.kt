@@ -1,5 +1,6 @@
 package dev.jetbrainsdebugger.intellij
 
+import com.intellij.openapi.Disposable
 import com.intellij.openapi.application.WriteAction
 import com.intellij.openapi.components.Service
 import com.intellij.openapi.project.Project
@@ -31,9 +32,12 @@ import java.util.concurrent.atomic.AtomicInteger
  */
 internal data class Logpoint(val expression: String, val language: com.intellij.lang.Language?, val suspendPolicy: WireSuspendPolicy)
 
-/** Stable ids, hit counts, original log messages and agents' logpoints of a project's breakpoints, and the launches' own ones. */
+/**
+ * Stable ids, hit counts, original log messages and agents' logpoints of a project's breakpoints, and the launches' own ones.
+ * Disposed when the plugin unloads (and when the project goes): the agents' logpoints are handed over to the IDE first.
+ */
 @Service(Service.Level.PROJECT)
-class BreakpointIds(@Suppress("unused") private val project: Project) {
+class BreakpointIds(private val project: Project) : Disposable {
     private val ids = WeakHashMap<XBreakpoint<*>, String>()
     private val byId = HashMap<String, WeakReference<XBreakpoint<*>>>()
     private val next = AtomicInteger(1)
@@ -88,6 +92,26 @@ class BreakpointIds(@Suppress("unused") private val project: Project) {
     }
 
     internal fun logpoint(id: String): Logpoint? = logpoints[id]
+
+    /** The agents' logpoints with their breakpoints, forgotten as logpoints: the caller hands them over to the IDE. */
+    internal fun takeLogpoints(): List<Pair<XBreakpoint<*>, Logpoint>> = synchronized(this) {
+        val taken = logpoints.mapNotNull { (id, logpoint) -> byId[id]?.get()?.let { it to logpoint } }
+        logpoints.clear()
+        taken
+    }
+
+    /**
+     * Plugin unload: what the plugin kept in memory goes with it, so each agent logpoint becomes the
+     * IDE's own before that. A closing project was handed over before its save (ProjectCloseEventsListener).
+     */
+    override fun dispose() {
+        if (project.isDisposed) return
+        try {
+            Breakpoints.handOverLogpoints(project, this)
+        } catch (t: Throwable) {
+            IntellijLog.warn("handing the agents' logpoints over to the IDE failed", t)
+        }
+    }
 
     /** A breakpoint a launch added for itself (break on uncaught): not the agent's or the user's. */
     fun ownByLaunch(breakpoint: XBreakpoint<*>) {
@@ -186,8 +210,10 @@ internal object Breakpoints {
             WriteAction.compute<AddedBreakpoint, RuntimeException> {
                 val manager = manager(project)
                 val (bp, created) = creating(project, manager) { support.create(manager, type, kind.name) }
-                apply(bp, spec, null, null)
-                BreakpointIds.of(project).setMessage(BreakpointIds.of(project).id(bp), null)
+                if (created) {
+                    apply(bp, spec, null, null)
+                    BreakpointIds.of(project).setMessage(BreakpointIds.of(project).id(bp), null)
+                }
                 val info = info(project, manager, bp) ?: throw IdeError("internal", "the new function breakpoint cannot be read back")
                 AddedBreakpoint(info, created)
             }
@@ -221,13 +247,15 @@ internal object Breakpoints {
                     WriteAction.compute<AddedBreakpoint, RuntimeException> {
                         val manager = manager(project)
                         val (bp, created) = creating(project, manager) { findOrAddLine(manager, plan, line0, spec.temporary) }
-                        val language = Files.language(plan.file)
-                        val ids = BreakpointIds.of(project)
-                        val id = ids.id(bp)
-                        ids.setMessage(id, spec.logMessage)
-                        val logpoint = plan.logExpression?.let { Logpoint(it, language, spec.suspendPolicy) }
-                        ids.setLogpoint(id, logpoint)
-                        apply(bp, spec, language, logpoint)
+                        if (created) {
+                            val language = Files.language(plan.file)
+                            val ids = BreakpointIds.of(project)
+                            val id = ids.id(bp)
+                            ids.setMessage(id, spec.logMessage)
+                            val logpoint = plan.logExpression?.let { Logpoint(it, language, spec.suspendPolicy) }
+                            ids.setLogpoint(id, logpoint)
+                            apply(bp, spec, language, logpoint)
+                        }
                         val info = info(project, manager, bp) ?: throw IdeError("internal", "the new breakpoint cannot be read back")
                         AddedBreakpoint(info, created)
                     }
@@ -244,7 +272,9 @@ internal object Breakpoints {
     }
 
     /**
-     * [create]'s breakpoint, run in the caller's write action, and whether it is new to the bridge:
+     * [create]'s breakpoint, run in the caller's write action, and whether it is new to the bridge
+     * (only a new one takes the agent's settings: one already listed, the user's own included, is
+     * answered as it is, `already_exists`, as the standalone backend answers):
      * not among the breakpoints [list] showed before (an existing line breakpoint is found, not
      * made; a switched-off default such as Java's "Any exception" was not listed, so it is new).
      */
@@ -263,8 +293,10 @@ internal object Breakpoints {
             WriteAction.compute<AddedBreakpoint, RuntimeException> {
                 val manager = manager(project)
                 val (bp, created) = creating(project, manager) { support.create(manager, type, kind) }
-                apply(bp, spec.copy(logMessage = null), null, null)
-                BreakpointIds.of(project).setMessage(BreakpointIds.of(project).id(bp), null)
+                if (created) {
+                    apply(bp, spec.copy(logMessage = null), null, null)
+                    BreakpointIds.of(project).setMessage(BreakpointIds.of(project).id(bp), null)
+                }
                 val info = info(project, manager, bp) ?: throw IdeError("internal", "the new ${support.language} exception breakpoint cannot be read back")
                 AddedBreakpoint(info, created)
             }
@@ -276,16 +308,40 @@ internal object Breakpoints {
      * thread where the type can) with no log expression of the IDE's: the plugin evaluates the message
      * itself at the stop and resumes ([Logpoints]), since some debuggers
      * (PyCharm's) print the IDE's log expression to the console only, where the plugin cannot read it.
+     * Before the project is saved on close, or the plugin unloads, [handOverLogpoints] makes it the IDE's own.
      */
     private fun apply(bp: XBreakpoint<*>, spec: BreakpointSpec, language: com.intellij.lang.Language?, logpoint: Logpoint?) {
         val util = XDebuggerUtil.getInstance()
         bp.isEnabled = spec.enabled
         bp.conditionExpression = spec.condition?.takeIf { it.isNotBlank() }?.let { util.createExpression(it, language, null, EvaluationMode.EXPRESSION) }
         bp.logExpressionObject = null
-        val wanted = if (logpoint != null) XSuspendPolicy.THREAD else platform(spec.suspendPolicy)
-        bp.suspendPolicy = if (wanted == XSuspendPolicy.THREAD && !bp.type.isSuspendThreadSupported) XSuspendPolicy.ALL else wanted
+        bp.suspendPolicy = suspendable(bp, if (logpoint != null) XSuspendPolicy.THREAD else platform(spec.suspendPolicy))
         if (bp is XLineBreakpoint<*>) bp.isTemporary = spec.temporary
     }
+
+    /**
+     * Makes each agent logpoint of [project] the IDE's own logpoint: its log expression, suspending
+     * nothing (an agent's logpoint never stops: [Logpoints] resumes at once). The platform saves every breakpoint in the
+     * workspace (XBreakpointManagerImpl.saveState), and that a breakpoint is the agent's logpoint lives
+     * only in [ids]: left as it runs ([apply]), it would come back after a restart as a breakpoint that
+     * stops. EDT (project closing, plugin unload).
+     */
+    fun handOverLogpoints(project: Project, ids: BreakpointIds) {
+        val taken = ids.takeLogpoints()
+        if (taken.isEmpty()) return
+        val present = manager(project).allBreakpoints.toSet()
+        val util = XDebuggerUtil.getInstance()
+        WriteAction.run<RuntimeException> {
+            for ((bp, logpoint) in taken) {
+                if (bp !in present) continue
+                bp.logExpressionObject = util.createExpression(logpoint.expression, logpoint.language, null, EvaluationMode.EXPRESSION)
+                bp.suspendPolicy = XSuspendPolicy.NONE
+            }
+        }
+    }
+
+    private fun suspendable(bp: XBreakpoint<*>, wanted: XSuspendPolicy): XSuspendPolicy =
+        if (wanted == XSuspendPolicy.THREAD && !bp.type.isSuspendThreadSupported) XSuspendPolicy.ALL else wanted
 
     fun remove(project: Project, id: String, deadline: Deadline): CompletableFuture<Boolean> = Async.onEdt(deadline) {
         val ids = BreakpointIds.of(project)

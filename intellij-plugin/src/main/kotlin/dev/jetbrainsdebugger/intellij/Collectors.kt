@@ -6,7 +6,9 @@
 // those callbacks, each bridged into a CompletableFuture that completes once.
 package dev.jetbrainsdebugger.intellij
 
+import com.intellij.openapi.application.ApplicationManager
 import com.intellij.openapi.editor.colors.TextAttributesKey
+import com.intellij.openapi.util.ThrowableComputable
 import com.intellij.ui.ColoredTextContainer
 import com.intellij.ui.SimpleTextAttributes
 import com.intellij.xdebugger.XDebuggerBundle
@@ -280,4 +282,23 @@ internal class FrameText : ColoredTextContainer {
     val text: String get() = out.toString()
 
     override fun append(fragment: String, attributes: SimpleTextAttributes) { out.append(fragment) }
+
+    companion object {
+        /**
+         * [frame] as text: XStackFrame.customizeTextPresentation, the form the platform reads as a string
+         * ("Copy Stack"), in a read action as the platform calls it. Where that is only the platform's
+         * default ("file.py:12": PyCharm's and Java's frames draw just the UI form) the UI form
+         * customizePresentation(ColoredTextContainer) is read for the function's name; it is empty where a frame
+         * presents itself asynchronously, and then the text form stays.
+         */
+        fun of(frame: XStackFrame): String {
+            val text = runCatching { ApplicationManager.getApplication().runReadAction(ThrowableComputable<String, RuntimeException> { FrameText().also(frame::customizeTextPresentation).text }) }.getOrDefault("")
+            if (text.isNotBlank() && text != platformDefault(frame)) return text
+            return runCatching { FrameText().also(frame::customizePresentation).text }.getOrDefault("").ifBlank { text }
+        }
+
+        /** What XStackFrame.customizeTextPresentation draws when a frame does not override it. */
+        private fun platformDefault(frame: XStackFrame): String =
+            frame.sourcePosition?.let { "${it.file.name}:${it.line + 1}" } ?: XDebuggerBundle.message("invalid.frame")
+    }
 }

@@ -5,8 +5,12 @@ import com.intellij.DynamicBundle
 /**
  * The plugin's IDE texts (resources/messages/DebuggerMcpBundle.properties, plugin.xml's
  * <resource-bundle>), as JetBrains' plugins keep theirs: a DynamicBundle, so an installed
- * language pack can translate them.
+ * language pack can translate them. Held, not inherited: DynamicBundle(String), the subclass
+ * form, is obsolete; the bundle is found through this class's loader (the plugin's).
  */
-internal object DebuggerMcpBundle : DynamicBundle("messages.DebuggerMcpBundle") {
-    fun message(key: String, vararg params: Any): String = getMessage(key, *params)
+internal object DebuggerMcpBundle {
+    private const val PATH = "messages.DebuggerMcpBundle"
+    private val bundle = DynamicBundle(DebuggerMcpBundle::class.java, PATH)
+
+    fun message(key: String, vararg params: Any): String = bundle.getMessage(key, *params)
 }

@@ -2,6 +2,8 @@ package dev.jetbrainsdebugger.intellij
 
 import com.intellij.openapi.application.WriteAction
 import com.intellij.openapi.extensions.ExtensionPointName
+import com.intellij.openapi.project.DumbService
+import com.intellij.openapi.project.IndexNotReadyException
 import com.intellij.openapi.project.Project
 import com.intellij.xdebugger.breakpoints.XBreakpoint
 import com.intellij.xdebugger.breakpoints.XBreakpointManager
@@ -58,6 +60,12 @@ internal object FieldWatchpoints {
 
     private val IDENTIFIER = Regex("[A-Za-z_$][A-Za-z0-9_$]*")
 
+    /** javac's binary names of local and anonymous classes: a `$` followed by a digit. */
+    private val LOCAL_OR_ANONYMOUS = Regex("""\$\d""")
+
+    private fun indexing(name: String) =
+        IdeError("not_supported", "Cannot watch $name while the IDE is indexing; try again when indexing has finished")
+
     fun watch(record: SessionRecord, frameRef: String, target: ValueTarget, name: String, deadline: Deadline): CompletableFuture<BreakpointInfo> {
         record.paused()
         val language = record.language ?: "this configuration's language"
@@ -85,9 +93,22 @@ internal object FieldWatchpoints {
         return PausedSession.evaluateRaw(frame, "($receiver).getClass().getName()", EvaluationMode.EXPRESSION, deadline)
             .thenCompose { Presenter.describe(it, deadline) }
             .thenCompose { d ->
+                val runtimeName = d.presented.value.trim().removeSurrounding("\"").removeSurrounding("'")
+                // A local or anonymous class (Outer$1, Outer$1Helper) has no name PSI can find it by.
+                if (LOCAL_OR_ANONYMOUS.containsMatchIn(runtimeName)) {
+                    throw IdeError("not_supported", "Cannot watch $name: $runtimeName is a local or anonymous class, which the IDE's field watchpoints cannot name")
+                }
                 // The runtime name of a nested class is Outer$Inner; its PSI name Outer.Inner.
-                val className = d.presented.value.trim().removeSurrounding("\"").removeSurrounding("'").replace('$', '.')
-                Async.readOnPooled { support.locate(record.project, className, field) }.thenApply { at ->
+                val className = runtimeName.replace('$', '.')
+                Async.readOnPooled {
+                    // Java PSI needs the indexes: while the IDE indexes, the class cannot be looked up.
+                    if (DumbService.isDumb(record.project)) throw indexing(name)
+                    try {
+                        support.locate(record.project, className, field)
+                    } catch (e: IndexNotReadyException) {
+                        throw indexing(name)
+                    }
+                }.thenApply { at ->
                     at ?: throw IdeError("invalid_params", "Cannot watch $name: $className has no field '$field' in the project's sources or libraries")
                 }
             }

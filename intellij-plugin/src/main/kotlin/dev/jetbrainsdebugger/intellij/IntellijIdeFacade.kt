@@ -196,7 +196,7 @@ class IntellijIdeFacade : IdeFacade {
     /** The method the top frame of [stack] shows (EDT), to tell later whether a step left it. */
     private fun topMethod(stack: XExecutionStack): String? {
         val top = stack.topFrame ?: return null
-        val text = runCatching { FrameText().also { top.customizePresentation(it) }.text }.getOrNull() ?: return null
+        val text = FrameText.of(top)
         return FrameNames.parse(text, top.sourcePosition?.file?.name).method
     }
 

@@ -63,6 +63,15 @@ class BreakpointEventsListener(private val project: Project) : XBreakpointListen
 
 /** ProjectManager.TOPIC (application level): a project is closing. */
 class ProjectCloseEventsListener : ProjectManagerListener {
+    /** Before the closing project is saved (ProjectManagerImpl.closeProject), on the EDT: the agents' logpoints become the IDE's own. */
+    override fun projectClosingBeforeSave(project: Project) {
+        try {
+            Breakpoints.handOverLogpoints(project, BreakpointIds.of(project))
+        } catch (t: Throwable) {
+            IntellijLog.warn("handing the agents' logpoints over to the IDE failed", t)
+        }
+    }
+
     override fun projectClosing(project: Project) = withFacade("projectClosing") { it.projectClosing(project) }
 }
 

@@ -74,7 +74,7 @@ internal object PauseAttribution {
             CompletableFuture.completedFuture(null)
         } else {
             Async.onEdt(null) {
-                val text = FrameText().also { top.customizePresentation(it) }.text
+                val text = FrameText.of(top)
                 FrameNames.parse(text, top.sourcePosition?.file?.name)
             }
         }

@@ -71,7 +71,7 @@ internal object PausedSession {
         Async.onEdt(deadline) {
             handles.map { h ->
                 val position = h.frame.sourcePosition
-                val text = runCatching { FrameText().also { h.frame.customizePresentation(it) }.text }.getOrDefault("")
+                val text = FrameText.of(h.frame)
                 Drawn(text, position?.file, position?.line?.plus(1))
             }
         }.thenCompose { drawn ->

@@ -27,7 +27,7 @@ internal object TestFailures {
         return FramesCollector.of(stack, MAX_FRAMES, Deadlines.QUICK, null).thenCompose { frames ->
             Async.onEdt(null) {
                 frames.map { f ->
-                    Drawn(runCatching { FrameText().also { f.customizePresentation(it) }.text }.getOrDefault(""), f.sourcePosition?.file)
+                    Drawn(FrameText.of(f), f.sourcePosition?.file)
                 }
             }.thenCompose { drawn ->
                 Async.readOnPooled {

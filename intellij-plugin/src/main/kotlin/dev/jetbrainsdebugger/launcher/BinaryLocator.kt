@@ -10,7 +10,9 @@ class BinaryNotFoundException(message: String) : RuntimeException(message)
  * `<pluginDir>/bin/<os>-<arch>/jetbrains-debugger-mcp[.exe]`, os ∈ linux, macos, windows,
  * arch ∈ x64, arm64. The JVM reports these in several spellings ("Mac OS X", "amd64",
  * "x86_64", "aarch64"), so they are normalised here, and a missing binary fails with the
- * exact path that was expected, which is what a user or a packaging bug report needs.
+ * exact path that was expected, which is what a user or a packaging bug report needs. Where no
+ * binary is shipped for a platform whose OS runs another platform's under emulation (Windows on
+ * ARM runs x64 programs), that one is used.
  */
 object BinaryLocator {
     const val BINARY_NAME = "jetbrains-debugger-mcp"
@@ -40,15 +42,18 @@ object BinaryLocator {
         return Platform(os, arch)
     }
 
+    /** The platform whose binary runs, emulated, where [Platform] has none of its own. */
+    private val EMULATED = mapOf(Platform("windows", "arm64") to Platform("windows", "x64"))
+
     fun expectedPath(pluginDir: Path, platform: Platform = platform()): Path =
         pluginDir.resolve("bin").resolve(platform.directory).resolve(platform.executableName)
 
     /** The bundled binary; throws [BinaryNotFoundException] naming the expected path when it is missing or not executable. */
     fun locate(pluginDir: Path, platform: Platform = platform()): Path {
-        val path = expectedPath(pluginDir, platform)
-        if (!Files.isRegularFile(path)) {
-            throw BinaryNotFoundException("the bundled MCP server binary is missing: expected $path")
-        }
+        val native = expectedPath(pluginDir, platform)
+        val path = sequenceOf(native).plus(listOfNotNull(EMULATED[platform]).map { expectedPath(pluginDir, it) })
+            .firstOrNull { Files.isRegularFile(it) }
+            ?: throw BinaryNotFoundException("the bundled MCP server binary is missing: expected $native")
         // Unzipping a plugin can lose the executable bit; restoring it for the owner is what
         // the user would do by hand.
         if (!Files.isExecutable(path) && !(path.toFile().setExecutable(true, true) && Files.isExecutable(path))) {

@@ -209,4 +209,38 @@ class BridgeConnectionTest {
         val x = assertFailsWith<ExecutionException> { WebSocketConnector().connect(server.port, "wrong").get(5, TimeUnit.SECONDS) }
         assertTrue(x.cause.toString().contains("401") || x.cause.toString().contains("WebSocket"), x.cause.toString())
     }
+
+    @Test
+    fun the_bridge_is_reached_directly_whatever_proxy_the_default_selector_names() {
+        val asked = java.util.concurrent.CopyOnWriteArrayList<java.net.URI>()
+        val previous = java.net.ProxySelector.getDefault()
+        // As the IDE's selector would with a proxy configured: every URI through a proxy that does not answer.
+        java.net.ProxySelector.setDefault(object : java.net.ProxySelector() {
+            override fun select(uri: java.net.URI): List<java.net.Proxy> {
+                asked += uri
+                return listOf(java.net.Proxy(java.net.Proxy.Type.HTTP, java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), 9)))
+            }
+            override fun connectFailed(uri: java.net.URI, sa: java.net.SocketAddress, ioe: java.io.IOException) {}
+        })
+        try {
+            open()
+            assertEquals("GET /bridge HTTP/1.1", server.requestLines.poll(5, TimeUnit.SECONDS))
+            assertEquals(emptyList(), asked.toList(), "the proxy selector was asked")
+        } finally {
+            java.net.ProxySelector.setDefault(previous)
+        }
+    }
+
+    @Test
+    fun closing_the_bridge_client_closes_its_connector() {
+        val closed = java.util.concurrent.CountDownLatch(1)
+        val connector = object : BridgeConnector {
+            override fun connect(port: Int, token: String): java.util.concurrent.CompletableFuture<TextTransport> =
+                java.util.concurrent.CompletableFuture.failedFuture(java.io.IOException("not used"))
+            override fun close() = closed.countDown()
+        }
+        val facade = dev.jetbrainsdebugger.crosslang.RecordingIde("/tmp/project")
+        BridgeClient(facade, dev.jetbrainsdebugger.dispatch.Dispatcher(facade), "test", dev.jetbrainsdebugger.RecordingLog(), connector).close()
+        assertTrue(closed.await(5, TimeUnit.SECONDS), "the connector (its HttpClient) was left open")
+    }
 }

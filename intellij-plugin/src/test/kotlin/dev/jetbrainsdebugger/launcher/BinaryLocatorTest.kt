@@ -64,4 +64,18 @@ class BinaryLocatorTest {
         Files.createDirectories(dir.resolve("bin/linux-arm64/jetbrains-debugger-mcp"))
         assertFailsWith<BinaryNotFoundException> { BinaryLocator.locate(dir, platform) }
     }
+
+    @Test
+    fun windows_on_arm_runs_the_x64_binary_when_no_arm64_one_is_shipped(@TempDir dir: Path) {
+        val arm = BinaryLocator.Platform("windows", "arm64")
+        val x64 = Files.createDirectories(dir.resolve("bin/windows-x64")).resolve("jetbrains-debugger-mcp.exe")
+        Files.writeString(x64, "MZ")
+        assertEquals(x64, BinaryLocator.locate(dir, arm))
+        val native = Files.createDirectories(dir.resolve("bin/windows-arm64")).resolve("jetbrains-debugger-mcp.exe")
+        Files.writeString(native, "MZ")
+        assertEquals(native, BinaryLocator.locate(dir, arm), "a native binary, once shipped, comes first")
+        // Only an OS that emulates another platform falls back: Linux on ARM has no x64 emulation to count on.
+        Files.createDirectories(dir.resolve("bin/linux-x64")).resolve("jetbrains-debugger-mcp").also { Files.writeString(it, "#!/bin/sh\n") }
+        assertFailsWith<BinaryNotFoundException> { BinaryLocator.locate(dir, BinaryLocator.Platform("linux", "arm64")) }
+    }
 }

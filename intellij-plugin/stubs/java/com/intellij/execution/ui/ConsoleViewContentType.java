@@ -1,6 +1,6 @@
 // Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
 // Mirrors JetBrains/intellij-community platform/execution/src/com/intellij/execution/ui/ConsoleViewContentType.java
-// Upstream: 252 line NOT read (the constant is as plugins in the index use it: ConsoleViewContentType.NORMAL_OUTPUT; its constructor here only names it)
+// Upstream: commit not reported (index file id 715392156, the newest of 3 upstream texts found (11051070393, 28916628876 older): a class whose constructors take a name and TextAttributes or a TextAttributesKey, with NORMAL_OUTPUT among its constants; 252 line inferred; the constructor here is private (upstream's are not mirrored: the plugin only prints with NORMAL_OUTPUT))
 package com.intellij.execution.ui;
 
 import org.jetbrains.annotations.NotNull;
@@ -10,7 +10,7 @@ public class ConsoleViewContentType {
 
   private final String myName;
 
-  public ConsoleViewContentType(@NotNull String name) {
+  private ConsoleViewContentType(@NotNull String name) {
     myName = name;
   }
 

@@ -1,6 +1,6 @@
 // Compile-only stub, never packaged (see intellij-plugin/stubs/README.md).
 // Mirrors JetBrains/intellij-community platform/core-api/src/com/intellij/openapi/application/AsyncExecutionService.java
-// Upstream: commit not reported (search index; 252 line inferred: an @ApiStatus.Internal application service building NonBlockingReadAction; ReadAction.nonBlocking calls it)
+// Upstream: commit not reported (index file id 9383384298, text (c) 2000-2023, the newest of 10 texts found: @ApiStatus.Internal, protected abstract @NotNull <T> NonBlockingReadAction<T> buildNonBlockingReadAction(@NotNull Callable<? extends T>), static getService() through ApplicationManager.getApplication().getService; the executor members left out; 252 line inferred)
 // Body: as upstream: an application service (the model's builds read actions that take the read lock).
 package com.intellij.openapi.application;
 

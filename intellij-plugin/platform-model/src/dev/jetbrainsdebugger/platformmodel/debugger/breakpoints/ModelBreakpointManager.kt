@@ -5,7 +5,11 @@
 // caller's thread (sendBreakpointEvent: the EDT for a user's click, the debugger's thread when a
 // hit temporary breakpoint goes, a pooled thread or coroutine elsewhere); the built-in default
 // breakpoints each type declares (createDefaultBreakpoint). A change made on the EDT must be
-// write-safe (TransactionGuard.kt).
+// write-safe (TransactionGuard.kt). Saved in the project's workspace and loaded back as upstream's
+// saveState/loadState do: every breakpoint that is not a default one, each default one only when
+// its type's defaults differ from a fresh default, as the state the breakpoint has (enabled, suspend
+// policy, condition, log expression, temporary, file and line); loading replaces what the manager
+// holds and publishes no event (the first load happens before myFirstLoadDone).
 package dev.jetbrainsdebugger.platformmodel.debugger.breakpoints
 
 import com.intellij.openapi.application.ApplicationManager
@@ -38,6 +42,29 @@ class ModelBreakpointManager(private val project: ModelProject) : XBreakpointMan
             bp.initEnabled(spec.defaultEnabled)
             defaults += bp
             breakpoints += bp
+        }
+    }
+
+    /** XBreakpointManagerImpl.saveState: the breakpoints' states for the workspace. */
+    fun saveState(): List<SavedBreakpoint> = lock.withLock {
+        val changedTypes = defaults.filter(::differsFromDefault).map { it.type }.toSet()
+        defaults.filter { it.type in changedTypes }.map { SavedBreakpoint.of(it, isDefault = true) } +
+            breakpoints.filter { it !in defaults }.map { SavedBreakpoint.of(it, isDefault = false) }
+    }
+
+    /** Upstream compares the serialised states; the model compares what a default breakpoint can change here (its properties are left out). */
+    private fun differsFromDefault(bp: XBreakpoint<*>): Boolean =
+        bp.isEnabled != (bp.type as DefaultBreakpointSpec<*>).defaultEnabled || bp.suspendPolicy != bp.type.defaultSuspendPolicy ||
+            bp.conditionExpression != null || bp.logExpressionObject != null
+
+    /** XBreakpointManagerImpl.loadState: the saved breakpoints replace the current ones; the first load publishes nothing. */
+    fun loadState(saved: List<SavedBreakpoint>) = lock.withLock {
+        breakpoints.removeIf { it !in defaults }
+        for (state in saved) {
+            val type = XBreakpointType.EXTENSION_POINT_NAME.extensionList.firstOrNull { it.id == state.typeId } ?: continue // upstream: LOG.warn("Unknown breakpoint type")
+            val bp = if (state.isDefault) defaults.firstOrNull { it.type === type } ?: continue else state.create(type, ::changed)
+            state.restoreInto(bp as ModelBreakpoint<*>)
+            if (!state.isDefault) breakpoints += bp
         }
     }
 
@@ -106,4 +133,49 @@ class ModelBreakpointManager(private val project: ModelProject) : XBreakpointMan
         project.publisher(XBreakpointListener::class.java) as XBreakpointListener<XBreakpoint<*>>
 
     private fun assertWriteSafe() = (ApplicationManager.getApplication() as ModelApplication).assertWriteSafe("a breakpoint change")
+}
+
+/**
+ * A breakpoint as the workspace keeps it (BreakpointState / LineBreakpointState): [properties] is
+ * the type's properties object itself, where upstream serialises its getState().
+ */
+data class SavedBreakpoint(
+    val typeId: String,
+    val isDefault: Boolean,
+    val enabled: Boolean,
+    val suspendPolicy: com.intellij.xdebugger.breakpoints.SuspendPolicy,
+    val condition: com.intellij.xdebugger.XExpression?,
+    val logExpression: com.intellij.xdebugger.XExpression?,
+    val fileUrl: String?,
+    val line: Int,
+    val temporary: Boolean,
+    val properties: XBreakpointProperties<*>?,
+) {
+    @Suppress("UNCHECKED_CAST")
+    internal fun create(type: XBreakpointType<*, *>, changed: (ModelBreakpoint<*>) -> Unit): ModelBreakpoint<*> {
+        val props = properties as XBreakpointProperties<*>?
+        return if (fileUrl != null && type is XLineBreakpointType<*>) {
+            ModelLineBreakpoint(type as XLineBreakpointType<XBreakpointProperties<*>>, props, fileUrl, line, temporary, changed)
+        } else {
+            ModelBreakpoint(type as XBreakpointType<*, XBreakpointProperties<*>>, props, changed)
+        }
+    }
+
+    /** Sets the saved state on [bp] before the manager holds it (so no change is published). */
+    internal fun restoreInto(bp: ModelBreakpoint<*>) {
+        bp.isEnabled = enabled
+        bp.suspendPolicy = suspendPolicy
+        bp.conditionExpression = condition
+        bp.logExpressionObject = logExpression
+    }
+
+    companion object {
+        fun of(bp: XBreakpoint<*>, isDefault: Boolean): SavedBreakpoint {
+            val line = bp as? XLineBreakpoint<*>
+            return SavedBreakpoint(
+                bp.type.id, isDefault, bp.isEnabled, bp.suspendPolicy, bp.conditionExpression, bp.logExpressionObject,
+                line?.fileUrl, line?.line ?: -1, line?.isTemporary ?: false, bp.properties,
+            )
+        }
+    }
 }

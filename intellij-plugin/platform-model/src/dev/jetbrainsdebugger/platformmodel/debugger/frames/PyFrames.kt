@@ -76,7 +76,19 @@ class PyStackFrame(private val session: ModelDebugSession, private val frame: Py
 
     override fun getEvaluator(): XDebuggerEvaluator = PyEvaluator(session, frame)
 
+    /** PyStackFrame and JavaStackFrame draw the UI form only; the text form is then the platform's default ("file.py:12"). */
     override fun customizePresentation(component: ColoredTextContainer) {
+        if (!session.framesPresentedAsynchronously) draw(component)
+    }
+
+    /** Drawn only by a frame that presents itself asynchronously; the platform calls it in a read action (XDebuggerUtilImpl). */
+    override fun customizeTextPresentation(component: ColoredTextContainer) {
+        if (!session.framesPresentedAsynchronously) return super.customizeTextPresentation(component)
+        ApplicationManager.getApplication().assertReadAccessAllowed()
+        draw(component)
+    }
+
+    private fun draw(component: ColoredTextContainer) {
         val pos = position
         if (pos == null) {
             component.append("<frame not available>", SimpleTextAttributes.GRAY_ATTRIBUTES)

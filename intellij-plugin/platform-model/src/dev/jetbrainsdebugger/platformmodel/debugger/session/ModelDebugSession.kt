@@ -75,6 +75,8 @@ class ModelDebugSession(
     internal val jvmPackage: String? = program.jvmPackage
     internal val isJava: Boolean get() = jvmPackage != null
 
+    internal val framesPresentedAsynchronously: Boolean get() = manager.framesPresentedAsynchronously
+
     /** A Java program's exception classes (ScriptedProgram.jvmExceptions). */
     internal val jvmExceptions: Map<String, List<String>> = program.jvmExceptions
 

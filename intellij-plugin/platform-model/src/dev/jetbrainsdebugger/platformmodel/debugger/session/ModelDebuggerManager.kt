@@ -19,6 +19,14 @@ class ModelDebuggerManager(private val project: ModelProject) : XDebuggerManager
      * off by default; a project setting the user changes in Settings, never the plugin).
      */
     @Volatile var pyDropIntoDebuggerOnFailedTests = false
+
+    /**
+     * Frames that present themselves asynchronously, as a frame implementing the Flow form of
+     * XStackFrame.customizePresentation() (2025.2, @ApiStatus.Experimental) or the split-mode frontend
+     * frame (FrontendXStackFrame) does: the UI form customizePresentation(ColoredTextContainer) draws
+     * nothing until the presentation arrives, and customizeTextPresentation draws the whole text.
+     */
+    @Volatile var framesPresentedAsynchronously = false
     private val sessions = CopyOnWriteArrayList<ModelDebugSession>()
     @Volatile private var current: XDebugSession? = null
 
