@@ -76,6 +76,23 @@ impl Redacting {
         self.value(session, value, whole)
     }
 
+    /// The values of one listing (a frame's variables, a container's children), masked.
+    /// A value masked here is also masked where an earlier one of the listing holds it
+    /// (`sorted(config.values())` listed before `config`).
+    fn listing(&self, session: &str, container: Option<&str>, values: Vec<Value>) -> Vec<Value> {
+        let before = self.secrets.learned();
+        let mut listed: Vec<Value> = values
+            .into_iter()
+            .map(|v| self.listed(session, container, v))
+            .collect();
+        if self.secrets.learned() != before {
+            for v in &mut listed {
+                v.value = self.secrets.text(std::mem::take(&mut v.value));
+            }
+        }
+        listed
+    }
+
     fn value(&self, session: &str, value: Value, whole: Option<Reason>) -> Value {
         let Value {
             name,
@@ -180,10 +197,27 @@ impl Redact for LaunchTarget {
             args,
             cwd,
         } = self;
+        // A flag that names a secret (`--db-password V`) masks the argument after it.
+        let args = args.map(|args| {
+            let mut secret_flag = false;
+            args.into_iter()
+                .map(|arg| {
+                    let shown = if secret_flag {
+                        s.whole(&arg, &Reason::Name)
+                    } else {
+                        s.text(arg.clone())
+                    };
+                    secret_flag = arg.starts_with('-')
+                        && !arg.contains('=')
+                        && s.is_secret_name(arg.trim_start_matches('-'));
+                    shown
+                })
+                .collect()
+        });
         LaunchTarget {
             type_name,
             program: program.redact(s),
-            args: args.redact(s),
+            args,
             cwd,
         }
     }
@@ -799,10 +833,7 @@ impl Backend for Redacting {
             .variables(session, frame_ref, scope)
             .await
             .map_err(|e| e.redact(&self.secrets))?;
-        Ok(values
-            .into_iter()
-            .map(|v| self.listed(session, None, v))
-            .collect())
+        Ok(self.listing(session, None, values))
     }
 
     async fn children(&self, session: &str, children_ref: &str) -> ToolResult<Vec<Value>> {
@@ -811,10 +842,7 @@ impl Backend for Redacting {
             .children(session, children_ref)
             .await
             .map_err(|e| e.redact(&self.secrets))?;
-        Ok(values
-            .into_iter()
-            .map(|v| self.listed(session, Some(children_ref), v))
-            .collect())
+        Ok(self.listing(session, Some(children_ref), values))
     }
 
     async fn set_value(
