@@ -110,7 +110,19 @@ impl Redacting {
                 }
                 secrets.whole(&value, reason)
             }
-            _ => secrets.text(value),
+            _ => {
+                let shown = secrets.text(value);
+                // A string a debugger expands one character per child (`char[32]`,
+                // `std::string`) is one value: its characters would spell what was masked.
+                if let Some(handle) = &children_ref {
+                    if shown.contains("<redacted: ")
+                        && type_name.as_deref().is_some_and(is_text_type)
+                    {
+                        secrets.hold_children(session, handle);
+                    }
+                }
+                shown
+            }
         };
         Value {
             name: secrets.text(name),
@@ -121,6 +133,19 @@ impl Redacting {
             evaluate_name,
         }
     }
+}
+
+/// Whether a debugger's type names text held as characters or bytes: C's `char[N]` and
+/// `char *`, C++'s `std::string`, Go's `string`, `[]byte` and `[]uint8`.
+fn is_text_type(type_name: &str) -> bool {
+    let t = type_name.trim();
+    t.starts_with("char [")
+        || t.starts_with("char[")
+        || t.starts_with("const char")
+        || t.starts_with("char *")
+        || t.contains("string")
+        || t.starts_with("[]uint8")
+        || t.starts_with("[]byte")
 }
 
 /// How a model type is masked: every text field through [`Secrets::text`], identities
