@@ -29,6 +29,8 @@ pytestmark = pytest.mark.anyio
 CORPUS_FILE = Path(__file__).with_name("secret_forms.txt")
 # What the launch configuration passes: a password flag, as a deployed service takes one.
 ARGS = ["--db-password", "argv-Pw8Lx2Qz", "--verbose"]
+# And its environment: a password the program reads into a variable of any name.
+ENV = {"DB_PASSWORD": "envr-Kq7Zt3Wm9"}
 
 
 @dataclass(frozen=True)
@@ -91,6 +93,7 @@ main()
     "c": Language("c", "forms.c", ("gcc", "-g", "-O0", "-o", "build/forms", "forms.c"), {
         "type": "lldb-dap", "request": "launch", "program": "${workspaceFolder}/build/forms"},
         """#include <stdio.h>
+#include <stdlib.h>
 
 int main(int argc, char **argv) {{
 {body}
@@ -104,9 +107,13 @@ int main(int argc, char **argv) {{
         "type": "go", "request": "launch", "mode": "debug", "program": "${workspaceFolder}"},
         """package main
 
-import "fmt"
+import (
+    "fmt"
+    "os"
+)
 
 func main() {{
+    _ = os.Args
 {body}
     shown := 1 // MARK: stop
 {prints}
@@ -133,7 +140,7 @@ def write_program(project: Path, language: Language, forms: list[Form]) -> None:
         (project / "go.mod").write_text("module example.com/forms\n\ngo 1.19\n")
     (project / ".vscode").mkdir(parents=True)
     (project / ".vscode" / "launch.json").write_text(json.dumps({"version": "0.2.0", "configurations": [
-        {"name": "Forms", **language.configuration, "args": ARGS}]}))
+        {"name": "Forms", **language.configuration, "args": ARGS, "env": ENV}]}))
     if language.build:
         (project / "build").mkdir()
         subprocess.run(language.build, cwd=project, check=True, timeout=120)

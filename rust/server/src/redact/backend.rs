@@ -221,6 +221,7 @@ impl Redact for LaunchTarget {
             program,
             args,
             cwd,
+            env,
         } = self;
         // A flag that names a secret (`--db-password V`) masks the argument after it.
         let args = args.map(|args| {
@@ -239,11 +240,23 @@ impl Redact for LaunchTarget {
                 })
                 .collect()
         });
+        let env = env
+            .into_iter()
+            .map(|(name, value)| {
+                let value = if s.is_secret_name(&name) {
+                    s.whole(&value, &Reason::Name)
+                } else {
+                    s.text(value)
+                };
+                (name, value)
+            })
+            .collect();
         LaunchTarget {
             type_name,
             program: program.redact(s),
             args,
             cwd,
+            env,
         }
     }
 }
@@ -667,6 +680,17 @@ impl Backend for Redacting {
         options: &LaunchOptions,
     ) -> ToolResult<SessionDescriptor> {
         let s = &*self.secrets;
+        if s.hiding() {
+            // What the program will find in its environment under a secret name is masked
+            // wherever it shows up, whatever the variable it is read into.
+            if let Ok(target) = self
+                .inner
+                .launch_target(project, configuration, options)
+                .await
+            {
+                s.learn_environment(target.env);
+            }
+        }
         self.inner
             .launch(project, configuration, mode, options)
             .await

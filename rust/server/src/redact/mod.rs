@@ -298,6 +298,16 @@ impl Secrets {
             .learned()
     }
 
+    /// Remember the values of the secret-named variables of an environment a debugged
+    /// program gets: it may read one into a variable of any name (`getenv`, `os.Getenv`).
+    pub fn learn_environment(&self, vars: impl IntoIterator<Item = (String, String)>) {
+        for (name, value) in vars {
+            if self.is_secret_name(&name) && !text::is_trivial(&value) {
+                self.learn(&value);
+            }
+        }
+    }
+
     /// An error with its secrets masked; `derived` when it came from an expression that
     /// reads a secret: its message is masked but for the exception's type.
     pub fn error(&self, err: ToolError, derived: Option<&Reason>) -> ToolError {
@@ -500,6 +510,34 @@ mod tests {
         println!(
             "masking a 50-value answer: {masking:?}; writing its JSON: {baseline:?}; ratio {:.2}",
             masking.as_secs_f64() / baseline.as_secs_f64()
+        );
+    }
+
+    /// A program reads its environment into variables of any name: the secret-named
+    /// entries' values are masked wherever they show, the others are not.
+    #[test]
+    fn secret_named_environment_values_are_masked_under_any_name() {
+        let secrets = Secrets::new(SecretSettings::default());
+        secrets.learn_environment([
+            ("DB_PASSWORD".to_string(), "envr-Kq7Zt3Wm9".to_string()),
+            ("HOME".to_string(), "/home/ann".to_string()),
+            ("REGION".to_string(), "eu-west-1".to_string()),
+        ]);
+        let shown = secrets.text("value = 0x5555 \"envr-Kq7Zt3Wm9\" in eu-west-1".into());
+        assert!(!shown.contains("envr-Kq7Zt3Wm9"), "{shown}");
+        assert!(shown.contains("eu-west-1"), "{shown}");
+    }
+
+    /// A C string is remembered without its address and quotes, a repr without escapes.
+    #[test]
+    fn raw_forms_of_a_masked_value_are_remembered() {
+        let secrets = Secrets::new(SecretSettings::default());
+        secrets.whole("0x00005555 \"ctok-Hq2LmX9pR7\"", &Reason::Name);
+        secrets.whole("'it\\'s-a-s3cret'", &Reason::Name);
+        let printed = secrets.text("ctok-Hq2LmX9pR7 and it's-a-s3cret".into());
+        assert!(
+            !printed.contains("ctok") && !printed.contains("s3cret"),
+            "{printed}"
         );
     }
 
