@@ -405,7 +405,7 @@ impl Format {
             Shape::AwsSecretKey => {
                 let aws = text.contains("AKIA")
                     || text.contains("ASIA")
-                    || text.to_ascii_lowercase().contains("aws");
+                    || bytes.windows(3).any(|w| w.eq_ignore_ascii_case(b"aws"));
                 if !aws {
                     return found;
                 }

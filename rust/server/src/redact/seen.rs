@@ -41,7 +41,6 @@ impl Hasher for KeyHasher {
     }
 }
 
-#[derive(Default)]
 pub struct Seen {
     /// Oldest first.
     order: VecDeque<Arc<str>>,
@@ -49,6 +48,21 @@ pub struct Seen {
     bytes: usize,
     /// How many values were ever learned: a listing compares it to know it taught one.
     learned: usize,
+    /// How many remembered values start with each byte: most places of a text are passed
+    /// over on this alone.
+    first_bytes: Box<[u32; 256]>,
+}
+
+impl Default for Seen {
+    fn default() -> Self {
+        Self {
+            order: VecDeque::new(),
+            index: HashMap::default(),
+            bytes: 0,
+            learned: 0,
+            first_bytes: Box::new([0; 256]),
+        }
+    }
 }
 
 impl Seen {
@@ -68,6 +82,7 @@ impl Seen {
         let value: Arc<str> = value.into();
         slot.push(value.clone());
         self.learned += 1;
+        self.first_bytes[usize::from(value.as_bytes()[0])] += 1;
         self.order.push_back(value.clone());
         self.bytes += value.len();
         while self.bytes > SEEN_BYTES {
@@ -75,6 +90,7 @@ impl Seen {
                 break;
             };
             self.bytes -= oldest.len();
+            self.first_bytes[usize::from(oldest.as_bytes()[0])] -= 1;
             let k = key(oldest.as_bytes());
             if let Some(slot) = self.index.get_mut(&k) {
                 slot.retain(|s| !Arc::ptr_eq(s, &oldest));
@@ -100,6 +116,9 @@ impl Seen {
         let bytes = text.as_bytes();
         let alnum = |b: u8| b.is_ascii_alphanumeric() || b >= 0x80;
         for at in 0..bytes.len().saturating_sub(SEEN_MIN_CHARS - 1) {
+            if self.first_bytes[usize::from(bytes[at])] == 0 {
+                continue;
+            }
             // A value starting with a word character starts a word of the text.
             if at > 0 && alnum(bytes[at - 1]) && alnum(bytes[at]) {
                 continue;
