@@ -78,6 +78,10 @@ pub struct LaunchTarget {
     pub args: Option<Vec<String>>,
     /// Its working directory, where known.
     pub cwd: Option<PathBuf>,
+    /// The variables it sets in the program's environment (overrides applied), where
+    /// known: the masking learns the values of secret-named ones, which a program reads
+    /// into variables of any name.
+    pub env: Vec<(String, String)>,
 }
 
 impl LaunchOverrides {

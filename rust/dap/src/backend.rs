@@ -191,6 +191,13 @@ impl Backend for DapBackend {
             program,
             args: Some(overrides.args.clone().unwrap_or(config.args)),
             cwd: Some(overrides.cwd.clone().unwrap_or(config.cwd)),
+            env: config
+                .env
+                .into_iter()
+                .chain(overrides.env.clone())
+                .collect::<std::collections::BTreeMap<_, _>>()
+                .into_iter()
+                .collect(),
         })
     }
 

@@ -145,6 +145,8 @@ impl Server {
             hide: !args.show_secrets,
             ..SecretSettings::default()
         });
+        // Debugged programs inherit this environment.
+        secrets.learn_environment(std::env::vars());
         let history = Arc::new(HistoryLog::new(
             crate::history_log::DEFAULT_CAPACITY,
             &state,

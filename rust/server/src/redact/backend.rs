@@ -76,6 +76,23 @@ impl Redacting {
         self.value(session, value, whole)
     }
 
+    /// The values of one listing (a frame's variables, a container's children), masked.
+    /// A value masked here is also masked where an earlier one of the listing holds it
+    /// (`sorted(config.values())` listed before `config`).
+    fn listing(&self, session: &str, container: Option<&str>, values: Vec<Value>) -> Vec<Value> {
+        let before = self.secrets.learned();
+        let mut listed: Vec<Value> = values
+            .into_iter()
+            .map(|v| self.listed(session, container, v))
+            .collect();
+        if self.secrets.learned() != before {
+            for v in &mut listed {
+                v.value = self.secrets.text(std::mem::take(&mut v.value));
+            }
+        }
+        listed
+    }
+
     fn value(&self, session: &str, value: Value, whole: Option<Reason>) -> Value {
         let Value {
             name,
@@ -93,7 +110,19 @@ impl Redacting {
                 }
                 secrets.whole(&value, reason)
             }
-            _ => secrets.text(value),
+            _ => {
+                let shown = secrets.text(value);
+                // A string a debugger expands one character per child (`char[32]`,
+                // `std::string`) is one value: its characters would spell what was masked.
+                if let Some(handle) = &children_ref {
+                    if shown.contains("<redacted: ")
+                        && type_name.as_deref().is_some_and(is_text_type)
+                    {
+                        secrets.hold_children(session, handle);
+                    }
+                }
+                shown
+            }
         };
         Value {
             name: secrets.text(name),
@@ -104,6 +133,19 @@ impl Redacting {
             evaluate_name,
         }
     }
+}
+
+/// Whether a debugger's type names text held as characters or bytes: C's `char[N]` and
+/// `char *`, C++'s `std::string`, Go's `string`, `[]byte` and `[]uint8`.
+fn is_text_type(type_name: &str) -> bool {
+    let t = type_name.trim();
+    t.starts_with("char [")
+        || t.starts_with("char[")
+        || t.starts_with("const char")
+        || t.starts_with("char *")
+        || t.contains("string")
+        || t.starts_with("[]uint8")
+        || t.starts_with("[]byte")
 }
 
 /// How a model type is masked: every text field through [`Secrets::text`], identities
@@ -179,12 +221,42 @@ impl Redact for LaunchTarget {
             program,
             args,
             cwd,
+            env,
         } = self;
+        // A flag that names a secret (`--db-password V`) masks the argument after it.
+        let args = args.map(|args| {
+            let mut secret_flag = false;
+            args.into_iter()
+                .map(|arg| {
+                    let shown = if secret_flag {
+                        s.whole(&arg, &Reason::Name)
+                    } else {
+                        s.text(arg.clone())
+                    };
+                    secret_flag = arg.starts_with('-')
+                        && !arg.contains('=')
+                        && s.is_secret_name(arg.trim_start_matches('-'));
+                    shown
+                })
+                .collect()
+        });
+        let env = env
+            .into_iter()
+            .map(|(name, value)| {
+                let value = if s.is_secret_name(&name) {
+                    s.whole(&value, &Reason::Name)
+                } else {
+                    s.text(value)
+                };
+                (name, value)
+            })
+            .collect();
         LaunchTarget {
             type_name,
             program: program.redact(s),
-            args: args.redact(s),
+            args,
             cwd,
+            env,
         }
     }
 }
@@ -608,6 +680,17 @@ impl Backend for Redacting {
         options: &LaunchOptions,
     ) -> ToolResult<SessionDescriptor> {
         let s = &*self.secrets;
+        if s.hiding() {
+            // What the program will find in its environment under a secret name is masked
+            // wherever it shows up, whatever the variable it is read into.
+            if let Ok(target) = self
+                .inner
+                .launch_target(project, configuration, options)
+                .await
+            {
+                s.learn_environment(target.env);
+            }
+        }
         self.inner
             .launch(project, configuration, mode, options)
             .await
@@ -799,10 +882,7 @@ impl Backend for Redacting {
             .variables(session, frame_ref, scope)
             .await
             .map_err(|e| e.redact(&self.secrets))?;
-        Ok(values
-            .into_iter()
-            .map(|v| self.listed(session, None, v))
-            .collect())
+        Ok(self.listing(session, None, values))
     }
 
     async fn children(&self, session: &str, children_ref: &str) -> ToolResult<Vec<Value>> {
@@ -811,10 +891,7 @@ impl Backend for Redacting {
             .children(session, children_ref)
             .await
             .map_err(|e| e.redact(&self.secrets))?;
-        Ok(values
-            .into_iter()
-            .map(|v| self.listed(session, Some(children_ref), v))
-            .collect())
+        Ok(self.listing(session, Some(children_ref), values))
     }
 
     async fn set_value(

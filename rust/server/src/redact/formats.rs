@@ -46,8 +46,14 @@ enum Shape {
     Jwt,
     /// `Bearer <token>` or `Basic <token>`: the token.
     Bearer,
-    /// `scheme://user:<password>@host`: the password.
+    /// `scheme://user:<password>@host`: the password (to the last `@` before the host);
+    /// `scheme://<key>@host` when the user is a key (a Sentry DSN's).
     UrlPassword,
+    /// `user:password` in base64 without its `Basic`: a run of base64 that decodes to it.
+    Base64Credentials,
+    /// A 40-character base64 secret (an AWS secret access key) in text that names AWS or
+    /// holds an AWS access key id.
+    AwsSecretKey,
     /// `-----BEGIN ... PRIVATE KEY-----` to its END line, or to where the text was cut.
     PemPrivateKey,
 }
@@ -184,7 +190,90 @@ pub const FORMATS: &[Format] = &[
         what: "a bearer credential",
         shape: Shape::Bearer,
     },
+    Format {
+        what: "a base64 user:password",
+        shape: Shape::Base64Credentials,
+    },
+    Format {
+        what: "an AWS secret access key",
+        shape: Shape::AwsSecretKey,
+    },
 ];
+
+/// The shortest run of base64 decoded to look for a `user:password` in it.
+const BASE64_CREDENTIALS_MIN: usize = 12;
+/// The shortest user part of a URL taken for a key (a Sentry DSN's is 32).
+const URL_KEY_MIN: usize = 20;
+
+fn is_base64(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'+' || b == b'/'
+}
+
+/// The runs of base64 in `text` (padding included) that no base64 byte touches.
+fn base64_runs(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        while at < bytes.len() {
+            while at < bytes.len() && !is_base64(bytes[at]) {
+                at += 1;
+            }
+            let start = at;
+            while at < bytes.len() && is_base64(bytes[at]) {
+                at += 1;
+            }
+            let mut end = at;
+            while end < bytes.len() && end - at < 2 && bytes[end] == b'=' {
+                end += 1;
+            }
+            let glued = start > 0 && matches!(bytes[start - 1], b'-' | b'_' | b'=')
+                || end < bytes.len() && matches!(bytes[end], b'-' | b'_' | b'=');
+            at = end;
+            if end > start && !glued {
+                return Some((start, end));
+            }
+        }
+        None
+    })
+}
+
+/// Standard base64 decoded; `None` when `run` is not (its length not a multiple of 4).
+fn base64_decoded(run: &[u8]) -> Option<Vec<u8>> {
+    if !run.len().is_multiple_of(4) {
+        return None;
+    }
+    let value = |b: u8| match b {
+        b'A'..=b'Z' => Some(b - b'A'),
+        b'a'..=b'z' => Some(b - b'a' + 26),
+        b'0'..=b'9' => Some(b - b'0' + 52),
+        b'+' => Some(62),
+        b'/' => Some(63),
+        _ => None,
+    };
+    let body = run
+        .strip_suffix(b"==")
+        .or(run.strip_suffix(b"="))
+        .unwrap_or(run);
+    let mut out = Vec::with_capacity(body.len() * 3 / 4);
+    let mut bits = 0u32;
+    let mut count = 0;
+    for &b in body {
+        bits = bits << 6 | u32::from(value(b)?);
+        count += 6;
+        if count >= 8 {
+            count -= 8;
+            out.push((bits >> count) as u8);
+        }
+    }
+    Some(out)
+}
+
+/// Whether `decoded` reads `user:password`: printable, no spaces, one side each of a colon.
+fn is_user_password(decoded: &[u8]) -> bool {
+    let printable = decoded.iter().all(|b| b.is_ascii_graphic());
+    let colon = decoded.iter().position(|&b| b == b':');
+    printable && colon.is_some_and(|c| c > 0 && c + 1 < decoded.len())
+}
 
 fn is_word(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
@@ -261,7 +350,9 @@ impl Format {
                         while end < bytes.len() && credential(bytes[end]) {
                             end += 1;
                         }
-                        if from > spaces && end - from >= 8 {
+                        // `Basic settings` is prose: a credential is not a lower-case word.
+                        let word = bytes[from..end].iter().all(u8::is_ascii_lowercase);
+                        if from > spaces && end - from >= 8 && !word {
                             while end < bytes.len() && bytes[end] == b'=' {
                                 end += 1;
                             }
@@ -271,24 +362,60 @@ impl Format {
                 }
             }
             Shape::UrlPassword => {
-                let stops = |b: u8| b.is_ascii_whitespace() || b"/?#@'\"".contains(&b);
+                // The user part runs to the last `@` before the host's path, query or end.
+                let stops = |b: u8| b.is_ascii_whitespace() || b"/?#'\"".contains(&b);
                 for (at, _) in text.match_indices("://") {
                     if at == 0 || !bytes[at - 1].is_ascii_alphanumeric() {
                         continue;
                     }
-                    let mut colon = at + 3;
-                    while colon < bytes.len() && !stops(bytes[colon]) && bytes[colon] != b':' {
-                        colon += 1;
-                    }
-                    if bytes.get(colon) != Some(&b':') {
-                        continue;
-                    }
-                    let mut end = colon + 1;
+                    let from = at + 3;
+                    let mut end = from;
                     while end < bytes.len() && !stops(bytes[end]) {
                         end += 1;
                     }
-                    if end > colon + 1 && bytes.get(end) == Some(&b'@') {
-                        found.push((colon + 1, end));
+                    let Some(user_end) = text[from..end].rfind('@').map(|i| from + i) else {
+                        continue;
+                    };
+                    let user = &text[from..user_end];
+                    match user.find(':') {
+                        Some(colon) if colon + 1 < user.len() => {
+                            found.push((from + colon + 1, user_end))
+                        }
+                        Some(_) => {}
+                        None => {
+                            let key = user.len() >= URL_KEY_MIN
+                                && user.bytes().all(|b| b.is_ascii_alphanumeric())
+                                && user.bytes().any(|b| b.is_ascii_digit());
+                            if key {
+                                found.push((from, user_end));
+                            }
+                        }
+                    }
+                }
+            }
+            Shape::Base64Credentials => {
+                for (start, end) in base64_runs(text) {
+                    if end - start >= BASE64_CREDENTIALS_MIN
+                        && base64_decoded(&bytes[start..end]).is_some_and(|d| is_user_password(&d))
+                    {
+                        found.push((start, end));
+                    }
+                }
+            }
+            Shape::AwsSecretKey => {
+                let aws = text.contains("AKIA")
+                    || text.contains("ASIA")
+                    || bytes.windows(3).any(|w| w.eq_ignore_ascii_case(b"aws"));
+                if !aws {
+                    return found;
+                }
+                for (start, end) in base64_runs(text) {
+                    let run = &bytes[start..end];
+                    let mixed = run.iter().any(u8::is_ascii_uppercase)
+                        && run.iter().any(u8::is_ascii_lowercase)
+                        && run.iter().any(u8::is_ascii_digit);
+                    if run.len() == 40 && mixed {
+                        found.push((start, end));
                     }
                 }
             }

@@ -23,6 +23,9 @@
 //! - an evaluation, watch or trace expression, or a logpoint placeholder, that reads a
 //!   secret-named variable: as a whole, unless it is a boolean or None.
 //!
+//! Values masked once are remembered for the server's lifetime, up to
+//! [`seen::SEEN_BYTES`] of them (oldest forgotten first), and masked wherever they show up.
+//!
 //! A masked value reads `<redacted: 32 chars, name looks secret>` and keeps its type; its
 //! id still reaches the real value (expand, set). This prevents accidental disclosure; it
 //! is no sandbox against code the user allowed to run (`allow_side_effects`), which can
@@ -31,6 +34,7 @@
 mod backend;
 mod formats;
 pub mod names;
+mod seen;
 pub mod text;
 
 pub use backend::Redacting;
@@ -40,12 +44,6 @@ use names::{NameLists, NameRule};
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, Mutex, RwLock};
-
-/// Values seen masked that are remembered, to be recognised in later text.
-const SEEN_CAP: usize = 64;
-/// Shorter values are not remembered: masking every `admin` in the output would hide
-/// more than it protects.
-const SEEN_MIN_CHARS: usize = 6;
 
 /// Why something was masked, as the mask says it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -97,9 +95,38 @@ pub fn may_be(masked: &str, other: &str) -> bool {
     masked_chars(masked) == Some(length)
 }
 
-/// A value's text without the quotes of a string literal (`'abc'`, `"abc"`, `b'abc'`).
+/// A repr's text with its escapes undone (`\'` → `'`, `\n` → a line break).
+fn unescaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match (c, chars.clone().next()) {
+            ('\\', Some(next @ ('\'' | '"' | '\\'))) => {
+                out.push(next);
+                chars.next();
+            }
+            ('\\', Some('n')) => {
+                out.push('\n');
+                chars.next();
+            }
+            ('\\', Some('t')) => {
+                out.push('\t');
+                chars.next();
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// A value's text without the quotes of a string literal (`'abc'`, `"abc"`, `b'abc'`), nor
+/// the address a C debugger shows before a string (`0x0000aaaa "abc"`).
 pub fn unquoted(value: &str) -> &str {
     let v = value.trim();
+    let v = match v.strip_prefix("0x").and_then(|r| r.split_once(' ')) {
+        Some((address, rest)) if address.bytes().all(|b| b.is_ascii_hexdigit()) => rest.trim(),
+        _ => v,
+    };
     let v = v
         .strip_prefix('b')
         .filter(|r| r.starts_with('\''))
@@ -157,9 +184,8 @@ impl Active {
 /// each session's current stop, and the logpoints whose placeholders read secrets.
 pub struct Secrets {
     active: RwLock<Arc<Active>>,
-    /// Read with every text, changed rarely: readers take the current list, a change
-    /// replaces it.
-    seen: RwLock<Arc<Vec<String>>>,
+    /// Read with every text, added to when something new is masked.
+    seen: RwLock<seen::Seen>,
     /// session → children handles of values masked as a whole, at the current stop.
     secret_children: Mutex<HashMap<String, HashMap<String, Reason>>>,
     /// breakpoint id → its log message, for those whose placeholders read secrets.
@@ -228,8 +254,11 @@ impl Secrets {
         if !active.settings.hide || text.is_empty() {
             return text;
         }
-        let seen = self.seen.read().unwrap_or_else(|p| p.into_inner()).clone();
-        match text::redact(&text, &active.rule, &active.hints, &seen) {
+        let found = {
+            let seen = self.seen.read().unwrap_or_else(|p| p.into_inner());
+            text::redact(&text, &active.rule, &active.hints, &seen)
+        };
+        match found {
             Some(found) => {
                 for value in found.learned {
                     self.learn(unquoted(&value));
@@ -251,19 +280,32 @@ impl Secrets {
         mask(content.chars().count(), reason)
     }
 
+    /// Remember `value` in each raw form a program may print it in: as shown, and with
+    /// a repr's escapes undone.
     fn learn(&self, value: &str) {
-        if value.chars().count() < SEEN_MIN_CHARS || value.starts_with("<redacted: ") {
-            return;
+        let mut seen = self.seen.write().unwrap_or_else(|p| p.into_inner());
+        seen.learn(value);
+        if value.contains('\\') {
+            seen.learn(&unescaped(value));
         }
-        let mut current = self.seen.write().unwrap_or_else(|p| p.into_inner());
-        if current.iter().any(|s| s == value) {
-            return;
+    }
+
+    /// How many values were ever remembered: a listing checks whether it taught one.
+    fn learned(&self) -> usize {
+        self.seen
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .learned()
+    }
+
+    /// Remember the values of the secret-named variables of an environment a debugged
+    /// program gets: it may read one into a variable of any name (`getenv`, `os.Getenv`).
+    pub fn learn_environment(&self, vars: impl IntoIterator<Item = (String, String)>) {
+        for (name, value) in vars {
+            if self.is_secret_name(&name) && !text::is_trivial(&value) {
+                self.learn(&value);
+            }
         }
-        let seen = Arc::make_mut(&mut current);
-        if seen.len() == SEEN_CAP {
-            seen.remove(0);
-        }
-        seen.push(value.to_string());
     }
 
     /// An error with its secrets masked; `derived` when it came from an expression that
@@ -468,6 +510,34 @@ mod tests {
         println!(
             "masking a 50-value answer: {masking:?}; writing its JSON: {baseline:?}; ratio {:.2}",
             masking.as_secs_f64() / baseline.as_secs_f64()
+        );
+    }
+
+    /// A program reads its environment into variables of any name: the secret-named
+    /// entries' values are masked wherever they show, the others are not.
+    #[test]
+    fn secret_named_environment_values_are_masked_under_any_name() {
+        let secrets = Secrets::new(SecretSettings::default());
+        secrets.learn_environment([
+            ("DB_PASSWORD".to_string(), "envr-Kq7Zt3Wm9".to_string()),
+            ("HOME".to_string(), "/home/ann".to_string()),
+            ("REGION".to_string(), "eu-west-1".to_string()),
+        ]);
+        let shown = secrets.text("value = 0x5555 \"envr-Kq7Zt3Wm9\" in eu-west-1".into());
+        assert!(!shown.contains("envr-Kq7Zt3Wm9"), "{shown}");
+        assert!(shown.contains("eu-west-1"), "{shown}");
+    }
+
+    /// A C string is remembered without its address and quotes, a repr without escapes.
+    #[test]
+    fn raw_forms_of_a_masked_value_are_remembered() {
+        let secrets = Secrets::new(SecretSettings::default());
+        secrets.whole("0x00005555 \"ctok-Hq2LmX9pR7\"", &Reason::Name);
+        secrets.whole("'it\\'s-a-s3cret'", &Reason::Name);
+        let printed = secrets.text("ctok-Hq2LmX9pR7 and it's-a-s3cret".into());
+        assert!(
+            !printed.contains("ctok") && !printed.contains("s3cret"),
+            "{printed}"
         );
     }
 

@@ -11,13 +11,26 @@
 //! and take terms or whole names away.
 
 /// Secret terms, each a sequence of name words. Plural `tokens` is not one: `max_tokens`
-/// and a tokenizer's `tokens` are everywhere, and hold counts and words.
+/// and a tokenizer's `tokens` are everywhere, and hold counts and words. Nor is `pass` alone
+/// (`optimization_pass`, `first_pass`), nor `key` alone (`sort_key`): each is secret after
+/// a word that says whose it is (`user_pass`, `master_key`).
 const TERMS: &[&[&str]] = &[
     &["password"],
     &["passwords"],
     &["passwd"],
     &["passphrase"],
-    &["pass"],
+    &["pw"],
+    &["pwd"],
+    &["user", "pass"],
+    &["db", "pass"],
+    &["admin", "pass"],
+    &["root", "pass"],
+    &["login", "pass"],
+    &["account", "pass"],
+    &["mail", "pass"],
+    &["smtp", "pass"],
+    &["ftp", "pass"],
+    &["proxy", "pass"],
     &["secret"],
     &["secrets"],
     &["token"],
@@ -28,6 +41,13 @@ const TERMS: &[&[&str]] = &[
     &["private", "key"],
     &["privatekey"],
     &["secretkey"],
+    &["secret", "key"],
+    &["auth", "key"],
+    &["master", "key"],
+    &["ssh", "key"],
+    &["account", "key"],
+    &["app", "key"],
+    &["hmac", "key"],
     &["session", "key"],
     &["sessionkey"],
     &["signing", "key"],
@@ -41,7 +61,13 @@ const TERMS: &[&[&str]] = &[
     &["cookie"],
     &["cookies"],
     &["signature"],
+    &["sessionid"],
+    &["dsn"],
 ];
+
+/// Whole names that hold no secret though their words say so: the shell's working
+/// directories (`PWD`, as an environment dump shows it).
+const NEVER_BY_DEFAULT: &[&str] = &["PWD", "OLDPWD"];
 
 /// Terms that also count as the end of a longer word (`dbpassword`, `csrftoken`): long
 /// enough that no ordinary word ends with them.
@@ -183,7 +209,10 @@ impl NameRule {
                 _ => w,
             })
             .collect();
-        if words.is_empty() || self.never_names.contains(&words) {
+        if words.is_empty()
+            || self.never_names.contains(&words)
+            || NEVER_BY_DEFAULT.contains(&name.trim_matches(|c: char| !c.is_alphanumeric()))
+        {
             return false;
         }
         // Drop the trailing words that still name the secret, then look for a term at
@@ -277,6 +306,18 @@ mod tests {
             "token_value",
             "new_password",
             "password_confirmation",
+            "SECRET_KEY",
+            "auth_key",
+            "master_key",
+            "ssh_key",
+            "AccountKey",
+            "pw",
+            "db_pw",
+            "pwd",
+            "Pwd",
+            "db_pass",
+            "sessionid",
+            "SENTRY_DSN",
         ] {
             assert!(rule.is_secret(name), "{name} should be secret");
         }
@@ -323,7 +364,13 @@ mod tests {
             "order",
             "items",
             "PWD",
-            "pwd",
+            "'OLDPWD'",
+            "optimization_pass",
+            "first_pass",
+            "pass",
+            "password_min_length",
+            "AccountName",
+            "SharedAccessKeyName",
             "",
         ] {
             assert!(!rule.is_secret(name), "{name} should not be secret");

@@ -1,15 +1,16 @@
 //! Secrets inside free text: a value's repr, an evaluation's result, program output, an
 //! exception's message, a debugger's comment. Three rules find the spans to mask, all on
 //! the original text, and overlapping spans merge into one mask:
-//! - **credential formats** ([`super::formats`], a table): AWS access keys, GitHub, GitLab, Slack,
-//!   `sk-` style, Stripe, Google, npm and Hugging Face keys, JWTs, PEM private keys (also
-//!   cut short, as a debugger caps a long repr), the password of `scheme://user:pw@host`,
-//!   `Bearer`/`Basic` credentials;
+//! - **credential formats** ([`super::formats`], a table): AWS access keys and their
+//!   secret keys, GitHub, GitLab, Slack, `sk-` style, Stripe, Google, npm and Hugging Face
+//!   keys, JWTs, PEM private keys (also cut short, as a debugger caps a long repr), the
+//!   password of `scheme://user:pw@host` and a DSN's key, `Bearer`/`Basic` credentials,
+//!   base64 `user:password`;
 //! - **secret keys with a value**: `password=...`, `'api_key': '...'`, `"token" -> "..."`,
-//!   `Authorization: Bearer ...` (reprs of dicts, objects, maps, environment dumps, query
-//!   strings, headers), the key judged by the name rule;
-//! - **values seen before**: the text of a secret-named value an answer already masked,
-//!   wherever it shows up later (printed, in an exception message).
+//!   `Authorization: Bearer ...`, connection strings, XML elements, pairs and flags (see
+//!   [`value_after`]), the key judged by the name rule;
+//! - **values seen before** ([`super::seen`]): what an answer already masked, wherever it
+//!   shows up later (printed, in an exception message).
 
 use super::formats::FORMATS;
 use super::names::NameRule;
@@ -25,6 +26,9 @@ const SCHEMES: &[&str] = &["Bearer", "Basic", "Token", "bearer", "token"];
 /// user's own terms too).
 const KEY_HINTS: &[&str] = &[
     "pass",
+    "pw",
+    "dsn",
+    "sessionid",
     "secret",
     "token",
     "key",
@@ -61,8 +65,8 @@ struct Span {
     reason: Reason,
 }
 
-/// What [`redact`] found besides the new text: the secret-keyed values it masked, to be
-/// recognised when they show up again.
+/// What [`redact`] found besides the new text: the secret-keyed values and credentials it
+/// masked, to be recognised when they show up again.
 pub struct Redacted {
     pub text: String,
     pub learned: Vec<String>,
@@ -73,12 +77,14 @@ pub fn redact(
     text: &str,
     names: &NameRule,
     extra_hints: &[String],
-    seen: &[String],
+    seen: &super::seen::Seen,
 ) -> Option<Redacted> {
     let mut spans = Vec::new();
     let mut learned = Vec::new();
     for format in FORMATS {
         for (start, end) in format.find(text) {
+            // Remembered: a part of it listed alone (a pair's item) has no format of its own.
+            learned.push(text[start..end].to_string());
             spans.push(Span {
                 start,
                 end,
@@ -103,26 +109,12 @@ pub fn redact(
             reason: Reason::Name,
         });
     }
-    for secret in seen {
-        for (at, _) in text.match_indices(secret.as_str()) {
-            // A whole word of the text, not a piece of a longer one (`deploy` in `deploying`).
-            let glued = |c: Option<char>, edge: Option<char>| {
-                c.is_some_and(char::is_alphanumeric) && edge.is_some_and(char::is_alphanumeric)
-            };
-            if glued(text[..at].chars().next_back(), secret.chars().next())
-                || glued(
-                    text[at + secret.len()..].chars().next(),
-                    secret.chars().next_back(),
-                )
-            {
-                continue;
-            }
-            spans.push(Span {
-                start: at,
-                end: at + secret.len(),
-                reason: Reason::Seen,
-            });
-        }
+    for (start, end) in seen.find(text) {
+        spans.push(Span {
+            start,
+            end,
+            reason: Reason::Seen,
+        });
     }
     if spans.is_empty() {
         return None;
@@ -133,11 +125,15 @@ pub fn redact(
     })
 }
 
-/// The value after the key that starts at `key`: `key <sep> value` with an optional quote
-/// after the key, `=`, `:`, `==`, `=>`, `->` or `:=`, and a quoted value (to its closing
-/// quote, or the text's end when it was cut), a container (to its closing bracket), or one
-/// running to the next delimiter (an auth scheme word included). `None` when no value
-/// follows.
+/// The value after the key that starts at `key`, in any of the shapes a key and its value
+/// take in text: `key <sep> value` with an optional quote after the key (escaped too, as a
+/// repr of text holding both quote kinds shows it), `=`, `:`, `==`, `=>`, `->` or `:=`; a
+/// type annotation between `key:` and `=` (`api_token: str = ...`); `<key>value</key>`;
+/// a pair (`('password', value)` first in its brackets, or a flag `'--password', value`
+/// anywhere in a list); and prose (`using password V` when V looks like a credential).
+/// The value is quoted (to its closing quote, escaped or not, or the text's end when it was
+/// cut), a container (to its closing bracket), or runs to the next delimiter (an auth
+/// scheme word included). `None` when no value follows.
 fn value_after(text: &str, key: usize) -> Option<(usize, usize)> {
     let bytes = text.as_bytes();
     let skip_spaces = |mut at: usize| {
@@ -150,24 +146,46 @@ fn value_after(text: &str, key: usize) -> Option<(usize, usize)> {
     while at < bytes.len() && (bytes[at].is_ascii_alphanumeric() || b"_.-".contains(&bytes[at])) {
         at += 1;
     }
-    if at < bytes.len() && b"'\"".contains(&bytes[at]) {
-        at += 1;
-    }
-    at = skip_spaces(at);
-    let separator = SEPARATORS.iter().find(|s| text[at..].starts_with(**s))?;
-    at = skip_spaces(at + separator.len());
-    let quote_at = match bytes.get(at) {
-        Some(b'b' | b'r' | b'u') if matches!(bytes.get(at + 1), Some(b'\'' | b'"')) => at + 1,
-        _ => at,
-    };
-    match bytes.get(quote_at) {
-        Some(&quote @ (b'\'' | b'"')) => {
-            let mut end = quote_at + 1;
-            while end < bytes.len() && bytes[end] != quote {
-                end += if bytes[end] == b'\\' { 2 } else { 1 };
-            }
-            Some((quote_at + 1, end.min(bytes.len())))
+    let key_end = at;
+    let before = text[..key].trim_end_matches('-');
+    let flag = before.len() < key;
+    let opening = quote_before(before);
+    if let Some(quote) = opening {
+        if text[at..].starts_with(quote) {
+            at += quote.len();
         }
+    }
+    let after_key = at;
+    at = skip_spaces(at);
+    let separator = SEPARATORS.iter().find(|s| text[at..].starts_with(**s));
+    let pair = opening.is_some() && bytes.get(at) == Some(&b',');
+    let at = match separator {
+        Some(&":") => skip_annotation(text, skip_spaces(at + 1)),
+        Some(separator) => skip_spaces(at + separator.len()),
+        None if before.ends_with('<') && bytes.get(key_end) == Some(&b'>') => {
+            let from = key_end + 1;
+            let end = text[from..].find('<').map_or(text.len(), |i| from + i);
+            return (end > from).then_some((from, end));
+        }
+        None if pair => {
+            let first = before[..before.len() - opening.unwrap_or_default().len()]
+                .trim_end()
+                .ends_with(['(', '[', '{']);
+            if !(flag || first) {
+                return None;
+            }
+            let from = skip_spaces(at + 1);
+            // The pair's second item is a string.
+            quote_at(text, from)?;
+            from
+        }
+        None if opening.is_none() && after_key < at => return prose_credential(text, at),
+        None => return None,
+    };
+    if let Some((quote, from)) = quote_at(text, at) {
+        return Some((from, closing_quote(text, from, quote)));
+    }
+    match bytes.get(at) {
         Some(b'[' | b'{' | b'(') => Some((at + 1, closing(text, at))),
         _ => {
             let mut from = at;
@@ -177,7 +195,7 @@ fn value_after(text: &str, key: usize) -> Option<(usize, usize)> {
                     from = after;
                 }
             }
-            let delimiter = |b: u8| b.is_ascii_whitespace() || b",;(){}[]<>&'\"".contains(&b);
+            let delimiter = |b: u8| b.is_ascii_whitespace() || b",;(){}[]<>&'\"\\".contains(&b);
             let mut end = from;
             while end < bytes.len() && !delimiter(bytes[end]) {
                 end += 1;
@@ -185,6 +203,72 @@ fn value_after(text: &str, key: usize) -> Option<(usize, usize)> {
             (end > from).then_some((at, end))
         }
     }
+}
+
+/// The quote that ends `before` (`'`, `"`, or one escaped: `\'`), if any.
+fn quote_before(before: &str) -> Option<&'static str> {
+    ["\\'", "\\\"", "'", "\""]
+        .into_iter()
+        .find(|q| before.ends_with(q))
+}
+
+/// The quote that opens a string literal at `at` (`'`, `"`, escaped, or after a `b`, `r`
+/// or `u` prefix), if one does, and where the string's text starts.
+fn quote_at(text: &str, at: usize) -> Option<(&'static str, usize)> {
+    let rest = text.get(at..)?;
+    let prefix = usize::from(matches!(
+        rest.as_bytes(),
+        [b'b' | b'r' | b'u', b'\'' | b'"', ..]
+    ));
+    ["\\'", "\\\"", "'", "\""]
+        .into_iter()
+        .find(|q| rest[prefix..].starts_with(q))
+        .map(|q| (q, at + prefix + q.len()))
+}
+
+/// Where the string whose text starts at `from` and that `quote` opened ends: before its
+/// closing quote, or at the text's end when it was cut. An escaped quote (`\'`) is closed
+/// by the same escaped quote; a plain one by itself, skipping escapes.
+fn closing_quote(text: &str, from: usize, quote: &str) -> usize {
+    if quote.len() == 2 {
+        return text[from..].find(quote).map_or(text.len(), |i| from + i);
+    }
+    let bytes = text.as_bytes();
+    let mut end = from;
+    while end < bytes.len() && bytes[end] != quote.as_bytes()[0] {
+        end += if bytes[end] == b'\\' { 2 } else { 1 };
+    }
+    end.min(bytes.len())
+}
+
+/// Past a type annotation at `at` (`str = `, `Optional[str] = `): where its value starts;
+/// `at` itself when there is none.
+fn skip_annotation(text: &str, at: usize) -> usize {
+    let rest = &text[at..];
+    let annotation = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || "_.[], |".contains(c)))
+        .unwrap_or(rest.len());
+    let after = rest[annotation..].trim_start_matches(' ');
+    let starts_like_a_type = rest.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_');
+    if annotation > 0 && starts_like_a_type && after.starts_with('=') && !after.starts_with("==") {
+        let value = &after[1..];
+        text.len() - value.trim_start().len()
+    } else {
+        at
+    }
+}
+
+/// The word at `at` when it looks like a credential rather than a word of prose: at least
+/// 8 characters, with letters and digits.
+fn prose_credential(text: &str, at: usize) -> Option<(usize, usize)> {
+    let end = text[at..]
+        .find(|c: char| c.is_whitespace() || "'\",;()[]{}<>\\".contains(c))
+        .map_or(text.len(), |i| at + i);
+    let word = &text[at..end];
+    let credential = word.len() >= 8
+        && word.bytes().any(|b| b.is_ascii_digit())
+        && word.bytes().any(|b| b.is_ascii_alphabetic());
+    credential.then_some((at, end))
 }
 
 /// Where the container opened at `open` closes (its closing bracket), or the text's end
@@ -274,10 +358,17 @@ fn apply(text: &str, mut spans: Vec<Span>) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::super::seen::Seen;
     use super::*;
 
+    fn seen(values: &[&str]) -> Seen {
+        let mut seen = Seen::default();
+        values.iter().for_each(|v| seen.learn(v));
+        seen
+    }
+
     fn masked(text: &str) -> String {
-        redact(text, &NameRule::default(), &[], &[])
+        redact(text, &NameRule::default(), &[], &Seen::default())
             .map(|r| r.text)
             .unwrap_or_else(|| text.to_string())
     }
@@ -389,22 +480,136 @@ mod tests {
             "login failed for bob with hunter22",
             &NameRule::default(),
             &[],
-            &["hunter22".to_string()],
+            &seen(&["hunter22"]),
         )
         .unwrap();
         assert_eq!(
             found.text,
             "login failed for bob with <redacted: 8 chars, a secret value seen before>"
         );
-        let inside_a_word = redact(
-            "deploying",
+        let inside_a_word = redact("deploying", &NameRule::default(), &[], &seen(&["deploy"]));
+        assert!(inside_a_word.is_none());
+        let found = redact(
+            "password=hunter22",
             &NameRule::default(),
             &[],
-            &["deploy".to_string()],
-        );
-        assert!(inside_a_word.is_none());
-        let found = redact("password=hunter22", &NameRule::default(), &[], &[]).unwrap();
+            &Seen::default(),
+        )
+        .unwrap();
         assert_eq!(found.learned, ["hunter22"]);
+    }
+
+    /// The shapes real programs give a secret: each failed before its rule existed.
+    #[test]
+    fn secrets_in_the_shapes_real_programs_use_are_masked() {
+        for (text, secret) in [
+            // Escaped quotes, and both quote kinds (a repr of text holding both).
+            (
+                "'said \"hi\" then password=\\'esc-EA3DxiCri\\''",
+                "esc-EA3DxiCri",
+            ),
+            (
+                "'{\\'client_secret\\': \\'cs-okste6tHgL\\'} \"q\"'",
+                "cs-okste6tHgL",
+            ),
+            // Annotated assignments in source.
+            ("    api_token: str = \"at-HtA7oA82tWI\"", "at-HtA7oA82tWI"),
+            (
+                "api_token: Optional[str] = 'at-HtA7oA82tWI'",
+                "at-HtA7oA82tWI",
+            ),
+            // Pairs: a secret name first in its brackets, or a flag anywhere in a list.
+            (
+                "[('host', 'db'), ('password', 'cfg-VeZCrAhLs')]",
+                "cfg-VeZCrAhLs",
+            ),
+            (
+                "[('X-Api-Key', 'xak-zIBppR0hLQ'), ('Accept', 'text/html')]",
+                "xak-zIBppR0hLQ",
+            ),
+            (
+                "[]string len: 2, cap: 2, [\"password\",\"go-Q8x2Lm7\"]",
+                "go-Q8x2Lm7",
+            ),
+            (
+                "['--verbose', '--password', 'flag-YirVWCT']",
+                "flag-YirVWCT",
+            ),
+            ("['--db-password=argv-Pw8Lx2Qz']", "argv-Pw8Lx2Qz"),
+            // Connection strings, XML, INI, cookies, prose.
+            (
+                "Driver={ODBC};Server=db;Uid=app;Pwd=odbc-N03DeeUd;",
+                "odbc-N03DeeUd",
+            ),
+            (
+                "Server=db;User Id=app;Password=mssql-vAulXlV;",
+                "mssql-vAulXlV",
+            ),
+            (
+                "AccountName=shop;AccountKey=AvExQra7TNOqGIYdk==;Suffix=x",
+                "AvExQra7TNOqGIYdk",
+            ),
+            (
+                "SharedAccessKeyName=root;SharedAccessKey=rhGqf2QJDWjqPS5X=",
+                "rhGqf2QJDWjqPS5X",
+            ),
+            (
+                "<config><password>xml-jD7lPxV0</password></config>",
+                "xml-jD7lPxV0",
+            ),
+            ("[db]\nhost = db\npassword = ini-y7jhDuMl\n", "ini-y7jhDuMl"),
+            (
+                "Set-Cookie: sessionid=sid-I9DbA0DNFO; Path=/",
+                "sid-I9DbA0DNFO",
+            ),
+            (
+                "connecting as app using password lg-02JV13MK",
+                "lg-02JV13MK",
+            ),
+            ("Login(user='bob', pw='nt-nnCIlMiKT')", "nt-nnCIlMiKT"),
+            // URLs: a password holding `@`, a Sentry DSN's key.
+            ("amqp://app:p@ss-65UWw9V@mq.internal:5672/", "ss-65UWw9V"),
+            (
+                "https://9c1e7d2b4a6f8e0d3c5b7a9f1e2d4c6b@o1.ingest.sentry.io/4",
+                "9c1e7d2b4a6f",
+            ),
+            // base64 user:password without `Basic`; an AWS secret key beside its id.
+            (
+                "auth blob YXBwOnMzY3IzdC1QdzhMeDI=",
+                "YXBwOnMzY3IzdC1QdzhMeDI",
+            ),
+            (
+                "('AKIAQX7Z3B5N6M2K4P8R', 'zkjezz8Ht4k1HDDnA4L9St/CQrWJNWhQpjUGOtQh')",
+                "zkjezz8Ht4k1HDDnA4L9St",
+            ),
+        ] {
+            let out = masked(text);
+            assert!(!out.contains(secret), "{text} → {out}");
+        }
+    }
+
+    /// Ordinary values a program holds beside its secrets: none is masked.
+    #[test]
+    fn ordinary_values_beside_secrets_are_not_masked() {
+        for text in [
+            "3f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a",
+            "123e4567-e89b-12d3-a456-426614174000",
+            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+            "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+            "tests/test_login.py::test_password_reset[token-expired]",
+            "password_min_length = 12",
+            "Keep the secret to yourself: the password policy asks for 12 characters.",
+            "'Basic settings'",
+            "optimization_pass = 'constant-folding'",
+            "['username', 'password', 'email']",
+            "the password is wrong",
+            "aws region eu-west-1 commit 3f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a",
+            "/usr/local/lib/python3.11/site-packages",
+            "{'PWD': '/home/ann/shop'}",
+            "git@github.com:ann/shop.git ssh://git@github.com/ann/shop",
+        ] {
+            assert_eq!(masked(text), text);
+        }
     }
 
     #[test]

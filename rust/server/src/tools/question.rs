@@ -135,6 +135,7 @@ mod tests {
             program: Some("/p/app.py".into()),
             args: Some(vec!["--mode".into(), "fast\nrm -rf /".into()]),
             cwd: Some("/p".into()),
+            env: vec![],
         };
         let mut overrides = LaunchOverrides::default();
         overrides.env.insert("TOKEN".into(), "s3cret".into());
