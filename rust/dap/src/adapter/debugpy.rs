@@ -132,6 +132,9 @@ const SITECUSTOMIZE_DEFLATED: &[u8] =
 /// runtime side-effect guard, and the exception it raises on a refusal.
 const GUARD_FUNCTION: &str = "__jbd_guarded__";
 const GUARD_REFUSAL: &str = "SideEffectsNotAllowed";
+/// How the shim's refusals for its time and memory budgets begin: those stop an
+/// expression after it ran for a while, unlike every other refusal, made before.
+const BUDGET_REFUSALS: [&str; 2] = ["ran longer than", "grew the program's memory"];
 
 /// `text` as a Python string literal that no text in it can escape. `@` is escaped
 /// because pydevd turns `@LINE@` into a line break in the text it is sent, braces
@@ -293,11 +296,22 @@ pub fn guard_refusal(err: ToolError) -> ToolError {
             .next()
             .unwrap_or_default()
             .trim();
+        // A budget stops an expression that was running: what it ran was reads the guard
+        // had cleared, and what it made is freed, but it did run.
+        let ran = if BUDGET_REFUSALS
+            .iter()
+            .any(|budget| what.starts_with(budget))
+        {
+            "What it ran until then was reads the guard had cleared; what it made has been \
+             freed."
+        } else {
+            "Nothing it tried was run."
+        };
         return ToolError::new(
             ErrorCode::SideEffectsNotAllowed,
             format!(
-                "Stopped by the runtime guard: the expression {what}. Nothing it tried was run. \
-                 Pass allow_side_effects: true to run it (it may change the program's state)."
+                "Stopped by the runtime guard: the expression {what}. {ran} Pass \
+                 allow_side_effects: true to run it (it may change the program's state)."
             ),
         )
         .with_detail("guard", "runtime");
@@ -671,6 +685,33 @@ mod tests {
         std::fs::write(&p, "#!/bin/sh\n").unwrap();
         std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
         p
+    }
+
+    #[test]
+    fn a_refusal_says_nothing_ran_only_when_it_was_made_before_running() {
+        let refused = |reason: &str| {
+            guard_refusal(ToolError::new(
+                ErrorCode::EvaluationFailed,
+                format!("Traceback...\nSideEffectsNotAllowed: {reason}\n"),
+            ))
+        };
+        let before = refused("calls os.replace, which is not an allow-listed builtin");
+        assert_eq!(before.code, ErrorCode::SideEffectsNotAllowed);
+        assert!(
+            before.message.contains("Nothing it tried was run."),
+            "{}",
+            before.message
+        );
+        for budget in [
+            "ran longer than 2 s (guarded evaluations have a time budget)",
+            "grew the program's memory by more than 256 MB (guarded evaluations have a memory \
+             budget)",
+        ] {
+            let stopped = refused(budget);
+            assert!(stopped.message.contains(budget), "{}", stopped.message);
+            assert!(!stopped.message.contains("Nothing"), "{}", stopped.message);
+            assert!(stopped.message.contains("What it ran until then"));
+        }
     }
 
     #[test]
