@@ -172,3 +172,21 @@ async def test_conditions_watches_and_evaluate_leave_the_programs_objects_alone(
             assert state["result"]["value"] == "(['a', 'a'], 2, [])", state
         finally:
             shutil.rmtree(sentinel, ignore_errors=True)
+
+
+@pytest.mark.anyio
+async def test_a_trace_tells_a_hit_whose_condition_the_guard_refused(server):
+    """A probe's condition that reads a property is refused by the guard at every hit, which
+    stops the program there instead: the hit says so rather than pass for the condition's."""
+    async with server() as t:
+        trace = await t.ok("trace_execution", configuration_name="Hostile Loop", max_hits=2, probes=[
+            {"file_path": PROGRAM, "line": line_of(PROGRAM, "round_end"), "expressions": ["n"],
+             "condition": "account.audited > 0"}])
+        try:
+            assert [h["values"] for h in trace["hits"]] == [{"n": "1"}, {"n": "2"}], trace
+            for hit in trace["hits"]:
+                assert hit["condition_refused"].startswith("the condition of bp-"), hit
+                assert "property" in hit["condition_refused"] or "calls" in hit["condition_refused"], hit
+            assert await t.evaluate("account.log") == "[]"
+        finally:
+            shutil.rmtree(json.loads((await t.evaluate("SENTINEL")).replace("'", '"')), ignore_errors=True)
