@@ -126,7 +126,11 @@ def test_errors_are_told_without_program_code(python, tmp_path):
     assert "KeyError: (<Lazy object at 0x" in shown[("{1: 2}[(lazy, 1)]", "value")][1][1]
     assert shown[("lazy.missing", "value")][1][1] == "AttributeError: 'Lazy' object has no attribute 'missing'"
     # Nothing of the program's exception is in the text: it is not chained to ours.
-    assert all("Raised" not in text for _, texts in shown.values() for text in texts)
+    assert all("Raised" not in str(text) for _, texts in shown.values() for text in texts)
+    # A failing condition stops the program (the server tells the error from the shim's
+    # activity record) rather than raise into pydevd, which prints it at every hit.
+    assert {source: shown[(source, "condition")] for source in FAILING} == {
+        source: ("ran", [True]) for source in FAILING}
     # A log message part says what failed instead of failing the whole message.
     assert re.fullmatch(r"<not evaluated: KeyError: <Lazy object at 0x[0-9a-f]+>>",
                         shown[("{}[lazy]", "log")][1][0])
@@ -188,5 +192,23 @@ async def test_a_trace_tells_a_hit_whose_condition_the_guard_refused(server):
                 assert hit["condition_refused"].startswith("the condition of bp-"), hit
                 assert "property" in hit["condition_refused"] or "calls" in hit["condition_refused"], hit
             assert await t.evaluate("account.log") == "[]"
+        finally:
+            shutil.rmtree(json.loads((await t.evaluate("SENTINEL")).replace("'", '"')), ignore_errors=True)
+
+
+@pytest.mark.anyio
+async def test_a_failing_condition_stops_and_says_why(server):
+    """A line condition that fails (it reads nothing, so it runs without consent) stops the
+    program, and the stop tells the error; pydevd would print it at every hit and go on."""
+    async with server() as t:
+        bp = await t.ok("set_breakpoint", file_path=PROGRAM, line=line_of(PROGRAM, "round_end"),
+                        condition="(1, 2)[5] == n")
+        started = await t.start("Hostile Loop")
+        try:
+            execution = started["execution"]
+            assert execution["state"] == "paused" and execution["breakpoints_hit"] == [bp["breakpoint_id"]]
+            assert (f"the condition of {bp['breakpoint_id']} failed (IndexError: tuple index out of "
+                    "range), so the program stopped here") in execution["message"], execution
+            assert "Error while evaluating" not in (await t.status()).get("output", "")
         finally:
             shutil.rmtree(json.loads((await t.evaluate("SENTINEL")).replace("'", '"')), ignore_errors=True)

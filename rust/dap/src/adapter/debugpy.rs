@@ -9,7 +9,7 @@
 use super::process::{find_on_path, listening_adapter};
 use super::profile::{
     attach_target, attaching, process_id, Activity, AdapterProfile, AdapterProgram,
-    ClassExceptions, Evaluation, Exceptions, Frames, Guard, Shim, Transport,
+    ClassExceptions, CodeStop, Evaluation, Exceptions, Frames, Guard, Shim, Transport,
 };
 use crate::launch_json::LaunchConfig;
 use crate::test_runs::{FailureStop, TestSupport};
@@ -274,10 +274,15 @@ pub fn read_activity(file: &std::fs::File) -> Activity {
             let (when, label) = rest.split_once(' ')?;
             Some((label.to_string(), at(when)?))
         }),
-        refused: refused.strip_prefix("refused ").and_then(|rest| {
+        refused: refused.split_once(' ').and_then(|(kind, rest)| {
             let (when, rest) = rest.split_once(' ')?;
             let (label, reason) = rest.split_once('\t')?;
-            Some((at(when)?, label.to_string(), reason.to_string()))
+            let why = match kind {
+                "refused" => CodeStop::Refused(reason.to_string()),
+                "failed" => CodeStop::Failed(reason.to_string()),
+                _ => return None,
+            };
+            Some((at(when)?, label.to_string(), why))
         }),
     }
 }
@@ -849,8 +854,22 @@ mod tests {
         );
         let (_, label, reason) = activity.refused.unwrap();
         assert_eq!(
-            (label.as_str(), reason.as_str()),
-            ("the log message of bp-4", "calls list.pop")
+            (label.as_str(), reason),
+            (
+                "the log message of bp-4",
+                CodeStop::Refused("calls list.pop".into())
+            )
+        );
+        let failed = b"failed 1700000002.000 the condition of bp-5\tIndexError: tuple index\0";
+        bytes[REFUSAL_AT..REFUSAL_AT + failed.len()].copy_from_slice(failed);
+        std::fs::write(&path, &bytes).unwrap();
+        let (_, label, reason) = read_activity(&file).refused.unwrap();
+        assert_eq!(
+            (label.as_str(), reason),
+            (
+                "the condition of bp-5",
+                CodeStop::Failed("IndexError: tuple index".into())
+            )
         );
         bytes[..4].copy_from_slice(b"bus\0");
         std::fs::write(&path, &bytes).unwrap();

@@ -1055,8 +1055,14 @@ def _jbd_install_guard():
             raise
         except Exception as error:
             failure = without_program_code(error)
+            told = "%s: %s" % (type_name(type(failure)), failure)
             if purpose == "log":
-                return "<not evaluated: %s: %s>" % (type_name(type(failure)), failure)
+                return "<not evaluated: %s>" % told
+            if purpose == "condition" and label is not None:
+                # Raised, pydevd would print it at every hit and go on as if false: it
+                # stops instead, and the stop says why (once, where the agent looks).
+                activity.failed(label, told)
+                return True
             raise failure
         finally:
             namespace.clear()  # the copy may hold what the expression made
@@ -1377,7 +1383,8 @@ class _JbdActivity:
     """What breakpoint code is doing, in a small file the server reads (its path
     in JBD_ACTIVITY, taken out of the program's environment): bytes 0-511 hold
     `busy <wall time> <label>` while it runs, bytes 512-4095 `refused <wall time>
-    <label>\\t<reason>` after the guard refused it. NUL ends each text."""
+    <label>\\t<reason>` after the guard refused it, or `failed <wall time> <label>\\t<error>`
+    after it failed. NUL ends each text."""
 
     def __init__(self):
         import os
@@ -1412,9 +1419,12 @@ class _JbdActivity:
         if self.map is not None:
             self.map[0:1] = b"\0"
 
-    def refused(self, label, reason):
+    def refused(self, label, reason, kind="refused"):
         if self.map is not None:
-            self._write(512, 3584, "refused %.3f %s\t%s" % (self.clock(), label, reason))
+            self._write(512, 3584, "%s %.3f %s\t%s" % (kind, self.clock(), label, reason))
+
+    def failed(self, label, error):
+        self.refused(label, error, "failed")
 
 
 def _jbd_chain():
