@@ -117,8 +117,67 @@ class Marked:
     def __index__(self): return self._mark("index", 1)
 
 
+class Rewinding:
+    """An iterable whose __iter__ rewinds a position: anything that asks it for an
+    iterator (a copy of an enumerate or zip over it) moves `position`."""
+
+    def __init__(self):
+        self.position = 2
+
+    def __iter__(self):
+        self.position = 0
+        return iter([1, 2, 3])
+
+
+class Posing:
+    """An iterator of the program dressed as a builtin one."""
+
+    __module__ = "builtins"
+
+    def __iter__(self): return self
+    def __next__(self): marks.append("next"); return 1
+    def __copy__(self): marks.append("copy"); return Posing()
+    def __reduce_ex__(self, protocol): marks.append("reduce"); return (Posing, ())
+    def __len__(self): marks.append("posing len"); return 1
+
+
+class Watching(type):
+    """A metaclass whose hooks leave marks: reading, comparing or hashing the class runs
+    them."""
+
+    def __getattribute__(cls, name):
+        marks.append("meta " + name)
+        return type.__getattribute__(cls, name)
+
+    def __eq__(cls, other): marks.append("meta eq"); return cls is other
+    def __hash__(cls): marks.append("meta hash"); return id(cls)
+
+
+class Watched(metaclass=Watching):
+    pass
+
+
+class Lazy:
+    """Hashed and compared by identity, shown by its own __repr__ (a lookup that misses
+    it must not run that __repr__ to say so)."""
+
+    def __repr__(self): marks.append("lazy repr"); return "Lazy()"
+    def __str__(self): marks.append("lazy str"); return "Lazy"
+
+
 obj = Holder()
 marked = Marked()
+lazy = Lazy()
+groups = itertools.groupby("aabbc")
+group_key, group = next(groups)  # `a`: two items left
+rewinding = Rewinding()
+walkers = [enumerate(rewinding), itertools.islice(rewinding, 5), map(str, rewinding), zip(rewinding, rewinding)]
+walker = walkers[0]
+backwards = reversed(marked)
+rewinding.position = 2
+marks.clear()  # reversed() itself asked for the length once
+posing = Posing()
+watched = Watched()
 
 
 def fingerprint():
@@ -137,15 +196,18 @@ def fingerprint():
         sys.getrecursionlimit(), sys.gettrace() is None, gc.isenabled(), threading.active_count(),
         signal.getsignal(signal.SIGINT), sorted(k for k in globals()), Doomed.__dict__.get("__del__"),
         marks, state(obj.it), obj.gen.gi_frame.f_lasti if obj.gen.gi_frame else None, obj.fh.tell(),
-        dict(obj.counts), sorted(vars(obj)),
+        dict(obj.counts), sorted(vars(obj)), state(group), rewinding.position,
     ))
 
 
 def reset():
     """Put back what an expression changed (called by the test with consent, so that each
     expression is judged from the same state)."""
-    global iterator, generator, cache, logfile, obj
+    global iterator, generator, cache, logfile, obj, groups, group_key, group
     iterator, generator, cache = iter([10, 20, 30]), numbers(), collections.defaultdict(list)
+    groups = itertools.groupby("aabbc")
+    group_key, group = next(groups)
+    rewinding.position = 2
     logfile.close()
     logfile = open(KEEP)
     obj.fh.close()

@@ -9,7 +9,7 @@
 use super::process::{find_on_path, listening_adapter};
 use super::profile::{
     attach_target, attaching, process_id, Activity, AdapterProfile, AdapterProgram,
-    ClassExceptions, Evaluation, Exceptions, Frames, Guard, Shim, Transport,
+    ClassExceptions, CodeStop, Evaluation, Exceptions, Frames, Guard, Shim, Transport,
 };
 use crate::launch_json::LaunchConfig;
 use crate::test_runs::{FailureStop, TestSupport};
@@ -132,6 +132,9 @@ const SITECUSTOMIZE_DEFLATED: &[u8] =
 /// runtime side-effect guard, and the exception it raises on a refusal.
 const GUARD_FUNCTION: &str = "__jbd_guarded__";
 const GUARD_REFUSAL: &str = "SideEffectsNotAllowed";
+/// How the shim's refusals for its time and memory budgets begin: those stop an
+/// expression after it ran for a while, unlike every other refusal, made before.
+const BUDGET_REFUSALS: [&str; 2] = ["ran longer than", "grew the program's memory"];
 
 /// `text` as a Python string literal that no text in it can escape. `@` is escaped
 /// because pydevd turns `@LINE@` into a line break in the text it is sent, braces
@@ -271,10 +274,15 @@ pub fn read_activity(file: &std::fs::File) -> Activity {
             let (when, label) = rest.split_once(' ')?;
             Some((label.to_string(), at(when)?))
         }),
-        refused: refused.strip_prefix("refused ").and_then(|rest| {
+        refused: refused.split_once(' ').and_then(|(kind, rest)| {
             let (when, rest) = rest.split_once(' ')?;
             let (label, reason) = rest.split_once('\t')?;
-            Some((at(when)?, label.to_string(), reason.to_string()))
+            let why = match kind {
+                "refused" => CodeStop::Refused(reason.to_string()),
+                "failed" => CodeStop::Failed(reason.to_string()),
+                _ => return None,
+            };
+            Some((at(when)?, label.to_string(), why))
         }),
     }
 }
@@ -293,11 +301,22 @@ pub fn guard_refusal(err: ToolError) -> ToolError {
             .next()
             .unwrap_or_default()
             .trim();
+        // A budget stops an expression that was running: what it ran was reads the guard
+        // had cleared, and what it made is freed, but it did run.
+        let ran = if BUDGET_REFUSALS
+            .iter()
+            .any(|budget| what.starts_with(budget))
+        {
+            "What it ran until then was reads the guard had cleared; what it made has been \
+             freed."
+        } else {
+            "Nothing it tried was run."
+        };
         return ToolError::new(
             ErrorCode::SideEffectsNotAllowed,
             format!(
-                "Stopped by the runtime guard: the expression {what}. Nothing it tried was run. \
-                 Pass allow_side_effects: true to run it (it may change the program's state)."
+                "Stopped by the runtime guard: the expression {what}. {ran} Pass \
+                 allow_side_effects: true to run it (it may change the program's state)."
             ),
         )
         .with_detail("guard", "runtime");
@@ -674,6 +693,33 @@ mod tests {
     }
 
     #[test]
+    fn a_refusal_says_nothing_ran_only_when_it_was_made_before_running() {
+        let refused = |reason: &str| {
+            guard_refusal(ToolError::new(
+                ErrorCode::EvaluationFailed,
+                format!("Traceback...\nSideEffectsNotAllowed: {reason}\n"),
+            ))
+        };
+        let before = refused("calls os.replace, which is not an allow-listed builtin");
+        assert_eq!(before.code, ErrorCode::SideEffectsNotAllowed);
+        assert!(
+            before.message.contains("Nothing it tried was run."),
+            "{}",
+            before.message
+        );
+        for budget in [
+            "ran longer than 2 s (guarded evaluations have a time budget)",
+            "grew the program's memory by more than 256 MB (guarded evaluations have a memory \
+             budget)",
+        ] {
+            let stopped = refused(budget);
+            assert!(stopped.message.contains(budget), "{}", stopped.message);
+            assert!(!stopped.message.contains("Nothing"), "{}", stopped.message);
+            assert!(stopped.message.contains("What it ran until then"));
+        }
+    }
+
+    #[test]
     fn interpreter_choice_order() {
         let d = tmpdir("choice");
         let bin = d.join("bin");
@@ -797,8 +843,22 @@ mod tests {
         );
         let (_, label, reason) = activity.refused.unwrap();
         assert_eq!(
-            (label.as_str(), reason.as_str()),
-            ("the log message of bp-4", "calls list.pop")
+            (label.as_str(), reason),
+            (
+                "the log message of bp-4",
+                CodeStop::Refused("calls list.pop".into())
+            )
+        );
+        let failed = b"failed 1700000002.000 the condition of bp-5\tIndexError: tuple index\0";
+        bytes[REFUSAL_AT..REFUSAL_AT + failed.len()].copy_from_slice(failed);
+        std::fs::write(&path, &bytes).unwrap();
+        let (_, label, reason) = read_activity(&file).refused.unwrap();
+        assert_eq!(
+            (label.as_str(), reason),
+            (
+                "the condition of bp-5",
+                CodeStop::Failed("IndexError: tuple index".into())
+            )
         );
         bytes[..4].copy_from_slice(b"bus\0");
         std::fs::write(&path, &bytes).unwrap();

@@ -132,11 +132,21 @@ pub struct Shim {
 }
 
 /// What a shim last wrote: the breakpoint code running (its label and when it
-/// began) and the last refusal of breakpoint code (when, label, reason).
+/// began) and the last breakpoint code that stopped the program instead of deciding
+/// (when, label, why).
 #[derive(Debug, Default, Clone, PartialEq)]
 pub struct Activity {
     pub running: Option<(String, std::time::SystemTime)>,
-    pub refused: Option<(std::time::SystemTime, String, String)>,
+    pub refused: Option<(std::time::SystemTime, String, CodeStop)>,
+}
+
+/// Why breakpoint code stopped the program instead of deciding whether to.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CodeStop {
+    /// The side-effect guard refused it: what it tried.
+    Refused(String),
+    /// It failed: the error, as the guard tells it (no code of the program builds it).
+    Failed(String),
 }
 
 /// What an exception stop is.

@@ -16,7 +16,11 @@
 #    iterator, generator or file of the program or insert into its defaultdicts, and
 #    every audit event but a few harmless reads (files, processes, sockets,
 #    imports...). Checks come before effects: a refusal raises SideEffectsNotAllowed
-#    naming what was tried, and nothing it names has run. Each evaluation has a time
+#    naming what was tried, and nothing it names has run. What the guard needs to know
+#    about a program object it reads from its type's C-level slots, never by calling
+#    into it or copying it, and an error's text is built without the program's code.
+#    One C operation (a big power, product, division) is judged by its operands' sizes
+#    before it starts. Each evaluation has a time
 #    and a memory budget, and its thread has ended when the answer is given. An
 #    expression that can reach no Python code (operators, plain builtins and methods
 #    over numbers and strings: the plain path) runs in the caller's thread instead.
@@ -60,7 +64,6 @@ def _jbd_install_guard():
     # uses to normalise non-ASCII names.
     import ast
     import builtins
-    import copy
     import gc
     import json
     import os
@@ -148,9 +151,11 @@ def _jbd_install_guard():
 
     def describe(fn):
         kind = type(fn)
-        if kind not in (builtin_function, method_descriptor, function, type):
+        if kind is not type and is_one_of(type, type_mro(kind)):
+            return "the class %s" % type_name(fn)  # one with a metaclass: no attribute read
+        if not is_of(fn, (builtin_function, method_descriptor, function, type)):
             # Any other callable: its type's name only (no program hook may run here).
-            return "a %s object" % type.__dict__["__qualname__"].__get__(kind)
+            return "a %s object" % type_name(kind)
         owner = getattr(fn, "__self__", None)
         name = getattr(fn, "__qualname__", None) or getattr(fn, "__name__", "?")
         module = getattr(owner, "__name__", None) if type(owner) is type(sys) else None
@@ -161,19 +166,34 @@ def _jbd_install_guard():
             return "%s (%s:%d)" % (name, code.co_filename, code.co_firstlineno)
         return name
 
+    # C-level reads of a class (its metaclass's __getattribute__ is program code).
+    type_name = type.__dict__["__qualname__"].__get__
+    type_dict = type.__dict__["__dict__"].__get__
+    type_mro = type.__dict__["__mro__"].__get__
+
+    def is_one_of(kind, kinds):
+        """`kind in kinds` by identity: `==` or a hash of a class runs its metaclass's
+        __eq__ or __hash__, which are program code."""
+        for k in kinds:
+            if kind is k:
+                return True
+        return False
+
+    def is_of(value, kinds):
+        return is_one_of(type(value), kinds)
+
     def mro_of(value):
-        # A C-level lookup on the type: no program hook runs.
-        return type.__dict__["__mro__"].__get__(type(value))
+        return type_mro(type(value))
 
     def is_defaultdict(value):
-        return collections_defaultdict in mro_of(value)
+        return is_one_of(collections_defaultdict, mro_of(value))
 
     def pure_method(owner_type, name):
         if name.startswith("__"):
-            return name in read_dunders and owner_type in builtin_types
-        if owner_type in immutable:
+            return name in read_dunders and is_one_of(owner_type, builtin_types)
+        if is_one_of(owner_type, immutable):
             return True
-        return name in mutable_reads.get(owner_type, ())
+        return is_one_of(owner_type, builtin_types) and name in mutable_reads.get(owner_type, ())
 
     def pure_c_call(fn, first_arg=None):
         """Whether calling the C callable `fn` (with first argument `first_arg`,
@@ -289,8 +309,6 @@ def _jbd_install_guard():
         guard = active.get(threading.get_ident())
         if guard is None:
             return
-        if event == "call" and frame.f_code in hidden_codes:
-            guard.refuse("reads an iterator of the program, which would advance it")
         if frame.f_code in own_codes:
             return
         if event == "call":
@@ -331,8 +349,6 @@ def _jbd_install_guard():
         def on_start(code_object, offset):
             if threading.get_ident() != guard.thread:
                 return
-            if code_object in hidden_codes:
-                guard.refuse("reads an iterator of the program, which would advance it")
             if code_object not in guard.codes and code_object not in own_codes:
                 guard.refuse("calls the Python function %s (%s:%d)" % (
                     code_object.co_name, code_object.co_filename, code_object.co_firstlineno))
@@ -342,10 +358,10 @@ def _jbd_install_guard():
         def on_call(code_object, offset, fn, first_arg):
             if threading.get_ident() != guard.thread or code_object in own_codes:
                 return
-            if fn in hook_functions:
+            if any(fn is hook for hook in hook_functions):
                 return  # the instrumentation's own hooks: they judge the call themselves
             own = type(fn) is function and fn.__code__ in guard.codes
-            if type(first_arg) in uncopyable_iterators:
+            if is_of(first_arg, uncopyable_iterators):
                 guard.refuse("hands a generator of the program to %s, which would resume it"
                              % describe(fn))
             if not own and not pure_c_call(fn, first_arg):
@@ -371,50 +387,19 @@ def _jbd_install_guard():
                 mon.register_callback(tool, event, None)
             mon.free_tool_id(tool)
 
-    class IteratorHiddenByGuard:
-        """Stands for a program iterator that cannot be copied (a file, a socket...):
-        C code consuming it would be out of the hooks' sight, so any use is refused."""
-
-        __slots__ = ("name",)
-
-        def __init__(self, name):
-            self.name = name
-
-        def __repr__(self):
-            return "<iterator %s, hidden by the side-effect guard>" % self.name
-
-        def __iter__(self):
-            raise SideEffectsNotAllowed("reads the iterator %s, which would advance it" % self.name)
-
-        __next__ = __iter__
-
     def shield(namespace, names):
-        """Replace, in the evaluation's copy of the namespace, what C code would
-        change without a call the hooks can see: iterators (consumed by list(it),
-        sum(it), a comprehension) by copies, or by a stand-in when they cannot be
-        copied; defaultdicts (which insert on a missing key) by plain dicts. Only
-        the top-level names the expression's code names (a module may have hundreds):
-        what it reaches otherwise (attributes, containers, vars()) is judged by the
-        hooks as the expression reaches it."""
+        """Replace, in the evaluation's copy of the namespace, each defaultdict (which
+        inserts on a missing key in C, out of the hooks' sight) by a plain dict of its
+        items. Only the top-level names the expression's code names (a module may have
+        hundreds): what it reaches otherwise (attributes, containers, vars()) is judged
+        by the hooks as the expression reaches it. What a value is, is learnt from its
+        type's C-level slots only: no attribute, len, iter or copy of a program object
+        runs here, so naming a value changes nothing whether the expression is answered
+        or refused. Iterators and generators stay as they are: the hooks refuse
+        whatever would advance them, before it starts."""
         for name in names:
-            if name not in namespace:
-                continue
-            value = namespace[name]
-            kind = type(value)
-            mro = mro_of(value)
-            if collections_defaultdict in mro:
-                namespace[name] = dict.copy(value)
-            elif kind in uncopyable_iterators:
-                # Refusing a generator's frame as it resumes would end the generator.
-                namespace[name] = IteratorHiddenByGuard(name)
-            elif any("__next__" in vars(k) for k in mro):
-                copied = None
-                if type.__dict__["__module__"].__get__(kind) in ("builtins", "itertools"):
-                    try:
-                        copied = copy.copy(value)
-                    except Exception:
-                        copied = None
-                namespace[name] = copied if copied is not None else IteratorHiddenByGuard(name)
+            if name in namespace and is_defaultdict(namespace[name]):
+                namespace[name] = dict.copy(namespace[name])
 
     def shield_generator():
         yield
@@ -450,22 +435,26 @@ def _jbd_install_guard():
         return guard
 
     def is_iterator(value):
-        return any("__next__" in vars(k) for k in mro_of(value))
+        return any("__next__" in type_dict(k) for k in mro_of(value))
 
     def programs_iterator(guard, value):
         """What would advance if C code iterated `value`: a generator, coroutine,
         file or other iterator the expression did not make; None if nothing."""
         kind = type(value)
-        if kind in uncopyable_iterators:
+        if is_of(value, uncopyable_iterators):
             if getattr(value, "gi_code", None) not in guard.codes:
                 return "a generator"
         elif is_iterator(value) and id(value) not in guard.created:
             return "an iterator"
         return None
 
+    # Builtins that read what they are given without iterating it (Python code they
+    # could reach, an __instancecheck__ or a __repr__, is judged by the hooks).
+    inert_to_iterators = (type, id, isinstance, issubclass, callable, repr, ascii)
+
     def check_argument(guard, fn, value):
         """A value handed to a call: C code could call it or consume it unseen."""
-        found = programs_iterator(guard, value)
+        found = None if is_one_of(fn, inert_to_iterators) else programs_iterator(guard, value)
         if found == "a generator":
             guard.refuse("hands a generator of the program to %s, which would resume it"
                          % describe(fn))
@@ -478,7 +467,7 @@ def _jbd_install_guard():
     def is_consumer(value):
         kind = type(value)
         if kind is builtin_function and value.__name__ == "join":
-            return type(value.__self__) in (str, bytes, bytearray)
+            return is_of(value.__self__, (str, bytes, bytearray))
         return (kind is builtin_function or kind is type) and value in consumers
 
     def check_items(guard, fn, values, depth):
@@ -488,7 +477,7 @@ def _jbd_install_guard():
         scanned = 0
         while pending:
             value, level = pending.pop()
-            if type(value) not in containers:
+            if not is_of(value, containers):
                 continue
             items = list(value.items()) if type(value) is dict else value
             for item in items:
@@ -538,7 +527,7 @@ def _jbd_install_guard():
             return fn.__code__ in guard.codes
         if kind is method_wrapper:
             owner = fn.__self__
-            return fn.__name__ in read_dunders and type(owner) in builtin_types
+            return fn.__name__ in read_dunders and is_of(owner, builtin_types)
         return pure_c_call(fn, first_arg)
 
     # Size limits: one C operation (a repetition, a power, a padding) cannot be
@@ -573,8 +562,12 @@ def _jbd_install_guard():
                 type(fn) is builtin_function and fn.__name__ in sizing_methods):
             if any(abs(a) > max_items for a in ints):
                 guard.refuse("asks %s for more than %d items" % (describe(fn), max_items))
-        if fn is pow and len(ints) == 2 and ints[1] > 0 and ints[0].bit_length() * ints[1] > max_bits:
-            guard.refuse("raises to a power of more than %d bits" % max_bits)
+        if fn is pow:
+            check_power(guard, list(args) + [kwargs[k] for k in ("base", "exp", "mod") if k in kwargs])
+        if fn is divmod and len(args) == 2:
+            check_division(guard, args[0], args[1])
+        if fn is sum:
+            check_concatenation(guard, args, kwargs)
         if fn is format:
             specs = [a for a in args[1:] if type(a) is str]
         elif type(fn) is builtin_function and type(fn.__self__) is str and fn.__name__ in (
@@ -598,6 +591,56 @@ def _jbd_install_guard():
             if huge_int_among(values):
                 guard.refuse("formats to a width over %d" % max_items)
 
+    # One multiplication, division or modular power cannot be stopped once started
+    # either: their cost is known from the sizes of their operands, before they run.
+    # (quotient bits) x (divisor bits) of a schoolbook division: ~0.6 s.
+    max_division_work = 3 * 10 ** 11
+    # (exponent bits) x (modulus bits) ** 1.585 of a modular power: ~0.3 s.
+    max_modular_work = 2 * 10 ** 9
+
+    def int_bits(value):
+        """The size of an int (of an int subclass too: its arithmetic is int's C code,
+        unless it overrides it, and then the hooks judge that), or None."""
+        return int.bit_length(value) if is_one_of(int, mro_of(value)) else None
+
+    def check_division(guard, left, right):
+        bits = int_bits(left), int_bits(right)
+        if None not in bits and (bits[0] - bits[1]) * bits[1] > max_division_work:
+            guard.refuse("divides numbers too large to divide within the time budget (%d and "
+                         "%d bits)" % bits)
+
+    def check_power(guard, values):
+        bits = [int_bits(v) for v in values]
+        if len(values) == 2 and None not in bits and int.__gt__(values[1], 0) and (
+                bits[0] * values[1] > max_bits):
+            guard.refuse("raises to a power of more than %d bits" % max_bits)
+        if len(values) == 3 and None not in bits and (
+                bits[1] * max(bits[2], 64) ** 1.585 > max_modular_work):
+            guard.refuse("computes a modular power too large to finish within the time "
+                         "budget (a %d-bit exponent, a %d-bit modulus)" % (bits[1], bits[2]))
+
+    def check_concatenation(guard, args, kwargs):
+        """sum(lists, []) copies what it has so far at each item: its work is known
+        from the items' lengths, read first (on builtin containers only)."""
+        start = args[1] if len(args) > 1 else kwargs.get("start")
+        if not is_of(start, sequences) or not args:
+            return
+        if not is_of(args[0], containers):
+            guard.refuse("concatenates sequences with sum over something whose size is only "
+                         "known by running it")
+        items = base_of(args[0]).__iter__(args[0]) if base_of(args[0]) else iter(args[0])
+        length, work = len(start), 0
+        for scanned, item in enumerate(items):
+            if scanned > max_scanned:
+                guard.refuse("hands %s more than %d items to check" % (describe(sum), max_scanned))
+            if not is_of(item, sequences):
+                break  # sum fails on it, or a hook judges what it calls
+            length += len(item)
+            work += length
+            if work > max_items:
+                guard.refuse("concatenates sequences with sum, copying more than %d items"
+                             % max_items)
+
     def width_hook(value):
         """A computed part of an f-string format spec (`f'{x:>{w}}'`)."""
         if (type(value) is int and abs(value) > max_items) or (
@@ -608,34 +651,41 @@ def _jbd_install_guard():
     def binop_hook(op, left, right):
         guard = current()
         if op == "+":
-            if type(left) in sequences and type(right) in sequences and (
+            if is_of(left, sequences) and is_of(right, sequences) and (
                     len(left) + len(right) > max_items):
                 guard.refuse("concatenates to more than %d items" % max_items)
             return left + right
         if op == "*":
             for seq, count in ((left, right), (right, left)):
-                if type(seq) in sequences and type(count) is int and len(seq) * count > max_items:
+                if is_of(seq, sequences) and type(count) is int and len(seq) * count > max_items:
                     guard.refuse("repeats a sequence to more than %d items" % max_items)
+            bits = int_bits(left), int_bits(right)
+            if None not in bits and bits[0] + bits[1] > max_bits:
+                guard.refuse("computes a number of more than %d bits" % max_bits)
             return left * right
+        if op == "//":
+            check_division(guard, left, right)
+            return left // right
         if op == "%":
-            if type(left) in (str, bytes) and wide_format(
+            if is_of(left, (str, bytes)) and wide_format(
                     left if type(left) is str else left.decode("latin-1")):
                 guard.refuse("formats to a width over %d" % max_items)
             # `'%*s' % (width, text)`: the width comes from the right-hand side.
             star = "*" if type(left) is str else b"*"
-            if type(left) in (str, bytes) and star in left and huge_int_among(
+            if is_of(left, (str, bytes)) and star in left and huge_int_among(
                     right if type(right) is tuple else (right,)):
                 guard.refuse("formats to a width over %d" % max_items)
-            if type(left) in (str, bytes) and is_defaultdict(right):
+            if is_of(left, (str, bytes)) and is_defaultdict(right):
                 # `'%(k)s' % counts` looks keys up in C: on a copy, no key is inserted.
                 try:
                     return left % dict.copy(right)
                 except KeyError:
                     guard.refuse("formats through a defaultdict of the program, which would "
                                  "insert the keys it misses")
+            check_division(guard, left, right)
             return left % right
-        if type(left) is int and type(right) is int and right > 0:
-            bits = right if op == "<<" else left.bit_length() * right
+        if None not in (int_bits(left), int_bits(right)) and int.__gt__(right, 0):
+            bits = right if op == "<<" else int_bits(left) * right
             if bits > max_bits:
                 guard.refuse("computes a number of more than %d bits" % max_bits)
         return left ** right if op == "**" else left << right
@@ -666,10 +716,10 @@ def _jbd_install_guard():
 
     def makes_iterator(fn):
         """Whether `fn` returns a new iterator (getattr or vars return the program's)."""
-        if fn in (map, filter, zip, enumerate, reversed):
+        if any(fn is maker for maker in (map, filter, zip, enumerate, reversed)):
             return True
-        return type(fn) in (builtin_function, method_wrapper) and fn.__name__ in (
-            "__iter__", "__reversed__") and type(fn.__self__) in builtin_types
+        return is_of(fn, (builtin_function, method_wrapper)) and fn.__name__ in (
+            "__iter__", "__reversed__") and is_of(fn.__self__, builtin_types)
 
     def attr_hook(value, name):
         if name.startswith("__") and name.endswith("__") and name not in read_only_names:
@@ -712,7 +762,7 @@ def _jbd_install_guard():
                 value, level = pending.pop()
                 if programs_iterator(guard, value):
                     guard.refuse("unpacks an iterator of the program, which would advance it")
-                if level > 1 and type(value) in (list, tuple):
+                if level > 1 and is_of(value, (list, tuple)):
                     pending.extend((v, level - 1) for v in value)
             yield item
 
@@ -722,7 +772,7 @@ def _jbd_install_guard():
         return ast.copy_location(call, node)
 
     sized_operators = {ast.Mult: "*", ast.Pow: "**", ast.LShift: "<<", ast.Mod: "%",
-                       ast.Add: "+"}
+                       ast.Add: "+", ast.FloorDiv: "//"}
 
     def as_expression(key):
         """A subscript's key as an expression: Python 3.8 wraps it in Index,
@@ -924,7 +974,7 @@ def _jbd_install_guard():
                 value = globals_[name]
             else:
                 return None
-            if type(value) not in plain_types:
+            if not is_of(value, plain_types):
                 return None
             namespace[name] = value
         return namespace
@@ -995,6 +1045,7 @@ def _jbd_install_guard():
                     namespace.update(locals_)
                 value = run_guarded(source, purpose, namespace, label)
         except SideEffectsNotAllowed as refusal:
+            detach(refusal)
             if label is not None:
                 activity.refused(label, str(refusal))
             if purpose == "log":
@@ -1002,9 +1053,76 @@ def _jbd_install_guard():
             if purpose == "condition":
                 return True  # the program stops there, and the stop says why
             raise
+        except Exception as error:
+            failure = without_program_code(error)
+            told = "%s: %s" % (type_name(type(failure)), failure)
+            if purpose == "log":
+                return "<not evaluated: %s>" % told
+            if purpose == "condition" and label is not None:
+                # Raised, pydevd would print it at every hit and go on as if false: it
+                # stops instead, and the stop says why (once, where the agent looks).
+                activity.failed(label, told)
+                return True
+            raise failure
         finally:
             namespace.clear()  # the copy may hold what the expression made
         return value
+
+    def detach(error):
+        """Cut `error` from the exception the program is handling (breakpoint code runs
+        in an `except` block of the program, which implicit chaining makes its
+        context): whoever formats it (pydevd, at every hit) would format that one too,
+        with the program's __str__."""
+        error.__traceback__ = error.__cause__ = error.__context__ = None
+        error.__suppress_context__ = True
+
+    class Shown:
+        """A value of the program in an error's arguments, as the guard shows it."""
+
+        __slots__ = ("text",)
+
+        def __init__(self, text):
+            self.text = text
+
+        def __repr__(self):
+            return self.text
+
+        __str__ = __repr__
+
+    builtin_errors = tuple(
+        value for value in vars(builtins).values()
+        if type(value) is type and BaseException in value.__mro__)
+
+    def is_plain_value(value, depth=3):
+        if is_of(value, shown_types):
+            return True
+        return depth > 0 and is_of(value, (tuple, list, frozenset, set)) and all(
+            is_plain_value(item, depth - 1) for item in base_of(value).__iter__(value))
+
+    def without_program_code(error):
+        """`error` (raised by a guarded evaluation), as an error whose text no code of
+        the program builds: of the same builtin exception type, its arguments shown
+        by their builtin repr or as `<Type object at 0x...>` where they are program
+        objects; the object an AttributeError names (for its "did you mean", from the
+        object's __dir__) is dropped."""
+        detach(error)
+        if is_of(error, (AttributeError,)):
+            try:
+                error.obj = None
+            except AttributeError:
+                pass  # before Python 3.10 it holds no object
+        if is_of(error, builtin_errors) and all(is_plain_value(arg) for arg in error.args):
+            return error
+        shown = [Shown(text_of(arg, 200)) for arg in error.args]
+        error.args = ()  # it may still be chained to the answer (as its context)
+        try:
+            failure = type(error)(*shown) if is_of(error, builtin_errors) else None
+        except Exception:
+            failure = None
+        if failure is None:
+            failure = Exception("%s: %s" % (type_name(type(error)), ", ".join(map(str, shown))))
+        detach(failure)
+        return failure
 
     def run_guarded(source, purpose, namespace, label):
         code, codes, names = compile_for(purpose, source, True)
@@ -1096,18 +1214,16 @@ def _jbd_install_guard():
     shown_types = (int, float, complex, bool, type(None), range, str, bytes)
     container_bases = (dict, list, tuple, set, frozenset)
     getset_descriptor = type(type.__dict__["__dict__"])
-    type_name = type.__dict__["__qualname__"].__get__
-    type_dict = type.__dict__["__dict__"].__get__
     text_limit = 1000
     max_entries = 300
 
     def base_of(value):
         mro = mro_of(value)
-        return next((b for b in container_bases if b in mro), None)
+        return next((b for b in container_bases if is_one_of(b, mro)), None)
 
     def text_of(value, room=text_limit):
         kind = type(value)
-        if kind in shown_types:
+        if is_of(value, shown_types):
             if kind in (str, bytes) and len(value) > room:
                 value = value[:room]
             try:
@@ -1135,7 +1251,7 @@ def _jbd_install_guard():
             return body if kind is base else "%s(%s)" % (type_name(kind), body)
         if kind is type:
             return "<class %s>" % type_name(value)
-        if kind in (function, builtin_function, type(sys)):
+        if is_of(value, (function, builtin_function, type(sys))):
             return repr(value)  # C code of the interpreter: names only
         return "<%s object at %#x>" % (type_name(kind), id(value))
 
@@ -1146,7 +1262,7 @@ def _jbd_install_guard():
             return [(text_of(k, 100), v, ["item", i]) for i, (k, v) in enumerate(dict.items(value))]
         if base is not None:
             return [(str(i), v, ["item", i]) for i, v in enumerate(base.__iter__(value))]
-        if type(value) in shown_types or type(value) is type(sys):
+        if is_of(value, shown_types) or type(value) is type(sys):
             return []
         found, names = [], set()
         for klass in mro_of(value):
@@ -1189,7 +1305,7 @@ def _jbd_install_guard():
         raise LookupError("the value no longer holds %r" % (key,))
 
     def expandable(value):
-        if type(value) in shown_types:
+        if is_of(value, shown_types):
             return False
         base = base_of(value)
         if base is not None:
@@ -1233,7 +1349,7 @@ def _jbd_install_guard():
                 names = frame.f_locals if root["scope"] == "locals" else frame.f_globals
                 if root["scope"] == "globals":
                     names = {k: v for k, v in dict(names).items()
-                             if not k.startswith("__") and type(v) not in hidden_globals}
+                             if not k.startswith("__") and not is_of(v, hidden_globals)}
                 if not path:
                     listed = [entry(k, v, [["name", k]]) for k, v in list(dict(names).items())]
                     return json.dumps({"entries": listed[:max_entries], "total": len(listed)})
@@ -1257,10 +1373,8 @@ def _jbd_install_guard():
         code = pending.pop()
         own_codes.add(code)
         pending.extend(k for k in code.co_consts if type(k) is type(code))
-    hidden_codes = frozenset((IteratorHiddenByGuard.__iter__.__code__,))
     hook_functions = (call_hook, attr_hook, item_hook, iter_hook, binop_hook, width_hook,
                       in_hook, unpack_hook)
-    own_codes.difference_update(hidden_codes)
     guarded.__name__ = "__jbd_guarded__"
     builtins.__jbd_guarded__ = guarded
 
@@ -1269,7 +1383,8 @@ class _JbdActivity:
     """What breakpoint code is doing, in a small file the server reads (its path
     in JBD_ACTIVITY, taken out of the program's environment): bytes 0-511 hold
     `busy <wall time> <label>` while it runs, bytes 512-4095 `refused <wall time>
-    <label>\\t<reason>` after the guard refused it. NUL ends each text."""
+    <label>\\t<reason>` after the guard refused it, or `failed <wall time> <label>\\t<error>`
+    after it failed. NUL ends each text."""
 
     def __init__(self):
         import os
@@ -1304,9 +1419,12 @@ class _JbdActivity:
         if self.map is not None:
             self.map[0:1] = b"\0"
 
-    def refused(self, label, reason):
+    def refused(self, label, reason, kind="refused"):
         if self.map is not None:
-            self._write(512, 3584, "refused %.3f %s\t%s" % (self.clock(), label, reason))
+            self._write(512, 3584, "%s %.3f %s\t%s" % (kind, self.clock(), label, reason))
+
+    def failed(self, label, error):
+        self.refused(label, error, "failed")
 
 
 def _jbd_chain():

@@ -4,6 +4,7 @@
 //! runtime guard refused did not decide a stop.
 
 use super::{lock, Session, BUSY_AFTER, SILENT_AFTER, SPINNING};
+use crate::adapter::profile::CodeStop;
 use crate::tree;
 use debugger_core::error::{ErrorCode, ToolError, ToolResult};
 use std::time::{Duration, Instant, SystemTime};
@@ -125,19 +126,23 @@ impl Session {
         }
     }
 
-    /// Why breakpoint code of one of `hits` did not run since the last resume: the
-    /// guard refused it (the program stopped there instead of judging it).
+    /// Why breakpoint code of one of `hits` did not decide since the last resume: the
+    /// guard refused it, or it failed (the program stopped there instead).
     pub(super) fn refused_code(&self, hits: &[String]) -> Option<String> {
         let (_, file) = self.activity.as_ref()?;
         let (when, label, reason) = (self.adapter.shim()?.read_activity)(file).refused?;
         let resumed = lock(&self.state).resumed_at;
         let ours = hits.iter().any(|id| label.ends_with(&format!(" of {id}")));
-        (when >= resumed && ours).then(|| {
-            format!(
+        (when >= resumed && ours).then(|| match reason {
+            CodeStop::Refused(reason) => format!(
                 "{label} was not run: the side-effect guard stopped it (it {reason}), so the \
                  program stopped here instead; code that reads variables and calls builtins \
                  runs."
-            )
+            ),
+            CodeStop::Failed(error) => format!(
+                "{label} failed ({error}), so the program stopped here instead; it stops at \
+                 each hit where it fails until the condition is changed with set_breakpoint."
+            ),
         })
     }
 }

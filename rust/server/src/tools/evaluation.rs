@@ -301,12 +301,16 @@ pub async fn evaluate(call: &Call<'_>, p: EvaluateParams) -> ToolResult<Evaluati
         .evaluate(&session, &frame.frame_ref, &expression, kind)
         .await
     {
-        // The debugger's read-only evaluation reads what it can (lldb: variable paths);
-        // with consent, what it cannot read is run as code.
+        // The debugger's read-only evaluation reads what it can (lldb: variable paths),
+        // and the runtime guard stops what it cannot clear; with consent, that is run as
+        // code, as allow_side_effects asked.
         Err(e)
             if allowed
-                && enforcement == Some(Enforcement::Debugger)
-                && e.code == ErrorCode::EvaluationFailed =>
+                && matches!(
+                    (enforcement, e.code),
+                    (Some(Enforcement::Debugger), ErrorCode::EvaluationFailed)
+                        | (Some(Enforcement::Runtime), ErrorCode::SideEffectsNotAllowed)
+                ) =>
         {
             let kind = consented(call, &project, &session, &expression).await?;
             let value = backend

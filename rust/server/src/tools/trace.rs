@@ -15,7 +15,7 @@ use super::source_lines;
 use super::waiting;
 use crate::app::Call;
 use crate::lenient;
-use crate::tracker::WaitOutcome;
+use crate::tracker::{StopInfo, WaitOutcome};
 use debugger_core::model::{Project, SessionState};
 use debugger_core::{ToolError, ToolResult};
 use schemars::JsonSchema;
@@ -75,6 +75,10 @@ pub struct Hit {
     /// Expression → why it has no value.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub errors: BTreeMap<String, String>,
+    /// The probe's condition did not decide this hit: the side-effect guard refused it,
+    /// and the program stopped here instead (why).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub condition_refused: Option<String>,
     /// Milliseconds since the trace began.
     pub ms: u64,
 }
@@ -267,18 +271,18 @@ async fn run(
                 }
                 per_probe[i] += 1;
                 call.waiting.hit();
-                hits.push(
-                    record_hit(
-                        call,
-                        &session,
-                        i,
-                        per_probe[i],
-                        &p.probes[i],
-                        stop.thread_id.clone(),
-                        began,
-                    )
-                    .await,
-                );
+                let mut hit = record_hit(
+                    call,
+                    &session,
+                    i,
+                    per_probe[i],
+                    &p.probes[i],
+                    stop.thread_id.clone(),
+                    began,
+                )
+                .await;
+                hit.condition_refused = condition_refused(&stop, &placed[i].id);
+                hits.push(hit);
                 if Some(per_probe[i]) == p.probes[i].max_hits && placed[i].owned {
                     // Done with this probe: the program need not stop there again.
                     call.app
@@ -384,6 +388,18 @@ async fn record_hit(
         thread,
         values,
         errors,
+        condition_refused: None,
         ms: began.elapsed().as_millis() as u64,
     }
+}
+
+/// Why `stop` at probe `id` was not its condition's doing: the session says so in the
+/// stop's description when the guard refused the condition (the program stops there
+/// rather than judge it).
+fn condition_refused(stop: &StopInfo, id: &str) -> Option<String> {
+    let refused = format!("the condition of {id} was not run");
+    stop.description
+        .as_ref()
+        .filter(|description| description.starts_with(&refused))
+        .cloned()
 }
