@@ -14,9 +14,9 @@ programs with real debugpy.
   `auth_header(state_dir)` (or `auth_header_of(port)` for a `serve_http` server) the header. The SDK validates every
   structuredContent against the tool's outputSchema; that stays on.
 - After each test no debuggee of tests/e2e/programs may be left running.
-- The tests live in one folder per behaviour (launch/, breakpoints/, ...), each on
-  sys.path, so a test imports another's helpers and fixtures by module name
-  (`from test_native import cart`) whichever folder it is in and whatever runs first.
+- The tests live in one folder per behaviour (launch/, breakpoints/, ...). What several
+  tests share is here or in `helpers/` (`from helpers.native import cart`); no test
+  imports another test.
 
 Line numbers of examples/calculator/calculator.py that tests rely on (keep them
 stable; `test_calculator_lines_are_where_the_tests_expect` checks them):
@@ -50,8 +50,6 @@ from mcp.shared._httpx_utils import create_mcp_http_client
 
 ROOT = Path(__file__).resolve().parents[2]
 PROGRAMS = (Path(__file__).resolve().parent / "programs").resolve()
-sys.path[:0] = [str(folder) for folder in sorted(Path(__file__).resolve().parent.iterdir())
-                if folder.is_dir() and any(folder.glob("test_*.py"))]
 CALCULATOR = (ROOT / "examples" / "calculator").resolve()
 CALC_LINES = {"tax_rate": 11, "subtotal": 31, "tax": 32, "total": 33}
 PYTHON = sys.executable  # the debuggee interpreter: this venv has debugpy

@@ -14,7 +14,7 @@ from typing import Callable
 
 import pytest
 
-from test_ide_model import PLUGIN_BINARY, ROOT, plugin_zip
+from helpers.model_ide import PLUGIN_BINARY, ROOT, plugin_zip
 
 CHECK = ROOT / "scripts" / "check-plugin-zip"
 PLUGIN = "jetbrains-debugger/"

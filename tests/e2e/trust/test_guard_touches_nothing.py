@@ -18,7 +18,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from test_runtime_guard import PYTHONS, SHIM_DIR, TARGET
+from helpers.hostile import PYTHONS, SHIM_DIR, TARGET
 
 from conftest import line_of
 

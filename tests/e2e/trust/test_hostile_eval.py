@@ -17,23 +17,11 @@ import psutil
 import pytest
 
 from conftest import line_of
+from helpers.hostile import corpus
 
 pytestmark = pytest.mark.anyio
 
-CORPUS = Path(__file__).resolve().parents[1] / "hostile_expressions.jsonl"
-# Program objects no static analysis can type: iterators, files, format/percent, properties,
-# special methods, exhaustion, never-ending code (also run on every channel by
-# tests/reliability/test_guard_channels.py).
-OBJECTS_CORPUS = Path(__file__).resolve().parents[1] / "hostile_objects.jsonl"
 PROGRAM = "hostile_target.py"
-
-
-def corpus() -> list[str]:
-    expressions = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines() if line.strip()]
-    for line in OBJECTS_CORPUS.read_text(encoding="utf-8").splitlines():
-        if line.strip() and json.loads(line)["expression"] not in expressions:
-            expressions.append(json.loads(line)["expression"])
-    return expressions
 
 
 def debuggee() -> psutil.Process:

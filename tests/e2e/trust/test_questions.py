@@ -7,26 +7,14 @@ names of variables set, never their values)."""
 from __future__ import annotations
 
 import json
-import anyio
-import mcp.types as types
 import pytest
 
 from conftest import PROGRAMS, connect
+from helpers.questions import never_called, question
 
 pytestmark = pytest.mark.anyio
 
 HIDING = ["\n", "\r", "\u202e", "\u2066", "\u200b", "\u2028", "\x1b"]
-
-
-async def never_called(context, params: types.ElicitRequestParams):
-    raise AssertionError(f"not meant to be asked here: {params.message}")
-
-
-async def question(t, name: str, arguments: dict) -> str:
-    with anyio.fail_after(60):
-        asked = await t.client.session.call_tool(name, arguments, allow_input_required=True)
-    assert isinstance(asked, types.InputRequiredResult), asked
-    return asked.input_requests["confirm"].params.message
 
 
 def assert_shown_as_data(message: str) -> None:

@@ -7,19 +7,14 @@ C operation, which only the static guard can refuse). Also: ordinary reads still
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
-from test_hostile_eval import corpus
+from helpers.hostile import PYTHONS, SHIM_DIR, TARGET, corpus
 
-ROOT = Path(__file__).resolve().parents[3]
-SHIM_DIR = ROOT / "rust" / "dap" / "src" / "adapter"
-TARGET = Path(__file__).resolve().parents[1] / "programs" / "hostile_target.py"
 
 # One C operation that runs for minutes or allocates gigabytes: no hook can stop it.
 SIZE_BOMBS = {
@@ -30,9 +25,6 @@ SIZE_BOMBS = {
 # __init__/__new__ is instantiated unseen, and its __del__ runs after the evaluation.
 # The static guard refuses calling anything but allow-listed builtins.
 
-# The interpreters to run the guard under: this one, plus those in $JBD_GUARD_PYTHONS
-# (os.pathsep-separated), e.g. other versions from 3.8 to 3.13.
-PYTHONS = [sys.executable] + [p for p in os.environ.get("JBD_GUARD_PYTHONS", "").split(os.pathsep) if p]
 
 DRIVER = r"""
 import json, runpy, sys

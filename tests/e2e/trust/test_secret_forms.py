@@ -21,8 +21,8 @@ import pytest
 
 from conftest import connect
 from resource_client import LOG, OUTPUT, SESSION, read
-from test_questions import never_called, question
-from test_secrets import Channels
+from helpers.channels import Channels
+from helpers.questions import never_called, question
 
 pytestmark = pytest.mark.anyio
 

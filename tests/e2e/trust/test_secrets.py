@@ -23,8 +23,9 @@ import anyio
 import pytest
 
 from conftest import CALCULATOR, PROGRAMS, Tools, connect, line_of, text_of
+from helpers.channels import Channels
 from resource_client import LOG, OUTPUT, SESSION, THREADS, read
-from test_ide_model import installed_plugin  # noqa: F401 (the plugin zip as installed, a fixture)
+from helpers.model_ide import ide, installed_plugin  # noqa: F401 (the plugin zip as installed, a fixture)
 
 pytestmark = pytest.mark.anyio
 
@@ -67,35 +68,6 @@ EXPRESSIONS = [
     "aws_secret_access_key", "aws_access_key_id", "DB_PASSWORD", "f'{password}!'",
     "settings['auth_token']", "int(password)",
 ]
-
-
-class Channels:
-    """What the agent was given, by channel."""
-
-    def __init__(self) -> None:
-        self.texts: dict[str, list[str]] = {}
-
-    def add(self, channel: str, content: Any) -> None:
-        text = content if isinstance(content, str) else json.dumps(content)
-        self.texts.setdefault(channel, []).append(text)
-
-    async def call(self, t: Tools, channel: str, tool: str, **arguments: Any) -> dict[str, Any]:
-        result = await t.raw(tool, arguments)
-        self.add(channel, text_of(result))
-        if result.structured_content is not None:
-            self.add(channel, result.structured_content)
-        return json.loads(text_of(result))
-
-    def exposures(self) -> dict[str, list[str]]:
-        """Channel → the corpus entries it exposed."""
-        found = {}
-        for channel, texts in self.texts.items():
-            whole = "\n".join(texts)
-            # JSON escapes `/` never, but a repr inside JSON doubles backslashes: both forms.
-            leaked = [what for what, secret in CORPUS.items()
-                      if secret in whole or json.dumps(secret)[1:-1] in whole]
-            found[channel] = leaked
-        return found
 
 
 def named(views: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -185,7 +157,7 @@ async def walk(t: Tools, seen: Channels, state_dir: Path) -> dict[str, Any]:
 
 def report(title: str, seen: Channels, where: bool = True) -> int:
     """Print the exposures per channel (`where`: with the text around each); their count."""
-    exposures = seen.exposures()
+    exposures = seen.exposures(CORPUS)
     total = sum(len(v) for v in exposures.values())
     print(f"\n{title}: {total} exposures over {sum(1 for v in exposures.values() if v)} "
           f"of {len(exposures)} channels")
@@ -211,7 +183,7 @@ async def test_no_secret_reaches_the_agent_through_any_channel(binary, state_dir
         notes = await walk(t, seen, state_dir)
     seen.add("notifications", "\n".join(notices))
     total = report(f"masking on ({transport})", seen)
-    assert total == 0, {c: leaked for c, leaked in seen.exposures().items() if leaked}
+    assert total == 0, {c: leaked for c, leaked in seen.exposures(CORPUS).items() if leaked}
 
     # Every ordinary value reads as it is, next to the masked ones.
     variables = notes["variables"]
@@ -276,7 +248,7 @@ async def test_show_secrets_is_the_users_switch_and_shows_what_an_unmasked_serve
     async with connect(binary, state_dir, env={"JETBRAINS_DEBUGGER_SHOW_SECRETS": "1"}) as t:
         await walk(t, seen, state_dir)
     total = report("masking off (JETBRAINS_DEBUGGER_SHOW_SECRETS=1)", seen, where=False)
-    exposed = {what for leaked in seen.exposures().values() for what in leaked}
+    exposed = {what for leaked in seen.exposures(CORPUS).values() for what in leaked}
     # Every secret a value holds reaches some channel; the derived ones only where evaluated.
     assert exposed == set(CORPUS), set(CORPUS) - exposed
     assert total > len(CORPUS)
@@ -419,7 +391,6 @@ def ide_exposures(title: str, seen: Channels) -> int:
 async def test_no_secret_reaches_the_agent_through_the_ide(installed_plugin, state_dir, ide_project):
     """The same masking over the IDE backend: the plugin over the platform model, its scripted
     debuggee holding credentials; the tool window's history shows what the agent saw."""
-    from test_ide_model import ide
 
     seen = Channels()
     async with ide(installed_plugin, state_dir, ide_project) as (t, h):
@@ -480,7 +451,6 @@ async def test_the_ides_setting_turns_masking_off_for_the_user(installed_plugin,
     """"Hide secrets from AI agents" off in the plugin's settings (the stored setting the IDE
     loads at start, sent over settings/update): the same walk shows the secrets, as every
     channel did before masking. The count printed is the IDE's 'before' figure."""
-    from test_ide_model import ide
 
     seen = Channels()
     async with ide(installed_plugin, state_dir, ide_project, flags=("show-secrets",)) as (t, h):
