@@ -36,6 +36,11 @@ pub async fn connect_raw(
         .map(|(ws, _)| ws)
 }
 
+/// The IDE most tests are: IntelliJ IDEA Community 2025.2.
+pub fn intellij() -> Value {
+    json!({"product": "IntelliJ IDEA", "product_code": "IC", "build": "IC-252.1"})
+}
+
 /// The IDE side. Server notifications seen while waiting for an answer or a request are
 /// kept in [`FakeIde::notifications`].
 pub struct FakeIde {
@@ -102,6 +107,14 @@ impl FakeIde {
         let response = self.recv_answerable().await;
         assert_eq!(response["id"], id, "{response}");
         response
+    }
+
+    /// Say `hello` as the plugin does (protocol 1, plugin 0.1.0) for the IDE `ide` (see
+    /// [`intellij`]) with these projects and sessions; the response.
+    pub async fn hello(&mut self, ide: Value, projects: Value, sessions: Value) -> Value {
+        let params = json!({"protocol_version": 1, "ide": ide, "plugin_version": "0.1.0",
+                            "projects": projects, "sessions": sessions});
+        self.request("hello", params).await
     }
 
     pub async fn notify(&mut self, method: &str, params: Value) {

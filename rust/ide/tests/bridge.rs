@@ -7,7 +7,7 @@ use debugger_core::model::{
     Project, StopDetail, StopReason, SuspendPolicy, ValueTarget,
 };
 use debugger_core::{Backend, BackendEvent, ErrorCode, ToolResult};
-use debugger_ide::fake_ide::{connect_raw, FakeIde, Ws, WAIT};
+use debugger_ide::fake_ide::{connect_raw, intellij, FakeIde, Ws, WAIT};
 use debugger_ide::rpc::RpcError;
 use debugger_ide::wire::{
     ClientConfig, ClientInfo, ClientInstallResult, ClientsListResult, ConfigFormat, ConfirmParams,
@@ -119,20 +119,10 @@ fn status_of(result: Result<Ws, WsError>) -> StatusCode {
     }
 }
 
-/// What every test's IDE says first.
+/// What every test's IDE says first: it has the project `shop` open.
 async fn hello(ide: &mut FakeIde, sessions: Value) -> Value {
-    let response = ide
-        .request(
-            "hello",
-            json!({
-                "protocol_version": 1,
-                "ide": {"product": "IntelliJ IDEA", "product_code": "IC", "build": "IC-252.1"},
-                "plugin_version": "0.1.0",
-                "projects": [{"name": "shop", "path": "/home/ada/shop"}],
-                "sessions": sessions,
-            }),
-        )
-        .await;
+    let projects = json!([{"name": "shop", "path": "/home/ada/shop"}]);
+    let response = ide.hello(intellij(), projects, sessions).await;
     assert!(response.get("result").is_some(), "{response}");
     response
 }

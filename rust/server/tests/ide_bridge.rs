@@ -4,7 +4,7 @@
 //! `frame/select`, history pushes and requests, the exit on stdin EOF, and the
 //! side-effect guard of a Java session (reads reach `frame/evaluate`, calls do not).
 
-use debugger_ide::fake_ide::FakeIde;
+use debugger_ide::fake_ide::{intellij, FakeIde};
 use serde_json::{json, Value};
 use std::process::Stdio;
 use std::time::Duration;
@@ -196,16 +196,11 @@ async fn serve_ide_managed_end_to_end() {
 
     let mut ide = FakeIde::connect(bridge, TOKEN).await;
     let hello = ide
-        .request(
-            "hello",
-            json!({
-                "protocol_version": 1,
-                "ide": {"product": "IntelliJ IDEA", "product_code": "IC", "build": "IC-252.1"},
-                "plugin_version": "0.1.0",
-                "projects": [{"name": "shop", "path": project_path}],
-                "sessions": [{"id": "s17", "name": "App", "run_configuration": "App", "mode": "debug",
-                              "project": project_path, "process_id": 4242, "language": "python"}],
-            }),
+        .hello(
+            intellij(),
+            json!([{"name": "shop", "path": project_path}]),
+            json!([{"id": "s17", "name": "App", "run_configuration": "App", "mode": "debug",
+                    "project": project_path, "process_id": 4242, "language": "python"}]),
         )
         .await;
     assert_eq!(
@@ -483,17 +478,11 @@ async fn paused_ide_session(
     let (bridge, mcp_port, _stdout) = ready(&mut child).await;
     let mut ide = FakeIde::connect(bridge, TOKEN).await;
     let hello = ide
-        .request(
-            "hello",
-            json!({
-                "protocol_version": 1,
-                "ide": ide_info,
-                "plugin_version": "0.1.0",
-                "projects": [{"name": "shop", "path": project_path}],
-                "sessions": [{"id": session, "name": "Cart", "run_configuration": "Cart",
-                              "mode": "debug", "project": project_path, "process_id": 4343,
-                              "language": language}],
-            }),
+        .hello(
+            ide_info,
+            json!([{"name": "shop", "path": project_path}]),
+            json!([{"id": session, "name": "Cart", "run_configuration": "Cart", "mode": "debug",
+                    "project": project_path, "process_id": 4343, "language": language}]),
         )
         .await;
     assert!(hello.get("result").is_some(), "{hello}");
