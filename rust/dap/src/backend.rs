@@ -6,6 +6,7 @@ use crate::adapter::debugpy;
 use crate::breakpoints::{BreakpointStore, List};
 use crate::hub::{Shared, EVENTS_EACH};
 use crate::launch_json::load_launch_configs;
+use crate::session::Hub;
 use crate::session::Session;
 use crate::DapConfig;
 use crate::{adapter, file_launch, tree, warm};

@@ -60,7 +60,8 @@ impl Session {
             .into_iter()
             .filter(|(command, _)| !matches!(command.as_str(), "launch" | "attach" | "disconnect"))
             .max_by_key(|(_, age)| *age)?;
-        let stuck = age >= self.shared.request_timeout || (age >= SILENT_AFTER && self.spinning());
+        let stuck =
+            age >= self.shared.request_timeout() || (age >= SILENT_AFTER && self.spinning());
         stuck.then(|| {
             format!(
                 "not answering: its debugger has not answered `{command}` for {:.0} s (the \

@@ -75,7 +75,7 @@ impl Session {
         self.mark_running();
         if let Err(e) = self
             .client
-            .request(command, args, self.shared.request_timeout)
+            .request(command, args, self.shared.request_timeout())
             .await
         {
             self.mark_paused_again();

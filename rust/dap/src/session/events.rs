@@ -97,7 +97,7 @@ impl Session {
                     tokio::spawn(async move {
                         if session.adapter.exit_status_after.is_some() {
                             // Delve tells the exit status only once told to disconnect.
-                            let t = session.shared.request_timeout.min(EXIT_GRACE);
+                            let t = session.shared.request_timeout().min(EXIT_GRACE);
                             let disconnect = session.disconnect_arguments();
                             let _ = session.client.request("disconnect", disconnect, t).await;
                             let mut exited = session.exited.subscribe();
@@ -375,7 +375,7 @@ impl Session {
     /// about): no `Stopped`, no `Continued`. False when the adapter refused, so the
     /// stop is shown after all.
     async fn continue_unseen(&self, thread: i64) -> bool {
-        let t = self.shared.request_timeout;
+        let t = self.shared.request_timeout();
         match self
             .client
             .request("continue", json!({ "threadId": thread }), t)
@@ -419,7 +419,7 @@ impl Session {
                 .request(
                     "evaluate",
                     json!({ "expression": expression, "frameId": frame, "context": "watch" }),
-                    self.shared.request_timeout,
+                    self.shared.request_timeout(),
                 )
                 .await;
             match answer
@@ -442,7 +442,7 @@ impl Session {
     }
 
     async fn exception_details(&self, thread: i64) -> (ExceptionInfo, Vec<String>) {
-        let t = self.shared.request_timeout;
+        let t = self.shared.request_timeout();
         let info = self
             .client
             .request("exceptionInfo", json!({ "threadId": thread }), t)
@@ -520,7 +520,7 @@ impl Session {
             .request(
                 "stackTrace",
                 json!({ "threadId": thread, "startFrame": 0, "levels": 1 }),
-                self.shared.request_timeout,
+                self.shared.request_timeout(),
             )
             .await
             .ok()?;

@@ -368,7 +368,7 @@ impl Session {
         new_value: &str,
     ) -> ToolResult<Value> {
         self.paused_thread()?;
-        let t = self.shared.request_timeout;
+        let t = self.shared.request_timeout();
         match target {
             ValueTarget::Slot { container, name } => {
                 let reference =
@@ -529,7 +529,7 @@ impl Session {
             .await
             .map_err(failed)?;
         let mut answer = tokio::spawn(in_flight.wait(EVALUATION_ABANDON));
-        let body = match tokio::time::timeout(self.shared.request_timeout, &mut answer).await {
+        let body = match tokio::time::timeout(self.shared.request_timeout(), &mut answer).await {
             Ok(Ok(body)) => body.map_err(failed)?,
             Ok(Err(join)) => return Err(ToolError::internal(format!("evaluation: {join}"))),
             Err(_) => {
@@ -548,7 +548,7 @@ impl Session {
                         "The evaluation of `{expression}` did not finish within {} s. It goes on \
                          running in the debuggee; until it ends, calls that need the paused \
                          program answer evaluation_running. pause and stop_debug_session work.",
-                        self.shared.request_timeout.as_secs_f64()
+                        self.shared.request_timeout().as_secs_f64()
                     ),
                 ));
             }

@@ -11,6 +11,7 @@
 //!   `diagnostics` detail; a request that times out or finds the adapter gone later
 //!   gets it as well.
 
+use super::Hub;
 use super::{
     ending_suffix, lock, Phase, Session, SessionSpec, State, EXIT_GRACE, EXIT_STATUS_WAIT,
 };
@@ -18,7 +19,6 @@ use crate::adapter::{self, AdapterProfile};
 use crate::breakpoints::CodeRoute;
 use crate::client::{Client, ClientError};
 use crate::diagnostics::{Diagnostics, Ending};
-use crate::hub::Shared;
 use crate::tree;
 use debugger_core::error::{ErrorCode, ToolError, ToolResult};
 use debugger_core::model::*;
@@ -81,7 +81,7 @@ fn ended_during_launch() -> ClientError {
 impl Session {
     /// Spawn the adapter, run the launch handshake (breakpoints in place before
     /// `configurationDone`) and return once the launch is acknowledged.
-    pub async fn start(shared: Arc<Shared>, mut spec: SessionSpec) -> ToolResult<Arc<Session>> {
+    pub async fn start(shared: Arc<dyn Hub>, mut spec: SessionSpec) -> ToolResult<Arc<Session>> {
         let profile = spec.adapter;
         let ready = spec.ready_adapter.take();
         let Reached {
@@ -89,7 +89,7 @@ impl Session {
             connection,
             diagnostics,
             program_stderr_lines,
-        } = Self::reach_adapter(&shared, &spec, ready).await?;
+        } = Self::reach_adapter(shared.as_ref(), &spec, ready).await?;
         let adapter_pgid = child.as_ref().and_then(Child::id);
         let (client, events) = Client::start(connection.reader, connection.writer);
 
@@ -102,7 +102,7 @@ impl Session {
             "supportsProgressReporting": false, "supportsInvalidatedEvent": false,
         });
         let capabilities = match client
-            .request("initialize", init_args, shared.launch_timeout)
+            .request("initialize", init_args, shared.launch_timeout())
             .await
         {
             Ok(capabilities) => capabilities,
@@ -234,7 +234,7 @@ impl Session {
     /// or (an attach to `debugpy --listen`) connect to the one already listening in
     /// the program.
     async fn reach_adapter(
-        shared: &Shared,
+        shared: &dyn Hub,
         spec: &SessionSpec,
         ready: Option<Child>,
     ) -> ToolResult<Reached> {
@@ -253,7 +253,7 @@ impl Session {
             None => adapter::spawn(
                 &spec.command,
                 &adapter::adapter_cwd(profile, &spec.config, &spec.project),
-                &tree::tag_for(&shared.tree_owner, &spec.id),
+                &tree::tag_for(shared.tree_owner(), &spec.id),
             )?,
         };
         let Some(stderr) = child.stderr.take() else {
@@ -272,7 +272,7 @@ impl Session {
             profile.name,
             program_stderr,
         ));
-        match adapter::connect(profile.transport, &mut child, shared.launch_timeout).await {
+        match adapter::connect(profile.transport, &mut child, shared.launch_timeout()).await {
             Ok(connection) => Ok(Reached {
                 child: Some(child),
                 connection,
@@ -290,7 +290,7 @@ impl Session {
     }
 
     async fn handshake(&self, spec: &SessionSpec) -> ToolResult<()> {
-        let t = self.shared.launch_timeout;
+        let t = self.shared.launch_timeout();
         let args = spec.launch_args.clone();
         // `launch` or `attach`, as the configuration asks.
         let launch = match self.client.send(&spec.config.request, args).await {
@@ -357,7 +357,11 @@ impl Session {
         }
         let done = self
             .client
-            .request("configurationDone", json!({}), self.shared.request_timeout)
+            .request(
+                "configurationDone",
+                json!({}),
+                self.shared.request_timeout(),
+            )
             .await;
         let launched = match (done, early) {
             (Err(e), _) => Err(e),
@@ -423,7 +427,7 @@ impl Session {
             return;
         }
         let (tag, keep) = (
-            tree::tag_for(&self.shared.tree_owner, &self.id),
+            tree::tag_for(self.shared.tree_owner(), &self.id),
             self.adapter_pgid,
         );
         let killed =
@@ -454,7 +458,7 @@ impl Session {
 
     /// Disconnect, close the adapter's stdin, wait a little, then kill the adapter's
     /// and the debuggee's process groups, and leave the rest to a sweep
-    /// ([`Shared::sweep`]). Idempotent.
+    /// ([`Hub::sweep`]). Idempotent.
     async fn cleanup(&self) {
         let mut cleaned = self.cleaned.lock().await;
         if std::mem::replace(&mut *cleaned, true) {
@@ -466,7 +470,7 @@ impl Session {
             None => EXIT_GRACE,
         };
         if !self.client.is_closed() {
-            let t = self.shared.request_timeout.min(grace);
+            let t = self.shared.request_timeout().min(grace);
             let _ = self
                 .client
                 .request("disconnect", self.disconnect_arguments(), t)
@@ -502,7 +506,7 @@ impl Session {
         // Descendants that left both groups (setsid, double fork) carry the tag. The
         // sweep takes two scans of every process 10 ms apart: it runs after the answer.
         self.shared
-            .sweep(&self.id, tree::tag_for(&self.shared.tree_owner, &self.id));
+            .sweep(&self.id, tree::tag_for(self.shared.tree_owner(), &self.id));
     }
 
     /// `disconnect`'s arguments: a launched program ends with its session, one

@@ -32,15 +32,15 @@ mod test_failure;
 mod watchpoints;
 
 use crate::adapter::{AdapterCommand, AdapterProfile};
-use crate::breakpoints::{CodeRoute, List, Owner};
+use crate::breakpoints::{CodeRoute, ExceptionRequest, List, Owner};
 use crate::client::{Client, ClientError};
 use crate::diagnostics::{Diagnostics, Ending};
-use crate::hub::Shared;
 use crate::launch_json::LaunchConfig;
 use crate::test_runs::FailureStop;
 use debugger_core::error::{ErrorCode, ToolError, ToolResult};
 use debugger_core::lock;
 use debugger_core::model::*;
+use debugger_core::BackendEvent;
 use serde_json::Value as Json;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -127,6 +127,34 @@ pub struct SessionSpec {
     pub test_failures: bool,
 }
 
+/// What a session needs of the backend it belongs to (the state sessions share,
+/// `crate::hub::Shared`, implements it): the event channel, the breakpoint store, the
+/// registry of sessions, the sweeps, the bounds. A trait, so that a session knows nothing
+/// of the hub that holds it.
+#[async_trait::async_trait]
+pub trait Hub: Send + Sync {
+    fn emit(&self, event: BackendEvent);
+    /// Add a started session to the registry.
+    fn register(&self, session: Arc<Session>);
+    /// Kill, off the caller's path, every process carrying `tag` (an ended session's).
+    fn sweep(&self, session: &str, tag: String);
+    fn project_roots(&self) -> Vec<PathBuf>;
+    fn store_lists(&self, project: &Path) -> Vec<List>;
+    fn list_breakpoints(&self, project: &Path, list: &List) -> Vec<Breakpoint>;
+    fn exception_requests(&self, project: &Path) -> Vec<ExceptionRequest>;
+    fn ids_at(&self, project: &Path, file: &Path, line: u32) -> Vec<String>;
+    /// Record what a debugger says of breakpoints (id, verified, message).
+    fn report_statuses(&self, project: &Path, statuses: Vec<(String, bool, Option<String>)>);
+    /// Count stops; temporary breakpoints are removed and their lists resent.
+    async fn record_hits(&self, project: &Path, ids: &[String]);
+    /// Bound of one DAP request.
+    fn request_timeout(&self) -> Duration;
+    /// Bound of the launch handshake.
+    fn launch_timeout(&self) -> Duration;
+    /// Prefix of this backend's session tags (`tree`).
+    fn tree_owner(&self) -> &str;
+}
+
 /// A live (or ended) session.
 pub struct Session {
     pub id: String,
@@ -144,7 +172,7 @@ pub struct Session {
     watchpoints: Mutex<Vec<watchpoints::Watchpoint>>,
     descriptor: Mutex<SessionDescriptor>,
     client: Arc<Client>,
-    shared: Arc<Shared>,
+    shared: Arc<dyn Hub>,
     state: Mutex<State>,
     /// Serializes breakpoint list updates.
     bp_lock: tokio::sync::Mutex<()>,
@@ -248,7 +276,7 @@ impl Session {
         self.not_busy()?;
         let failed = |e| self.dap_error(e, context, refused);
         let in_flight = self.client.send(command, arguments).await.map_err(failed)?;
-        let mut answer = tokio::spawn(in_flight.wait(self.shared.request_timeout));
+        let mut answer = tokio::spawn(in_flight.wait(self.shared.request_timeout()));
         // Most answers come at once; the debuggee's CPU is sampled only for a slow one.
         let answered = match tokio::time::timeout(QUICK_ANSWER, &mut answer).await {
             Ok(answered) => answered,

@@ -108,7 +108,7 @@ impl Session {
             return Ok(());
         }
         // An adapter checks each breakpoint of the list: its time grows with them.
-        let timeout = self.shared.request_timeout + PER_LISTED_BREAKPOINT * listed;
+        let timeout = self.shared.request_timeout() + PER_LISTED_BREAKPOINT * listed;
         let body = self
             .client
             .request(command, args, timeout)

@@ -49,7 +49,7 @@ impl Session {
             .request(
                 "evaluate",
                 json!({ "expression": verdict, "frameId": frame, "context": "watch" }),
-                self.shared.request_timeout,
+                self.shared.request_timeout(),
             )
             .await
             .ok()?;
@@ -75,7 +75,7 @@ impl Session {
             .request(
                 "stackTrace",
                 json!({ "threadId": thread, "startFrame": 0, "levels": FRAMES_SEARCHED }),
-                self.shared.request_timeout,
+                self.shared.request_timeout(),
             )
             .await
             .ok()?;
@@ -106,7 +106,7 @@ impl Session {
         else {
             return None;
         };
-        let t = self.shared.request_timeout;
+        let t = self.shared.request_timeout();
         let body = self
             .client
             .request(

@@ -289,7 +289,7 @@ impl Session {
     /// At a data breakpoint's stop: the watched values that changed (remembered as
     /// the new ones), after removing the watches whose frame has returned.
     pub(super) async fn watch_changes(&self, thread: i64) -> Vec<ValueChange> {
-        let t = self.shared.request_timeout;
+        let t = self.shared.request_timeout();
         let frames = self
             .client
             .request(
@@ -391,7 +391,7 @@ impl Session {
                     "instructionCount": DISASSEMBLY_LEAD,
                     "resolveSymbols": false,
                 }),
-                self.shared.request_timeout,
+                self.shared.request_timeout(),
             )
             .await
             .ok()?;
@@ -419,7 +419,7 @@ impl Session {
             .request(
                 "stackTrace",
                 json!({ "threadId": thread?, "startFrame": 0, "levels": FRAMES_READ }),
-                self.shared.request_timeout,
+                self.shared.request_timeout(),
             )
             .await
             .ok()?;
