@@ -101,7 +101,7 @@ impl DapBackend {
                 })?;
             let text = String::from_utf8_lossy(&bytes);
             // `env` wins over `envFile`, as in VS Code.
-            let mut env = debugpy::parse_env_file(&text);
+            let mut env = launch_json::parse_env_file(&text);
             env.append(&mut config.env);
             config.env = env;
         }

@@ -633,45 +633,6 @@ pub fn attach_arguments(config: &LaunchConfig) -> Value {
     args
 }
 
-/// Parse an `envFile` (dotenv format: `KEY=VALUE`, optional `export `, `#`
-/// comments, single or double quotes around the value).
-pub fn parse_env_file(text: &str) -> std::collections::BTreeMap<String, String> {
-    text.lines()
-        .filter_map(|line| {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                return None;
-            }
-            let line = line.strip_prefix("export ").unwrap_or(line);
-            let (key, value) = line.split_once('=')?;
-            let key = key.trim();
-            if key.is_empty() {
-                return None;
-            }
-            let value = value.trim();
-            let value = if value.len() >= 2
-                && ((value.starts_with('"') && value.ends_with('"'))
-                    || (value.starts_with('\'') && value.ends_with('\'')))
-            {
-                let inner = &value[1..value.len() - 1];
-                if value.starts_with('"') {
-                    inner.replace("\\n", "\n")
-                } else {
-                    inner.to_string()
-                }
-            } else {
-                value
-                    .split(" #")
-                    .next()
-                    .unwrap_or(value)
-                    .trim_end()
-                    .to_string()
-            };
-            Some((key.to_string(), value))
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -867,18 +828,6 @@ mod tests {
             "a torn record reads as none"
         );
         std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn env_files() {
-        let env =
-            parse_env_file("# c\nA=1\nexport B = two \nC=\"x y\"\nD='q'\nE=v # note\nbad line\n");
-        assert_eq!(env.get("A").map(String::as_str), Some("1"));
-        assert_eq!(env.get("B").map(String::as_str), Some("two"));
-        assert_eq!(env.get("C").map(String::as_str), Some("x y"));
-        assert_eq!(env.get("D").map(String::as_str), Some("q"));
-        assert_eq!(env.get("E").map(String::as_str), Some("v"));
-        assert_eq!(env.len(), 5);
     }
 
     #[cfg(target_os = "linux")]
