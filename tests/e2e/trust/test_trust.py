@@ -7,7 +7,6 @@ history entries."""
 from __future__ import annotations
 
 import json
-import os
 import stat
 import time
 from pathlib import Path
@@ -15,7 +14,8 @@ from pathlib import Path
 import anyio
 import pytest
 
-from conftest import PROGRAMS, connect, line_of
+from conftest import connect, line_of
+from helpers.history import exported_history
 
 pytestmark = pytest.mark.anyio
 
@@ -65,18 +65,6 @@ def history_files(state: Path) -> list[Path]:
     return [state / "history.json", state / "history.csv"]
 
 
-async def wait_for_history(state: Path, tool: str) -> list[dict]:
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        path = state / "history.json"
-        if path.exists():
-            entries = json.loads(path.read_text())
-            if any(e["tool"] == tool and e["status"] != "PENDING" for e in entries):
-                return entries
-        await anyio.sleep(0.1)
-    raise AssertionError(f"no finished {tool} in the exported history")
-
-
 async def test_history_holds_bounded_entries_in_private_files(server, state_dir):
     async with server() as t:
         await paused_in_process(t)
@@ -86,9 +74,9 @@ async def test_history_holds_bounded_entries_in_private_files(server, state_dir)
         assert answer["result"]["value"] == "60000"
         await t.ok("evaluate", expression="'z' * 3_000_000", allow_side_effects=True)
         await t.raw("set_breakpoint", {"file_path": "nested.py" + "/x" * 400_000, "line": 1})
-        entries = await wait_for_history(state_dir, "evaluate")
-        await anyio.sleep(0.6)  # the export is debounced: let the last calls land
-        entries = json.loads((state_dir / "history.json").read_text())
+        # The export is debounced: wait until it holds the last call.
+        entries = await exported_history(
+            state_dir, lambda es: bool(es) and es[-1]["tool"] == "set_breakpoint" and es[-1]["status"] != "PENDING")
 
     oversized = [e["tool"] for e in entries if len(json.dumps(e)) > ENTRY_BYTES]
     print(f"\noversized history entries: {len(oversized)} of {len(entries)}")
