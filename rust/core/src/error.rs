@@ -89,6 +89,18 @@ impl fmt::Display for ErrorCode {
     }
 }
 
+/// The detail (`true`) of an evaluation's error when a budget (time or memory) stopped
+/// it while it ran: running it again by itself would cost as much again.
+pub const OVER_BUDGET: &str = "over_budget";
+
+impl ToolError {
+    /// Whether this error says an evaluation ran past its budget or got no answer in
+    /// time: what a caller should not repeat on its own.
+    pub fn over_budget(&self) -> bool {
+        self.code == ErrorCode::Timeout || self.details.get(OVER_BUDGET) == Some(&Value::Bool(true))
+    }
+}
+
 /// A tool-level failure: what went wrong, in words an agent can act on.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ToolError {

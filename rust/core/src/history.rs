@@ -417,7 +417,7 @@ fn csv_field(text: &str) -> String {
 }
 
 /// RFC 3339 UTC with milliseconds. Times before 1970 are clamped to the epoch.
-fn rfc3339_utc(time: SystemTime) -> String {
+pub fn rfc3339_utc(time: SystemTime) -> String {
     let millis = time.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis());
     let secs = u64::try_from(millis / 1000).unwrap_or(u64::MAX);
     let (days, secs_of_day) = (secs / 86_400, secs % 86_400);

@@ -5,6 +5,9 @@
 //! the state directory's lock, with ids from its shared counter: two servers on one
 //! directory never hand out the same id nor lose each other's watches, and a change
 //! that cannot be saved is refused (`state_not_writable`), not reported done.
+//! A watch whose evaluation ran past its budget is marked (kept with the watch, so a
+//! later session does not run it again either) and is not evaluated again until the
+//! agent adds it again.
 
 use debugger_core::state::StateDir;
 use debugger_core::{ErrorCode, ToolError, ToolResult};
@@ -15,6 +18,10 @@ use std::path::Path;
 pub struct Watch {
     pub id: String,
     pub expression: String,
+    /// When and why its last evaluation was stopped for its budget: it is not evaluated
+    /// again until added again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<String>,
 }
 
 #[derive(Debug, Default, Serialize, Deserialize)]
@@ -71,23 +78,36 @@ impl WatchStore {
         self.read(project).watches
     }
 
-    /// Add a watch; an expression already watched returns the existing watch.
+    /// Add a watch; an expression already watched returns the existing watch, no longer
+    /// marked as stopped (adding it again is how the agent asks to run it again).
     pub fn add(&self, project: &Path, expression: &str) -> ToolResult<(Watch, bool)> {
         let expression = expression.trim();
         if expression.is_empty() {
             return Err(ToolError::invalid_params("'expression' must not be empty."));
         }
         self.update(project, |p, new_id| {
-            if let Some(existing) = p.watches.iter().find(|w| w.expression == expression) {
+            if let Some(existing) = p.watches.iter_mut().find(|w| w.expression == expression) {
+                existing.stopped = None;
                 return Ok((existing.clone(), false));
             }
             let watch = Watch {
                 id: new_id()?,
                 expression: expression.to_string(),
+                stopped: None,
             };
             p.watches.push(watch.clone());
             Ok((watch, true))
         })?
+    }
+
+    /// Mark a watch as stopped for its budget (`why` says when and how), so that it is
+    /// not evaluated again until added again.
+    pub fn mark_stopped(&self, project: &Path, id: &str, why: &str) -> ToolResult<()> {
+        self.update(project, |p, _| {
+            for watch in p.watches.iter_mut().filter(|w| w.id == id) {
+                watch.stopped = Some(why.to_string());
+            }
+        })
     }
 
     /// Remove a watch; `Ok(false)` if there was none with that id.
@@ -131,6 +151,15 @@ mod tests {
         assert!(store.list(Path::new("/elsewhere")).is_empty());
         let (third, _) = store.add(project, "x").unwrap();
         assert_eq!(third.id, "watch-3", "ids are never reused");
+        store.mark_stopped(project, &third.id, "timed out").unwrap();
+        let reloaded = WatchStore::new(StateDir::at(&dir)).list(project);
+        assert_eq!(reloaded[1].stopped.as_deref(), Some("timed out"), "kept");
+        let (again, added) = store.add(project, "x").unwrap();
+        assert!(
+            !added && again.stopped.is_none(),
+            "adding it again clears the mark"
+        );
+        assert!(store.list(project)[1].stopped.is_none());
         std::fs::remove_dir_all(dir).unwrap();
     }
 

@@ -13,7 +13,7 @@ use super::profile::{
 };
 use crate::launch_json::LaunchConfig;
 use crate::test_runs::{FailureStop, TestSupport};
-use debugger_core::error::{ErrorCode, ToolError, ToolResult};
+use debugger_core::error::{ErrorCode, ToolError, ToolResult, OVER_BUDGET};
 use debugger_core::eval_guard::split_trailing_expression;
 use debugger_core::model::LaunchMode;
 use serde_json::{json, Value};
@@ -303,16 +303,16 @@ pub fn guard_refusal(err: ToolError) -> ToolError {
             .trim();
         // A budget stops an expression that was running: what it ran was reads the guard
         // had cleared, and what it made is freed, but it did run.
-        let ran = if BUDGET_REFUSALS
+        let over_budget = BUDGET_REFUSALS
             .iter()
-            .any(|budget| what.starts_with(budget))
-        {
+            .any(|budget| what.starts_with(budget));
+        let ran = if over_budget {
             "What it ran until then was reads the guard had cleared; what it made has been \
              freed."
         } else {
             "Nothing it tried was run."
         };
-        return ToolError::new(
+        let refusal = ToolError::new(
             ErrorCode::SideEffectsNotAllowed,
             format!(
                 "Stopped by the runtime guard: the expression {what}. {ran} Pass \
@@ -320,6 +320,12 @@ pub fn guard_refusal(err: ToolError) -> ToolError {
             ),
         )
         .with_detail("guard", "runtime");
+        // Callers that run an expression again by themselves (watches) stop doing so.
+        return if over_budget {
+            refusal.with_detail(OVER_BUDGET, true)
+        } else {
+            refusal
+        };
     }
     if err.message.contains(GUARD_FUNCTION) {
         return ToolError::new(
@@ -675,6 +681,7 @@ mod tests {
         ] {
             let stopped = refused(budget);
             assert!(stopped.message.contains(budget), "{}", stopped.message);
+            assert_eq!(stopped.details.get(OVER_BUDGET), Some(&true.into()));
             assert!(!stopped.message.contains("Nothing"), "{}", stopped.message);
             assert!(stopped.message.contains("What it ran until then"));
         }

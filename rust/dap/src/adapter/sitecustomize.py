@@ -556,7 +556,16 @@ def _jbd_install_guard():
     def huge_int_among(values):
         return any(type(v) is int and abs(v) > max_items for v in values)
 
+    # pow and divmod are sized where the expression calls them; a C function that
+    # calls them itself (map, a key of max or sorted) fires no hook at each call.
+    sized_callables = (pow, divmod)
+
     def check_sizes(guard, fn, args, kwargs):
+        if type(fn) is not function:
+            for value in list(args) + list(kwargs.values()):
+                if any(value is sized for sized in sized_callables):
+                    guard.refuse("hands %s to %s, which would call it where its arguments "
+                                 "cannot be sized before it runs" % (describe(value), describe(fn)))
         ints = [a for a in args if type(a) is int]
         if fn is range or fn is bytes or fn is bytearray or (
                 type(fn) is builtin_function and fn.__name__ in sizing_methods):

@@ -412,7 +412,7 @@ pub async fn add_watch(call: &Call<'_>, p: AddWatch) -> ToolResult<WatchAdded> {
     }
     let (watch, added) = call.app.watches.add(&project.path, &p.expression)?;
     let mut result = WatchAdded {
-        watch_id: watch.id,
+        watch_id: watch.id.clone(),
         expression: watch.expression.clone(),
         status: if added { "added" } else { "already_exists" }.into(),
         value: None,
@@ -421,11 +421,12 @@ pub async fn add_watch(call: &Call<'_>, p: AddWatch) -> ToolResult<WatchAdded> {
     };
     if let Ok(record) = resolve::paused_session(call, &project, p.session_id.as_deref()) {
         let (_, frame) = frames::frame_at(call, &record, None).await?;
-        match evaluate_watch(
+        match super::frame_values::watch_value(
             call,
+            &project.path,
             &record.descriptor.id,
             &frame.frame_ref,
-            &watch.expression,
+            &watch,
         )
         .await
         {

@@ -202,7 +202,15 @@ async fn add_frame_values(
     frame_ref: &str,
 ) {
     let watches = call.app.watches.list(&record.descriptor.project);
-    let values = frame_values::read(call, &record.descriptor.id, frame_ref, watches, true).await;
+    let values = frame_values::read(
+        call,
+        &record.descriptor.project,
+        &record.descriptor.id,
+        frame_ref,
+        watches,
+        true,
+    )
+    .await;
     match values.variables {
         Ok(Some(variables)) => {
             result.variables = Some(variables.shown);

@@ -8,10 +8,12 @@ use super::views::{self, VariableView};
 use crate::app::Call;
 use crate::watches::Watch;
 use debugger_core::model::{Value as DebugValue, VariableScope};
-use debugger_core::ToolResult;
+use debugger_core::{ErrorCode, ToolError, ToolResult};
 use futures_util::StreamExt;
 use schemars::JsonSchema;
 use serde::Serialize;
+use std::path::Path;
+use std::time::SystemTime;
 
 /// Variables shown before the cap.
 pub const VARIABLE_CAP: usize = 50;
@@ -84,10 +86,57 @@ pub struct FrameValues {
     pub watches_omitted: Option<usize>,
 }
 
-/// Read the variables (when `include_variables`) and evaluate `watches` in the frame
-/// `frame_ref` of a paused session, at once.
+/// Evaluate one of `project`'s watches in the frame `frame_ref` of a paused session. A
+/// watch stopped for its budget before is not run again (it would cost as much at every
+/// stop and status); one stopped now is marked so.
+pub async fn watch_value(
+    call: &Call<'_>,
+    project: &Path,
+    session: &str,
+    frame_ref: &str,
+    watch: &Watch,
+) -> ToolResult<DebugValue> {
+    if let Some(stopped) = &watch.stopped {
+        return Err(ToolError::new(
+            ErrorCode::Timeout,
+            format!(
+                "{stopped}; not re-evaluated: add it again with add_watch to run it once \
+                 more, or remove it"
+            ),
+        ));
+    }
+    let value =
+        super::evaluation::evaluate_watch(call, session, frame_ref, &watch.expression).await;
+    match value {
+        Err(err) if err.over_budget() => {
+            let at = debugger_core::history::rfc3339_utc(SystemTime::now());
+            let how = if err.code == ErrorCode::Timeout {
+                "timed out"
+            } else {
+                "stopped for its budget"
+            };
+            let mark = format!("{how} at {at} ({})", err.message);
+            let err = match call.app.watches.mark_stopped(project, &watch.id, &mark) {
+                Ok(()) => err,
+                Err(unsaved) => ToolError::new(
+                    err.code,
+                    format!(
+                        "{} (it will be run again at the next stop: {})",
+                        err.message, unsaved.message
+                    ),
+                ),
+            };
+            Err(err)
+        }
+        value => value,
+    }
+}
+
+/// Read the variables (when `include_variables`) and evaluate `project`'s `watches` in
+/// the frame `frame_ref` of a paused session, at once.
 pub async fn read(
     call: &Call<'_>,
+    project: &Path,
     session: &str,
     frame_ref: &str,
     watches: Vec<Watch>,
@@ -116,7 +165,7 @@ pub async fn read(
     let (watches, watches_omitted) = capped(watches);
     let evaluations: Vec<_> = watches
         .iter()
-        .map(|w| super::evaluation::evaluate_watch(call, session, frame_ref, &w.expression))
+        .map(|w| watch_value(call, project, session, frame_ref, w))
         .collect();
     let watch_calls = futures_util::stream::iter(evaluations)
         .buffered(WATCHES_AT_ONCE)

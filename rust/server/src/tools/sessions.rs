@@ -1052,6 +1052,7 @@ async fn paused_details(
 
     let values = frame_values::read(
         call,
+        &project.path,
         &id,
         &frame.frame_ref,
         watches,
