@@ -9,10 +9,10 @@
 // settings file), never through its classes. Prints `{"mcp_url": ...}` once connected, then
 // answers one JSON line per command.
 // The project (a copy of examples/calculator) gets the scripted debuggees ticker.py (a loop that
-// runs until paused), order_error.py (an uncaught ValueError), secrets.py (credentials) and
-// test_cart.py (a failing pytest test), echo.py (prints its arguments, working directory and MODE;
+// runs until paused), order_error.py (an uncaught ValueError), secrets.py (credentials),
+// secret_forms.py (the secret forms corpus's Python forms) and test_cart.py (a failing pytest test), echo.py (prints its arguments, working directory and MODE;
 // run mode) and run configurations App, npm build, Broken (CalculatorWorld), Ticker, Crash, Echo,
-// Secrets and Tests (Python tests of test_cart.py).
+// Secrets, Secret forms and Tests (Python tests of test_cart.py).
 //
 //   violations              {"violations": [{"kind", "message"}]}: threading rules broken, IDE errors
 //   breakpoints             {"breakpoints": [{"type", "file", "line", "enabled", "condition"}]}: the IDE's own
@@ -81,6 +81,7 @@ private const val TICKER = "ticker.py"
 private const val CRASH = "order_error.py"
 private const val ECHO = "echo.py"
 private const val SECRETS = "secrets.py"
+private const val SECRET_FORMS = "secret_forms.py"
 private const val TESTS = "test_cart.py"
 
 private class ModelIde(pluginDir: Path, projectPath: Path, port: Int, brave: Boolean, showSecrets: Boolean) {
@@ -107,7 +108,7 @@ private class ModelIde(pluginDir: Path, projectPath: Path, port: Int, brave: Boo
             </application>
             """.trimIndent(),
         )
-        for (name in listOf(TICKER, CRASH, SECRETS, TESTS)) Files.writeString(projectPath.resolve(name), ScriptedProgram.forScript(name)?.source ?: error("no scripted $name"))
+        for (name in listOf(TICKER, CRASH, SECRETS, SECRET_FORMS, TESTS)) Files.writeString(projectPath.resolve(name), ScriptedProgram.forScript(name)?.source ?: error("no scripted $name"))
         Files.writeString(
             projectPath.resolve(ECHO),
             "import os, sys\nprint('args', sys.argv[1:])\nprint('cwd', os.getcwd())\nprint('MODE', os.environ.get('MODE'))\n",
@@ -118,6 +119,7 @@ private class ModelIde(pluginDir: Path, projectPath: Path, port: Int, brave: Boo
         ModelRunManager.of(project).define(ConfigurationDefinition.python("Crash", CRASH))
         ModelRunManager.of(project).define(ConfigurationDefinition.python("Echo", ECHO))
         ModelRunManager.of(project).define(ConfigurationDefinition.python("Secrets", SECRETS))
+        ModelRunManager.of(project).define(ConfigurationDefinition.python("Secret forms", SECRET_FORMS))
         ModelRunManager.of(project).define(
             ConfigurationDefinition("Tests", ConfigurationTypeDefinition.PYTHON_TESTS, listOf("python3", "-m", "pytest", TESTS), TESTS),
         )
