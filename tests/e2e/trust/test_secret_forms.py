@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import subprocess
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -363,3 +363,19 @@ async def test_the_ides_setting_shows_every_secret_form(installed_plugin, state_
         notes = await ide_walk(t, h, seen, forms, ide_project, state_dir)
     total, exposed, wrong = ide_report("secret forms, masking off (the IDE's setting)", seen, notes, forms)
     assert exposed == sorted(f.name for f in forms if f.secret) and not wrong, (exposed, wrong)
+
+
+async def test_the_users_own_name_lists_hold_through_the_ide(installed_plugin, state_dir, ide_project):
+    """The user's extra and never-secret name lists, as the plugin's settings file stores them (the
+    IDE sends them to the server at start): `request_id`, ordinary by the built-in rules, is masked
+    on every channel; `auth_key`, secret by them, reads as it is; every other form as before."""
+    user = {"request_id": True, "auth_key": False}
+    seen = Channels()
+    flags = ("secret-name:request_id", "never-secret-name:auth_key")
+    async with ide(installed_plugin, state_dir, ide_project, flags=flags) as (t, h):
+        forms = [replace(f, secret=user.get(f.name, f.secret)) for f in ide_forms(ide_project)]
+        notes = await ide_walk(t, h, seen, forms, ide_project, state_dir)
+    total, exposed, wrong = ide_report("secret forms with the user's name lists (IDE backend)", seen, notes, forms)
+    assert notes["variables"]["request_id"]["value"].startswith("<redacted: "), notes["variables"]["request_id"]
+    assert notes["variables"]["auth_key"]["value"] == "'ak-G0jgrwNaXjW'", notes["variables"]["auth_key"]
+    assert total == 0 and not wrong, (exposed, wrong)

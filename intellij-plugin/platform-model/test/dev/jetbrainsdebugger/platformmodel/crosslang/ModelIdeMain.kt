@@ -32,7 +32,9 @@
 //
 // Run with the classpath of build/kotlin/model-ide-classpath.txt (the model, the stubs, no plugin class):
 //   java -cp ... dev.jetbrainsdebugger.platformmodel.crosslang.ModelIdeMainKt <plugin folder> <project> <mcp port> [brave] [show-secrets]
-// (show-secrets: the user turned "Hide secrets from AI agents" off in the settings)
+//       [secret-name:NAME]... [never-secret-name:NAME]...
+// (show-secrets: the user turned "Hide secrets from AI agents" off in the settings; secret-name and
+// never-secret-name: a name the user added to the settings' extra or never-secret name list)
 package dev.jetbrainsdebugger.platformmodel.crosslang
 
 import com.intellij.openapi.application.ModalityState
@@ -84,7 +86,19 @@ private const val SECRETS = "secrets.py"
 private const val SECRET_FORMS = "secret_forms.py"
 private const val TESTS = "test_cart.py"
 
-private class ModelIde(pluginDir: Path, projectPath: Path, port: Int, brave: Boolean, showSecrets: Boolean) {
+/** A stored list option as the platform's XML serializer writes a `MutableList<String>` property. */
+private fun listOption(name: String, values: List<String>) =
+    "<option name=\"$name\"><list>" + values.joinToString("") { "<option value=\"$it\" />" } + "</list></option>"
+
+private class ModelIde(
+    pluginDir: Path,
+    projectPath: Path,
+    port: Int,
+    brave: Boolean,
+    showSecrets: Boolean,
+    secretNames: List<String> = emptyList(),
+    neverSecretNames: List<String> = emptyList(),
+) {
     val ui = UiArea()
     val platform: ModelPlatform
     val project: ModelProject
@@ -104,6 +118,8 @@ private class ModelIde(pluginDir: Path, projectPath: Path, port: Int, brave: Boo
                 <option name="mcpPort" value="$port" />
                 <option name="braveMode" value="$brave" />
                 <option name="hideSecrets" value="${!showSecrets}" />
+                ${listOption("secretNames", secretNames)}
+                ${listOption("neverSecretNames", neverSecretNames)}
               </component>
             </application>
             """.trimIndent(),
@@ -285,11 +301,18 @@ private fun serve(handle: (words: List<String>, line: String) -> Unit) {
 
 fun main(args: Array<String>) {
     val flags = args.drop(3).toSet()
-    if (args.size < 3 || args[2].toIntOrNull() == null || !setOf("brave", "show-secrets").containsAll(flags)) {
-        System.err.println("usage: ModelIdeMain <plugin folder> <project path> <mcp port> [brave] [show-secrets]")
+    fun named(prefix: String) = flags.filter { it.startsWith(prefix) }.map { it.removePrefix(prefix) }
+    val secretNames = named("secret-name:")
+    val neverSecretNames = named("never-secret-name:")
+    val known = setOf("brave", "show-secrets") + secretNames.map { "secret-name:$it" } + neverSecretNames.map { "never-secret-name:$it" }
+    if (args.size < 3 || args[2].toIntOrNull() == null || !known.containsAll(flags)) {
+        System.err.println("usage: ModelIdeMain <plugin folder> <project path> <mcp port> [brave] [show-secrets] [secret-name:NAME]... [never-secret-name:NAME]...")
         exitProcess(2)
     }
-    val ide = ModelIde(Path.of(args[0]), Path.of(args[1]), args[2].toInt(), brave = "brave" in flags, showSecrets = "show-secrets" in flags)
+    val ide = ModelIde(
+        Path.of(args[0]), Path.of(args[1]), args[2].toInt(), brave = "brave" in flags, showSecrets = "show-secrets" in flags,
+        secretNames = secretNames, neverSecretNames = neverSecretNames,
+    )
     val (url, state) = ide.awaitServer(60_000)
     if (url == null) {
         reply("error" to "the plugin's server did not start: $state")
