@@ -12,16 +12,17 @@ from __future__ import annotations
 
 import json
 import subprocess
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import anyio
 import pytest
 
-from conftest import connect
+from conftest import CALCULATOR, connect
 from resource_client import LOG, OUTPUT, SESSION, read
 from helpers.channels import Channels
+from helpers.model_ide import ide, installed_plugin  # noqa: F401 (the plugin zip as installed, a fixture)
 from helpers.questions import never_called, question
 
 pytestmark = pytest.mark.anyio
@@ -258,4 +259,123 @@ async def test_every_secret_form_is_masked_on_every_channel_and_no_ordinary_valu
     for what in wrong:
         print(f"  ordinary masked: {what}")
     assert notes["resumed"]["status"] != "error", notes["resumed"]
+    assert total == 0 and not wrong, (exposed, wrong)
+
+
+# ---------------------------------------------------------------------------- the IDE backend
+
+IDE_PROGRAM = "secret_forms.py"  # the platform model's scripted debuggee (ScriptedProgram.secretForms)
+
+
+@pytest.fixture
+def ide_project(tmp_path: Path) -> Path:
+    """A copy of examples/calculator: the modelled IDE adds secret_forms.py to it."""
+    import shutil
+    copy = tmp_path / "calculator"
+    shutil.copytree(CALCULATOR, copy)
+    return copy.resolve()
+
+
+def ide_forms(project: Path) -> list[Form]:
+    """The corpus's Python forms the model's debuggee holds: those whose name it assigns."""
+    held = {line.split(" ")[0].rstrip(":") for line in (project / IDE_PROGRAM).read_text().splitlines()}
+    return [f for f in corpus("python") if f.name in held]
+
+
+async def ide_walk(t: Any, h: Any, seen: Channels, forms: list[Form], project: Path,
+                   state_dir: Path) -> dict[str, Any]:
+    names = [f.name for f in forms]
+    lines = (project / IDE_PROGRAM).read_text().splitlines()
+    stop, done = lines.index("checkpoint = 0") + 1, lines.index("done = 0") + 1
+    notes: dict[str, Any] = {}
+    for name in names[:5]:
+        await seen.call(t, "add_watch", "add_watch", expression=name)
+    for line in (stop, done):
+        await t.ok("set_breakpoint", file_path=IDE_PROGRAM, line=line)
+    started = await seen.call(t, "start_debug_session include_variables", "start_debug_session",
+                              configuration_name="Secret forms", include_variables=True)
+    assert started["status"] == "paused", started
+    listed = await seen.call(t, "get_variables", "get_variables", max_variables=200)
+    notes["variables"] = {v["name"]: v for v in listed["variables"]}
+    for v in listed["variables"]:
+        if v.get("id") and v.get("has_children"):
+            await seen.call(t, "expand_variable", "expand_variable", variable_id=v["id"], max_children=100)
+    notes["evaluated"] = {}
+    for name in names:
+        notes["evaluated"][name] = await seen.call(t, "evaluate", "evaluate", expression=name)
+    await seen.call(t, "get_debug_session_status", "get_debug_session_status", include_variables=True)
+    await seen.call(t, "get_source_context", "get_source_context", file_path=IDE_PROGRAM, line=stop,
+                    context_lines=60)
+    seen.add("resource debugger://source", await read(t.client, f"debugger://source/{IDE_PROGRAM}"))
+    # On to `done`: the program printed every value.
+    notes["resumed"] = await seen.call(t, "resume", "resume")
+    await seen.call(t, "get_debug_session_status", "get_debug_session_status")
+    for uri in (SESSION, OUTPUT, LOG):
+        seen.add(f"resource {uri}", await read(t.client, uri))
+    await seen.call(t, "stop_debug_session", "stop_debug_session")
+    # What the tool window holds: the history listed and pushed through the bridge, and its exports.
+    await anyio.sleep(1.5)
+    history = h.command("history")
+    seen.add("tool window history (history/list)", history["listed"])
+    seen.add("tool window history (history/changed)", history["pushed"])
+    for export in ("json", "csv", "markdown"):
+        seen.add(f"tool window export {export}", history[export])
+    for name in ("history.json", "history.csv"):
+        seen.add(f"history file {name}", (state_dir / name).read_text())
+    return notes
+
+
+def ide_report(title: str, seen: Channels, notes: dict[str, Any], forms: list[Form]) -> tuple[int, list[str], list[str]]:
+    found = exposures(seen, forms)
+    total = sum(len(v) for v in found.values())
+    exposed = sorted({name for names in found.values() for name in names})
+    wrong = false_positives(notes, seen, forms)
+    print(f"\n{title}: {total} exposures of {len(exposed)} of {sum(f.secret for f in forms)} forms "
+          f"over {sum(1 for v in found.values() if v)} of {len(found)} channels; {len(wrong)} "
+          f"ordinary values masked of {sum(not f.secret for f in forms)} forms")
+    for channel, names in sorted(found.items()):
+        if names:
+            print(f"  {channel}: {names}")
+    for what in wrong:
+        print(f"  ordinary masked: {what}")
+    return total, exposed, wrong
+
+
+async def test_every_secret_form_is_masked_through_the_ide(installed_plugin, state_dir, ide_project):
+    """The corpus's Python forms over the IDE backend (the plugin over the platform model, its
+    scripted debuggee holding the forms): variables, expansion, evaluate, watches, status, source,
+    output, resources, the tool window's history and exports, the history files."""
+    seen = Channels()
+    async with ide(installed_plugin, state_dir, ide_project) as (t, h):
+        forms = ide_forms(ide_project)
+        notes = await ide_walk(t, h, seen, forms, ide_project, state_dir)
+    total, exposed, wrong = ide_report("secret forms (IDE backend, platform model)", seen, notes, forms)
+    assert len(forms) > 30, [f.name for f in forms]
+    assert total == 0 and not wrong, (exposed, wrong)
+
+
+async def test_the_ides_setting_shows_every_secret_form(installed_plugin, state_dir, ide_project):
+    """"Hide secrets from AI agents" off in the plugin's settings: the same walk shows every form
+    (the walk reaches each value, so a leak would be seen). The count is the IDE's 'before' figure."""
+    seen = Channels()
+    async with ide(installed_plugin, state_dir, ide_project, flags=("show-secrets",)) as (t, h):
+        forms = ide_forms(ide_project)
+        notes = await ide_walk(t, h, seen, forms, ide_project, state_dir)
+    total, exposed, wrong = ide_report("secret forms, masking off (the IDE's setting)", seen, notes, forms)
+    assert exposed == sorted(f.name for f in forms if f.secret) and not wrong, (exposed, wrong)
+
+
+async def test_the_users_own_name_lists_hold_through_the_ide(installed_plugin, state_dir, ide_project):
+    """The user's extra and never-secret name lists, as the plugin's settings file stores them (the
+    IDE sends them to the server at start): `request_id`, ordinary by the built-in rules, is masked
+    on every channel; `auth_key`, secret by them, reads as it is; every other form as before."""
+    user = {"request_id": True, "auth_key": False}
+    seen = Channels()
+    flags = ("secret-name:request_id", "never-secret-name:auth_key")
+    async with ide(installed_plugin, state_dir, ide_project, flags=flags) as (t, h):
+        forms = [replace(f, secret=user.get(f.name, f.secret)) for f in ide_forms(ide_project)]
+        notes = await ide_walk(t, h, seen, forms, ide_project, state_dir)
+    total, exposed, wrong = ide_report("secret forms with the user's name lists (IDE backend)", seen, notes, forms)
+    assert notes["variables"]["request_id"]["value"].startswith("<redacted: "), notes["variables"]["request_id"]
+    assert notes["variables"]["auth_key"]["value"] == "'ak-G0jgrwNaXjW'", notes["variables"]["auth_key"]
     assert total == 0 and not wrong, (exposed, wrong)

@@ -9,10 +9,10 @@
 // settings file), never through its classes. Prints `{"mcp_url": ...}` once connected, then
 // answers one JSON line per command.
 // The project (a copy of examples/calculator) gets the scripted debuggees ticker.py (a loop that
-// runs until paused), order_error.py (an uncaught ValueError), secrets.py (credentials) and
-// test_cart.py (a failing pytest test), echo.py (prints its arguments, working directory and MODE;
+// runs until paused), order_error.py (an uncaught ValueError), secrets.py (credentials),
+// secret_forms.py (the secret forms corpus's Python forms) and test_cart.py (a failing pytest test), echo.py (prints its arguments, working directory and MODE;
 // run mode) and run configurations App, npm build, Broken (CalculatorWorld), Ticker, Crash, Echo,
-// Secrets and Tests (Python tests of test_cart.py).
+// Secrets, Secret forms and Tests (Python tests of test_cart.py).
 //
 //   violations              {"violations": [{"kind", "message"}]}: threading rules broken, IDE errors
 //   breakpoints             {"breakpoints": [{"type", "file", "line", "enabled", "condition"}]}: the IDE's own
@@ -32,7 +32,9 @@
 //
 // Run with the classpath of build/kotlin/model-ide-classpath.txt (the model, the stubs, no plugin class):
 //   java -cp ... dev.jetbrainsdebugger.platformmodel.crosslang.ModelIdeMainKt <plugin folder> <project> <mcp port> [brave] [show-secrets]
-// (show-secrets: the user turned "Hide secrets from AI agents" off in the settings)
+//       [secret-name:NAME]... [never-secret-name:NAME]...
+// (show-secrets: the user turned "Hide secrets from AI agents" off in the settings; secret-name and
+// never-secret-name: a name the user added to the settings' extra or never-secret name list)
 package dev.jetbrainsdebugger.platformmodel.crosslang
 
 import com.intellij.openapi.application.ModalityState
@@ -81,9 +83,22 @@ private const val TICKER = "ticker.py"
 private const val CRASH = "order_error.py"
 private const val ECHO = "echo.py"
 private const val SECRETS = "secrets.py"
+private const val SECRET_FORMS = "secret_forms.py"
 private const val TESTS = "test_cart.py"
 
-private class ModelIde(pluginDir: Path, projectPath: Path, port: Int, brave: Boolean, showSecrets: Boolean) {
+/** A stored list option as the platform's XML serializer writes a `MutableList<String>` property. */
+private fun listOption(name: String, values: List<String>) =
+    "<option name=\"$name\"><list>" + values.joinToString("") { "<option value=\"$it\" />" } + "</list></option>"
+
+private class ModelIde(
+    pluginDir: Path,
+    projectPath: Path,
+    port: Int,
+    brave: Boolean,
+    showSecrets: Boolean,
+    secretNames: List<String> = emptyList(),
+    neverSecretNames: List<String> = emptyList(),
+) {
     val ui = UiArea()
     val platform: ModelPlatform
     val project: ModelProject
@@ -103,11 +118,13 @@ private class ModelIde(pluginDir: Path, projectPath: Path, port: Int, brave: Boo
                 <option name="mcpPort" value="$port" />
                 <option name="braveMode" value="$brave" />
                 <option name="hideSecrets" value="${!showSecrets}" />
+                ${listOption("secretNames", secretNames)}
+                ${listOption("neverSecretNames", neverSecretNames)}
               </component>
             </application>
             """.trimIndent(),
         )
-        for (name in listOf(TICKER, CRASH, SECRETS, TESTS)) Files.writeString(projectPath.resolve(name), ScriptedProgram.forScript(name)?.source ?: error("no scripted $name"))
+        for (name in listOf(TICKER, CRASH, SECRETS, SECRET_FORMS, TESTS)) Files.writeString(projectPath.resolve(name), ScriptedProgram.forScript(name)?.source ?: error("no scripted $name"))
         Files.writeString(
             projectPath.resolve(ECHO),
             "import os, sys\nprint('args', sys.argv[1:])\nprint('cwd', os.getcwd())\nprint('MODE', os.environ.get('MODE'))\n",
@@ -118,6 +135,7 @@ private class ModelIde(pluginDir: Path, projectPath: Path, port: Int, brave: Boo
         ModelRunManager.of(project).define(ConfigurationDefinition.python("Crash", CRASH))
         ModelRunManager.of(project).define(ConfigurationDefinition.python("Echo", ECHO))
         ModelRunManager.of(project).define(ConfigurationDefinition.python("Secrets", SECRETS))
+        ModelRunManager.of(project).define(ConfigurationDefinition.python("Secret forms", SECRET_FORMS))
         ModelRunManager.of(project).define(
             ConfigurationDefinition("Tests", ConfigurationTypeDefinition.PYTHON_TESTS, listOf("python3", "-m", "pytest", TESTS), TESTS),
         )
@@ -283,11 +301,18 @@ private fun serve(handle: (words: List<String>, line: String) -> Unit) {
 
 fun main(args: Array<String>) {
     val flags = args.drop(3).toSet()
-    if (args.size < 3 || args[2].toIntOrNull() == null || !setOf("brave", "show-secrets").containsAll(flags)) {
-        System.err.println("usage: ModelIdeMain <plugin folder> <project path> <mcp port> [brave] [show-secrets]")
+    fun named(prefix: String) = flags.filter { it.startsWith(prefix) }.map { it.removePrefix(prefix) }
+    val secretNames = named("secret-name:")
+    val neverSecretNames = named("never-secret-name:")
+    val known = setOf("brave", "show-secrets") + secretNames.map { "secret-name:$it" } + neverSecretNames.map { "never-secret-name:$it" }
+    if (args.size < 3 || args[2].toIntOrNull() == null || !known.containsAll(flags)) {
+        System.err.println("usage: ModelIdeMain <plugin folder> <project path> <mcp port> [brave] [show-secrets] [secret-name:NAME]... [never-secret-name:NAME]...")
         exitProcess(2)
     }
-    val ide = ModelIde(Path.of(args[0]), Path.of(args[1]), args[2].toInt(), brave = "brave" in flags, showSecrets = "show-secrets" in flags)
+    val ide = ModelIde(
+        Path.of(args[0]), Path.of(args[1]), args[2].toInt(), brave = "brave" in flags, showSecrets = "show-secrets" in flags,
+        secretNames = secretNames, neverSecretNames = neverSecretNames,
+    )
     val (url, state) = ide.awaitServer(60_000)
     if (url == null) {
         reply("error" to "the plugin's server did not start: $state")

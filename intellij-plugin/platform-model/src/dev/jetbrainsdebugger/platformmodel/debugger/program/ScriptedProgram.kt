@@ -79,7 +79,7 @@ class ScriptedProgram(
     }
 
     companion object {
-        private val all = listOf(calculator(), orderError(), ticker(), secrets(), checkout(), till(), cartTest(), testCart()).associateBy { it.fileName }
+        private val all = listOf(calculator(), orderError(), ticker(), secrets(), secretForms(), checkout(), till(), cartTest(), testCart()).associateBy { it.fileName }
 
         /** The program simulating the script of this file name; null for a file no program simulates. */
         fun forScript(fileName: String): ScriptedProgram? = all[fileName]
@@ -259,6 +259,67 @@ class ScriptedProgram(
                 |raise RuntimeError(f"login refused with {password}")
                 |""".trimMargin(),
         )
+
+        /**
+         * secret_forms.py: the Python forms of tests/e2e/trust/secret_forms.txt that the model's Python
+         * holds (no dict literal, namedtuple, sys.argv or os.environ here: `headers` is the list
+         * `list(d.items())` gives), one a line from line 2; `checkpoint` after them (the stop), then
+         * each printed, then `done` (a stop with the output whole). An annotated assignment runs as CPython runs it: the value bound to the name.
+         */
+        private fun secretForms(): ScriptedProgram {
+            val forms = """
+                |SECRET_KEY = "dj-HwLb1o5b-4yx98eB9tvgL"
+                |auth_key = "ak-G0jgrwNaXjW"
+                |master_key = "mk-HfZdxqVJT1d"
+                |ssh_key = "sshk-Zy7kL3Otsyu"
+                |SENTRY_DSN = "https://9c1e7d2b4a6f8e0d3c5b7a9f1e2d4c6b@o123.ingest.sentry.io/456"
+                |headers = [("X-Api-Key", "xak-zIBppR0hLQ"), ("Accept", "application/json")]
+                |db_items = [("host", "db.internal"), ("password", "cfg-VeZCrAhLs")]
+                |header_tuples = [("Authorization", "Token hdr-6vC36fHV0"), ("Accept", "text/html")]
+                |log_blob = "user said \"hi\" then password='esc-EA3DxiCri'"
+                |both_quotes = "{'client_secret': 'cs-okste6tHgL'} \"quoted\""
+                |api_token: str = "at-HtA7oA82tWI"
+                |broker_url = "amqp://app:p@ss-65UWw9V@mq.internal:5672/"
+                |odbc = "Driver={ODBC Driver 18};Server=db;Uid=app;Pwd=odbc-N03DeeUd;"
+                |mssql = "Server=db;Database=shop;User Id=app;Password=mssql-vAulXlV;"
+                |azure = "DefaultEndpointsProtocol=https;AccountName=shop;AccountKey=AvExQra7TNOqGIYdk==;EndpointSuffix=core.windows.net"
+                |bus = "Endpoint=sb://shop.servicebus.windows.net/;SharedAccessKeyName=root;SharedAccessKey=rhGqf2QJDWjqPS5X="
+                |xml_config = "<config><user>app</user><password>xml-jD7lPxV0</password></config>"
+                |ini_text = "[db]\nhost = db.internal\npassword = ini-y7jhDuMl\n"
+                |flags = ["--verbose", "--password", "flag-YirVWCT"]
+                |log_line = "connecting as app using password lg-02JV13MK"
+                |set_cookie_line = "Set-Cookie: sessionid=sid-I9DbA0DNFO; Path=/; HttpOnly"
+                |basic_blob = "YXBwOnMzY3IzdC1QdzhMeDI="
+                |aws_pair = ("AKIAQX7Z3B5N6M2K4P8R", "zkjezz8Ht4k1HDDnA4L9St/CQrWJNWhQpjUGOtQh")
+                |commit = "3f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a"
+                |request_id = "123e4567-e89b-12d3-a456-426614174000"
+                |sha256 = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+                |png_b64 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
+                |test_id = "tests/test_login.py::test_password_reset[token-expired]"
+                |password_min_length = 12
+                |policy = "password_min_length = 12"
+                |help_text = "Keep the secret to yourself: the password policy asks for 12 characters."
+                |menu_title = "Basic settings"
+                |optimization_pass = "constant-folding"
+                |session_count = 4
+            """.trimMargin().lines()
+            val annotated = Regex("""^(\w+): \w+ = """)
+            val names = forms.map { it.substringBefore(" ").removeSuffix(":") }
+            val stop = forms.size + 2
+            val lines = forms.mapIndexed { i, form -> line(i + 2, Action.Exec(form.replace(annotated, "$1 = "))) } +
+                line(stop, Action.Exec("checkpoint = 0")) +
+                names.mapIndexed { i, name -> line(stop + 1 + i, Action.Print(name)) } +
+                line(stop + 1 + names.size, Action.Exec("done = 0"))
+            val source = listOf("\"\"\"The corpus's secret forms (the IDE's secret forms test).\"\"\"") + forms + "checkpoint = 0" +
+                names.map { "print($it)" } + "done = 0"
+            return ScriptedProgram(
+                "secret_forms.py",
+                Code("<module>", CodeKind.MODULE, emptyList(), lines),
+                emptyMap(),
+                emptyMap(),
+                source = source.joinToString("\n", postfix = "\n"),
+            )
+        }
 
         /** Checkout.java: main calls Cart.total, which calls Cart.tax; Cart.discount is never called. Prints "Total: 165". */
         private fun checkout() = ScriptedProgram(
