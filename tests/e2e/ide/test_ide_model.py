@@ -13,7 +13,8 @@ DebuggerBridgeService, which finds and starts the binary of its own folder.
 Run configurations there: `App` (Python: debug runs the scripted calculator, run mode a real
 `python3 calculator.py`), `Ticker` (a loop that runs until paused), `Crash` (an uncaught
 ValueError), `Echo` (run mode: prints its arguments, working directory and MODE), `Secrets`
-(credentials, for test_secrets.py), `Tests` (Python tests: a failing pytest test), `npm build`
+(credentials, for test_secrets.py), `Secret forms` (the secret-forms corpus, for
+test_secret_forms.py), `Tests` (Python tests: a failing pytest test), `npm build`
 (run only) and `Broken` (fails validation). The debuggee
 of a debug session is the model's simulation of calculator.py, line by line with its real
 values. Every test ends by asking the model for violations of the platform's threading rules
@@ -70,7 +71,8 @@ async def test_every_tool_through_the_intellij_layer(installed_plugin, state_dir
         # The plugin found the binary of its own folder and restored the executable bit the install lost.
         assert os.access(installed_plugin / PLUGIN_BINARY, os.X_OK)
         configs = {c["name"]: c for c in (await t.ok("list_run_configurations"))["run_configurations"]}
-        assert set(configs) == {"App", "Ticker", "Crash", "Echo", "Secrets", "Tests", "npm build", "Broken"}
+        assert set(configs) == {"App", "Ticker", "Crash", "Echo", "Secrets", "Secret forms", "Tests", "npm build",
+                                "Broken"}
         assert configs["App"]["can_debug"] is True and configs["App"]["type"] == "Python"
         assert configs["npm build"]["can_debug"] is False and configs["npm build"]["can_run"] is True
 
