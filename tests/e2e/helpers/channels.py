@@ -4,7 +4,10 @@ and which secrets of a corpus any channel exposed."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
+
+import anyio
 
 from conftest import Tools, text_of
 
@@ -36,3 +39,18 @@ class Channels:
                       if secret in whole or json.dumps(secret)[1:-1] in whole]
             found[channel] = leaked
         return found
+
+    async def add_tool_window(self, h: Any, state_dir: Path) -> dict[str, Any]:
+        """Add what the modelled IDE's tool window holds (the history listed and pushed through
+        the bridge, its exports) and the history files, once the last calls reached them."""
+        await anyio.sleep(1.5)
+        history = h.command("history")
+        self.add("tool window history (history/list)", history["listed"])
+        self.add("tool window history (history/changed)", history["pushed"])
+        for export in ("json", "csv", "markdown"):
+            self.add(f"tool window export {export}", history[export])
+        for name in ("history.json", "history.csv"):
+            path = state_dir / name
+            assert path.is_file(), f"no {path}"
+            self.add(f"history file {name}", path.read_text())
+        return history

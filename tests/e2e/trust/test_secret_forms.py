@@ -313,15 +313,7 @@ async def ide_walk(t: Any, h: Any, seen: Channels, forms: list[Form], project: P
     for uri in (SESSION, OUTPUT, LOG):
         seen.add(f"resource {uri}", await read(t.client, uri))
     await seen.call(t, "stop_debug_session", "stop_debug_session")
-    # What the tool window holds: the history listed and pushed through the bridge, and its exports.
-    await anyio.sleep(1.5)
-    history = h.command("history")
-    seen.add("tool window history (history/list)", history["listed"])
-    seen.add("tool window history (history/changed)", history["pushed"])
-    for export in ("json", "csv", "markdown"):
-        seen.add(f"tool window export {export}", history[export])
-    for name in ("history.json", "history.csv"):
-        seen.add(f"history file {name}", (state_dir / name).read_text())
+    await seen.add_tool_window(h, state_dir)
     return notes
 
 

@@ -363,18 +363,7 @@ async def ide_walk(t: Tools, h: Any, seen: Channels, state_dir: Path) -> dict[st
     for uri in (SESSION, OUTPUT, LOG):
         seen.add(f"resource {uri}", await read(t.client, uri))
     await seen.call(t, "stop_debug_session", "stop_debug_session")
-    # What the tool window holds: the history listed and pushed through the bridge, and its exports.
-    await anyio.sleep(1.5)
-    history = h.command("history")
-    seen.add("tool window history (history/list)", history["listed"])
-    seen.add("tool window history (history/changed)", history["pushed"])
-    for export in ("json", "csv", "markdown"):
-        seen.add(f"tool window export {export}", history[export])
-    notes["tool window"] = history
-    for name in ("history.json", "history.csv"):
-        path = state_dir / name
-        assert path.is_file(), f"no {path}"
-        seen.add(f"history file {name}", path.read_text())
+    notes["tool window"] = await seen.add_tool_window(h, state_dir)
     return notes
 
 
