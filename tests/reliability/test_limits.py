@@ -150,9 +150,9 @@ async def test_sigterm_stops_the_server_in_the_middle_of_a_mass_removal(binary, 
                 group.cancel_scope.cancel()
         figure("SIGTERM during a 10k removal: server gone after s", round(took, 2))
         assert not server.is_running() or server.status() == psutil.STATUS_ZOMBIE, "the server still runs"
-        # The 1.2 s exit deadline starts once the runtime thread sees the signal; the 10k
-        # removal holds that thread for up to about a second in a debug build (docs/behaviour.md).
-        assert took < 3
+        # The 1.2 s exit deadline is armed by a thread of its own, not by the runtime
+        # thread the removal keeps busy (docs/behaviour.md).
+        assert took < 2
 
 
 WATCHES, WATCH_BYTES = 100, 60_000

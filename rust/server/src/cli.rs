@@ -528,8 +528,10 @@ async fn ide_absent_for(ide: &IdeBackend, limit: Duration) {
 /// killed and the process exits whatever it was doing.
 const EXIT_DEADLINE: Duration = Duration::from_millis(1200);
 
-/// Resolves on Ctrl-C or SIGTERM, and arms [`EXIT_DEADLINE`].
+/// Resolves on Ctrl-C or SIGTERM. The first call also arms [`EXIT_DEADLINE`] for
+/// the signal that ends this wait.
 async fn shutdown_signal() {
+    arm_exit_deadline();
     #[cfg(unix)]
     {
         let mut term =
@@ -538,7 +540,7 @@ async fn shutdown_signal() {
                 Err(err) => {
                     tracing::warn!(%err, "cannot watch SIGTERM");
                     let _ = tokio::signal::ctrl_c().await;
-                    return exit_by_the_deadline();
+                    return;
                 }
             };
         tokio::select! {
@@ -550,24 +552,67 @@ async fn shutdown_signal() {
     {
         let _ = tokio::signal::ctrl_c().await;
     }
-    exit_by_the_deadline();
 }
 
-/// A plain thread ends the process at [`EXIT_DEADLINE`] if the graceful way has not:
-/// no task, lock or blocking read of the runtime can hold it up.
-fn exit_by_the_deadline() {
-    let spawned = std::thread::Builder::new()
-        .name("exit-deadline".into())
-        .spawn(|| {
-            std::thread::sleep(EXIT_DEADLINE);
-            tracing::warn!("still running {EXIT_DEADLINE:?} after the signal; exiting now");
-            // Every session tree of this process carries a tag starting with its pid.
-            debugger_dap::tree::kill_all_of(&std::process::id().to_string());
-            crate::transport::std_streams::restore_flags();
-            std::process::exit(0);
-        });
-    if let Err(err) = spawned {
-        tracing::warn!(%err, "cannot arm the exit deadline");
+/// Starts, once, a plain thread that waits for SIGTERM or SIGINT itself and ends the
+/// process [`EXIT_DEADLINE`] after it if the graceful way has not. The deadline must not
+/// wait for the runtime: its one thread can be busy for a second (a 10k-breakpoint
+/// removal), and a task would only see the signal after that.
+fn arm_exit_deadline() {
+    static ARMED: std::sync::Once = std::sync::Once::new();
+    ARMED.call_once(|| {
+        let spawned = std::thread::Builder::new()
+            .name("exit-deadline".into())
+            .spawn(|| {
+                wait_for_a_stop_signal();
+                std::thread::sleep(EXIT_DEADLINE);
+                tracing::warn!("still running {EXIT_DEADLINE:?} after the signal; exiting now");
+                // Every session tree of this process carries a tag starting with its pid.
+                debugger_dap::tree::kill_all_of(&std::process::id().to_string());
+                crate::transport::std_streams::restore_flags();
+                std::process::exit(0);
+            });
+        if let Err(err) = spawned {
+            tracing::warn!(%err, "cannot arm the exit deadline");
+        }
+    });
+}
+
+/// Blocks the calling thread until SIGTERM or SIGINT (Ctrl-C) arrives. Registering
+/// adds to tokio's handlers for the same signals, it does not replace them.
+#[cfg(unix)]
+fn wait_for_a_stop_signal() {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    match signal_hook::iterator::Signals::new([SIGTERM, SIGINT]) {
+        Ok(mut signals) => {
+            signals.forever().next();
+        }
+        Err(err) => {
+            tracing::warn!(%err, "cannot watch SIGTERM for the exit deadline");
+            // Never fire: the graceful way still ends the process.
+            loop {
+                std::thread::park();
+            }
+        }
+    }
+}
+
+/// Without Unix signals, Ctrl-C is seen through a small runtime of the thread's own.
+#[cfg(not(unix))]
+fn wait_for_a_stop_signal() {
+    match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => {
+            let _ = runtime.block_on(tokio::signal::ctrl_c());
+        }
+        Err(err) => {
+            tracing::warn!(%err, "cannot watch Ctrl-C for the exit deadline");
+            loop {
+                std::thread::park();
+            }
+        }
     }
 }
 
