@@ -31,6 +31,7 @@
 //! is no sandbox against code the user allowed to run (`allow_side_effects`), which can
 //! send anything anywhere, though what it returns is masked the same way.
 
+mod argv;
 mod backend;
 mod formats;
 pub mod names;
@@ -230,6 +231,12 @@ impl Secrets {
         active.settings.hide && active.rule.is_secret(name)
     }
 
+    /// Whether the value `value` (as a debugger shows it) of `name` is secret by its name:
+    /// the name says so, and it is not a directory under a name that may mean one.
+    pub fn is_secret_named_value(&self, name: &str, value: &str) -> bool {
+        self.is_secret_name(name) && !names::holds_a_directory(name, unquoted(value))
+    }
+
     /// The first secret-named variable an expression reads: any name in its text, string
     /// literals included (`d['password']`, `getattr(o, 'api_key')` and f-string fields
     /// read a secret as surely as a bare name), in any language.
@@ -302,7 +309,7 @@ impl Secrets {
     /// program gets: it may read one into a variable of any name (`getenv`, `os.Getenv`).
     pub fn learn_environment(&self, vars: impl IntoIterator<Item = (String, String)>) {
         for (name, value) in vars {
-            if self.is_secret_name(&name) && !text::is_trivial(&value) {
+            if self.is_secret_named_value(&name, &value) && !text::is_trivial(&value) {
                 self.learn(&value);
             }
         }
