@@ -17,6 +17,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import anyio
 import pytest
 from helpers.hostile import PYTHONS, SHIM_DIR, TARGET
 
@@ -213,5 +214,30 @@ async def test_a_failing_condition_stops_and_says_why(server):
             assert (f"the condition of {bp['breakpoint_id']} failed (IndexError: tuple index out of "
                     "range), so the program stopped here") in execution["message"], execution
             assert "Error while evaluating" not in (await t.status()).get("output", "")
+        finally:
+            shutil.rmtree(json.loads((await t.evaluate("SENTINEL")).replace("'", '"')), ignore_errors=True)
+
+
+@pytest.mark.anyio
+async def test_a_condition_over_its_budget_stops_and_says_it_ran(server):
+    """A condition that runs past its 1 s budget is stopped there by the guard: the program
+    stops at the line, and the stop says the condition was stopped after it ran, not that it
+    was not run."""
+    async with server() as t:
+        bp = await t.ok("set_breakpoint", file_path=PROGRAM, line=line_of(PROGRAM, "round_end"),
+                        condition="any(x < 0 for x in range(9999999))")
+        started = await t.start("Hostile Loop")
+        try:
+            execution = started["execution"]
+            for _ in range(40):  # the start may answer `busy` while the condition runs
+                if execution["state"] == "paused":
+                    break
+                await anyio.sleep(0.25)
+                execution = (await t.status())["execution"]
+            assert execution["state"] == "paused" and execution["breakpoints_hit"] == [bp["breakpoint_id"]], execution
+            said = execution["message"]
+            assert (f"the condition of {bp['breakpoint_id']} was stopped by the side-effect guard after "
+                    "it ran longer than 1 s") in said, said
+            assert "was not run" not in said, said
         finally:
             shutil.rmtree(json.loads((await t.evaluate("SENTINEL")).replace("'", '"')), ignore_errors=True)

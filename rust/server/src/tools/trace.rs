@@ -395,11 +395,16 @@ async fn record_hit(
 
 /// Why `stop` at probe `id` was not its condition's doing: the session says so in the
 /// stop's description when the guard refused the condition (the program stops there
-/// rather than judge it).
+/// rather than judge it), before it ran or after it ran over its budget.
 fn condition_refused(stop: &StopInfo, id: &str) -> Option<String> {
-    let refused = format!("the condition of {id} was not run");
+    let label = format!("the condition of {id} ");
     stop.description
         .as_ref()
-        .filter(|description| description.starts_with(&refused))
+        .filter(|description| {
+            description.strip_prefix(&label).is_some_and(|rest| {
+                rest.starts_with("was not run")
+                    || rest.starts_with("was stopped by the side-effect guard")
+            })
+        })
         .cloned()
 }
