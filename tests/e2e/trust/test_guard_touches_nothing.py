@@ -89,6 +89,13 @@ HEAVY = [
     # Called by C code (map), where no hook sizes each call.
     "max(map(pow, range(2, 999999), [9999] * 999997))",
     "min(map(divmod, [10**99999] * 99999, [7] * 99999))",
+    # The same operations reached as methods and through other names.
+    "max(map(int.__pow__, range(2, 999999), [9999] * 999997))",
+    "max(map(getattr(int, '__pow__'), range(2, 999999), [9999] * 999997))",
+    "max(map(vars(int)['__pow__'], range(2, 999999), [9999] * 999997))",
+    "min(map(getattr(int, '__floordiv__'), [10**99999] * 99999, [7] * 99999))",
+    "sorted(range(2, 99999), key=getattr(9999, '__rpow__'))",
+    "getattr(int, '__pow__')(3, 2**1000 - 1, 10**3000)",
 ]
 LIGHT = {"pow(2, 10, 7)": "<int>", "sum([[1], [2]], [])": "<list>", "divmod(7, 2)": "<tuple>",
          "2**10 // 3": "<int>", "(10**100 * 10**100) % 7": "<int>", "max(map(abs, [-2, 1]))": "<int>"}
