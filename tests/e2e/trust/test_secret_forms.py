@@ -32,7 +32,7 @@ CORPUS_FILE = Path(__file__).with_name("secret_forms.txt")
 ARGS = ["--db-password", "argv-Pw8Lx2Qz", "--verbose"]
 # And after it, by language: `-p` is a port for the Python program, and a password for the
 # C program, built as `mysql` (a program known to take its password there).
-MORE_ARGS = {"python": ["-p", "8080"], "c": ["-p", "cli-Mq7Zx2Vb9"], "go": []}
+MORE_ARGS = {"python": ["-p", "8080"], "c": ["-p", "cli-Mq7Zx2Vb9"], "cpp": [], "go": []}
 # And its environment: a password the program reads into a variable of any name.
 ENV = {"DB_PASSWORD": "envr-Kq7Zt3Wm9"}
 
@@ -107,6 +107,25 @@ int main(int argc, char **argv) {{
     return done - 1 + (argv == 0);
 }}
 """, "    ", "    puts({name}); // MARK: print"),
+    "cpp": Language("cpp", "forms.cpp", ("g++", "-g", "-O0", "-o", "build/forms", "forms.cpp"), {
+        "type": "lldb-dap", "request": "launch", "program": "${workspaceFolder}/build/forms"},
+        """#include <cstdio>
+#include <string>
+#include <utility>
+
+static void show(const std::string &s) {{ puts(s.c_str()); }}
+static void show(const std::pair<std::string, std::string> &p) {{
+    printf("%s %s\\n", p.first.c_str(), p.second.c_str());
+}}
+
+int main(int argc, char **argv) {{
+{body}
+    int shown = argc; // MARK: stop
+{prints}
+    int done = 1; // MARK: done
+    return done - 1 + (argv == 0);
+}}
+""", "    ", "    show({name}); // MARK: print"),
     "go": Language("go", "main.go", (), {
         "type": "go", "request": "launch", "mode": "debug", "program": "${workspaceFolder}"},
         """package main

@@ -82,11 +82,19 @@ impl Redacting {
     /// The values of one listing (a frame's variables, a container's children), masked.
     /// A value masked here is also masked where an earlier one of the listing holds it
     /// (`sorted(config.values())` listed before `config`).
+    /// A pair's `second` is masked when its `first` names a secret (a C++
+    /// `std::pair("password", ...)`, which a debugger shows with no text of its own).
     fn listing(&self, session: &str, container: Option<&str>, values: Vec<Value>) -> Vec<Value> {
         let before = self.secrets.learned();
+        let secret_pair = values
+            .iter()
+            .any(|v| v.name == "first" && self.secrets.is_secret_name(super::unquoted(&v.value)));
         let mut listed: Vec<Value> = values
             .into_iter()
-            .map(|v| self.listed(session, container, v))
+            .map(|v| match v.name.as_str() {
+                "second" if secret_pair => self.value(session, v, Some(Reason::Name)),
+                _ => self.listed(session, container, v),
+            })
             .collect();
         if self.secrets.learned() != before {
             for v in &mut listed {
