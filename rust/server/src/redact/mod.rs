@@ -279,10 +279,20 @@ impl Secrets {
     /// A value masked as a whole for `reason`; remembered to be recognised in later text
     /// when it is one string that is secret in itself (not an ordinary part of a secret
     /// container, such as its user name).
+    /// A part of a secret container, or a string item inside one masked as a whole, is
+    /// remembered only when it looks like a credential (a pair's password, not its user
+    /// name).
     pub fn whole(&self, value: &str, reason: &Reason) -> String {
         let content = unquoted(value);
-        if *reason != Reason::Part && !content.contains(['(', '[', '{', ',', '<']) {
+        let container = content.contains(['(', '[', '{', ',', '<']);
+        if !container && (*reason != Reason::Part || text::looks_like_credential(content)) {
             self.learn(content);
+        } else if container && *reason != Reason::Part {
+            for item in text::quoted_items(content) {
+                if text::looks_like_credential(item) {
+                    self.learn(item);
+                }
+            }
         }
         mask(content.chars().count(), reason)
     }
@@ -545,6 +555,22 @@ mod tests {
         assert!(
             !printed.contains("ctok") && !printed.contains("s3cret"),
             "{printed}"
+        );
+    }
+
+    /// A secret container's password-like parts are remembered, for when the program
+    /// prints them alone; its ordinary parts (a user name) are not.
+    #[test]
+    fn a_secret_containers_credential_like_parts_are_remembered() {
+        let secrets = Secrets::new(SecretSettings::default());
+        secrets.whole("('app', 'pyc-Wq2Er5Ty9')", &Reason::Name);
+        secrets.whole("\"cpc-Wq2Er5Ty-long\"", &Reason::Part);
+        secrets.whole("\"app\"", &Reason::Part);
+        let printed = secrets.text("app pyc-Wq2Er5Ty9 cpc-Wq2Er5Ty-long".into());
+        assert_eq!(
+            printed,
+            "app <redacted: 13 chars, a secret value seen before> <redacted: 17 chars, a \
+             secret value seen before>"
         );
     }
 

@@ -283,13 +283,33 @@ fn prose_credential(text: &str, at: usize) -> Option<(usize, usize)> {
     let end = text[at..]
         .find(|c: char| c.is_whitespace() || "'\",;()[]{}<>\\".contains(c))
         .map_or(text.len(), |i| at + i);
-    let word = &text[at..end];
+    looks_like_credential(&text[at..end]).then_some((at, end))
+}
+
+/// Whether `word` looks like a credential rather than a word of prose or a name: at least
+/// 8 characters, with letters and digits, and no hashing scheme's name.
+pub fn looks_like_credential(word: &str) -> bool {
     let lower = word.to_ascii_lowercase();
-    let credential = word.len() >= 8
+    word.len() >= 8
+        && !word.contains(char::is_whitespace)
         && word.bytes().any(|b| b.is_ascii_digit())
         && word.bytes().any(|b| b.is_ascii_alphabetic())
-        && !HASH_SCHEMES.iter().any(|scheme| lower.contains(scheme));
-    credential.then_some((at, end))
+        && !HASH_SCHEMES.iter().any(|scheme| lower.contains(scheme))
+}
+
+/// The texts of the string literals in `text` (a container's repr), quotes taken off.
+pub fn quoted_items(text: &str) -> Vec<&str> {
+    let mut items = Vec::new();
+    let mut at = 0;
+    while let Some((quote, from)) = text[at..]
+        .find(['\'', '"'])
+        .and_then(|i| quote_at(text, at + i))
+    {
+        let end = closing_quote(text, from, quote);
+        items.push(&text[from..end]);
+        at = (end + quote.len()).min(text.len());
+    }
+    items
 }
 
 /// Where the container opened at `open` closes (its closing bracket), or the text's end
