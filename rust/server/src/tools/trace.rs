@@ -75,8 +75,8 @@ pub struct Hit {
     /// Expression → why it has no value.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub errors: BTreeMap<String, String>,
-    /// The probe's condition did not decide this hit: the side-effect guard refused it,
-    /// and the program stopped here instead (why).
+    /// The probe's condition did not decide this hit: the side-effect guard refused it, or
+    /// stopped it over its budget, and the program stopped here instead (why).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub condition_refused: Option<String>,
     /// Milliseconds since the trace began.
