@@ -248,3 +248,62 @@ async def test_a_condition_over_its_budget_stops_and_says_it_ran(server):
             assert "was not run" not in said, said
         finally:
             shutil.rmtree(json.loads((await t.evaluate("SENTINEL")).replace("'", '"')), ignore_errors=True)
+
+
+AGREED_DRIVER = r"""
+import ctypes  # noqa: F401 (pydevd loads it in every debuggee)
+import json, sys, time
+counter = [0]
+
+
+def spin():
+    # The program's own code, swallowing Exception as programs do.
+    while True:
+        try:
+            counter[0] += 1
+        except Exception:
+            pass
+
+
+results = []
+
+
+def tracer(frame, event, arg):
+    # As pydevd runs breakpoint code: inside its trace function, in the program's thread.
+    if event == "call" and frame.f_code.co_name == "hit":
+        for source, purpose in json.loads(sys.argv[1]):
+            began = time.monotonic()
+            value = __jbd_guarded__(source, purpose, "the %s of bp-1" % purpose, False)
+            results.append([source, purpose, value, round(time.monotonic() - began, 2)])
+
+
+def hit():
+    return 1
+
+
+sys.settrace(tracer)
+hit()
+sys.settrace(None)
+time.sleep(1.5)  # an exception meant for the code stopped would land here
+print(json.dumps(results))
+"""
+
+
+@pytest.mark.parametrize("python", PYTHONS)
+def test_breakpoint_code_agreed_to_is_stopped_at_its_time_budget(python, tmp_path):
+    """Breakpoint code the user agreed to (side effects allowed) runs as written in the
+    program's thread, but not for ever: past its 1 s budget it is stopped, even looping in the
+    program's code under `except Exception`; the condition then stops the program, a log part
+    says why. What ends within its budget runs, side effects included."""
+    cases = [["spin()", "condition"], ["spin()", "log"], ["counter.append(7) or 7 in counter", "condition"]]
+    done = subprocess.run(
+        [python, "-c", AGREED_DRIVER, json.dumps(cases)], capture_output=True, text=True, timeout=30,
+        cwd=tmp_path, env={"PYTHONPATH": str(SHIM_DIR), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
+    assert done.returncode == 0, done.stderr[-3000:]
+    results = {(source, purpose): (value, seconds)
+               for source, purpose, value, seconds in json.loads(done.stdout.strip().splitlines()[-1])}
+    stopped, seconds = results[("spin()", "condition")]
+    assert stopped is True and seconds < 3, results
+    logged, seconds = results[("spin()", "log")]
+    assert logged.startswith("<not evaluated: it ran longer than 1 s") and seconds < 3, results
+    assert results[("counter.append(7) or 7 in counter", "condition")][0] is True, results
