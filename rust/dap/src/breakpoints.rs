@@ -444,8 +444,8 @@ pub enum CodeRoute {
     /// free of side effects (no runtime guard is configured for the language).
     AsWritten,
     /// Through debugpy's shim: under the runtime guard, unless the static guard names
-    /// a side effect in it (the user agreed to it: it runs as written); the shim
-    /// reports it as busy while it runs either way.
+    /// a side effect in it (the user agreed to it: it runs as written, stopped at its
+    /// time budget); the shim reports it as busy while it runs either way.
     PythonShim,
     /// The shim is configured but not in this program (attached to): what needed the
     /// runtime guard goes to it all the same, and fails there rather than running

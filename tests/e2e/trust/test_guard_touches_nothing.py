@@ -17,6 +17,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import anyio
 import pytest
 from helpers.hostile import PYTHONS, SHIM_DIR, TARGET
 
@@ -88,6 +89,13 @@ HEAVY = [
     # Called by C code (map), where no hook sizes each call.
     "max(map(pow, range(2, 999999), [9999] * 999997))",
     "min(map(divmod, [10**99999] * 99999, [7] * 99999))",
+    # The same operations reached as methods and through other names.
+    "max(map(int.__pow__, range(2, 999999), [9999] * 999997))",
+    "max(map(getattr(int, '__pow__'), range(2, 999999), [9999] * 999997))",
+    "max(map(vars(int)['__pow__'], range(2, 999999), [9999] * 999997))",
+    "min(map(getattr(int, '__floordiv__'), [10**99999] * 99999, [7] * 99999))",
+    "sorted(range(2, 99999), key=getattr(9999, '__rpow__'))",
+    "getattr(int, '__pow__')(3, 2**1000 - 1, 10**3000)",
 ]
 LIGHT = {"pow(2, 10, 7)": "<int>", "sum([[1], [2]], [])": "<list>", "divmod(7, 2)": "<tuple>",
          "2**10 // 3": "<int>", "(10**100 * 10**100) % 7": "<int>", "max(map(abs, [-2, 1]))": "<int>"}
@@ -215,3 +223,87 @@ async def test_a_failing_condition_stops_and_says_why(server):
             assert "Error while evaluating" not in (await t.status()).get("output", "")
         finally:
             shutil.rmtree(json.loads((await t.evaluate("SENTINEL")).replace("'", '"')), ignore_errors=True)
+
+
+@pytest.mark.anyio
+async def test_a_condition_over_its_budget_stops_and_says_it_ran(server):
+    """A condition that runs past its 1 s budget is stopped there by the guard: the program
+    stops at the line, and the stop says the condition was stopped after it ran, not that it
+    was not run."""
+    async with server() as t:
+        bp = await t.ok("set_breakpoint", file_path=PROGRAM, line=line_of(PROGRAM, "round_end"),
+                        condition="any(x < 0 for x in range(9999999))")
+        started = await t.start("Hostile Loop")
+        try:
+            execution = started["execution"]
+            for _ in range(40):  # the start may answer `busy` while the condition runs
+                if execution["state"] == "paused":
+                    break
+                await anyio.sleep(0.25)
+                execution = (await t.status())["execution"]
+            assert execution["state"] == "paused" and execution["breakpoints_hit"] == [bp["breakpoint_id"]], execution
+            said = execution["message"]
+            assert (f"the condition of {bp['breakpoint_id']} was stopped by the side-effect guard after "
+                    "it ran longer than 1 s") in said, said
+            assert "was not run" not in said, said
+        finally:
+            shutil.rmtree(json.loads((await t.evaluate("SENTINEL")).replace("'", '"')), ignore_errors=True)
+
+
+AGREED_DRIVER = r"""
+import ctypes  # noqa: F401 (pydevd loads it in every debuggee)
+import json, sys, time
+counter = [0]
+
+
+def spin():
+    # The program's own code, swallowing Exception as programs do.
+    while True:
+        try:
+            counter[0] += 1
+        except Exception:
+            pass
+
+
+results = []
+
+
+def tracer(frame, event, arg):
+    # As pydevd runs breakpoint code: inside its trace function, in the program's thread.
+    if event == "call" and frame.f_code.co_name == "hit":
+        for source, purpose in json.loads(sys.argv[1]):
+            began = time.monotonic()
+            value = __jbd_guarded__(source, purpose, "the %s of bp-1" % purpose, False)
+            results.append([source, purpose, value, round(time.monotonic() - began, 2)])
+
+
+def hit():
+    return 1
+
+
+sys.settrace(tracer)
+hit()
+sys.settrace(None)
+time.sleep(1.5)  # an exception meant for the code stopped would land here
+print(json.dumps(results))
+"""
+
+
+@pytest.mark.parametrize("python", PYTHONS)
+def test_breakpoint_code_agreed_to_is_stopped_at_its_time_budget(python, tmp_path):
+    """Breakpoint code the user agreed to (side effects allowed) runs as written in the
+    program's thread, but not for ever: past its 1 s budget it is stopped, even looping in the
+    program's code under `except Exception`; the condition then stops the program, a log part
+    says why. What ends within its budget runs, side effects included."""
+    cases = [["spin()", "condition"], ["spin()", "log"], ["counter.append(7) or 7 in counter", "condition"]]
+    done = subprocess.run(
+        [python, "-c", AGREED_DRIVER, json.dumps(cases)], capture_output=True, text=True, timeout=30,
+        cwd=tmp_path, env={"PYTHONPATH": str(SHIM_DIR), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
+    assert done.returncode == 0, done.stderr[-3000:]
+    results = {(source, purpose): (value, seconds)
+               for source, purpose, value, seconds in json.loads(done.stdout.strip().splitlines()[-1])}
+    stopped, seconds = results[("spin()", "condition")]
+    assert stopped is True and seconds < 3, results
+    logged, seconds = results[("spin()", "log")]
+    assert logged.startswith("<not evaluated: it ran longer than 1 s") and seconds < 3, results
+    assert results[("counter.append(7) or 7 in counter", "condition")][0] is True, results

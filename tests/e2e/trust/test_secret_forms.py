@@ -30,6 +30,9 @@ pytestmark = pytest.mark.anyio
 CORPUS_FILE = Path(__file__).with_name("secret_forms.txt")
 # What the launch configuration passes: a password flag, as a deployed service takes one.
 ARGS = ["--db-password", "argv-Pw8Lx2Qz", "--verbose"]
+# And after it, by language: `-p` is a port for the Python program, and a password for the
+# C program, built as `mysql` (a program known to take its password there).
+MORE_ARGS = {"python": ["-p", "8080"], "c": ["-p", "cli-Mq7Zx2Vb9"], "cpp": [], "go": []}
 # And its environment: a password the program reads into a variable of any name.
 ENV = {"DB_PASSWORD": "envr-Kq7Zt3Wm9"}
 
@@ -91,8 +94,8 @@ def main():
 
 main()
 ''', "    ", ""),
-    "c": Language("c", "forms.c", ("gcc", "-g", "-O0", "-o", "build/forms", "forms.c"), {
-        "type": "lldb-dap", "request": "launch", "program": "${workspaceFolder}/build/forms"},
+    "c": Language("c", "forms.c", ("gcc", "-g", "-O0", "-o", "build/mysql", "forms.c"), {
+        "type": "lldb-dap", "request": "launch", "program": "${workspaceFolder}/build/mysql"},
         """#include <stdio.h>
 #include <stdlib.h>
 
@@ -104,6 +107,25 @@ int main(int argc, char **argv) {{
     return done - 1 + (argv == 0);
 }}
 """, "    ", "    puts({name}); // MARK: print"),
+    "cpp": Language("cpp", "forms.cpp", ("g++", "-g", "-O0", "-o", "build/forms", "forms.cpp"), {
+        "type": "lldb-dap", "request": "launch", "program": "${workspaceFolder}/build/forms"},
+        """#include <cstdio>
+#include <string>
+#include <utility>
+
+static void show(const std::string &s) {{ puts(s.c_str()); }}
+static void show(const std::pair<std::string, std::string> &p) {{
+    printf("%s %s\\n", p.first.c_str(), p.second.c_str());
+}}
+
+int main(int argc, char **argv) {{
+{body}
+    int shown = argc; // MARK: stop
+{prints}
+    int done = 1; // MARK: done
+    return done - 1 + (argv == 0);
+}}
+""", "    ", "    show({name}); // MARK: print"),
     "go": Language("go", "main.go", (), {
         "type": "go", "request": "launch", "mode": "debug", "program": "${workspaceFolder}"},
         """package main
@@ -141,7 +163,8 @@ def write_program(project: Path, language: Language, forms: list[Form]) -> None:
         (project / "go.mod").write_text("module example.com/forms\n\ngo 1.19\n")
     (project / ".vscode").mkdir(parents=True)
     (project / ".vscode" / "launch.json").write_text(json.dumps({"version": "0.2.0", "configurations": [
-        {"name": "Forms", **language.configuration, "args": ARGS, "env": ENV}]}))
+        {"name": "Forms", **language.configuration, "args": ARGS + MORE_ARGS[language.name],
+         "env": ENV}]}))
     if language.build:
         (project / "build").mkdir()
         subprocess.run(language.build, cwd=project, check=True, timeout=120)
@@ -243,7 +266,11 @@ async def test_every_secret_form_is_masked_on_every_channel_and_no_ordinary_valu
     seen.add("notifications", "\n".join(notices))
     async with connect(binary, state_dir / "asked", projects=(project,), brave=False, mode="auto",
                        elicitation_callback=never_called) as t:
-        seen.add("launch question", await question(t, "start_debug_session", {"configuration_name": "Forms"}))
+        asked = await question(t, "start_debug_session", {"configuration_name": "Forms"})
+        seen.add("launch question", asked)
+    if language.name == "python":
+        # `-p` of a program that takes no password there reads as written.
+        assert '"-p", "8080"' in asked, asked
 
     found = exposures(seen, forms)
     total = sum(len(v) for v in found.values())

@@ -136,6 +136,13 @@ const GUARD_REFUSAL: &str = "SideEffectsNotAllowed";
 /// expression after it ran for a while, unlike every other refusal, made before.
 const BUDGET_REFUSALS: [&str; 2] = ["ran longer than", "grew the program's memory"];
 
+/// Whether the shim's refusal `what` stopped an expression over its budget (it ran).
+fn is_over_budget(what: &str) -> bool {
+    BUDGET_REFUSALS
+        .iter()
+        .any(|budget| what.starts_with(budget))
+}
+
 /// `text` as a Python string literal that no text in it can escape. `@` is escaped
 /// because pydevd turns `@LINE@` into a line break in the text it is sent, braces
 /// because pydevd finds a log message's `{...}` parts by counting them.
@@ -278,6 +285,7 @@ pub fn read_activity(file: &std::fs::File) -> Activity {
             let (when, rest) = rest.split_once(' ')?;
             let (label, reason) = rest.split_once('\t')?;
             let why = match kind {
+                "refused" if is_over_budget(reason) => CodeStop::OverBudget(reason.to_string()),
                 "refused" => CodeStop::Refused(reason.to_string()),
                 "failed" => CodeStop::Failed(reason.to_string()),
                 _ => return None,
@@ -303,9 +311,7 @@ pub fn guard_refusal(err: ToolError) -> ToolError {
             .trim();
         // A budget stops an expression that was running: what it ran was reads the guard
         // had cleared, and what it made is freed, but it did run.
-        let over_budget = BUDGET_REFUSALS
-            .iter()
-            .any(|budget| what.starts_with(budget));
+        let over_budget = is_over_budget(what);
         let ran = if over_budget {
             "What it ran until then was reads the guard had cleared; what it made has been \
              freed."
@@ -826,6 +832,16 @@ mod tests {
             (
                 "the condition of bp-5",
                 CodeStop::Failed("IndexError: tuple index".into())
+            )
+        );
+        let stopped = b"refused 1700000003.000 the condition of bp-6\tran longer than 1 s (guarded evaluations have a time budget)\0";
+        bytes[REFUSAL_AT..REFUSAL_AT + stopped.len()].copy_from_slice(stopped);
+        std::fs::write(&path, &bytes).unwrap();
+        let (_, _, reason) = read_activity(&file).refused.unwrap();
+        assert_eq!(
+            reason,
+            CodeStop::OverBudget(
+                "ran longer than 1 s (guarded evaluations have a time budget)".into()
             )
         );
         bytes[..4].copy_from_slice(b"bus\0");

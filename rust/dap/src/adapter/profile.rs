@@ -143,8 +143,10 @@ pub struct Activity {
 /// Why breakpoint code stopped the program instead of deciding whether to.
 #[derive(Debug, Clone, PartialEq)]
 pub enum CodeStop {
-    /// The side-effect guard refused it: what it tried.
+    /// The side-effect guard refused it before it ran: what it tried.
     Refused(String),
+    /// The guard stopped it after it ran over its time or memory budget: why.
+    OverBudget(String),
     /// It failed: the error, as the guard tells it (no code of the program builds it).
     Failed(String),
 }

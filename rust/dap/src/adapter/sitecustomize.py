@@ -25,6 +25,8 @@
 #    expression that can reach no Python code (operators, plain builtins and methods
 #    over numbers and strings: the plain path) runs in the caller's thread instead.
 #    Python 3.8-3.11 use sys.setprofile/settrace, 3.12+ sys.monitoring.
+#    Breakpoint code the user agreed to runs unguarded in the program's thread,
+#    stopped at its time budget by a watchdog thread (an async exception).
 #    Breakpoint code (conditions, log messages) also tells the server what it is
 #    doing, through a small shared file (JBD_ACTIVITY), so that a program stuck in it
 #    is reported as busy rather than waited for.
@@ -1018,8 +1020,9 @@ def _jbd_install_guard():
     def guarded(source, purpose="value", label=None, guard=True):
         """Evaluate `source` (one expression) in the caller's namespace for
         `purpose` (see `wrappers`), under the guard unless `guard` is false (the
-        user agreed to its side effects: breakpoint code then runs as written,
-        only reported as busy while it runs); raise SideEffectsNotAllowed if it
+        user agreed to its side effects: breakpoint code then runs as written, in the
+        program's thread, reported as busy while it runs and stopped at its time
+        budget by run_bounded); raise SideEffectsNotAllowed if it
         tried anything but pure reads. `label` names breakpoint code ("the condition
         of bp-3") for the busy report and the refusal; a refused condition holds (the
         program stops and the server says why), a refused log message part is logged
@@ -1035,12 +1038,91 @@ def _jbd_install_guard():
         finally:
             del caller
 
+    class OverBudget(BaseException):
+        """Raised in the thread running breakpoint code the user agreed to, once it
+        runs past its time budget. A BaseException: the program's own `except
+        Exception` (code the condition calls) does not swallow it."""
+
+    # Breakpoint code the user agreed to runs as written, in the program's thread
+    # (its thread-locals, context and asyncio loop are the program's): no hook can
+    # watch it there (pydevd runs it inside its trace function), so a watchdog thread
+    # stops it at its time budget by raising OverBudget in that thread, through
+    # CPython's PyThreadState_SetAsyncExc (ctypes as pydevd loaded it; without it,
+    # the code runs unbounded as before). One C operation still runs to its end: the
+    # server reports the program busy meanwhile.
+    watched = {}  # thread id -> [deadline, fired]
+    watchdog = {"wake": None}
+
+    def async_raise(ident, error):
+        ctypes = sys.modules.get("ctypes")
+        if ctypes is None:
+            return False
+        setter = ctypes.pythonapi.PyThreadState_SetAsyncExc
+        return setter(ctypes.c_ulong(ident), ctypes.py_object(error) if error else None) == 1
+
+    def watchdog_loop(wake):
+        while True:
+            with watchdog_lock:
+                now = monotonic()
+                nearest = None
+                for ident, entry in watched.items():
+                    if entry[1]:
+                        continue
+                    if entry[0] <= now:
+                        entry[1] = async_raise(ident, OverBudget)
+                    elif nearest is None or entry[0] < nearest:
+                        nearest = entry[0]
+            # Nothing to watch: sleep until run_bounded wakes it (no CPU while idle).
+            wake.acquire(True, -1 if nearest is None else max(nearest - monotonic(), 0.001))
+
+    watchdog_lock = allocate_lock()
+    if hasattr(os, "register_at_fork"):
+        # A forked child has no watchdog thread: its first bounded run starts one.
+        os.register_at_fork(after_in_child=lambda: (watched.clear(), watchdog.update(wake=None)))
+
+    def run_bounded(code, globals_, locals_, budget):
+        """eval(code) in this thread, stopped by the watchdog after `budget` seconds:
+        then SideEffectsNotAllowed says it ran over its budget."""
+        if sys.modules.get("ctypes") is None:
+            return eval(code, globals_, locals_)
+        ident = threading.get_ident()
+        entry = [monotonic() + budget, False]
+        with watchdog_lock:
+            watched[ident] = entry
+            if watchdog["wake"] is None:
+                watchdog["wake"] = allocate_lock()
+                watchdog["wake"].acquire()
+                start_new_thread(watchdog_loop, (watchdog["wake"],))
+            elif watchdog["wake"].locked():
+                watchdog["wake"].release()
+        try:
+            try:
+                return eval(code, globals_, locals_)
+            finally:
+                with watchdog_lock:
+                    watched.pop(ident, None)
+                    fired = entry[1]
+                if fired:
+                    async_raise(ident, None)  # not delivered yet: taken back
+        except OverBudget:
+            with watchdog_lock:
+                watched.pop(ident, None)
+            raise SideEffectsNotAllowed("ran longer than %g s (breakpoint code has a time "
+                                        "budget, also when agreed to)" % budget) from None
+
     def evaluate_in(globals_, locals_, source, purpose="value", label=None, guard=True):
         if not guard:
             code = compile_for(purpose, source, False)[0]
             activity.begin(label)
             try:
-                return eval(code, globals_, locals_)
+                return run_bounded(code, globals_, locals_, code_budget_seconds)
+            except SideEffectsNotAllowed as refusal:
+                activity.refused(label, str(refusal))
+                if purpose == "log":
+                    return "<not evaluated: it %s>" % refusal
+                if purpose == "condition":
+                    return True  # the program stops there, and the stop says why
+                raise
             finally:
                 activity.end()
         form = plain_form(source)

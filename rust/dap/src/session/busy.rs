@@ -135,6 +135,11 @@ impl Session {
         let resumed = lock(&self.state).resumed_at;
         let ours = hits.iter().any(|id| label.ends_with(&format!(" of {id}")));
         (when >= resumed && ours).then(|| match reason {
+            CodeStop::OverBudget(reason) => format!(
+                "{label} was stopped by the side-effect guard after it {reason}, so the \
+                 program stopped here instead; what it ran until then was reads the guard had \
+                 cleared, and what it made has been freed."
+            ),
             CodeStop::Refused(reason) => format!(
                 "{label} was not run: the side-effect guard stopped it (it {reason}), so the \
                  program stopped here instead; code that reads variables and calls builtins \

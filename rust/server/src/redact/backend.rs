@@ -68,7 +68,10 @@ impl Redacting {
         let inherited = container.is_some_and(|c| self.secrets.children_masked(session, c));
         let whole = if inherited {
             Some(Reason::Part)
-        } else if self.secrets.is_secret_name(&value.name) {
+        } else if self
+            .secrets
+            .is_secret_named_value(&value.name, &value.value)
+        {
             Some(Reason::Name)
         } else {
             None
@@ -79,11 +82,19 @@ impl Redacting {
     /// The values of one listing (a frame's variables, a container's children), masked.
     /// A value masked here is also masked where an earlier one of the listing holds it
     /// (`sorted(config.values())` listed before `config`).
+    /// A pair's `second` is masked when its `first` names a secret (a C++
+    /// `std::pair("password", ...)`, which a debugger shows with no text of its own).
     fn listing(&self, session: &str, container: Option<&str>, values: Vec<Value>) -> Vec<Value> {
         let before = self.secrets.learned();
+        let secret_pair = values
+            .iter()
+            .any(|v| v.name == "first" && self.secrets.is_secret_name(super::unquoted(&v.value)));
         let mut listed: Vec<Value> = values
             .into_iter()
-            .map(|v| self.listed(session, container, v))
+            .map(|v| match v.name.as_str() {
+                "second" if secret_pair => self.value(session, v, Some(Reason::Name)),
+                _ => self.listed(session, container, v),
+            })
             .collect();
         if self.secrets.learned() != before {
             for v in &mut listed {
@@ -223,15 +234,22 @@ impl Redact for LaunchTarget {
             cwd,
             env,
         } = self;
-        // A flag that names a secret (`--db-password V`) masks the argument after it.
+        // A flag that names a secret (`--db-password V`) masks the argument after it, and
+        // so does the password flag of a program known to take one (`mysql -p V`).
         let args = args.map(|args| {
+            let passwords = super::argv::password_args(program.as_deref(), &args);
             let mut secret_flag = false;
             args.into_iter()
-                .map(|arg| {
-                    let shown = if secret_flag {
-                        s.whole(&arg, &Reason::Name)
-                    } else {
-                        s.text(arg.clone())
+                .zip(passwords)
+                .map(|(arg, password)| {
+                    let shown = match password {
+                        _ if secret_flag => s.whole(&arg, &Reason::Name),
+                        Some((from, to)) => format!(
+                            "{}{}",
+                            &arg[..from],
+                            s.whole(&arg[from..to], &Reason::Format(super::argv::WHAT))
+                        ),
+                        None => s.text(arg.clone()),
                     };
                     secret_flag = arg.starts_with('-')
                         && !arg.contains('=')
@@ -243,7 +261,7 @@ impl Redact for LaunchTarget {
         let env = env
             .into_iter()
             .map(|(name, value)| {
-                let value = if s.is_secret_name(&name) {
+                let value = if s.is_secret_named_value(&name, &value) {
                     s.whole(&value, &Reason::Name)
                 } else {
                     s.text(value)
@@ -614,9 +632,17 @@ impl LogTemplate {
     }
 }
 
+/// Whether a value masked for `reason` is a directory instead: what `pwd` reads when it is
+/// the working directory.
+fn holds_a_directory(reason: &Reason, value: &str) -> bool {
+    matches!(reason, Reason::Reads(name) if super::names::holds_a_directory(name, super::unquoted(value)))
+}
+
 fn field_value(s: &Secrets, read: &Option<String>, value: &str) -> String {
     match read {
-        Some(name) if !super::text::is_trivial(value) => {
+        Some(name)
+            if !super::text::is_trivial(value) && !super::names::holds_a_directory(name, value) =>
+        {
             s.whole(value, &Reason::Reads(name.clone()))
         }
         _ => value.to_string(),
@@ -926,7 +952,10 @@ impl Backend for Redacting {
             .evaluate(session, frame_ref, expression, kind)
             .await
         {
-            Ok(value) => Ok(self.value(session, value, derived)),
+            Ok(value) => {
+                let derived = derived.filter(|reason| !holds_a_directory(reason, &value.value));
+                Ok(self.value(session, value, derived))
+            }
             Err(err) => Err(self.secrets.error(err, derived.as_ref())),
         }
     }
@@ -1043,5 +1072,42 @@ mod tests {
             failed.message
         );
         assert_eq!((failed.name.as_str(), failed.frame), ("test_login", 1));
+    }
+    /// A launch's arguments: a secret-named flag's argument, and the password flag of a
+    /// program known to take one, are masked (and remembered, for the program's own
+    /// echo of them); the same flag of another program reads as written.
+    #[test]
+    fn a_launchs_password_arguments_are_masked_for_the_programs_that_take_one() {
+        let s = Secrets::new(SecretSettings::default());
+        let launch = |program: &str, args: &[&str]| {
+            LaunchTarget {
+                type_name: "lldb-dap".into(),
+                program: Some(program.into()),
+                args: Some(args.iter().map(|a| a.to_string()).collect()),
+                cwd: None,
+                env: vec![],
+            }
+            .redact(&s)
+            .args
+            .unwrap()
+        };
+        assert_eq!(
+            launch(
+                "/srv/build/mysql",
+                &["-u", "app", "-p", "cli-Mq7Zx2Vb9", "-pcli2-Xq8L"]
+            ),
+            [
+                "-u",
+                "app",
+                "-p",
+                "<redacted: 13 chars, looks like a password argument>",
+                "-p<redacted: 9 chars, looks like a password argument>"
+            ]
+        );
+        assert_eq!(launch("/srv/build/server", &["-p", "8080"]), ["-p", "8080"]);
+        assert_eq!(
+            s.text("printed cli-Mq7Zx2Vb9".into()),
+            "printed <redacted: 13 chars, a secret value seen before>"
+        );
     }
 }

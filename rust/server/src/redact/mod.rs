@@ -31,6 +31,7 @@
 //! is no sandbox against code the user allowed to run (`allow_side_effects`), which can
 //! send anything anywhere, though what it returns is masked the same way.
 
+mod argv;
 mod backend;
 mod formats;
 pub mod names;
@@ -230,6 +231,12 @@ impl Secrets {
         active.settings.hide && active.rule.is_secret(name)
     }
 
+    /// Whether the value `value` (as a debugger shows it) of `name` is secret by its name:
+    /// the name says so, and it is not a directory under a name that may mean one.
+    pub fn is_secret_named_value(&self, name: &str, value: &str) -> bool {
+        self.is_secret_name(name) && !names::holds_a_directory(name, unquoted(value))
+    }
+
     /// The first secret-named variable an expression reads: any name in its text, string
     /// literals included (`d['password']`, `getattr(o, 'api_key')` and f-string fields
     /// read a secret as surely as a bare name), in any language.
@@ -272,10 +279,20 @@ impl Secrets {
     /// A value masked as a whole for `reason`; remembered to be recognised in later text
     /// when it is one string that is secret in itself (not an ordinary part of a secret
     /// container, such as its user name).
+    /// A part of a secret container, or a string item inside one masked as a whole, is
+    /// remembered only when it looks like a credential (a pair's password, not its user
+    /// name).
     pub fn whole(&self, value: &str, reason: &Reason) -> String {
         let content = unquoted(value);
-        if *reason != Reason::Part && !content.contains(['(', '[', '{', ',', '<']) {
+        let container = content.contains(['(', '[', '{', ',', '<']);
+        if !container && (*reason != Reason::Part || text::looks_like_credential(content)) {
             self.learn(content);
+        } else if container && *reason != Reason::Part {
+            for item in text::quoted_items(content) {
+                if text::looks_like_credential(item) {
+                    self.learn(item);
+                }
+            }
         }
         mask(content.chars().count(), reason)
     }
@@ -302,7 +319,7 @@ impl Secrets {
     /// program gets: it may read one into a variable of any name (`getenv`, `os.Getenv`).
     pub fn learn_environment(&self, vars: impl IntoIterator<Item = (String, String)>) {
         for (name, value) in vars {
-            if self.is_secret_name(&name) && !text::is_trivial(&value) {
+            if self.is_secret_named_value(&name, &value) && !text::is_trivial(&value) {
                 self.learn(&value);
             }
         }
@@ -538,6 +555,22 @@ mod tests {
         assert!(
             !printed.contains("ctok") && !printed.contains("s3cret"),
             "{printed}"
+        );
+    }
+
+    /// A secret container's password-like parts are remembered, for when the program
+    /// prints them alone; its ordinary parts (a user name) are not.
+    #[test]
+    fn a_secret_containers_credential_like_parts_are_remembered() {
+        let secrets = Secrets::new(SecretSettings::default());
+        secrets.whole("('app', 'pyc-Wq2Er5Ty9')", &Reason::Name);
+        secrets.whole("\"cpc-Wq2Er5Ty-long\"", &Reason::Part);
+        secrets.whole("\"app\"", &Reason::Part);
+        let printed = secrets.text("app pyc-Wq2Er5Ty9 cpc-Wq2Er5Ty-long".into());
+        assert_eq!(
+            printed,
+            "app <redacted: 13 chars, a secret value seen before> <redacted: 17 chars, a \
+             secret value seen before>"
         );
     }
 

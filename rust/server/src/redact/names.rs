@@ -69,6 +69,23 @@ const TERMS: &[&[&str]] = &[
 /// directories (`PWD`, as an environment dump shows it).
 const NEVER_BY_DEFAULT: &[&str] = &["PWD", "OLDPWD"];
 
+/// Terms that are also the shell's name for the working directory (`pwd = os.getcwd()`):
+/// a name ending with one holds a directory, not a secret, when its value is an absolute
+/// path.
+const ALSO_DIRECTORIES: &[&str] = &["pwd"];
+
+/// Whether `name`, secret by its words, holds a directory instead: its last word is one
+/// of [`ALSO_DIRECTORIES`] and `value` (its text, unquoted) is an absolute path.
+pub fn holds_a_directory(name: &str, value: &str) -> bool {
+    let absolute = value.starts_with('/')
+        || value.starts_with("~/")
+        || matches!(value.as_bytes(), [drive, b':', b'\\' | b'/', ..] if drive.is_ascii_alphabetic());
+    absolute
+        && words(name)
+            .last()
+            .is_some_and(|w| ALSO_DIRECTORIES.contains(&w.as_str()))
+}
+
 /// Terms that also count as the end of a longer word (`dbpassword`, `csrftoken`): long
 /// enough that no ordinary word ends with them.
 const WORD_ENDINGS: &[&str] = &[

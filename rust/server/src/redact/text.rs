@@ -6,6 +6,7 @@
 //!   keys, JWTs, PEM private keys (also cut short, as a debugger caps a long repr), the
 //!   password of `scheme://user:pw@host` and a DSN's key, `Bearer`/`Basic` credentials,
 //!   base64 `user:password`;
+//! - **password flags** of the programs that have one ([`super::argv`]): `mysql -p V`;
 //! - **secret keys with a value**: `password=...`, `'api_key': '...'`, `"token" -> "..."`,
 //!   `Authorization: Bearer ...`, connection strings, XML elements, pairs and flags (see
 //!   [`value_after`]), the key judged by the name rule;
@@ -92,12 +93,23 @@ pub fn redact(
             });
         }
     }
+    for (start, end) in super::argv::find(text) {
+        learned.push(text[start..end].to_string());
+        spans.push(Span {
+            start,
+            end,
+            reason: Reason::Format(super::argv::WHAT),
+        });
+    }
     for key in secret_keys(text, names, extra_hints) {
         let Some((start, end)) = value_after(text, key) else {
             continue;
         };
         let value = &text[start..end];
-        if is_trivial(value) {
+        let name_end = text[key..]
+            .find(|c: char| !(c.is_ascii_alphanumeric() || "_.-".contains(c)))
+            .map_or(text.len(), |i| key + i);
+        if is_trivial(value) || super::names::holds_a_directory(&text[key..name_end], value) {
             continue;
         }
         if !text[..start].ends_with(['{', '[', '(']) {
@@ -258,17 +270,46 @@ fn skip_annotation(text: &str, at: usize) -> usize {
     }
 }
 
+/// Names of password hashing schemes, which prose names after the word password
+/// (`password argon2id hashing`): a word holding one is the scheme, not the password.
+const HASH_SCHEMES: &[&str] = &[
+    "argon2", "bcrypt", "scrypt", "pbkdf2", "sha1", "sha224", "sha256", "sha384", "sha512", "md5",
+    "crypt",
+];
+
 /// The word at `at` when it looks like a credential rather than a word of prose: at least
-/// 8 characters, with letters and digits.
+/// 8 characters, with letters and digits, and no hashing scheme's name.
 fn prose_credential(text: &str, at: usize) -> Option<(usize, usize)> {
     let end = text[at..]
         .find(|c: char| c.is_whitespace() || "'\",;()[]{}<>\\".contains(c))
         .map_or(text.len(), |i| at + i);
-    let word = &text[at..end];
-    let credential = word.len() >= 8
+    looks_like_credential(&text[at..end]).then_some((at, end))
+}
+
+/// Whether `word` looks like a credential rather than a word of prose or a name: at least
+/// 8 characters, with letters and digits, and no hashing scheme's name.
+pub fn looks_like_credential(word: &str) -> bool {
+    let lower = word.to_ascii_lowercase();
+    word.len() >= 8
+        && !word.contains(char::is_whitespace)
         && word.bytes().any(|b| b.is_ascii_digit())
-        && word.bytes().any(|b| b.is_ascii_alphabetic());
-    credential.then_some((at, end))
+        && word.bytes().any(|b| b.is_ascii_alphabetic())
+        && !HASH_SCHEMES.iter().any(|scheme| lower.contains(scheme))
+}
+
+/// The texts of the string literals in `text` (a container's repr), quotes taken off.
+pub fn quoted_items(text: &str) -> Vec<&str> {
+    let mut items = Vec::new();
+    let mut at = 0;
+    while let Some((quote, from)) = text[at..]
+        .find(['\'', '"'])
+        .and_then(|i| quote_at(text, at + i))
+    {
+        let end = closing_quote(text, from, quote);
+        items.push(&text[from..end]);
+        at = (end + quote.len()).min(text.len());
+    }
+    items
 }
 
 /// Where the container opened at `open` closes (its closing bracket), or the text's end
@@ -471,6 +512,34 @@ mod tests {
             "pw=<redacted: 21 chars, reads password> len=52 ok=False",
         ] {
             assert_eq!(masked(text), text);
+        }
+    }
+
+    /// `pwd` holding a directory, a hashing scheme named after `password` in prose, and
+    /// `-p` of a program that takes no password are ordinary; the same shapes holding a
+    /// credential are not.
+    #[test]
+    fn a_directory_a_hashing_scheme_and_a_port_flag_are_not_secrets() {
+        for text in [
+            "{'pwd': '/srv/app/forms', 'n': 1}",
+            "pwd='C:\\Users\\ann'",
+            "stored with password argon2id hashing",
+            "migrating password PBKDF2-SHA256 hashes",
+            "ssh -p 2222 deploy@host",
+            "['mkdir', '-p', 'build-7Qx2Lm']",
+        ] {
+            assert_eq!(masked(text), text);
+        }
+        for (text, secret) in [
+            ("{'pwd': 'pw-Xq8Lm2Vb'}", "pw-Xq8Lm2Vb"),
+            (
+                "connecting as app using password lg-02JV13MK",
+                "lg-02JV13MK",
+            ),
+            ("mysql -u app -p myp-Xq8Lm2Vb shop", "myp-Xq8Lm2Vb"),
+        ] {
+            let out = masked(text);
+            assert!(!out.contains(secret), "{text} → {out}");
         }
     }
 

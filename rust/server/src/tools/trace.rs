@@ -75,8 +75,8 @@ pub struct Hit {
     /// Expression → why it has no value.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub errors: BTreeMap<String, String>,
-    /// The probe's condition did not decide this hit: the side-effect guard refused it,
-    /// and the program stopped here instead (why).
+    /// The probe's condition did not decide this hit: the side-effect guard refused it, or
+    /// stopped it over its budget, and the program stopped here instead (why).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub condition_refused: Option<String>,
     /// Milliseconds since the trace began.
@@ -395,11 +395,16 @@ async fn record_hit(
 
 /// Why `stop` at probe `id` was not its condition's doing: the session says so in the
 /// stop's description when the guard refused the condition (the program stops there
-/// rather than judge it).
+/// rather than judge it), before it ran or after it ran over its budget.
 fn condition_refused(stop: &StopInfo, id: &str) -> Option<String> {
-    let refused = format!("the condition of {id} was not run");
+    let label = format!("the condition of {id} ");
     stop.description
         .as_ref()
-        .filter(|description| description.starts_with(&refused))
+        .filter(|description| {
+            description.strip_prefix(&label).is_some_and(|rest| {
+                rest.starts_with("was not run")
+                    || rest.starts_with("was stopped by the side-effect guard")
+            })
+        })
         .cloned()
 }
