@@ -294,6 +294,13 @@ impl Session {
                     self.adapter.name
                 ),
             )),
+            // The adapter's listing shows a value with its repr, program code that
+            // --values-without-code promises not to run.
+            Returned::LocalsPrefix(_) if self.values_without_code => Err(ToolError::new(
+                ErrorCode::NotSupported,
+                "values are shown without running program code, and a returned value \
+                 would be shown by its repr",
+            )),
             Returned::LocalsPrefix(prefix) => {
                 let Some(reference) = self.scope_reference(frame, "locals").await? else {
                     return Ok(Vec::new());
