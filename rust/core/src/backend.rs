@@ -290,6 +290,16 @@ pub trait Backend: Send + Sync + 'static {
         scope: VariableScope,
     ) -> ToolResult<Vec<Value>>;
 
+    /// What functions returned, as the debugger tells it at this stop: each named after
+    /// its function where the debugger names it, else unnamed. `not_supported` where
+    /// the debugger does not tell it.
+    async fn returned_values(&self, _session: &str, _frame_ref: &str) -> ToolResult<Vec<Value>> {
+        Err(ToolError::new(
+            ErrorCode::NotSupported,
+            "this debugger does not tell what a function returned",
+        ))
+    }
+
     /// Children of a value (`Value::children_ref`).
     async fn children(&self, session: &str, children_ref: &str) -> ToolResult<Vec<Value>>;
 

@@ -394,6 +394,10 @@ impl Backend for DapBackend {
         self.session(session)?.children(children_ref).await
     }
 
+    async fn returned_values(&self, session: &str, frame_ref: &str) -> ToolResult<Vec<Value>> {
+        self.session(session)?.returned_values(frame_ref).await
+    }
+
     async fn set_value(
         &self,
         session: &str,

@@ -6,13 +6,15 @@
 
 /// The guide, one point a line.
 pub const INSTRUCTIONS: &str = "\
-Debug the user's program or tests in their JetBrains IDE (or standalone).
-- Start with get_debug_session_status: where it stopped, variables.
+Debug the user's program or tests in their JetBrains IDE or standalone.
+- get_debug_session_status: where it stopped, variables.
 - Breakpoints belong to the project and persist; set them before start_debug_session. \
 Leave the user's alone (list_breakpoints owner); remove_breakpoint owner: agent clears yours.
 - start_debug_session, resume, steps, run_to_line, pause wait for the next stop, \
-say where (or running); include_variables: true adds locals and watches. \
-An uncaught exception stops there (break_on_uncaught: false lets it end).
+say where (or running), what changed since the frame's last stop (changed: name, \
+old, new), what a function returned; include_variables: true adds locals. \
+Loop: step, read changed, edit, relaunch. \
+Uncaught exceptions stop (break_on_uncaught: false: no).
 - No configuration: start_debug_session file_path (line: stop there). overrides {args, cwd, \
 env}: one launch.
 - trace_execution: values over hits.
@@ -21,13 +23,11 @@ env}: one launch.
 showing values runs their repr.
 - Launches, set_variable, side-effecting evaluate ask the user: confirmation_denied is no; \
 confirmation_required: tell the user.
-- busy: stuck program; pause or stop_debug_session.
+- busy: stuck; pause or stop_debug_session.
 - Stop sessions you start.
-- Errors: {\"error\": code, \"message\"}.
 - Secrets read <redacted: …>; not a sandbox.
-- projectPath: only with several projects open; session_id: current \
-by default. Paths: absolute or project-relative.
-- Resources (subscribable, live sessions): debugger://session, \
+- projectPath: only with several projects open. Paths: absolute or project-relative.
+- Resources (live sessions): debugger://session, \
 debugger://breakpoints, debugger://threads, debugger://session/output, debugger://session/log, \
 debugger://session/modules, debugger://source/{file}.";
 

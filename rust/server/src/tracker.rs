@@ -12,6 +12,7 @@
 //!   [`ENDED_SESSION_TTL`], and only the last [`MAX_ENDED_SESSIONS`] of them: the
 //!   list and the memory stay bounded however many sessions come and go.
 
+use crate::tools::changes::Snapshot;
 use debugger_core::model::{
     ExceptionInfo, LaunchMode, SessionDescriptor, SessionState, StackFrame, StopDetail, StopReason,
     ThreadInfo, ValueTarget,
@@ -121,6 +122,8 @@ pub struct SessionRecord {
     activity: u64,
     /// When the session ended.
     ended_at: Option<Instant>,
+    /// The values the last execution answer saw at its stop (`tools::changes`).
+    snapshot: Option<Snapshot>,
 }
 
 impl SessionRecord {
@@ -143,6 +146,7 @@ impl SessionRecord {
             stacks: HashMap::new(),
             activity,
             ended_at: None,
+            snapshot: None,
         }
     }
 
@@ -420,6 +424,14 @@ impl Tracker {
             record.selected_frame = frame;
             Ok(())
         })
+    }
+
+    /// The values the last execution answer of `id` saw, and keep `now` in their place.
+    pub fn swap_snapshot(&self, id: &str, now: Snapshot) -> Option<Snapshot> {
+        let mut state = self.state.lock().unwrap_or_else(|p| p.into_inner());
+        find_mut(&mut state.sessions, id)
+            .ok()
+            .and_then(|record| record.snapshot.replace(now))
     }
 
     /// Threads cached at the current stop, if read already.

@@ -9,7 +9,7 @@
 use super::process::{find_on_path, listening_adapter};
 use super::profile::{
     attach_target, attaching, process_id, Activity, AdapterProfile, AdapterProgram,
-    ClassExceptions, CodeStop, Evaluation, Exceptions, Frames, Guard, Shim, Transport,
+    ClassExceptions, CodeStop, Evaluation, Exceptions, Frames, Guard, Returned, Shim, Transport,
 };
 use crate::launch_json::LaunchConfig;
 use crate::test_runs::{FailureStop, TestSupport};
@@ -63,7 +63,8 @@ pub const DEBUGPY: AdapterProfile = AdapterProfile {
         name: without_pydevd_note,
         class: Some(module_name),
         parameter_names: Some(PARAMETER_NAMES),
-        hidden_variables: (SYNTHETIC, &[PYTEST_REWRITE]),
+        hidden_variables: (SYNTHETIC, &[PYTEST_REWRITE, RETURN_VALUE]),
+        returned: Returned::LocalsPrefix(RETURN_VALUE),
     },
     not_installed: |python, stderr| {
         let missing = "No module named debugpy";
@@ -379,6 +380,10 @@ pub const TEST_RUNNER_VERDICT: &str = concat!(
 /// locals (`@py_assert1`): no name of the user's, and no expression can name them.
 const PYTEST_REWRITE: &str = "@py_";
 
+/// How pydevd names a function's returned value among the caller's locals (launched
+/// with `showReturnValue`).
+const RETURN_VALUE: &str = "(return) ";
+
 /// debugpy's synthetic group entries in variable listings.
 const SYNTHETIC: &[&str] = &[
     "special variables",
@@ -614,6 +619,8 @@ pub fn launch_arguments(
         "console": "internalConsole",
         "subProcess": false,
         "redirectOutput": true,
+        // What a function returned, among its caller's locals after the step that left it.
+        "showReturnValue": true,
     });
     if let Some(program) = &config.program {
         args["program"] = json!(program);

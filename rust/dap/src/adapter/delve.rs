@@ -8,7 +8,7 @@
 
 use super::profile::{
     attach_target, attaching, crash_details, process_id, AdapterProfile, AdapterProgram,
-    Evaluation, Exceptions, Frames, Guard, LaunchRequest, Transport,
+    Evaluation, Exceptions, Frames, Guard, LaunchRequest, Returned, Transport,
 };
 use crate::launch_json::LaunchConfig;
 use crate::test_runs::{FailureStop, TestSupport};
@@ -40,6 +40,8 @@ pub const DELVE: AdapterProfile = AdapterProfile {
         class: None,
         parameter_names: None,
         hidden_variables: (&[], &[]),
+        // Delve 1.20's DAP server lists no returned value.
+        returned: Returned::Unknown,
     },
     not_installed: |_, _| None,
     console_chatter: &[

@@ -2,14 +2,15 @@
 //! without `allow_side_effects` is lldb's variable path (the `hover` context:
 //! `a.b`, `p->c`, `a[0]`, `*p`), which never runs code in the program; its `watch`
 //! context compiles and runs anything, so it is used only with consent. Its
-//! `repl` context runs lldb commands and is never used. Stops on signals
+//! `repl` context runs lldb commands and is used for one only, `thread info`, which
+//! reads what a step out returned. Stops on signals
 //! (`SIGABRT`, `SIGSEGV`) as exceptions. Does not answer `loadedSources` (lldb-dap
 //! 19 aborts on it): capabilities are checked before such requests. Rust frame
 //! names lose their `::h<hash>` suffix.
 
 use super::profile::{
     attach_target, attaching, crash_details, process_id, AdapterProfile, AdapterProgram,
-    Evaluation, Exceptions, Frames, Guard, LaunchRequest, Transport,
+    Evaluation, Exceptions, Frames, Guard, LaunchRequest, Returned, Transport,
 };
 use crate::launch_json::LaunchConfig;
 use debugger_core::model::LaunchMode;
@@ -49,6 +50,11 @@ pub const LLDB_DAP: AdapterProfile = AdapterProfile {
         class: None,
         parameter_names: None,
         hidden_variables: (&[], &[]),
+        // lldb-dap 19 lists no returned value; its thread status has it after a step out.
+        returned: Returned::Command {
+            expression: "`thread info",
+            marker: "Return value: ",
+        },
     },
     not_installed: |_, _| None,
     console_chatter: &[

@@ -27,7 +27,7 @@ pub use process::{
 };
 pub use profile::{
     attaching, exit_status_in, is_chatter, process_id, AdapterCommand, AdapterProfile,
-    AdapterProgram, Evaluation, Exceptions, Guard, LaunchRequest, Shim, Transport,
+    AdapterProgram, Evaluation, Exceptions, Guard, LaunchRequest, Returned, Shim, Transport,
 };
 
 use crate::launch_json::LaunchConfig;

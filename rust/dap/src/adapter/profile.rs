@@ -184,6 +184,24 @@ pub struct Frames {
     /// Entries of variable listings that are none of the program's: whole names,
     /// and name prefixes.
     pub hidden_variables: (&'static [&'static str], &'static [&'static str]),
+    /// Where the adapter tells what a function just returned.
+    pub returned: Returned,
+}
+
+/// Where an adapter tells, at a stop, what a function returned.
+pub enum Returned {
+    /// It does not (its sessions answer `not_supported`).
+    Unknown,
+    /// Entries of the frame's locals named with this prefix and the function's name
+    /// (debugpy with `showReturnValue`: `(return) subtotal_of`); the ordinary listing
+    /// leaves them out.
+    LocalsPrefix(&'static str),
+    /// A console command (run in the `repl` context; it reads, never runs program
+    /// code) whose output has a line starting with `marker`, then `(type) $n = value`.
+    Command {
+        expression: &'static str,
+        marker: &'static str,
+    },
 }
 
 /// What a profile's `launch_arguments` builds from.

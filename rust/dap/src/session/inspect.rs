@@ -18,7 +18,7 @@
 //!   of each waiting out its own timeout. `pause`, `threads` and `stop` still work.
 
 use super::{as_i64, lock, parse_id, HungEvaluation, Session};
-use crate::adapter::Guard;
+use crate::adapter::{Guard, Returned};
 use crate::values;
 use debugger_core::error::{ErrorCode, ToolError, ToolResult};
 use debugger_core::model::*;
@@ -213,6 +213,12 @@ impl Session {
     }
 
     pub(super) async fn list(&self, reference: i64) -> ToolResult<Vec<Value>> {
+        self.listing(reference, |name| !self.hidden_variable(name))
+            .await
+    }
+
+    /// The entries of a listing whose names `keep` keeps.
+    async fn listing(&self, reference: i64, keep: impl Fn(&str) -> bool) -> ToolResult<Vec<Value>> {
         let body = self
             .call(
                 "variables",
@@ -226,11 +232,7 @@ impl Session {
             .and_then(Json::as_array)
             .map(|a| {
                 a.iter()
-                    .filter(|v| {
-                        !v.get("name")
-                            .and_then(Json::as_str)
-                            .is_some_and(|n| self.hidden_variable(n))
-                    })
+                    .filter(|v| v.get("name").and_then(Json::as_str).is_none_or(&keep))
                     .map(|v| to_value(v, reference))
                     .collect()
             })
@@ -278,6 +280,52 @@ impl Session {
         }
     }
 
+    /// What functions returned, as the adapter tells it at this stop (the profile's
+    /// `returned`); each named after its function where the adapter names it, else
+    /// unnamed.
+    pub async fn returned_values(&self, frame_ref: &str) -> ToolResult<Vec<Value>> {
+        self.paused_thread()?;
+        let frame = parse_id(frame_ref, "frame", ErrorCode::FrameNotFound)?;
+        match self.adapter.frames.returned {
+            Returned::Unknown => Err(ToolError::new(
+                ErrorCode::NotSupported,
+                format!(
+                    "{} does not tell what a function returned",
+                    self.adapter.name
+                ),
+            )),
+            // The adapter's listing shows a value with its repr, program code that
+            // --values-without-code promises not to run.
+            Returned::LocalsPrefix(_) if self.values_without_code => Err(ToolError::new(
+                ErrorCode::NotSupported,
+                "values are shown without running program code, and a returned value \
+                 would be shown by its repr",
+            )),
+            Returned::LocalsPrefix(prefix) => {
+                let Some(reference) = self.scope_reference(frame, "locals").await? else {
+                    return Ok(Vec::new());
+                };
+                let entries = self
+                    .listing(reference, |name| name.starts_with(prefix))
+                    .await?;
+                Ok(entries
+                    .into_iter()
+                    .map(|mut value| {
+                        value.name = value.name[prefix.len()..].to_string();
+                        value.target = None;
+                        value
+                    })
+                    .collect())
+            }
+            Returned::Command { expression, marker } => {
+                let shown = self.eval_once(frame, expression, "repl").await?;
+                Ok(returned_in_status(&shown.value, marker)
+                    .into_iter()
+                    .collect())
+            }
+        }
+    }
+
     /// The values of a frame's `locals` or `globals`: from the shim when values are
     /// shown without program code, else from the adapter's scope of that name.
     async fn scope_values(&self, frame: i64, scope: &str) -> ToolResult<Vec<Value>> {
@@ -286,6 +334,14 @@ impl Session {
                 .values_listing(frame, &values::scope_request(scope))
                 .await;
         }
+        match self.scope_reference(frame, scope).await? {
+            Some(r) => self.list(r).await,
+            None => Ok(Vec::new()),
+        }
+    }
+
+    /// The listing reference of a frame's scope named `scope` (by name or hint).
+    async fn scope_reference(&self, frame: i64, scope: &str) -> ToolResult<Option<i64>> {
         let scopes = self.scopes(frame).await?;
         let reference = scopes.iter().find_map(|s| {
             let name = s
@@ -301,10 +357,7 @@ impl Session {
                 .then(|| s.get("variablesReference").and_then(as_i64))
                 .flatten()
         });
-        match reference {
-            Some(r) => self.list(r).await,
-            None => Ok(Vec::new()),
-        }
+        Ok(reference)
     }
 
     /// A listing from the shim's `__jbd_values__` (no program code runs).
@@ -620,6 +673,27 @@ pub fn is_library_path(path: &Path, roots: &[PathBuf]) -> bool {
     in_stdlib || !roots.iter().any(|r| path.starts_with(r))
 }
 
+/// The value on the line of a debugger's status that starts with `marker`, as
+/// `(type) $n = value` (lldb: `Return value: (double) $0 = 6`); unnamed.
+fn returned_in_status(status: &str, marker: &str) -> Option<Value> {
+    let line = status
+        .lines()
+        .find_map(|line| line.trim().strip_prefix(marker))?;
+    let (type_name, rest) = match line.strip_prefix('(').and_then(|l| l.split_once(") ")) {
+        Some((type_name, rest)) => (Some(type_name.to_string()), rest),
+        None => (None, line),
+    };
+    let value = rest.split_once(" = ").map_or(rest, |(_, value)| value);
+    Some(Value {
+        name: String::new(),
+        value: value.to_string(),
+        type_name,
+        children_ref: None,
+        target: None,
+        evaluate_name: None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -637,5 +711,20 @@ mod tests {
             &roots
         ));
         assert!(is_library_path(Path::new("/elsewhere/x.py"), &roots));
+    }
+
+    #[test]
+    fn lldb_status_gives_the_returned_value_and_its_type() {
+        let status =
+            "thread #1: tid = 7, cart`subtotal_of at cart.c:20:15, stop reason = step out\n\
+                      Return value: (double) $0 = 6\n";
+        let value = returned_in_status(status, "Return value: ").expect("a value");
+        assert_eq!(
+            (value.value.as_str(), value.type_name.as_deref()),
+            ("6", Some("double"))
+        );
+        assert!(
+            returned_in_status("thread #1: stop reason = step over", "Return value: ").is_none()
+        );
     }
 }

@@ -911,6 +911,15 @@ impl Backend for Redacting {
         Ok(self.listing(session, None, values))
     }
 
+    async fn returned_values(&self, session: &str, frame_ref: &str) -> ToolResult<Vec<Value>> {
+        let values = self
+            .inner
+            .returned_values(session, frame_ref)
+            .await
+            .map_err(|e| e.redact(&self.secrets))?;
+        Ok(self.listing(session, None, values))
+    }
+
     async fn children(&self, session: &str, children_ref: &str) -> ToolResult<Vec<Value>> {
         let values = self
             .inner

@@ -3,19 +3,23 @@
 //! bounded by `timeout`, and answers where execution now stands; asked with
 //! `include_variables`, a stop's answer also carries the top frame's variables and
 //! the watches' values (read as the status reads them, `frame_values`), so the agent
-//! needs no status call to see them.
+//! needs no status call to see them. Every stop's answer also says what changed since
+//! the previous answer in the same frame (`changes`), so the agent needs no variables
+//! call to see what a step did.
 
+use super::changes::{self, Change, Returned};
 use super::frame_values::{self, WatchValue};
 use super::frames;
 use super::resolve::{self, Target};
 use super::source_lines;
-use super::views::{Location, VariableView};
+use super::views::{self, Location, VariableView};
 use super::waiting;
 use crate::app::Call;
 use crate::lenient;
 use crate::tracker::{SessionRecord, WaitOutcome};
 use debugger_core::model::{
-    ExceptionInfo, FailedTest, SessionState, StepKind, StopDetail, StopReason, ValueChange,
+    ExceptionInfo, FailedTest, SessionState, StackFrame, StepKind, StopDetail, StopReason,
+    ValueChange,
 };
 use debugger_core::ToolResult;
 use schemars::JsonSchema;
@@ -60,6 +64,19 @@ pub struct ExecutionResult {
     pub variables_omitted: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub watches: Option<Vec<WatchValue>>,
+    /// The current frame's variables and the watches whose values differ from the
+    /// previous stop answered in the same frame (20 shown).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub changed: Vec<Change>,
+    /// Changes left out by the cap.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub changed_omitted: Option<usize>,
+    /// The stop is in another frame than the previous one: nothing was compared.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub frame_changed: bool,
+    /// After a step: what the functions it left returned, where the debugger tells it.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub returned: Vec<Returned>,
     /// No stop yet because the program is stuck (in breakpoint code, an evaluation,
     /// C code): what it is doing.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -98,6 +115,10 @@ pub async fn summarize(
         variables: None,
         variables_omitted: None,
         watches: None,
+        changed: Vec::new(),
+        changed_omitted: None,
+        frame_changed: false,
+        returned: Vec::new(),
         busy: None,
         watches_omitted: None,
         message: String::new(),
@@ -135,6 +156,13 @@ pub async fn summarize(
                     None => {}
                 }
             }
+            // The frames under the selected one too, read once: two stops' frames are
+            // compared by their depth, which Delve tells only when the read reaches the
+            // bottom of the stack.
+            if let Ok(thread) = frames::current_thread(call, &record).await {
+                let levels = record.selected_frame + changes::STACK_LEVELS;
+                let _ = frames::stack(call, &record, &thread, levels).await;
+            }
             // The selected frame: the top, or a failing test's own below its framework.
             match frames::frame_at(call, &record, None).await {
                 Ok((_, frame)) => {
@@ -157,9 +185,11 @@ pub async fn summarize(
                         result.message = format!("{}. {why}", result.message);
                     }
                     result.new_location = Some(location);
-                    if include_variables {
-                        add_frame_values(call, &mut result, &record, &frame.frame_ref).await;
-                    }
+                    let shown = Shown {
+                        variables: include_variables,
+                        returned: stepping,
+                    };
+                    add_frame_values(call, &mut result, &record, &frame, shown).await;
                 }
                 Err(err) => {
                     result.message =
@@ -192,37 +222,125 @@ pub async fn summarize(
     Ok(result)
 }
 
-/// The top frame's variables and the watches' values, as the status shows them. The
+/// The selected frame's variables and the watches' values, read at every stop: shown
+/// when `include_variables`, and compared with the previous answer's (`changes`). The
 /// stop has happened whatever they say: a failed read is told in the message, not
 /// returned as the call's error.
 async fn add_frame_values(
     call: &Call<'_>,
     result: &mut ExecutionResult,
     record: &SessionRecord,
-    frame_ref: &str,
+    frame: &StackFrame,
+    shown: Shown,
 ) {
     let watches = call.app.watches.list(&record.descriptor.project);
     let values = frame_values::read(
         call,
         &record.descriptor.project,
         &record.descriptor.id,
-        frame_ref,
+        &frame.frame_ref,
         watches,
         true,
     )
     .await;
-    match values.variables {
-        Ok(Some(variables)) => {
-            result.variables = Some(variables.shown);
-            result.variables_omitted = variables.omitted;
-        }
-        Ok(None) => {}
+    let variables = match values.variables {
+        Ok(Some(variables)) => variables,
+        Ok(None) => return,
         Err(err) => {
-            result.message = format!("{} Variables unavailable: {}", result.message, err.message)
+            result.message = format!("{} Variables unavailable: {}", result.message, err.message);
+            return;
+        }
+    };
+    if let Some(key) = frame_key(call, record, frame).await {
+        let mut now = changes::Snapshot::new(key, &variables.shown, &values.watches);
+        let tracker = &call.app.tracker;
+        let previous = tracker.swap_snapshot(&record.descriptor.id, now.clone());
+        let difference = changes::compare(previous.as_ref(), &now);
+        // A step that stayed in its frame may have called functions; one that went
+        // deeper has returned from none.
+        let left = difference.returned_from.as_deref();
+        if shown.returned && (left.is_some() || !difference.frame_changed) {
+            now.returned = returned_values(call, result, record, frame, left).await;
+            result.returned = changes::new_returns(previous.as_ref(), &difference, &now);
+            tracker.swap_snapshot(&record.descriptor.id, now);
+        }
+        result.changed = difference.changed;
+        result.changed_omitted = difference.omitted;
+        result.frame_changed = difference.frame_changed;
+    }
+    if shown.variables {
+        result.variables = Some(variables.shown);
+        result.variables_omitted = variables.omitted;
+        result.watches = Some(values.watches);
+        result.watches_omitted = values.watches_omitted;
+    }
+}
+
+/// What an execution answer shows beyond where it stopped.
+struct Shown {
+    /// The variables and watches (`include_variables`).
+    variables: bool,
+    /// What the functions a step left returned.
+    returned: bool,
+}
+
+/// What functions returned, as the debugger tells it at this stop (those it does not
+/// name are named `left`, the function the step left); when it cannot tell and the
+/// step left a function, the message says so.
+async fn returned_values(
+    call: &Call<'_>,
+    result: &mut ExecutionResult,
+    record: &SessionRecord,
+    frame: &StackFrame,
+    left: Option<&str>,
+) -> Vec<Returned> {
+    let values = call
+        .app
+        .backend
+        .returned_values(&record.descriptor.id, &frame.frame_ref)
+        .await;
+    match values {
+        Ok(values) => values
+            .into_iter()
+            .filter_map(|value| {
+                let function = Some(value.name)
+                    .filter(|name| !name.is_empty())
+                    .or_else(|| left.map(str::to_string))?;
+                Some(Returned {
+                    function,
+                    value: views::cap(&value.value).0,
+                    type_name: value.type_name,
+                })
+            })
+            .collect(),
+        Err(err) => {
+            if let Some(function) = left {
+                result.message = format!(
+                    "{} {function} returned; its value is not known here ({}).",
+                    result.message, err.message
+                );
+            }
+            Vec::new()
         }
     }
-    result.watches = Some(values.watches);
-    result.watches_omitted = values.watches_omitted;
+}
+
+/// The selected frame as two stops can compare it (its thread and depth are read
+/// already at this stop, so this crosses to the debugger no more).
+async fn frame_key(
+    call: &Call<'_>,
+    record: &SessionRecord,
+    frame: &StackFrame,
+) -> Option<changes::FrameKey> {
+    let thread = frames::current_thread(call, record).await.ok()?;
+    let index = record.selected_frame;
+    let (_, total) = frames::stack(call, record, &thread, index + 1).await.ok()?;
+    Some(changes::FrameKey {
+        thread,
+        file: frame.file.clone(),
+        method: frame.method.clone(),
+        depth: total.saturating_sub(index),
+    })
 }
 
 fn reason_text(reason: StopReason) -> &'static str {

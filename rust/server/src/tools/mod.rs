@@ -8,6 +8,7 @@
 
 mod breakpoints;
 pub(crate) mod budget;
+pub mod changes;
 mod data_breakpoints;
 mod evaluation;
 mod execution;
