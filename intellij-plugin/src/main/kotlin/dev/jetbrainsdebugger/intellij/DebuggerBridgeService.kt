@@ -6,6 +6,7 @@ import com.intellij.notification.NotificationType
 import com.intellij.openapi.Disposable
 import com.intellij.openapi.application.ApplicationManager
 import com.intellij.openapi.components.Service
+import com.intellij.openapi.util.Disposer
 import dev.jetbrainsdebugger.bridge.BridgeClients
 import dev.jetbrainsdebugger.bridge.BridgeHistory
 import dev.jetbrainsdebugger.launcher.BinaryLocator
@@ -35,6 +36,11 @@ import java.util.jar.JarFile
 @Service(Service.Level.APP)
 class DebuggerBridgeService : Disposable, ServerControl {
     val facade = IntellijIdeFacade()
+
+    init {
+        // What the facade registered with the platform for sessions goes with this service.
+        Disposer.register(this, facade.sessions.lifetime)
+    }
 
     /** The tool window's filters, kept while the IDE runs. */
     val historyFilter = HistoryFilter()
@@ -115,12 +121,15 @@ class DebuggerBridgeService : Disposable, ServerControl {
     }
 
     /**
-     * The platform disposes services on the EDT (application exit, plugin unload); closing the
-     * runtime waits for the binary to exit (up to its grace period), so it happens on a thread of
-     * its own. The binary also exits by itself when its stdin (this IDE) goes away.
+     * The platform disposes services on the EDT (application exit, plugin unload), children
+     * first: the sessions' registrations are gone by now. Pending timers are dropped (a plugin
+     * being unloaded must leave no task that runs its code later). Closing the runtime waits for
+     * the binary to exit (up to its grace period), so it happens on a thread of its own. The
+     * binary also exits by itself when its stdin (this IDE) goes away.
      */
     override fun dispose() {
         disposed = true
+        Timers.close()
         if (!started.get()) return
         Thread({
             try {
