@@ -5,6 +5,7 @@ import com.intellij.notification.NotificationGroupManager
 import com.intellij.notification.NotificationType
 import com.intellij.openapi.Disposable
 import com.intellij.openapi.application.ApplicationManager
+import com.intellij.openapi.application.PathManager
 import com.intellij.openapi.components.Service
 import com.intellij.openapi.util.Disposer
 import dev.jetbrainsdebugger.bridge.BridgeClients
@@ -185,12 +186,17 @@ internal object PluginFiles {
     fun pluginDir(): Path? =
         System.getProperty(PLUGIN_DIR_PROPERTY)?.let { Paths.get(it) } ?: ownJar()?.parent?.parent
 
-    /** The bundled binary for this OS and CPU; throws BinaryNotFoundException naming the expected path. */
+    /**
+     * The bundled binary for this OS and CPU, as it is run: on Windows a copy in the IDE's system
+     * directory (the plugin folder may be deleted while it runs); throws BinaryNotFoundException
+     * naming the expected path.
+     */
     fun binary(): Path {
         System.getProperty(BINARY_PROPERTY)?.let { return Paths.get(it) }
         val dir = pluginDir()
             ?: throw BinaryNotFoundException("cannot tell where the plugin is installed (set -D$PLUGIN_DIR_PROPERTY or -D$BINARY_PROPERTY)")
-        return BinaryLocator.locate(dir)
+        val platform = BinaryLocator.platform()
+        return BinaryLocator.runFrom(BinaryLocator.locate(dir, platform), platform.os, PathManager.getSystemDir(), version())
     }
 
     /** The `<version>` of META-INF/plugin.xml in the plugin's jar (patched by the Gradle build). */
