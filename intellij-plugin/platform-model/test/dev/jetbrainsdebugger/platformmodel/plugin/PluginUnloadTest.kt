@@ -7,8 +7,12 @@ package dev.jetbrainsdebugger.platformmodel.plugin
 import com.intellij.xdebugger.breakpoints.SuspendPolicy as XSuspendPolicy
 import com.intellij.xdebugger.breakpoints.XLineBreakpoint
 import dev.jetbrainsdebugger.ide.PauseInfo
+import dev.jetbrainsdebugger.intellij.DebuggerBridgeService
+import dev.jetbrainsdebugger.launcher.BinarySupervisorTest
 import dev.jetbrainsdebugger.platformmodel.debugger.DebuggerFixture
 import dev.jetbrainsdebugger.platformmodel.debugger.done
+import dev.jetbrainsdebugger.platformmodel.ui.awaitValue
+import dev.jetbrainsdebugger.toolwindow.ServerState
 import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.io.TempDir
@@ -35,6 +39,21 @@ class PluginUnloadTest {
         val leaks = f.platform.unloadPlugin()
         assertEquals(emptyList(), leaks, "the class loader could not be unloaded; held by:\n" + leaks.joinToString("\n"))
         f.platform.assertClean()
+    }
+
+    @Test
+    fun `unloaded while the server runs and its bridge keeps reconnecting, its threads and timers end within the check`() {
+        // A binary that is up but whose bridge port answers nothing: the bridge client retries with back-off.
+        val binary = BinarySupervisorTest.fakeBinary(dir, "serve")
+        withPluginModel(binary = binary.toString()) {
+            val service = DebuggerBridgeService.getInstance()!!
+            service.ensureStarted()
+            // The binary is up; its bridge refuses the connection, and the client retries with back-off.
+            awaitValue("the bridge reconnecting") { (service.state() as? ServerState.Restarting)?.takeIf { "reconnecting" in it.reason } }
+
+            val leaks = platform.unloadPlugin()
+            assertEquals(emptyList(), leaks, "the class loader could not be unloaded; held by:\n" + leaks.joinToString("\n"))
+        }
     }
 
     @Test
