@@ -28,6 +28,15 @@ internal class MessageBus(
         parent?.let { Disposer.register(it) { synchronized(this) { subscribers[topic]?.remove(listener) } } }
     }
 
+    /**
+     * Plugin unload: the listeners plugin.xml declared are dropped (unsubscribeLazyListeners), and
+     * so is every subscriber [owned] classes implement (disconnectPluginConnections).
+     */
+    fun unload(owned: (Class<*>) -> Boolean) = synchronized(this) {
+        created.clear()
+        subscribers.values.forEach { list -> list.removeIf { owned(it.javaClass) } }
+    }
+
     fun <L : Any> publisher(topic: Class<L>): L {
         val proxy = Proxy.newProxyInstance(topic.classLoader, arrayOf(topic)) { self, method, args ->
             when {

@@ -74,6 +74,13 @@ class ModelApplication internal constructor(
 
     fun <L : Any> publisher(topic: Class<L>): L = bus.publisher(topic)
 
+    /** Plugin unload, the application's part: its extensions, services and listeners go (DynamicPlugins.unloadPluginDescriptor). */
+    internal fun unloadPlugin(owned: (Class<*>) -> Boolean) {
+        synchronized(extensions) { extensions.values.forEach { list -> list.removeIf { owned(it.javaClass) } } }
+        services.unload(owned)
+        bus.unload(owned)
+    }
+
     fun <L : Any> subscribe(topic: Class<L>, listener: L, parent: com.intellij.openapi.Disposable? = null) = bus.subscribe(topic, listener, parent)
 
     // ----- threads ----------------------------------------------------------

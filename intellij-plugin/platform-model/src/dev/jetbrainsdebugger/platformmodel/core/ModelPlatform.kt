@@ -129,6 +129,39 @@ class ModelPlatform private constructor(
         listeners.projectClosed(project)
     }
 
+    /**
+     * Unloads the plugin without a restart, as DynamicPlugins.unloadPlugin does: on the EDT, the
+     * plugin's extensions, then the application's services and listeners, then each open
+     * project's (Disposable services are disposed), then the queued EDT work is flushed. Then the
+     * platform's check: the plugin's class loader must become collectable within [timeoutMs]
+     * (`ide.plugins.unload.timeout`, 5000 ms), or the IDE says a restart is required. Here that is
+     * [PluginLeaks]: nothing of the plugin may be reachable from the platform, the JDK's shared
+     * timer or a live thread. Returns what still held the plugin when the time was up (empty:
+     * unloaded).
+     */
+    fun unloadPlugin(timeoutMs: Long = UNLOAD_TIMEOUT_MS): List<String> {
+        app.onEdtAndWait {
+            app.unloadPlugin(descriptor::owns)
+            projects.forEach { it.unloadPlugin(descriptor::owns) }
+        }
+        app.flushEdt()
+        val leaks = PluginLeaks(descriptor::owns)
+        val until = System.nanoTime() + timeoutMs * 1_000_000
+        while (true) {
+            val found = leaks.find(leakRoots())
+            if (found.isEmpty() || System.nanoTime() > until) return found
+            Thread.sleep(100)
+        }
+    }
+
+    /** Where the platform's objects start: this IDE, the Disposer's tree, the JDK's shared timer, every live thread. */
+    private fun leakRoots(): List<Pair<String, Any?>> = buildList {
+        add("the platform" to this@ModelPlatform)
+        add("the Disposer tree" to PluginLeaks.staticFields(Disposer::class.java))
+        add("CompletableFuture.delayedExecutor's timer" to PluginLeaks.jdkDelayer())
+        for (thread in Thread.getAllStackTraces().keys) if (thread !== Thread.currentThread()) add("thread '${thread.name}'" to thread)
+    }
+
     fun violations(): List<Violation> = app.violations()
 
     /** Fails with every violation seen so far. */
@@ -152,6 +185,9 @@ class ModelPlatform private constructor(
     }
 
     companion object {
+        /** DynamicPlugins: `Registry.intValue("ide.plugins.unload.timeout", 5000)`. */
+        const val UNLOAD_TIMEOUT_MS = 5_000L
+
         @Volatile var current: ModelPlatform? = null
             private set
 

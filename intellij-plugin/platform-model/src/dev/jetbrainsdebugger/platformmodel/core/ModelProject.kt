@@ -41,6 +41,12 @@ class ModelProject internal constructor(
 
     fun <L : Any> subscribe(topic: Class<L>, listener: L, parent: Disposable? = null) = bus.subscribe(topic, listener, parent)
 
+    /** Plugin unload, a project's part: its services and listeners go. */
+    internal fun unloadPlugin(owned: (Class<*>) -> Boolean) {
+        services.unload(owned)
+        bus.unload(owned)
+    }
+
     override fun isDisposed(): Boolean = disposed
 
     override fun dispose() {

@@ -27,6 +27,18 @@ class PluginDescriptor private constructor(
     /** A class the descriptor names, from the plugin's class loader (initialised, as the platform creates it). */
     fun loadClass(name: String): Class<*> = Class.forName(name, true, classLoader)
 
+    /**
+     * Whether [cls] is the plugin's: loaded by its own class loader, as the platform tells a
+     * plugin's classes apart. On the test class path, where the plugin shares the model's loader,
+     * by package: the plugin's `dev.jetbrainsdebugger` packages, not the model's.
+     */
+    fun owns(cls: Class<*>): Boolean =
+        if (classLoader is ModelPluginClassLoader) {
+            cls.classLoader === classLoader
+        } else {
+            cls.name.startsWith("dev.jetbrainsdebugger.") && !cls.name.startsWith("dev.jetbrainsdebugger.platformmodel.")
+        }
+
     /** Extensions of the platform's `com.intellij.<name>` points (postStartupActivity, toolWindow, notificationGroup, ...). */
     fun platformExtensions(name: String): List<Map<String, String>> =
         extensions.filter { it.point == "com.intellij.$name" }.map { it.attributes }

@@ -46,6 +46,14 @@ internal class Services(private val project: Project?) {
         return (if (withProject != null) constructor.newInstance(project) else constructor.newInstance()) as T
     }
 
+    /** Plugin unload: the services [owned] classes implement go, disposed last created first (ComponentManagerImpl.unloadServices). */
+    fun unload(owned: (Class<*>) -> Boolean) {
+        val gone = synchronized(this) {
+            instances.entries.filter { owned(it.value.javaClass) }.also { list -> list.forEach { instances.remove(it.key) } }.map { it.value }
+        }
+        for (service in gone.reversed()) if (service is Disposable) Disposer.dispose(service)
+    }
+
     fun disposeAll() {
         val all = synchronized(this) { instances.values.toList().also { instances.clear() } }
         for (service in all.reversed()) if (service is Disposable) Disposer.dispose(service)

@@ -60,6 +60,9 @@ class BridgeClient(
 
         /** Events held during one handshake at most; beyond that they are dropped (and logged). */
         const val MAX_BUFFERED_EVENTS = 10_000
+
+        /** How long close() waits for a task the bridge thread is running to return. */
+        private const val CLOSE_WAIT_MS = 1_000L
     }
 
     private inner class Connection(val generation: Long, val transport: TextTransport) {
@@ -135,11 +138,17 @@ class BridgeClient(
         synchronized(lock) { current }?.transport?.close("dropped on purpose")
     }
 
+    /**
+     * Drops what is still queued (a reconnect, a request's timeout: nothing must run the
+     * plugin's code once it is closed, or an unloaded plugin stays in memory) and waits a
+     * little for the bridge thread to end. Called off the EDT.
+     */
     override fun close() {
         disconnect()
         synchronized(lock) { closed = true }
-        scheduler.shutdown()
+        scheduler.shutdownNow()
         connector.close()
+        scheduler.awaitTermination(CLOSE_WAIT_MS, TimeUnit.MILLISECONDS)
     }
 
     // ---- history (the tool window) -------------------------------------------------------

@@ -136,7 +136,11 @@ internal class Deadline(private val ms: Long, private val what: String) {
             if (!decided.compareAndSet(false, true)) return@whenComplete
             if (error == null) answer.complete(value) else answer.completeExceptionally(unwrap(error))
         }
-        if (!decided.get()) CompletableFuture.delayedExecutor(ms, TimeUnit.MILLISECONDS).execute { expire(answer) }
+        if (!decided.get()) {
+            val timer = Timers.after(ms) { expire(answer) }
+            // An answered call's timer goes at once: it holds the call until it fires.
+            answer.whenComplete { _, _ -> timer.cancel(false) }
+        }
         return answer
     }
 
@@ -205,9 +209,8 @@ internal class Deadline(private val ms: Long, private val what: String) {
  */
 internal fun <T> CompletableFuture<T>.within(ms: Long, what: String): CompletableFuture<T> {
     if (!isDone) {
-        CompletableFuture.delayedExecutor(ms, TimeUnit.MILLISECONDS).execute {
-            completeExceptionally(IdeError("timeout", "$what did not finish within ${ms / 1000.0} s"))
-        }
+        val timer = Timers.after(ms) { completeExceptionally(IdeError("timeout", "$what did not finish within ${ms / 1000.0} s")) }
+        whenComplete { _, _ -> timer.cancel(false) }
     }
     return this
 }

@@ -26,7 +26,6 @@ import com.intellij.xdebugger.frame.XValuePlace
 import com.intellij.xdebugger.frame.presentation.XValuePresentation
 import dev.jetbrainsdebugger.ide.IdeError
 import java.util.concurrent.CompletableFuture
-import java.util.concurrent.TimeUnit
 import javax.swing.Icon
 
 /** What a value node showed: its text, type and whether it can be expanded. */
@@ -101,10 +100,11 @@ internal class PresentationNode : XValueNode {
     fun await(ms: Long): CompletableFuture<Presented> {
         val out = CompletableFuture<Presented>()
         future.whenComplete { p, e -> if (e == null) out.complete(p) else out.completeExceptionally(e) }
-        CompletableFuture.delayedExecutor(ms, TimeUnit.MILLISECONDS).execute {
+        val timer = Timers.after(ms) {
             out.complete(latest ?: Presented("<not computed within ${ms / 1000} s>", null, false, true))
             future.complete(latest ?: Presented("", null, false, true)) // the node becomes obsolete
         }
+        out.whenComplete { _, _ -> timer.cancel(false) }
         return out
     }
 

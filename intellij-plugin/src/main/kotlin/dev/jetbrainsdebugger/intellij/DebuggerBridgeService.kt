@@ -5,7 +5,9 @@ import com.intellij.notification.NotificationGroupManager
 import com.intellij.notification.NotificationType
 import com.intellij.openapi.Disposable
 import com.intellij.openapi.application.ApplicationManager
+import com.intellij.openapi.application.PathManager
 import com.intellij.openapi.components.Service
+import com.intellij.openapi.util.Disposer
 import dev.jetbrainsdebugger.bridge.BridgeClients
 import dev.jetbrainsdebugger.bridge.BridgeHistory
 import dev.jetbrainsdebugger.launcher.BinaryLocator
@@ -35,6 +37,11 @@ import java.util.jar.JarFile
 @Service(Service.Level.APP)
 class DebuggerBridgeService : Disposable, ServerControl {
     val facade = IntellijIdeFacade()
+
+    init {
+        // What the facade registered with the platform for sessions goes with this service.
+        Disposer.register(this, facade.sessions.lifetime)
+    }
 
     /** The tool window's filters, kept while the IDE runs. */
     val historyFilter = HistoryFilter()
@@ -115,12 +122,15 @@ class DebuggerBridgeService : Disposable, ServerControl {
     }
 
     /**
-     * The platform disposes services on the EDT (application exit, plugin unload); closing the
-     * runtime waits for the binary to exit (up to its grace period), so it happens on a thread of
-     * its own. The binary also exits by itself when its stdin (this IDE) goes away.
+     * The platform disposes services on the EDT (application exit, plugin unload), children
+     * first: the sessions' registrations are gone by now. Pending timers are dropped (a plugin
+     * being unloaded must leave no task that runs its code later). Closing the runtime waits for
+     * the binary to exit (up to its grace period), so it happens on a thread of its own. The
+     * binary also exits by itself when its stdin (this IDE) goes away.
      */
     override fun dispose() {
         disposed = true
+        Timers.close()
         if (!started.get()) return
         Thread({
             try {
@@ -176,12 +186,17 @@ internal object PluginFiles {
     fun pluginDir(): Path? =
         System.getProperty(PLUGIN_DIR_PROPERTY)?.let { Paths.get(it) } ?: ownJar()?.parent?.parent
 
-    /** The bundled binary for this OS and CPU; throws BinaryNotFoundException naming the expected path. */
+    /**
+     * The bundled binary for this OS and CPU, as it is run: on Windows a copy in the IDE's system
+     * directory (the plugin folder may be deleted while it runs); throws BinaryNotFoundException
+     * naming the expected path.
+     */
     fun binary(): Path {
         System.getProperty(BINARY_PROPERTY)?.let { return Paths.get(it) }
         val dir = pluginDir()
             ?: throw BinaryNotFoundException("cannot tell where the plugin is installed (set -D$PLUGIN_DIR_PROPERTY or -D$BINARY_PROPERTY)")
-        return BinaryLocator.locate(dir)
+        val platform = BinaryLocator.platform()
+        return BinaryLocator.runFrom(BinaryLocator.locate(dir, platform), platform.os, PathManager.getSystemDir(), version())
     }
 
     /** The `<version>` of META-INF/plugin.xml in the plugin's jar (patched by the Gradle build). */

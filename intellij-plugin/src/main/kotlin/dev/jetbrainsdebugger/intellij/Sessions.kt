@@ -4,6 +4,7 @@ import com.intellij.execution.executors.DefaultDebugExecutor
 import com.intellij.execution.process.BaseProcessHandler
 import com.intellij.execution.process.ProcessHandler
 import com.intellij.execution.runners.ExecutionEnvironment
+import com.intellij.openapi.Disposable
 import com.intellij.openapi.project.Project
 import com.intellij.openapi.util.Disposer
 import com.intellij.xdebugger.XDebugProcess
@@ -19,11 +20,13 @@ import dev.jetbrainsdebugger.ide.StopReason
 import dev.jetbrainsdebugger.sessions.DebugLaunchMatcher
 import java.util.concurrent.CompletableFuture
 import java.util.concurrent.ConcurrentHashMap
-import java.util.concurrent.TimeUnit
 import java.util.concurrent.atomic.AtomicInteger
 
 /** How long a starting debugger waits for the launch that started it to be reported (milliseconds). */
 private const val LAUNCH_MATCH_GRACE_MS = 3_000L
+
+/** How long a stopped debugger waits for its process to report its end before the session is over anyway. */
+private const val STOPPED_SESSION_GRACE_MS = 3_000L
 
 /**
  * Session tracking. The IDE reports sessions through three channels, in no guaranteed order:
@@ -38,13 +41,20 @@ private const val LAUNCH_MATCH_GRACE_MS = 3_000L
  * no launch claims within a grace period (started by other means) is named "x<n>". Output and
  * the exit code come from a [ProcessTap] on the ProcessHandler; why a session paused from
  * [PauseAttribution].
+ * Everything registered with the platform for a session (its session listener, its process
+ * listener) hangs under [lifetime], which the bridge service's disposal disposes: a plugin
+ * unloaded while a session runs leaves nothing of it in the platform.
  */
 internal class Sessions(private val events: () -> IdeEventSink?) {
+    /** The parent of every session's and process's registrations; disposed with the bridge service. */
+    val lifetime: Disposable = Disposer.newDisposable("jetbrains-debugger sessions")
     private val records = ConcurrentHashMap<String, SessionRecord>()
     private val byDebugSession = java.util.Collections.synchronizedMap(java.util.IdentityHashMap<XDebugSession, SessionRecord>())
     private val adHoc = AtomicInteger(1)
-    private val matcher = DebugLaunchMatcher<ProcessHandler, SessionRecord, XDebugSession>(LAUNCH_MATCH_GRACE_MS)
+    private val matcher = DebugLaunchMatcher<ProcessHandler, SessionRecord, XDebugSession>(LAUNCH_MATCH_GRACE_MS, Timers::after)
     private val taps = java.util.IdentityHashMap<ProcessHandler, ProcessTap>()
+    /** What removes each tap from its handler (the tap's own disposable, under [lifetime]). */
+    private val tapRegistrations = java.util.IdentityHashMap<ProcessHandler, Disposable>()
 
     /** The exception breakpoints launches added to break on uncaught exceptions, given back when they end. */
     val uncaughtStops = UncaughtExceptionStops()
@@ -216,6 +226,7 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
             record.language = runCatching { Languages.ofFileType(session.debugProcess.editorsProvider.fileType.name) }.getOrNull()
         }
         val disposable = Disposer.newDisposable("jetbrains-debugger session ${record.id}")
+        Disposer.register(lifetime, disposable)
         record.listenerDisposable = disposable
         session.addSessionListener(object : XDebugSessionListener {
             override fun sessionPaused() = paused(record, session)
@@ -235,8 +246,12 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
     /** The one listener of [handler] (created on first sight, also for a debugger still waiting for its launch). */
     private fun tap(handler: ProcessHandler): ProcessTap = synchronized(taps) {
         taps.getOrPut(handler) {
-            ProcessTap({ record, category, text -> emit { it.output(record.id, category, text) } }, ::processEnded)
-                .also { handler.addProcessListener(it) }
+            ProcessTap({ record, category, text -> emit { it.output(record.id, category, text) } }, ::processEnded).also { tap ->
+                val registration = Disposer.newDisposable("jetbrains-debugger process tap")
+                Disposer.register(lifetime, registration)
+                tapRegistrations[handler] = registration
+                handler.addProcessListener(tap, registration)
+            }
         }
     }
 
@@ -283,7 +298,7 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
         record.handles.invalidate()
         maybeTerminated(record)
         // The process may outlive the debugger (detach) or never report its end: do not wait forever.
-        CompletableFuture.delayedExecutor(3, TimeUnit.SECONDS).execute { terminate(record) }
+        Timers.after(STOPPED_SESSION_GRACE_MS) { terminate(record) }
     }
 
     private fun maybeTerminated(record: SessionRecord) {
@@ -301,7 +316,10 @@ internal class Sessions(private val events: () -> IdeEventSink?) {
         record.debugSession?.let { byDebugSession.remove(it) }
         record.processHandler?.let { h ->
             matcher.forget(h)
-            synchronized(taps) { taps.remove(h) }
+            synchronized(taps) {
+                taps.remove(h)
+                tapRegistrations.remove(h)
+            }?.let { d -> runCatching { Disposer.dispose(d) } }
         }
         record.executionId?.let(uncaughtStops::giveBack)
         Async.later { FieldWatchpoints.removeAll(record) }

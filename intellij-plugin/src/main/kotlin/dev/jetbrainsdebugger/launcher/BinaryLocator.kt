@@ -2,6 +2,8 @@ package dev.jetbrainsdebugger.launcher
 
 import java.nio.file.Files
 import java.nio.file.Path
+import java.nio.file.StandardCopyOption
+import java.security.MessageDigest
 
 class BinaryNotFoundException(message: String) : RuntimeException(message)
 
@@ -61,4 +63,34 @@ object BinaryLocator {
         }
         return path
     }
+
+    /**
+     * Where [bundled] runs from. Windows cannot delete a running program, and the IDE deletes the
+     * plugin folder right after unloading it (an update or an uninstall without restart), before
+     * the binary has exited: there it runs from a copy in `<systemDir>/jetbrains-debugger/bin/
+     * <version>-<hash>/`, named by the plugin's version and the binary's own hash, so that an
+     * update never runs an old copy and two IDEs share one. Elsewhere a running program's file
+     * can go, and it runs in place. Without a system directory it runs in place.
+     */
+    fun runFrom(bundled: Path, os: String, systemDir: Path?, version: String): Path {
+        if (os != "windows" || systemDir == null) return bundled
+        val hash = MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(bundled))
+            .take(HASH_BYTES).joinToString("") { "%02x".format(it) }
+        val copy = systemDir.resolve("jetbrains-debugger").resolve("bin").resolve("$version-$hash").resolve(bundled.fileName)
+        if (Files.isRegularFile(copy)) return copy
+        Files.createDirectories(copy.parent)
+        // Written beside it and moved into place, so a second IDE never runs a half-written copy.
+        val partial = Files.createTempFile(copy.parent, bundled.fileName.toString(), ".partial")
+        try {
+            Files.copy(bundled, partial, StandardCopyOption.REPLACE_EXISTING)
+            Files.move(partial, copy, StandardCopyOption.ATOMIC_MOVE)
+        } catch (e: java.nio.file.FileAlreadyExistsException) {
+            // Another IDE put the same copy there first.
+        } finally {
+            Files.deleteIfExists(partial)
+        }
+        return copy
+    }
+
+    private const val HASH_BYTES = 8
 }

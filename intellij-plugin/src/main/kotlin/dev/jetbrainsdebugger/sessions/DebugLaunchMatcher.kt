@@ -1,8 +1,7 @@
 package dev.jetbrainsdebugger.sessions
 
 import java.util.IdentityHashMap
-import java.util.concurrent.CompletableFuture
-import java.util.concurrent.TimeUnit
+import java.util.concurrent.Future
 
 /**
  * Pairs a debugger with the launch that started it. On 2025.2 an XDebugSession does not say
@@ -11,11 +10,17 @@ import java.util.concurrent.TimeUnit
  * XDebugProcess.getProcessHandler() is the same object. The platform usually tells the debugger
  * first (XDebuggerManagerListener.processStarted, then ExecutionListener.processStarting), but
  * either order is handled. A debugger whose launch is not reported within the grace period (one
- * not started from a run configuration) is handed back on its own, once.
+ * not started from a run configuration) is handed back on its own, once. The grace period runs
+ * on [later] (the owner's timer, which its owner stops when it goes away); a debugger that is
+ * claimed or forgotten cancels its timer.
  */
-class DebugLaunchMatcher<H : Any, L : Any, D : Any>(private val graceMs: Long) {
+class DebugLaunchMatcher<H : Any, L : Any, D : Any>(
+    private val graceMs: Long,
+    private val later: (ms: Long, block: () -> Unit) -> Future<*>,
+) {
     private val launches = IdentityHashMap<H, L>()
     private val parked = IdentityHashMap<H, D>()
+    private val timers = IdentityHashMap<H, Future<*>>()
 
     /**
      * A launch started [handler]. Returns the debugger already seen for it (now claimed), or null;
@@ -23,22 +28,26 @@ class DebugLaunchMatcher<H : Any, L : Any, D : Any>(private val graceMs: Long) {
      */
     fun launchSeen(handler: H, launch: L): D? = synchronized(this) {
         launches[handler] = launch
+        timers.remove(handler)?.cancel(false)
         parked.remove(handler)
     }
 
     /**
      * A debugger runs [handler]. Returns the launch already seen for it, or null; then the
      * debugger waits for its launch and, if none comes within the grace period, [unmatched] is
-     * called with it (on a timer thread), once.
+     * called with it (on the timer's thread), once.
      */
     fun debuggerSeen(handler: H, debugger: D, unmatched: (D) -> Unit): L? {
         synchronized(this) {
             launches[handler]?.let { return it }
             parked[handler] = debugger
-        }
-        CompletableFuture.delayedExecutor(graceMs, TimeUnit.MILLISECONDS).execute {
-            val released = synchronized(this) { if (parked[handler] === debugger) parked.remove(handler) else null }
-            if (released != null) unmatched(released)
+            timers.remove(handler)?.cancel(false)
+            timers[handler] = later(graceMs) {
+                val released = synchronized(this) {
+                    if (parked[handler] === debugger) parked.remove(handler).also { timers.remove(handler) } else null
+                }
+                if (released != null) unmatched(released)
+            }
         }
         return null
     }
@@ -47,6 +56,7 @@ class DebugLaunchMatcher<H : Any, L : Any, D : Any>(private val graceMs: Long) {
     fun forget(handler: H) = synchronized(this) {
         launches.remove(handler)
         parked.remove(handler)
+        timers.remove(handler)?.cancel(false)
         Unit
     }
 }

@@ -78,4 +78,31 @@ class BinaryLocatorTest {
         Files.createDirectories(dir.resolve("bin/linux-x64")).resolve("jetbrains-debugger-mcp").also { Files.writeString(it, "#!/bin/sh\n") }
         assertFailsWith<BinaryNotFoundException> { BinaryLocator.locate(dir, BinaryLocator.Platform("linux", "arm64")) }
     }
+
+    @Test
+    fun windows_runs_a_copy_outside_the_plugin_folder_named_by_version_and_hash(@TempDir dir: Path) {
+        val bundled = dir.resolve("plugin/bin/windows-x64/jetbrains-debugger-mcp.exe")
+        Files.createDirectories(bundled.parent)
+        Files.writeString(bundled, "binary one")
+        val system = dir.resolve("system")
+
+        val copy = BinaryLocator.runFrom(bundled, "windows", system, "1.4.2")
+        assertTrue(copy.startsWith(system.resolve("jetbrains-debugger/bin")), "$copy is not under the system directory")
+        assertTrue(copy.parent.fileName.toString().startsWith("1.4.2-"), "$copy is not named by the version")
+        assertEquals("jetbrains-debugger-mcp.exe", copy.fileName.toString())
+        assertEquals("binary one", Files.readString(copy))
+        assertEquals(copy, BinaryLocator.runFrom(bundled, "windows", system, "1.4.2"), "the same binary reuses its copy")
+
+        // An update that keeps the version string but ships another binary gets a copy of its own.
+        Files.writeString(bundled, "binary two")
+        val updated = BinaryLocator.runFrom(bundled, "windows", system, "1.4.2")
+        assertTrue(updated != copy, "an old copy would run after the update")
+        assertEquals("binary two", Files.readString(updated))
+        assertEquals(listOf("jetbrains-debugger-mcp.exe"), Files.list(updated.parent).use { s -> s.map { it.fileName.toString() }.toList() })
+
+        // Elsewhere, or without a system directory, the binary runs in place.
+        assertEquals(bundled, BinaryLocator.runFrom(bundled, "linux", system, "1.4.2"))
+        assertEquals(bundled, BinaryLocator.runFrom(bundled, "macos", system, "1.4.2"))
+        assertEquals(bundled, BinaryLocator.runFrom(bundled, "windows", null, "1.4.2"))
+    }
 }
