@@ -89,7 +89,7 @@ class ScriptedProgram(
     }
 
     companion object {
-        private val all = listOf(calculator(), orderError(), ticker(), secrets(), secretForms(), checkout(), till(), cartTest(), refundTest(), testCart()).associateBy { it.fileName }
+        private val all = listOf(calculator(), orderError(), ticker(), secrets(), secretForms(), checkout(), till(), cartTest(), refundTest(), mavenBuild(), testCart()).associateBy { it.fileName }
 
         /** The program simulating the script of this file name; null for a file no program simulates. */
         fun forScript(fileName: String): ScriptedProgram? = all[fileName]
@@ -469,6 +469,28 @@ class ScriptedProgram(
                 line(151, Action.Return("None")),
             ),
             file = JUNIT_ASSERTIONS,
+        )
+
+        /**
+         * pom.xml under `mvn test`, as the Java debugger sees the Maven process: Surefire forks the
+         * JVM that runs the tests, so none of the test code runs in the debugged JVM; Maven prints
+         * the fork's report and fails the build.
+         */
+        private fun mavenBuild() = ScriptedProgram(
+            "pom.xml",
+            Code(
+                "org.codehaus.plexus.classworlds.launcher.Launcher.main", CodeKind.FUNCTION, listOf(Param("args", "[]")),
+                listOf(
+                    line(1, Action.Print("\"[INFO] --- surefire:3.2.5:test (default-test) @ refunds ---\"")),
+                    line(2, Action.Print("\"[ERROR] Tests run: 2, Failures: 1, Errors: 0, Skipped: 0\"")),
+                    line(3, Action.Print("\"[INFO] BUILD FAILURE\"")),
+                ),
+                file = "/model-library/maven-core/org/codehaus/plexus/classworlds/launcher/Launcher.java",
+            ),
+            emptyMap(),
+            emptyMap(),
+            source = "<project><artifactId>refunds</artifactId></project>\n",
+            jvmPackage = "com.example",
         )
 
         /**
