@@ -22,6 +22,18 @@ data class ConfigurationTypeDefinition(val id: String, val displayName: String, 
         /** IntelliJ IDEA's JUnitConfigurationType (id "JUnit"). */
         val JUNIT = ConfigurationTypeDefinition("JUnit", "JUnit")
 
+        /**
+         * The Gradle plugin's GradleExternalTaskConfigurationType (id "GradleRunConfiguration"): a
+         * configuration's command is its task names (ExternalSystemTaskExecutionSettings.taskNames).
+         */
+        val GRADLE = ConfigurationTypeDefinition("GradleRunConfiguration", "Gradle")
+
+        /** The Maven plugin's MavenRunConfigurationType (id "MavenRunConfiguration"). */
+        val MAVEN = ConfigurationTypeDefinition("MavenRunConfiguration", "Maven")
+
+        /** The Java plugin's RemoteConfigurationType (id "Remote"): a JVM the debugger attaches to. */
+        val REMOTE = ConfigurationTypeDefinition("Remote", "Remote JVM Debug")
+
         /** The JavaScript plugin's npm run configuration type. */
         val NPM = ConfigurationTypeDefinition("js.build_tools.npm", "npm")
     }

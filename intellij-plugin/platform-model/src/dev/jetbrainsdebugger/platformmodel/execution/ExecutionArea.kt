@@ -29,7 +29,10 @@ class ExecutionArea : ModelArea {
         app.registerExtension(EXECUTOR_EP, DefaultRunExecutor())
         app.registerExtension(EXECUTOR_EP, DefaultDebugExecutor())
         app.registerExtension(PROGRAM_RUNNER_EP, ModelProgramRunner.debugPython())
-        if (ApplicationInfo.getInstance().build.productCode in JAVA_PRODUCTS) app.registerExtension(PROGRAM_RUNNER_EP, ModelProgramRunner.debugJava())
+        if (ApplicationInfo.getInstance().build.productCode in JAVA_PRODUCTS) {
+            app.registerExtension(PROGRAM_RUNNER_EP, ModelExternalSystemTaskDebugRunner())
+            app.registerExtension(PROGRAM_RUNNER_EP, ModelProgramRunner.debugJava())
+        }
         app.registerExtension(PROGRAM_RUNNER_EP, ModelProgramRunner.run())
         if (ApplicationInfo.getInstance().build.productCode in PYTHON_PRODUCTS) {
             app.registerExtension(PRODUCER_EP, PytestProducer())
@@ -50,7 +53,7 @@ class ExecutionArea : ModelArea {
         /** The products with PyCharm's run configuration producers (PyCharm; IDEA Ultimate with the Python plugin). */
         private val PYTHON_PRODUCTS = setOf("PC", "IU")
 
-        /** The products with the Java plugin's debugger runner. */
+        /** The products with the Java plugin's debugger runner (and Gradle's and Maven's configurations). */
         private val JAVA_PRODUCTS = setOf("IC", "IU")
 
         /** The run configurations of the cross-language test's project (examples/calculator): [CalculatorWorld]. */

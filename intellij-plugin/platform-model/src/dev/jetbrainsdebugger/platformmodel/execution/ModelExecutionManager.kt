@@ -159,7 +159,7 @@ class ModelExecutionManager(private val project: ModelProject) : ExecutionManage
         if (environment.executionId == 0L) environment.assignNewExecutionId()
         // compileAndRun's start: invokeLater(startRunnable, project.disposed), in the default modality state.
         val later = Runnable { app.invokeLater(startRunnable, ModalityState.defaultModalityState()) }
-        val definition = (environment.runProfile as? ModelRunConfiguration)?.definition
+        val definition = (environment.runProfile as? DefinedConfiguration)?.definition
         val task = definition?.beforeLaunch
         if (task == null) {
             later.run()

@@ -39,6 +39,10 @@ class ModelProgramRunner(
     }
 
     companion object {
+        private val JAVA_DEBUGGED = listOf(
+            ConfigurationTypeDefinition.APPLICATION, ConfigurationTypeDefinition.JUNIT, ConfigurationTypeDefinition.REMOTE, ConfigurationTypeDefinition.MAVEN,
+        )
+
         /** Runs every configuration: its command as a real OS process (DefaultRunExecutor, like the platform's default runner). */
         fun run(): ModelProgramRunner = ModelProgramRunner("defaultRunRunner", DefaultRunExecutor.EXECUTOR_ID, null) { env, configuration ->
             ScriptProcessHandler.start(env.project, configuration.commandLine())
@@ -58,12 +62,14 @@ class ModelProgramRunner(
             }
 
         /**
-         * Debugs Java configurations (applications and JUnit tests), as the Java plugin's
-         * GenericDebuggerRunner does for every ModuleRunProfile; the scripted program stands in for
-         * the JVM the Java debugger attaches to.
+         * Debugs Java configurations (applications, JUnit tests, a Remote JVM, Maven builds), as the
+         * Java plugin's GenericDebuggerRunner does for every ModuleRunProfile and RemoteConfiguration;
+         * the scripted program stands in for the JVM the Java debugger attaches to (for Maven, the
+         * Maven process: MavenRunConfiguration's RemoteConnectionCreator attaches to it unless an
+         * extension such as exec's claims the launch).
          */
         fun debugJava(): ModelProgramRunner =
-            ModelProgramRunner("defaultDebugRunner", DefaultDebugExecutor.EXECUTOR_ID, setOf(ConfigurationTypeDefinition.APPLICATION.id, ConfigurationTypeDefinition.JUNIT.id)) { env, configuration ->
+            ModelProgramRunner("defaultDebugRunner", DefaultDebugExecutor.EXECUTOR_ID, JAVA_DEBUGGED.map { it.id }.toSet()) { env, configuration ->
                 val script = configuration.definition.script
                     ?: throw ExecutionException("'${configuration.name}' names no program to debug")
                 DebugLaunch.start(env, script)

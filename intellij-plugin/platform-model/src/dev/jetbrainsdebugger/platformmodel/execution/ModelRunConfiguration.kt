@@ -13,6 +13,11 @@ import com.jetbrains.python.run.AbstractPythonRunConfigurationParams
 import com.jetbrains.python.run.PythonRunConfigurationParams
 import dev.jetbrainsdebugger.platformmodel.core.ModelProject
 
+/** A run configuration the model built from a [ConfigurationDefinition]: what its settings and runners read of it. */
+interface DefinedConfiguration : RunConfiguration {
+    val definition: ConfigurationDefinition
+}
+
 /** A ConfigurationType extension (platform/execution ConfigurationType.java): id and display name. */
 class ModelConfigurationType(val definition: ConfigurationTypeDefinition) : ConfigurationType {
     override fun getDisplayName(): String = definition.displayName
@@ -37,7 +42,7 @@ class ModelConfigurationFactory(type: ConfigurationType) : ConfigurationFactory(
  * the definition's command with the arguments appended, in the working directory (the project's by
  * default) and with the environment on top of the IDE's ([commandLine]).
  */
-open class ModelRunConfiguration(private val project: Project, val definition: ConfigurationDefinition) : RunConfiguration {
+open class ModelRunConfiguration(private val project: Project, override val definition: ConfigurationDefinition) : DefinedConfiguration {
     private val configurationType = ModelConfigurationType(definition.type)
 
     @Volatile protected var arguments: String? = null

@@ -90,11 +90,13 @@ class ModelRunManager(private val project: Project) : RunManager() {
 
     /** Settings not added yet, as RunManager.createConfiguration makes them (a producer's new configuration). */
     fun create(definition: ConfigurationDefinition): ModelRunnerAndConfigurationSettings =
-        ModelRunnerAndConfigurationSettings(ModelRunConfiguration.of(project, definition))
+        ModelRunnerAndConfigurationSettings(
+            if (definition.type == ConfigurationTypeDefinition.GRADLE) ModelGradleRunConfiguration(project, definition) else ModelRunConfiguration.of(project, definition),
+        )
 
     /** RunManagerImpl.createConfiguration(configuration, factory): settings for it, not added to the list. */
     override fun createConfiguration(runConfiguration: RunConfiguration, factory: ConfigurationFactory): RunnerAndConfigurationSettings =
-        ModelRunnerAndConfigurationSettings(runConfiguration as ModelRunConfiguration)
+        ModelRunnerAndConfigurationSettings(runConfiguration as DefinedConfiguration)
 
     companion object {
         /** RunManagerConfig's default recents limit: how many temporary configurations are kept. */

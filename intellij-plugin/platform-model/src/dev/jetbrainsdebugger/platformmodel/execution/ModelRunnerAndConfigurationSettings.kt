@@ -12,7 +12,7 @@ import com.intellij.execution.configurations.RunConfiguration
  * is the configuration's `checkConfiguration()` (upstream also asks the runner's per-runner
  * settings, which this model has none of); the unique id is "<type display name>.<name>".
  */
-class ModelRunnerAndConfigurationSettings(private val configuration: ModelRunConfiguration) : RunnerAndConfigurationSettings {
+class ModelRunnerAndConfigurationSettings(private val configuration: DefinedConfiguration) : RunnerAndConfigurationSettings {
     val definition: ConfigurationDefinition get() = configuration.definition
 
     @Volatile private var temporary: Boolean = definition.temporary

@@ -71,6 +71,33 @@ class TestFailureLaunchTest {
         f.platform.assertClean()
     }
 
+    /**
+     * assertThrows(AssertionError.class, ...) catches the AssertionError it expects inside a passing
+     * test: the launch's breakpoint leaves out catches in the assertion libraries (catch-class
+     * exclusion filters), so the first stop is the failing test after it, caught by the runner.
+     */
+    @Test
+    fun an_assertion_error_assert_throws_catches_in_a_passing_test_does_not_stop_it() = ExecutionFixture(listOf(DebuggerArea()), IdeConfig.INTELLIJ_IDEA).use { f ->
+        Files.writeString(f.dir.resolve("RefundTest.java"), ScriptedProgram.forScript("RefundTest.java")!!.source!!)
+        f.runManager.define(ConfigurationDefinition("RefundTest", ConfigurationTypeDefinition.JUNIT, listOf("java", "RefundTest"), "RefundTest.java"))
+
+        val session = f.await(f.facade.launch(f.path, "RefundTest", LaunchMode.DEBUG, LaunchOptions(breakOnUncaught = true)))
+        val pause = f.sink.awaitPause(session.id)
+
+        assertEquals(StopReason.TEST_FAILED, pause.reason)
+        assertEquals(FailedTest("com.example.RefundTest.refundKeepsFee", "expected: <100> but was: <95>", 1), pause.failedTest)
+        val filters = f.javaExceptionBreakpoints().map { it.properties as JavaExceptionBreakpointProperties }
+            .single { it.myQualifiedName == "java.lang.AssertionError" }
+        assertTrue(filters.isCatchFiltersEnabled)
+        assertEquals(emptyList(), filters.catchClassFilters.toList(), "JUnit 5's first catch is in reflection code: no inclusion filter")
+        f.await(f.facade.resume(session.id))
+        f.sink.awaitTerminated(session.id)
+        assertEquals(1, f.sink.pauses.size, "one stop: ${f.sink.pauses}")
+        val out = f.sink.text(session.id, OutputCategory.STDOUT)
+        assertTrue(!out.contains("rejectsNegativeRefund() failed") && out.contains("RefundTest.refundKeepsFee() failed"), out)
+        f.platform.assertClean()
+    }
+
     @Test
     fun a_users_own_assertion_breakpoint_is_left_as_it_is() = fixture().use { f ->
         val mine = f.platform.app.onEdtAndWait {

@@ -6,7 +6,8 @@ internal object Languages {
         null -> null
         "PythonConfigurationType", "tests", "PyTest", "py.test", "Unittests", "Django server", "Python.FlaskServer" -> "python"
         "JetRunConfigurationType", "KotlinStandaloneScriptRunConfigurationType" -> "kotlin"
-        "Application", "JUnit", "TestNG", "JarApplication", "SpringBootApplicationConfigurationType", "Remote" -> "java"
+        "Application", "JUnit", "TestNG", "JarApplication", "SpringBootApplicationConfigurationType", "Remote",
+        BuildToolLaunches.GRADLE, BuildToolLaunches.MAVEN -> "java"
         "NodeJSConfigurationType", "JavascriptDebugType", "js.build_tools.npm" -> "javascript"
         else -> null
     }

@@ -95,7 +95,8 @@ internal class RunConfigs(private val sessions: Sessions) {
         val verb = if (debug) "debug" else "run"
         val name = saved.name
         return Async.readOnPooled {
-            val settings = LaunchCopies.of(project, saved, options.overrides)
+            val copied = LaunchCopies.of(project, saved, options.overrides)
+            val settings = if (debug) BuildToolLaunches.forDebug(project, copied) else copied
             val executor = executor(mode)
             if (ProgramRunner.getRunner(executor.id, settings.configuration) == null) {
                 throw IdeError(code, "the IDE has no runner that can $verb run configuration '$name' (${settings.type.displayName})")
@@ -167,8 +168,8 @@ internal class RunConfigs(private val sessions: Sessions) {
             val executionId = env.assignNewExecutionId()
             val language = Languages.ofConfiguration(settings.type.id)
             val stopsAtUncaught = breakOnUncaught && sessions.uncaughtStops.take(project, language, executionId)
-            val testsDoNotStop = if (breakOnUncaught && Languages.runsTests(settings.type.id)) {
-                sessions.uncaughtStops.takeTestFailures(project, language, executionId)
+            val testsDoNotStop = if (breakOnUncaught && (Languages.runsTests(settings.type.id) || BuildToolLaunches.runsTests(settings))) {
+                sessions.uncaughtStops.takeTestFailures(project, language, executionId) ?: BuildToolLaunches.testStopCaveat(settings.type.id)
             } else {
                 null
             }

@@ -56,9 +56,10 @@ interface DebuggeeHooks {
     fun fieldWriteBreakpoint(className: String, field: String): LineBreakpointView?
     /**
      * The exception breakpoint that stops for an exception of the class [names] (its qualified name
-     * and its superclasses' for a Java program) raised where it will be [caught] or not, if one is registered.
+     * and its superclasses' for a Java program) raised where a frame of the class [catchClass] will
+     * catch it (null: nothing will), if one is registered.
      */
-    fun exceptionBreakpoint(names: List<String>, caught: Boolean): Any?
+    fun exceptionBreakpoint(names: List<String>, catchClass: String?): Any?
     /** pydevd's stop_on_failed_tests (PyCharm's unit-test debugging mode) is on. */
     fun stopsOnFailedTests(): Boolean
     /** Whether [file] is the project's code (pydevd's in_project_scope), not a library's. */
@@ -90,8 +91,11 @@ class Debuggee(private val program: ScriptedProgram, private val script: Path, p
     /** The depth a step started at. */
     @Volatile private var stepDepth = 0
     @Volatile private var pauseRequested = false
-    /** How many test-runner calls on the stack catch what their callee raises. */
-    private var catching = 0
+    /**
+     * The test-runner calls on the stack that catch what their callee raises, innermost last: the
+     * class of each catching frame (for a Java program, the declaring type of JDI's catch location).
+     */
+    private val catchers = ArrayList<String>()
     @Volatile private var killed = false
     private val thread = Thread(::main, "pydevd debuggee ${script.fileName}").apply { isDaemon = true }
     private val globals = linkedMapOf<String, PyObj>("__name__" to PyStr("__main__"), "__file__" to PyStr(script.toString())).apply {
@@ -198,14 +202,14 @@ class Debuggee(private val program: ScriptedProgram, private val script: Path, p
                     is Action.Print -> hooks.output(evalIn(action.value, frame.ns).str() + "\n", stderr = false)
                     is Action.Raise -> raise(evalIn(action.exception, frame.ns) as PyInstance)
                     is Action.CallCatching -> {
-                        catching++
+                        catchers += program.declaringClass(code)
                         try {
                             call(action.function, emptyList())
                         } catch (u: Uncaught) {
                             frame.ns.locals["failure"] = u.exception
-                            hooks.output(evalIn(action.report, frame.ns).str() + "\n", stderr = false)
+                            action.report?.let { hooks.output(evalIn(it, frame.ns).str() + "\n", stderr = false) }
                         } finally {
-                            catching--
+                            catchers.removeAt(catchers.lastIndex)
                         }
                     }
                     is Action.Define -> define(action.name, frame)
@@ -265,8 +269,8 @@ class Debuggee(private val program: ScriptedProgram, private val script: Path, p
     private fun raise(exception: PyInstance): Nothing {
         val frames = stack.asReversed().toList()
         val names = program.jvmExceptions[exception.cls.name] ?: listOf(exception.cls.name)
-        val breakpoint = hooks.exceptionBreakpoint(names, caught = catching > 0)
-        if (breakpoint == null && catching > 0 && program.jvmPackage == null && hooks.stopsOnFailedTests()) {
+        val breakpoint = hooks.exceptionBreakpoint(names, catchers.lastOrNull())
+        if (breakpoint == null && catchers.isNotEmpty() && program.jvmPackage == null && hooks.stopsOnFailedTests()) {
             failedTest(exception, frames)
         } else if (breakpoint != null) {
             val top = frames.first()

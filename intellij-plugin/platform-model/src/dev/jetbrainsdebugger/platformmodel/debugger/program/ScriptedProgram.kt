@@ -27,10 +27,11 @@ sealed class Action {
     data class Print(val value: String) : Action()
     data class Raise(val exception: String) : Action()
     /**
-     * A test runner's call of a test: [function] runs; an exception it raises is caught here, bound
-     * to `failure` in the caller's frame and reported by printing [report] (JUnit's engine catches every throwable of a test).
+     * A call that catches what [function] raises: the exception is bound to `failure` in the caller's
+     * frame and reported by printing [report], if any (JUnit's engine catches every throwable of a
+     * test and reports it; an assertion library's assertThrows catches silently).
      */
-    data class CallCatching(val function: String, val report: String) : Action()
+    data class CallCatching(val function: String, val report: String?) : Action()
     /** A `def` or `class` statement: binds the program's function or class (running a class body's frame first). */
     data class Define(val name: String) : Action()
     data class Import(val module: String) : Action()
@@ -73,13 +74,22 @@ class ScriptedProgram(
 ) {
     fun code(name: String): Code = functions[name] ?: error("$fileName has no function $name")
 
+    /**
+     * The class [code] is a method of, qualified: a library's code is named with its package, the
+     * program's own with the program's package in front (a Python function names itself).
+     */
+    fun declaringClass(code: Code): String {
+        val owner = code.name.substringBeforeLast('.')
+        return if (code.file == null && jvmPackage != null) "$jvmPackage.$owner" else owner
+    }
+
     /** The lines CPython traces (lines with code), 1-based. */
     val executableLines: Set<Int> by lazy {
         (listOf(module) + functions.values + classes.values.map { it.body }).flatMap { c -> c.lines.map { it.line } }.toSet()
     }
 
     companion object {
-        private val all = listOf(calculator(), orderError(), ticker(), secrets(), secretForms(), checkout(), till(), cartTest(), testCart()).associateBy { it.fileName }
+        private val all = listOf(calculator(), orderError(), ticker(), secrets(), secretForms(), checkout(), till(), cartTest(), refundTest(), mavenBuild(), testCart()).associateBy { it.fileName }
 
         /** The program simulating the script of this file name; null for a file no program simulates. */
         fun forScript(fileName: String): ScriptedProgram? = all[fileName]
@@ -450,6 +460,116 @@ class ScriptedProgram(
 
         private const val JUNIT_ASSERTIONS = "/model-library/junit-jupiter-api/org/junit/jupiter/api/Assertions.java"
 
+        /** JUnit 5's Assertions.assertEquals(int, int): AssertionFailedError where the two differ. */
+        private fun junitAssertEquals() = "org.junit.jupiter.api.Assertions.assertEquals" to Code(
+            "org.junit.jupiter.api.Assertions.assertEquals", CodeKind.FUNCTION, listOf(Param("expected"), Param("actual")),
+            listOf(
+                line(149, Action.JumpUnless("expected != actual", 151)),
+                line(150, Action.Raise("AssertionFailedError(f\"expected: <{expected}> but was: <{actual}>\")")),
+                line(151, Action.Return("None")),
+            ),
+            file = JUNIT_ASSERTIONS,
+        )
+
+        /**
+         * pom.xml under `mvn test`, as the Java debugger sees the Maven process: Surefire forks the
+         * JVM that runs the tests, so none of the test code runs in the debugged JVM; Maven prints
+         * the fork's report and fails the build.
+         */
+        private fun mavenBuild() = ScriptedProgram(
+            "pom.xml",
+            Code(
+                "org.codehaus.plexus.classworlds.launcher.Launcher.main", CodeKind.FUNCTION, listOf(Param("args", "[]")),
+                listOf(
+                    line(1, Action.Print("\"[INFO] --- surefire:3.2.5:test (default-test) @ refunds ---\"")),
+                    line(2, Action.Print("\"[ERROR] Tests run: 2, Failures: 1, Errors: 0, Skipped: 0\"")),
+                    line(3, Action.Print("\"[INFO] BUILD FAILURE\"")),
+                ),
+                file = "/model-library/maven-core/org/codehaus/plexus/classworlds/launcher/Launcher.java",
+            ),
+            emptyMap(),
+            emptyMap(),
+            source = "<project><artifactId>refunds</artifactId></project>\n",
+            jvmPackage = "com.example",
+        )
+
+        /**
+         * RefundTest.java, two JUnit 5 tests run in order by the runner (a library frame that catches
+         * each test's throwable): rejectsNegativeRefund passes, its refund(-5) throwing the
+         * AssertionError that assertThrows expects and catches (JUnit's AssertThrows, in
+         * org.junit.jupiter.api); refundKeepsFee fails, its assertEquals throwing
+         * AssertionFailedError, which only the runner catches.
+         */
+        private fun refundTest() = ScriptedProgram(
+            "RefundTest.java",
+            Code(
+                "org.junit.platform.console.ConsoleLauncher.main", CodeKind.FUNCTION, listOf(Param("args", "[]")),
+                listOf(
+                    line(40, Action.CallCatching("RefundTest.rejectsNegativeRefund", "f\"RefundTest.rejectsNegativeRefund() failed: {failure}\"")),
+                    line(41, Action.CallCatching("RefundTest.refundKeepsFee", "f\"RefundTest.refundKeepsFee() failed: {failure}\"")),
+                ),
+                file = "/model-library/junit-platform-console/org/junit/platform/console/ConsoleLauncher.java",
+            ),
+            mapOf(
+                fn("RefundTest.rejectsNegativeRefund", lines = listOf(line(10, Action.Call("org.junit.jupiter.api.AssertThrows.assertThrows", emptyList(), "${'$'}unused")))),
+                fn("RefundTest.lambda${'$'}rejectsNegativeRefund${'$'}0", lines = listOf(line(10, Action.Call("RefundTest.refund", listOf("-5"), "${'$'}unused")))),
+                fn(
+                    "RefundTest.refundKeepsFee",
+                    lines = listOf(
+                        line(15, Action.Call("RefundTest.refund", listOf("100"), "refunded")),
+                        line(16, Action.Call("org.junit.jupiter.api.Assertions.assertEquals", listOf("100", "refunded"), "${'$'}unused")),
+                    ),
+                ),
+                fn(
+                    "RefundTest.refund", Param("amount"),
+                    lines = listOf(
+                        line(20, Action.JumpUnless("amount < 0", 23)),
+                        line(21, Action.Raise("AssertionError(\"negative refund\")")),
+                        line(23, Action.Return("amount - amount // 20")),
+                    ),
+                ),
+                "org.junit.jupiter.api.AssertThrows.assertThrows" to Code(
+                    "org.junit.jupiter.api.AssertThrows.assertThrows", CodeKind.FUNCTION, emptyList(),
+                    listOf(line(55, Action.CallCatching("RefundTest.lambda${'$'}rejectsNegativeRefund${'$'}0", null)), line(56, Action.Return("None"))),
+                    file = "/model-library/junit-jupiter-api/org/junit/jupiter/api/AssertThrows.java",
+                ),
+                junitAssertEquals(),
+            ),
+            emptyMap(),
+            source = """
+                |package com.example;
+                |
+                |import static org.junit.jupiter.api.Assertions.assertEquals;
+                |import static org.junit.jupiter.api.Assertions.assertThrows;
+                |import org.junit.jupiter.api.Test;
+                |
+                |class RefundTest {
+                |    @Test
+                |    void rejectsNegativeRefund() {
+                |        assertThrows(AssertionError.class, () -> refund(-5));
+                |    }
+                |
+                |    @Test
+                |    void refundKeepsFee() {
+                |        int refunded = refund(100);
+                |        assertEquals(100, refunded);
+                |    }
+                |
+                |    static int refund(int amount) {
+                |        if (amount < 0) {
+                |            throw new AssertionError("negative refund");
+                |        }
+                |        return amount - amount / 20;
+                |    }
+                |}
+                |""".trimMargin(),
+            jvmPackage = "com.example",
+            jvmExceptions = mapOf(
+                "AssertionFailedError" to listOf("org.opentest4j.AssertionFailedError", "java.lang.AssertionError", "java.lang.Error", "java.lang.Throwable"),
+                "AssertionError" to listOf("java.lang.AssertionError", "java.lang.Error", "java.lang.Throwable"),
+            ),
+        )
+
         /**
          * CartTest.java, a JUnit 5 test whose assertion fails: the runner (a library frame) calls the
          * test, whose assertEquals (a library frame) throws AssertionFailedError; the runner catches it
@@ -472,15 +592,7 @@ class ScriptedProgram(
                         line(11, Action.Call("org.junit.jupiter.api.Assertions.assertEquals", listOf("160", "total"), "${'$'}unused")),
                     ),
                 ),
-                "org.junit.jupiter.api.Assertions.assertEquals" to Code(
-                    "org.junit.jupiter.api.Assertions.assertEquals", CodeKind.FUNCTION, listOf(Param("expected"), Param("actual")),
-                    listOf(
-                        line(149, Action.JumpUnless("expected != actual", 151)),
-                        line(150, Action.Raise("AssertionFailedError(f\"expected: <{expected}> but was: <{actual}>\")")),
-                        line(151, Action.Return("None")),
-                    ),
-                    file = JUNIT_ASSERTIONS,
-                ),
+                junitAssertEquals(),
             ),
             emptyMap(),
             source = """

@@ -5,6 +5,7 @@
 // end) into session calls on the session's debugger thread.
 package dev.jetbrainsdebugger.platformmodel.debugger.session
 
+import com.intellij.ui.classFilter.ClassFilter
 import com.intellij.xdebugger.breakpoints.SuspendPolicy
 import com.intellij.xdebugger.breakpoints.XBreakpoint
 import dev.jetbrainsdebugger.platformmodel.debugger.breakpoints.ModelBreakpointManager
@@ -65,6 +66,14 @@ internal class DebuggeeBridge(private val session: ModelDebugSession, private va
         }?.let(::view)
     }
 
+    /** Breakpoint.typeMatchesClassFilters: no type passes; else one enabled inclusion filter must match, if any is enabled, and no enabled exclusion filter. */
+    private fun typeMatchesClassFilters(typeName: String?, includes: Array<ClassFilter>, excludes: Array<ClassFilter>): Boolean {
+        if (typeName == null) return true
+        val enabled = includes.filter { it.isEnabled }
+        if (enabled.isNotEmpty() && enabled.none { it.matches(typeName) }) return false
+        return excludes.none { it.isEnabled && it.matches(typeName) }
+    }
+
     /** PatternUtil.fromMask: `*` any run of characters, `?` one, everything else literal. */
     private fun mask(text: String): Regex =
         Regex(text.map { c -> when (c) { '*' -> ".*"; '?' -> "."; else -> Regex.escape(c.toString()) } }.joinToString(""))
@@ -74,14 +83,19 @@ internal class DebuggeeBridge(private val session: ModelDebugSession, private va
      * where nothing catches. Java (ExceptionBreakpoint.processLocatableEvent): NOTIFY_CAUGHT or
      * NOTIFY_UNCAUGHT by whether the event has a catch location; the exception request matches
      * instances of the class, subclasses included (JDI createExceptionRequest), a blank name any.
+     * With catch filters enabled, ExceptionBreakpoint.evaluateCondition drops an event whose catch
+     * location's declaring type does not pass Breakpoint.typeMatchesClassFilters (the catch-class
+     * filters and exclusion filters; an uncaught event has no catch location and always passes).
      */
-    override fun exceptionBreakpoint(names: List<String>, caught: Boolean): Any? {
+    override fun exceptionBreakpoint(names: List<String>, catchClass: String?): Any? {
         if (!registered) return null
+        val caught = catchClass != null
         if (session.isJava) {
             return breakpoints.allBreakpoints.firstOrNull { bp ->
                 val p = bp.properties as? JavaExceptionBreakpointProperties
                 bp.isEnabled && bp.type.id == "java-exception" && p != null && (if (caught) p.NOTIFY_CAUGHT else p.NOTIFY_UNCAUGHT) &&
-                    (p.myQualifiedName.isNullOrBlank() || p.myQualifiedName in names)
+                    (p.myQualifiedName.isNullOrBlank() || p.myQualifiedName in names) &&
+                    (!p.isCatchFiltersEnabled || typeMatchesClassFilters(catchClass, p.catchClassFilters, p.catchClassExclusionFilters))
             }
         }
         if (caught) return null

@@ -1,5 +1,6 @@
 package dev.jetbrainsdebugger.intellij.java
 
+import com.intellij.ui.classFilter.ClassFilter
 import com.intellij.xdebugger.breakpoints.XBreakpoint
 import com.intellij.xdebugger.breakpoints.XBreakpointManager
 import com.intellij.xdebugger.breakpoints.XBreakpointType
@@ -73,11 +74,17 @@ class JavaExceptionBreakpoints : ExceptionBreakpointSupport {
      * java.lang.AssertionError, caught or not: JUnit 5's AssertionFailedError, JUnit 4's and
      * TestNG's assertion errors and Java's `assert` all extend it, and an exception breakpoint
      * stops for subclasses (the debugger's exception request matches instances of the class).
+     * Not where an assertion library catches it itself (assertThrows, assertAll, soft assertions):
+     * those catches are excluded by class. The runner's own catch cannot be named instead, because
+     * the first frame that catches a test's throwable is reflection code (JUnit 5 calls the test
+     * through Method.invoke), so every other catch still stops.
      */
     override fun addTestFailure(manager: XBreakpointManager, type: XBreakpointType<*, *>): XBreakpoint<*> {
         val properties = JavaExceptionBreakpointProperties(ASSERTION_ERROR)
         properties.NOTIFY_CAUGHT = true
         properties.NOTIFY_UNCAUGHT = true
+        properties.setCatchFiltersEnabled(true)
+        properties.setCatchClassExclusionFilters(ASSERTION_LIBRARY_CATCHES.map { ClassFilter(it) }.toTypedArray())
         @Suppress("UNCHECKED_CAST")
         return manager.addBreakpoint(type as XBreakpointType<XBreakpoint<JavaExceptionBreakpointProperties>, JavaExceptionBreakpointProperties>, properties)
     }
@@ -123,5 +130,15 @@ class JavaExceptionBreakpoints : ExceptionBreakpointSupport {
         const val THROWABLE = "java.lang.Throwable"
         const val ASSERTION_ERROR = "java.lang.AssertionError"
         const val EXCEPTION_NODE = "Exception"
+
+        /** The classes of the assertion libraries that catch an AssertionError by design (ClassFilter masks). */
+        val ASSERTION_LIBRARY_CATCHES = listOf(
+            "org.junit.jupiter.api.Assert*", // JUnit 5: AssertThrows, AssertAll, AssertTimeout...
+            "org.junit.Assert", // JUnit 4: assertThrows
+            "org.testng.Assert", // TestNG: assertThrows, expectThrows
+            "org.testng.asserts.*", // TestNG's SoftAssert
+            "org.assertj.*", // AssertJ: assertThatThrownBy, soft assertions
+            "kotlin.test.*", // kotlin.test: assertFailsWith
+        )
     }
 }
