@@ -251,6 +251,27 @@ pub trait Backend: Send + Sync + 'static {
         ignore_breakpoints: bool,
     ) -> ToolResult<()>;
 
+    /// Make `file:line` the next statement of the thread's top frame without running
+    /// what lies between ("set next statement"); the stop that follows arrives as a
+    /// [`BackendEvent::Stopped`] like a step's. Where the debugger cannot,
+    /// `not_supported` saying why.
+    async fn jump_to_line(
+        &self,
+        session: &str,
+        _thread_id: &str,
+        _file: &Path,
+        _line: u32,
+    ) -> ToolResult<()> {
+        Err(ToolError::new(
+            ErrorCode::NotSupported,
+            format!(
+                "session {session}: the {} backend does not offer setting the next statement \
+                 (the standalone backend does, with debugpy)",
+                self.name()
+            ),
+        ))
+    }
+
     async fn threads(&self, session: &str) -> ToolResult<Vec<ThreadInfo>>;
 
     /// The modules and source files the session's program has loaded. Where the

@@ -132,6 +132,11 @@ async def test_run_mode_and_the_debuggers_own_limits(binary, state_dir, cart):
             consented = await t.ok("evaluate", expression="it->price * 2", allow_side_effects=True)
             assert consented["result"]["value"] == "3", consented
         assert "runtime guard" not in str(await t.status())
+        # Neither lldb-dap nor Delve offers DAP gotoTargets: no set-next-statement, said why.
+        line = mark(source, "line_total")
+        refused = await t.err("jump_to_line", "not_supported", file_path=language.source, line=line)
+        assert "gotoTargets" in refused["message"], refused
+        assert (await t.status())["current_location"]["line"] == line, "still where it stopped"
 
 
 async def test_a_missing_adapter_names_its_package(binary, state_dir, cart, tmp_path):
