@@ -251,17 +251,10 @@ pub trait Backend: Send + Sync + 'static {
         ignore_breakpoints: bool,
     ) -> ToolResult<()>;
 
-    /// Make `file:line` the next statement of the thread's top frame without running
-    /// what lies between ("set next statement"); the stop that follows arrives as a
-    /// [`BackendEvent::Stopped`] like a step's. Where the debugger cannot,
+    /// Whether the session's debugger can set the next statement: asked before the
+    /// user is, so that nobody approves what cannot happen. Where it cannot,
     /// `not_supported` saying why.
-    async fn jump_to_line(
-        &self,
-        session: &str,
-        _thread_id: &str,
-        _file: &Path,
-        _line: u32,
-    ) -> ToolResult<()> {
+    async fn can_jump(&self, session: &str) -> ToolResult<()> {
         Err(ToolError::new(
             ErrorCode::NotSupported,
             format!(
@@ -270,6 +263,19 @@ pub trait Backend: Send + Sync + 'static {
                 self.name()
             ),
         ))
+    }
+
+    /// Make `file:line` the next statement of the thread's top frame without running
+    /// what lies between ("set next statement"); the stop that follows arrives as a
+    /// [`BackendEvent::Stopped`] like a step's. Called after [`Self::can_jump`].
+    async fn jump_to_line(
+        &self,
+        session: &str,
+        _thread_id: &str,
+        _file: &Path,
+        _line: u32,
+    ) -> ToolResult<()> {
+        self.can_jump(session).await
     }
 
     async fn threads(&self, session: &str) -> ToolResult<Vec<ThreadInfo>>;

@@ -364,6 +364,10 @@ impl Backend for DapBackend {
             .await
     }
 
+    async fn can_jump(&self, session: &str) -> ToolResult<()> {
+        self.session(session)?.can_jump()
+    }
+
     async fn jump_to_line(
         &self,
         session: &str,

@@ -209,22 +209,27 @@ impl Session {
         result
     }
 
+    /// Only an adapter that announces `supportsGotoTargetsRequest` can set the next
+    /// statement; one without it (lldb-dap 19, Delve) is `not_supported`.
+    pub fn can_jump(&self) -> ToolResult<()> {
+        if self.supports("supportsGotoTargetsRequest") {
+            return Ok(());
+        }
+        Err(ToolError::new(
+            ErrorCode::NotSupported,
+            format!(
+                "{} cannot set the next statement: it does not offer DAP gotoTargets.",
+                self.adapter.name
+            ),
+        ))
+    }
+
     /// "Set next statement": ask the adapter where `file:line` can be jumped to
-    /// (`gotoTargets`), then `goto` the target on that line. Only where the adapter
-    /// announces `supportsGotoTargetsRequest`: an adapter without it (lldb-dap 19,
-    /// Delve) answers `not_supported` before anything is sent.
+    /// (`gotoTargets`), then `goto` the target on that line.
     pub async fn jump_to_line(&self, thread_id: &str, file: &Path, line: u32) -> ToolResult<()> {
         self.paused_thread()?;
         let thread = parse_id(thread_id, "thread", ErrorCode::ThreadNotFound)?;
-        if !self.supports("supportsGotoTargetsRequest") {
-            return Err(ToolError::new(
-                ErrorCode::NotSupported,
-                format!(
-                    "{} cannot set the next statement: it does not offer DAP gotoTargets.",
-                    self.adapter.name
-                ),
-            ));
-        }
+        self.can_jump()?;
         let answer = self
             .call(
                 "gotoTargets",

@@ -835,6 +835,11 @@ impl Backend for Redacting {
             .redact(s)
     }
 
+    async fn can_jump(&self, session: &str) -> ToolResult<()> {
+        let s = &*self.secrets;
+        self.inner.can_jump(session).await.redact(s)
+    }
+
     async fn jump_to_line(
         &self,
         session: &str,

@@ -431,6 +431,7 @@ pub async fn jump_to_line(call: &Call<'_>, p: JumpToLineParams) -> ToolResult<Ex
     let line = p.line;
     source_lines::check_code_line(&file, line).await?;
     let thread = frames::current_thread(call, &record).await?;
+    call.app.backend.can_jump(&id).await?;
     let shown = format!("{}:{line}", file.display());
     call.confirm(ConfirmRequest {
         action: format!(
