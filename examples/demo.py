@@ -194,8 +194,8 @@ async def main() -> int:
             tools = await client.list_tools()
             print(f"{len(tools.tools)} tools: {', '.join(t.name for t in tools.tools)}")
             agent = Agent(client)
-            if len(tools.tools) != 27:
-                agent.failures.append(f"expected 27 tools, got {len(tools.tools)}")
+            if len(tools.tools) != 28:
+                agent.failures.append(f"expected 28 tools, got {len(tools.tools)}")
             try:
                 with anyio.fail_after(120):
                     await walk(agent)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # MCP Inspector CLI smoke test: a third-party client (@modelcontextprotocol/inspector)
-# lists the 27 tools of jetbrains-debugger-mcp over stdio in strict mode (`--strict`:
+# lists the 28 tools of jetbrains-debugger-mcp over stdio in strict mode (`--strict`:
 # any schema portability finding, warning or error, fails the test), prints what the
 # list weighs, and calls one of the tools.
 #
@@ -39,12 +39,12 @@ if grep -Eq '^(Warning|Error): tool|Schema portability|across [0-9]+ tools?' "$W
     fail "the Inspector's --strict schema check reported findings"
 fi
 echo "   --strict: no schema portability findings"
-node - "$WORK/tools.json" <<'JS' || fail "tools/list did not list the 27 tools"
+node - "$WORK/tools.json" <<'JS' || fail "tools/list did not list the 28 tools"
 const fs = require("fs");
 const listed = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 const names = listed.tools.map((t) => t.name).sort();
 const expected = ["add_watch", "evaluate", "expand_variable", "get_debug_session_status",
-  "get_source_context", "get_stack_trace", "get_variables", "list_breakpoints",
+  "get_source_context", "get_stack_trace", "get_variables", "jump_to_line", "list_breakpoints",
   "list_debug_sessions", "list_run_configurations", "list_threads", "pause", "remove_breakpoint",
   "remove_watch", "resume", "run_configuration", "run_to_line", "select_stack_frame",
   "set_breakpoint", "set_exception_breakpoint", "set_variable", "start_debug_session",
@@ -91,4 +91,4 @@ for method in resources/list resources/templates/list; do
         || { cat "$WORK/resources.json" >&2; fail "$method did not list the debugger's resources"; }
 done
 echo "   resources/list and resources/templates/list: the debugger's resources, before any session"
-echo "inspector smoke: OK (27 tools listed, no --strict findings, list_run_configurations answered, resources listed)"
+echo "inspector smoke: OK (28 tools listed, no --strict findings, list_run_configurations answered, resources listed)"

@@ -251,6 +251,33 @@ pub trait Backend: Send + Sync + 'static {
         ignore_breakpoints: bool,
     ) -> ToolResult<()>;
 
+    /// Whether the session's debugger can set the next statement: asked before the
+    /// user is, so that nobody approves what cannot happen. Where it cannot,
+    /// `not_supported` saying why.
+    async fn can_jump(&self, session: &str) -> ToolResult<()> {
+        Err(ToolError::new(
+            ErrorCode::NotSupported,
+            format!(
+                "session {session}: the {} backend does not offer setting the next statement \
+                 (the standalone backend does, with debugpy)",
+                self.name()
+            ),
+        ))
+    }
+
+    /// Make `file:line` the next statement of the thread's top frame without running
+    /// what lies between ("set next statement"); the stop that follows arrives as a
+    /// [`BackendEvent::Stopped`] like a step's. Called after [`Self::can_jump`].
+    async fn jump_to_line(
+        &self,
+        session: &str,
+        _thread_id: &str,
+        _file: &Path,
+        _line: u32,
+    ) -> ToolResult<()> {
+        self.can_jump(session).await
+    }
+
     async fn threads(&self, session: &str) -> ToolResult<Vec<ThreadInfo>>;
 
     /// The modules and source files the session's program has loaded. Where the

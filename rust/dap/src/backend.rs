@@ -364,6 +364,26 @@ impl Backend for DapBackend {
             .await
     }
 
+    async fn can_jump(&self, session: &str) -> ToolResult<()> {
+        self.session(session)?.can_jump()
+    }
+
+    async fn jump_to_line(
+        &self,
+        session: &str,
+        thread_id: &str,
+        file: &Path,
+        line: u32,
+    ) -> ToolResult<()> {
+        let s = self.session(session)?;
+        let file = if file.is_absolute() {
+            file.to_path_buf()
+        } else {
+            s.project().join(file)
+        };
+        s.jump_to_line(thread_id, &file, line).await
+    }
+
     async fn threads(&self, session: &str) -> ToolResult<Vec<ThreadInfo>> {
         self.session(session)?.threads().await
     }

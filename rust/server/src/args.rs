@@ -111,8 +111,9 @@ pub struct ServerArgs {
     /// Which debugger serves the tools.
     #[arg(long, value_name = "BACKEND", default_value_t = BackendChoice::Auto, value_enum)]
     pub backend: BackendChoice,
-    /// Skip confirmations for run, debug, set_variable and side-effecting evaluate. The
-    /// environment variable takes 1/true/yes/on (0, false, no, off or empty: off).
+    /// Skip confirmations for run, debug, set_variable, jump_to_line and side-effecting
+    /// evaluate. The environment variable takes 1/true/yes/on (0, false, no, off or
+    /// empty: off).
     #[arg(long, env = "JETBRAINS_DEBUGGER_BRAVE", value_parser = FalseyValueParser::new())]
     pub brave: bool,
     /// Python interpreter for debugpy when launch.json names none (default: python3).

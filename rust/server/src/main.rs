@@ -1,5 +1,5 @@
 //! `jetbrains-debugger-mcp`: the MCP server binary. Subcommands: `stdio` and
-//! `serve` (streamable HTTP on loopback) run the 27 tools; `bench` measures the
+//! `serve` (streamable HTTP on loopback) run the 28 tools; `bench` measures the
 //! overhead over raw DAP; `install` and `config` set up coding clients; `token` prints
 //! (or rotates) the HTTP endpoint's access token. See
 //! ARCHITECTURE.md for the map.

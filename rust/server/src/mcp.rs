@@ -821,7 +821,8 @@ mod tests {
             largest.1,
             largest.0
         );
-        assert!(read < 10_000, "descriptions + input schemas: {read} bytes");
+        // 10,000 for the first 27 tools; jump_to_line, the 28th, costs about 300.
+        assert!(read < 10_500, "descriptions + input schemas: {read} bytes");
         // Each output schema is compiled by the client's validator on the tool's first
         // call: what it weighs is latency (see `tools::schema::compact`).
         assert!(output <= 15_000, "output schemas: {output} bytes");

@@ -27,7 +27,7 @@ ALL_TOOLS = {
     "remove_breakpoint", "set_exception_breakpoint", "resume", "pause", "step_over", "step_into",
     "step_out", "run_to_line", "get_stack_trace", "select_stack_frame", "list_threads",
     "get_variables", "expand_variable", "set_variable", "evaluate", "add_watch", "remove_watch",
-    "get_source_context", "trace_execution",
+    "get_source_context", "trace_execution", "jump_to_line",
 }
 READ_ONLY = {"list_run_configurations", "list_debug_sessions", "get_debug_session_status",
              "list_breakpoints", "get_stack_trace", "list_threads", "get_variables",
@@ -321,7 +321,7 @@ async def test_example4_watches_change_across_steps(server):
 async def test_tool_listing_schemas_and_annotations(server):
     async with server() as t:
         tools = {tool.name: tool for tool in (await t.client.list_tools()).tools}
-        assert set(tools) == ALL_TOOLS and len(tools) == 27
+        assert set(tools) == ALL_TOOLS and len(tools) == 28
         for name, tool in tools.items():
             assert tool.description, name
             assert tool.input_schema["type"] == "object", name

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 
+import mcp.types as types
 import psutil
 import pytest
 
@@ -132,6 +133,28 @@ async def test_run_mode_and_the_debuggers_own_limits(binary, state_dir, cart):
             consented = await t.ok("evaluate", expression="it->price * 2", allow_side_effects=True)
             assert consented["result"]["value"] == "3", consented
         assert "runtime guard" not in str(await t.status())
+        # Neither lldb-dap nor Delve offers DAP gotoTargets: no set-next-statement, said why.
+        line = mark(source, "line_total")
+        refused = await t.err("jump_to_line", "not_supported", file_path=language.source, line=line)
+        assert "gotoTargets" in refused["message"], refused
+        assert (await t.status())["current_location"]["line"] == line, "still where it stopped"
+
+
+async def test_a_jump_the_debugger_cannot_make_asks_nobody(binary, state_dir, cart):
+    language, project = cart
+    source = project / language.source
+    asked: list[str] = []
+
+    async def user(context, params):
+        asked.append(params.message)
+        return types.ElicitResult(action="accept", content={"approve": True})
+
+    async with connect(binary, state_dir, projects=(project,), brave=False, elicitation_callback=user) as t:
+        await t.ok("set_breakpoint", file_path=language.source, line=mark(source, "line_total"))
+        await t.start("Cart")
+        launches = len(asked)
+        await t.err("jump_to_line", "not_supported", line=mark(source, "line_total"))
+        assert len(asked) == launches, f"asked about an impossible jump: {asked[launches:]}"
 
 
 async def test_a_missing_adapter_names_its_package(binary, state_dir, cart, tmp_path):

@@ -161,6 +161,8 @@ async def test_every_tool_crosses_the_bridge(binary, state_dir):
         assert recorded(h, "step")[-1]["args"]["kind"] == "out"
         await t.ok("run_to_line", file_path="calculator.py", line=CALC_LINES["total"])
         assert recorded(h, "runToLine")[-1]["args"]["line"] == CALC_LINES["total"]
+        refused = await t.err("jump_to_line", "not_supported", line=CALC_LINES["subtotal"])
+        assert "next statement" in refused["message"], refused
         source = await t.ok("get_source_context", file_path="calculator.py", line=CALC_LINES["tax"])
         assert "TAX_RATE" in source["source"], source
         await t.ok("remove_watch", watch_id=watch["watch_id"])
@@ -195,7 +197,7 @@ async def test_every_tool_crosses_the_bridge(binary, state_dir):
         assert ran["status"] == "completed" and ran["exit_code"] == 0, ran
 
         listed_tools = {tool.name for tool in (await t.client.list_tools()).tools}
-        assert len(listed_tools) == 27
+        assert len(listed_tools) == 28
         assert t.called == listed_tools, f"not exercised here: {sorted(listed_tools - t.called)}"
 
 

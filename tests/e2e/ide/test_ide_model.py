@@ -147,6 +147,8 @@ async def test_every_tool_through_the_intellij_layer(installed_plugin, state_dir
 
         ran_to = await t.ok("run_to_line", file_path="calculator.py", line=CALC_LINES["total"] + 1)
         assert ran_to["new_location"]["line"] == CALC_LINES["total"] + 1, ran_to
+        refused = await t.err("jump_to_line", "not_supported", line=CALC_LINES["subtotal"])
+        assert "next statement" in refused["message"], refused
         source = await t.ok("get_source_context", file_path="calculator.py", line=CALC_LINES["tax"])
         assert "TAX_RATE" in source["source"], source
 

@@ -200,7 +200,7 @@ async def test_http_batches_on_2025_03_26_and_refused_on_later_versions(binary, 
                             session=session)
         assert status == 200, text
         answers = {a["id"]: a for a in json.loads(text)}
-        assert answers[2]["result"] == {} and len(answers[3]["result"]["tools"]) == 27
+        assert answers[2]["result"] == {} and len(answers[3]["result"]["tools"]) == 28
         status, text = post(port, {"MCP-Protocol-Version": "2025-03-26"},
                             body=json.dumps(batch[2:]).encode(), session=session)
         assert status == 202, text

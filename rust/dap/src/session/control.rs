@@ -1,5 +1,5 @@
-//! Execution control: resume, pause, step and run to a line, with breakpoints
-//! ignored until the next stop where asked.
+//! Execution control: resume, pause, step, run to a line and jump to one, with
+//! breakpoints ignored until the next stop where asked.
 //!
 //! - **Continued.** Emitted when we resume (before the request is sent, so it always
 //!   precedes the next `Stopped`) or when debugpy reports a resume while we
@@ -207,5 +207,59 @@ impl Session {
             self.disarm().await;
         }
         result
+    }
+
+    /// Only an adapter that announces `supportsGotoTargetsRequest` can set the next
+    /// statement; one without it (lldb-dap 19, Delve) is `not_supported`.
+    pub fn can_jump(&self) -> ToolResult<()> {
+        if self.supports("supportsGotoTargetsRequest") {
+            return Ok(());
+        }
+        Err(ToolError::new(
+            ErrorCode::NotSupported,
+            format!(
+                "{} cannot set the next statement: it does not offer DAP gotoTargets.",
+                self.adapter.name
+            ),
+        ))
+    }
+
+    /// "Set next statement": ask the adapter where `file:line` can be jumped to
+    /// (`gotoTargets`), then `goto` the target on that line.
+    pub async fn jump_to_line(&self, thread_id: &str, file: &Path, line: u32) -> ToolResult<()> {
+        self.paused_thread()?;
+        let thread = parse_id(thread_id, "thread", ErrorCode::ThreadNotFound)?;
+        self.can_jump()?;
+        let answer = self
+            .call(
+                "gotoTargets",
+                json!({ "source": { "path": file }, "line": line }),
+                "gotoTargets",
+                ErrorCode::InvalidLocation,
+            )
+            .await?;
+        let targets = answer
+            .get("targets")
+            .and_then(Json::as_array)
+            .cloned()
+            .unwrap_or_default();
+        let on_line = |t: &&Json| t.get("line").and_then(Json::as_u64) == Some(u64::from(line));
+        let target = targets
+            .iter()
+            .find(on_line)
+            .or(targets.first())
+            .and_then(|t| t.get("id").and_then(Json::as_i64))
+            .ok_or_else(|| {
+                ToolError::new(
+                    ErrorCode::InvalidLocation,
+                    format!(
+                        "{}:{line} cannot be the next statement: the debugger offers no \
+                         target there.",
+                        file.display()
+                    ),
+                )
+            })?;
+        self.resume_request("goto", json!({ "threadId": thread, "targetId": target }))
+            .await
     }
 }

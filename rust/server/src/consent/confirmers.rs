@@ -91,6 +91,7 @@ fn confirmation_title(tool: &str) -> &'static str {
         "start_debug_session" => "Start a debug session?",
         "run_configuration" => "Run a configuration?",
         "set_variable" => "Change a variable?",
+        "jump_to_line" => "Change the next statement?",
         "evaluate" => "Evaluate code that may change the program?",
         _ => "Allow this action?",
     }

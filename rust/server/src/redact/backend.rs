@@ -861,6 +861,25 @@ impl Backend for Redacting {
             .redact(s)
     }
 
+    async fn can_jump(&self, session: &str) -> ToolResult<()> {
+        let s = &*self.secrets;
+        self.inner.can_jump(session).await.redact(s)
+    }
+
+    async fn jump_to_line(
+        &self,
+        session: &str,
+        thread_id: &str,
+        file: &Path,
+        line: u32,
+    ) -> ToolResult<()> {
+        let s = &*self.secrets;
+        self.inner
+            .jump_to_line(session, thread_id, file, line)
+            .await
+            .redact(s)
+    }
+
     async fn threads(&self, session: &str) -> ToolResult<Vec<ThreadInfo>> {
         let s = &*self.secrets;
         self.inner.threads(session).await.redact(s)

@@ -1,4 +1,5 @@
-//! Execution control: resume, pause, the steps and run-to-line. Each sends its
+//! Execution control: resume, pause, the steps, run-to-line and jump-to-line (which
+//! changes what the program runs next, so it asks consent as `set_variable` does). Each sends its
 //! request and then waits for the next stop (never a stale one, see `tracker`),
 //! bounded by `timeout`, and answers where execution now stands; asked with
 //! `include_variables`, a stop's answer also carries the top frame's variables and
@@ -10,11 +11,13 @@
 use super::changes::{self, Change, Returned};
 use super::frame_values::{self, WatchValue};
 use super::frames;
+use super::question;
 use super::resolve::{self, Target};
 use super::source_lines;
 use super::views::{self, Location, VariableView};
 use super::waiting;
 use crate::app::Call;
+use crate::consent::ConfirmRequest;
 use crate::lenient;
 use crate::tracker::{SessionRecord, WaitOutcome};
 use debugger_core::model::{
@@ -411,6 +414,23 @@ pub struct RunToLineParams {
     pub ignore_breakpoints: Option<bool>,
 }
 
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct JumpToLineParams {
+    // No timeout: the debugger stops at the new line at once.
+    #[serde(flatten)]
+    pub target: Target,
+    #[serde(default, deserialize_with = "lenient::opt_bool")]
+    #[schemars(extend("default" = false))]
+    pub include_variables: Option<bool>,
+    // Default: the current frame's file (said in no schema: the tool list's size is
+    // budgeted).
+    #[serde(default)]
+    pub file_path: Option<String>,
+    #[serde(deserialize_with = "lenient::u32_value")]
+    #[schemars(range(min = 1))]
+    pub line: u32,
+}
+
 pub async fn resume(call: &Call<'_>, p: ResumeParams) -> ToolResult<ExecutionResult> {
     let project =
         resolve::project_of(call, p.target.project_path.as_deref(), p.target.named()).await?;
@@ -505,4 +525,49 @@ pub async fn run_to_line(call: &Call<'_>, p: RunToLineParams) -> ToolResult<Exec
     })
     .await?;
     summarize(call, &id, outcome, false, p.common.include_variables()).await
+}
+
+/// Set the next statement: the line runs next, what lies between is skipped (or run
+/// again). It changes what the program does, so the user approves it first.
+pub async fn jump_to_line(call: &Call<'_>, p: JumpToLineParams) -> ToolResult<ExecutionResult> {
+    let target = &p.target;
+    let project = resolve::project_of(call, target.project_path.as_deref(), target.named()).await?;
+    let record = resolve::paused_session(call, &project, target.session_id.as_deref())?;
+    let id = record.descriptor.id.clone();
+    let file = match p.file_path.as_deref() {
+        Some(path) => resolve::file_in(&project, path)?,
+        None => frames::frame_at(call, &record, None)
+            .await?
+            .1
+            .file
+            .ok_or_else(|| {
+                debugger_core::ToolError::invalid_params(
+                    "The current frame has no source file: give 'file_path'.",
+                )
+            })?,
+    };
+    let line = p.line;
+    source_lines::check_code_line(&file, line).await?;
+    let thread = frames::current_thread(call, &record).await?;
+    call.app.backend.can_jump(&id).await?;
+    let shown = format!("{}:{line}", file.display());
+    call.confirm(ConfirmRequest {
+        action: format!(
+            "Make a line the next statement of the debugged program, skipping or repeating \
+             code? {}",
+            question::quoted("line", &shown)
+        ),
+        project: project.name.clone(),
+        subject: question::escaped(&shown, question::SHOWN),
+        session_id: Some(id.clone()),
+        stop: None,
+    })
+    .await?;
+    let backend = &call.app.backend;
+    let outcome = waiting::resume_and_wait(call, &id, waiting::wait_time(None), || {
+        backend.jump_to_line(&id, &thread, &file, line)
+    })
+    .await?;
+    let include_variables = p.include_variables.unwrap_or(false);
+    summarize(call, &id, outcome, false, include_variables).await
 }

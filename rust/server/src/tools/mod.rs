@@ -1,4 +1,4 @@
-//! The 27 tools: their names, schemas, annotations and handlers, written once over
+//! The 28 tools: their names, schemas, annotations and handlers, written once over
 //! the [`Backend`] trait. Nothing here knows MCP framing (see `mcp.rs`) or DAP.
 //!
 //! Each handler takes its parameter struct (which doubles as the input JSON Schema;
@@ -320,6 +320,10 @@ registry! {
         "Run to line",
         "Run to file_path:line.",
         "debugger: continue until a given line";
+    "jump_to_line" => execution::jump_to_line(execution::JumpToLineParams) -> execution::ExecutionResult, DESTRUCTIVE,
+        "Jump to line",
+        "Set the next statement: skip or re-run lines of the current function.",
+        "debugger: set next statement, jump back and run a line again";
     "get_stack_trace" => stack::get_stack_trace(stack::StackParams) -> stack::StackTrace, READ,
         "Get stack trace",
         "Call stack of the current (or given) thread, top first; library frames marked.",
