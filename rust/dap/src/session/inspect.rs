@@ -278,12 +278,12 @@ impl Session {
         }
     }
 
-    /// The values of a frame's `locals` or `globals`: from the shim when values are
-    /// shown without program code, else from the adapter's scope of that name.
+    /// The values of a frame's `locals` or `globals`: from the shim where it shows
+    /// them, else from the adapter's scope of that name.
     async fn scope_values(&self, frame: i64, scope: &str) -> ToolResult<Vec<Value>> {
-        if self.values_without_code {
+        if let Some(reads) = self.shim_values {
             return self
-                .values_listing(frame, &values::scope_request(scope))
+                .values_listing(frame, &values::scope_request(scope, reads))
                 .await;
         }
         let scopes = self.scopes(frame).await?;
@@ -307,7 +307,8 @@ impl Session {
         }
     }
 
-    /// A listing from the shim's `__jbd_values__` (no program code runs).
+    /// A listing from the shim's `__jbd_values__` (no program code runs, or only
+    /// under the guard).
     async fn values_listing(&self, frame: i64, request: &Json) -> ToolResult<Vec<Value>> {
         let shown = self
             .eval_once(frame, &values::call(request), "clipboard")
@@ -393,7 +394,8 @@ impl Session {
             }
             ValueTarget::Expression(expression) => {
                 let frame = parse_id(frame_ref, "frame", ErrorCode::FrameNotFound)?;
-                self.client
+                let set = self
+                    .client
                     .request(
                         "setExpression",
                         json!({ "expression": expression, "value": new_value, "frameId": frame }),
@@ -406,9 +408,25 @@ impl Session {
                             &format!("setting {expression}"),
                             ErrorCode::EvaluationFailed,
                         )
-                    })?;
-                self.evaluate(frame_ref, expression, EvaluationKind::Expression)
-                    .await
+                    });
+                if self.shim_values.is_none() {
+                    set?;
+                    return self
+                        .evaluate(frame_ref, expression, EvaluationKind::Expression)
+                        .await;
+                }
+                if let Err(mut failed) = set {
+                    // pydevd's answer names no cause: the new value alone, evaluated
+                    // under the guard (so nothing runs twice), may tell it.
+                    if let Err(why) = self.eval_guarded(frame, new_value).await {
+                        if why.code == ErrorCode::EvaluationFailed {
+                            failed.message = format!("{} ({})", failed.message, why.message);
+                        }
+                    }
+                    return Err(failed);
+                }
+                // Read back as the listing shows it: through the shim.
+                self.eval_guarded(frame, expression).await
             }
         }
     }
@@ -461,8 +479,9 @@ impl Session {
             ));
         }
         match self.adapter.evaluation.guard {
-            Guard::Shim(_) if self.values_without_code => {
-                let request = values::expression_request(expression);
+            Guard::Shim(_) if self.shim_values.is_some() => {
+                let reads = self.shim_values.unwrap_or(values::Reads::Guarded);
+                let request = values::expression_request(expression, reads);
                 let shown = self
                     .eval_once(frame, &values::call(&request), "clipboard")
                     .await
