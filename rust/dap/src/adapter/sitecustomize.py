@@ -1274,7 +1274,7 @@ def _jbd_install_guard():
         if is_of(value, (function, builtin_function, type(sys))):
             return repr(value)  # C code of the interpreter: names only
         if reads is not None and not is_one_of(object, (defining_class(kind, "__repr__"),)):
-            return reads.text(value)
+            return reads.text(value, kind)
         return "<%s object at %#x>" % (type_name(kind), id(value))
 
     def tuple_fields(kind):
@@ -1328,13 +1328,20 @@ def _jbd_install_guard():
                 failure = without_program_code(error)
                 return False, "<not read: %s: %s>" % (type_name(type(failure)), failure)
 
-        def text(self, value):
+        def text(self, value, kind):
+            if type(type_dict(defining_class(kind, "__repr__"))["__repr__"]) is function:
+                return not_read_text  # the guard refuses any function of the program
             ok, text = self.run("repr(value)", value=value)
             if ok and type(text) is not str:
                 return not_read_text
             return text[:text_limit] if ok else text
 
-        def attribute(self, value, name, kind):
+        def attribute(self, value, name, attribute):
+            """`value.name`, `attribute` being the class's descriptor of that name."""
+            kind = type_name(type(attribute))
+            if type(attribute) is not property or type(attribute.fget) is function:
+                # A Python getter or __get__: the guard would refuse it, unrun.
+                return NotShown(kind, not_read_text)
             ok, got = self.run("getattr(value, name)", value=value, name=name)
             return got if ok else NotShown(kind, got)
 
@@ -1382,10 +1389,9 @@ def _jbd_install_guard():
                         pass
                 elif program_descriptor(attribute) and (
                         data_descriptor(attribute) or not dict.__contains__(instance_dict, name)):
-                    kind = type_name(type(attribute))
                     if reads is not None:
                         names.add(name)
-                        found.append((name, reads.attribute(value, name, kind), ["attr", name]))
+                        found.append((name, reads.attribute(value, name, attribute), ["attr", name]))
                     elif type(attribute) is property:
                         names.add(name)
                         found.append((name, property_not_read, None))
