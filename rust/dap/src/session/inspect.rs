@@ -315,7 +315,9 @@ impl Session {
             .await
             .map_err(|e| self.guard_refusal(e))?;
         let answer = values::answer(&shown.value).map_err(|e| self.guard_refusal(e))?;
-        Ok(values::entries(&answer, frame, request))
+        let mut listed = values::entries(&answer, frame, request);
+        listed.retain(|v| !self.hidden_variable(&v.name));
+        Ok(listed)
     }
 
     /// Parameter names of the frame's function, in order (none at module level).
