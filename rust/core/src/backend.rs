@@ -359,6 +359,13 @@ pub trait Backend: Send + Sync + 'static {
         false
     }
 
+    /// What the answers showing the session's values say of how they were shown, where
+    /// showing them may run the program's code (the IDE's renderers); `None` where
+    /// values are shown without it, or only under a runtime guard.
+    fn values_note(&self, _session: &str) -> Option<&'static str> {
+        None
+    }
+
     /// Whether breakpoint code (conditions, log messages) in `language` runs under a
     /// runtime side-effect guard in this backend's sessions, so that it needs consent
     /// only where the static guard finds a side effect it can name.

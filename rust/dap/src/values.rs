@@ -1,10 +1,14 @@
-//! Values shown without running program code (the server's "never run program code to
-//! show values" setting), for debugpy sessions with the shim: listings, expansions and
-//! guarded evaluation results come from the shim's `__jbd_values__` (builtin values
-//! by their repr, containers item by item, anything else by type and id, properties
-//! named and never read) instead of pydevd's, which calls `__repr__` and reads
-//! properties. A value's children are named by a path from a frame's scope or from an
-//! expression (re-evaluated under the guard), carried in its `children_ref`.
+//! Values shown through the shim, for debugpy sessions with it: listings, expansions
+//! and guarded evaluation results come from the shim's `__jbd_values__` instead of
+//! pydevd's resolvers, which call `__repr__`, `__len__` and `__getattr__` and read
+//! properties, filling a `cached_property` on the way. Builtin values are shown by
+//! their repr, containers item by item; what needs program code (an object's own
+//! `__repr__`, properties, descriptors) is read under the runtime guard in the
+//! default mode ([`Reads::Guarded`], what the guard refuses is shown as not read),
+//! and never with the server's "never run program code to show values" setting
+//! ([`Reads::Never`]: by type and id, properties named). A value's children are
+//! named by a path from a frame's scope or from an expression (re-evaluated under
+//! the guard), carried in its `children_ref`.
 
 use debugger_core::error::{ErrorCode, ToolError, ToolResult};
 use debugger_core::model::{Value, ValueTarget};
@@ -15,14 +19,51 @@ const VALUES_FUNCTION: &str = "__jbd_values__";
 /// How a `children_ref` of this module starts (pydevd's are numbers).
 const REF_PREFIX: &str = "values:";
 
+/// How the shim reads what only program code can show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reads {
+    /// Under the runtime guard, as `evaluate` runs; what it refuses is not run.
+    Guarded,
+    /// Never: program objects by type and id, properties named.
+    Never,
+}
+
+impl Reads {
+    /// How a session shows values: through the shim where it is in the program and
+    /// guards it, never reading program code if the server says so; `None` where the
+    /// adapter shows them.
+    pub fn for_session(shim: bool, values_without_code: bool, guarded: bool) -> Option<Reads> {
+        match (shim, values_without_code, guarded) {
+            (false, _, _) => None,
+            (true, true, _) => Some(Reads::Never),
+            (true, false, true) => Some(Reads::Guarded),
+            (true, false, false) => None,
+        }
+    }
+
+    fn request(self, root: Json) -> Json {
+        match self {
+            Reads::Guarded => json!({ "root": root, "reads": "guarded" }),
+            Reads::Never => json!({ "root": root }),
+        }
+    }
+}
+
 /// The shim's listing of a frame's scope (`locals` or `globals`).
-pub fn scope_request(scope: &str) -> Json {
-    json!({ "root": { "scope": scope } })
+pub fn scope_request(scope: &str, reads: Reads) -> Json {
+    reads.request(json!({ "scope": scope }))
+}
+
+/// The shim's listing of what one name of a frame's scope holds (its children).
+pub fn scope_name_request(scope: &str, name: &str, reads: Reads) -> Json {
+    let mut request = reads.request(json!({ "scope": scope }));
+    request["path"] = json!([["name", name]]);
+    request
 }
 
 /// The shim's answer for one expression's value (evaluated under its guard).
-pub fn expression_request(expression: &str) -> Json {
-    json!({ "root": { "expression": expression } })
+pub fn expression_request(expression: &str, reads: Reads) -> Json {
+    reads.request(json!({ "expression": expression }))
 }
 
 /// The expression to evaluate in a frame for `request`.
@@ -82,7 +123,10 @@ pub fn value(entry: &Json, frame: i64, request: &Json) -> Value {
         .get("path")
         .filter(|path| path.is_array())
         .map(|path| {
-            let child = json!({ "root": request["root"], "path": path, "children": true });
+            let mut child = json!({ "root": request["root"], "path": path, "children": true });
+            if let Some(reads) = request.get("reads") {
+                child["reads"] = reads.clone();
+            }
             format!("{REF_PREFIX}{frame}:{child}")
         });
     Value {
@@ -90,10 +134,8 @@ pub fn value(entry: &Json, frame: i64, request: &Json) -> Value {
         value: text("value").unwrap_or_default(),
         type_name: text("type"),
         children_ref,
-        target: text("name")
-            .filter(|_| request["root"].get("scope").is_some() && request.get("path").is_none())
-            .map(ValueTarget::Expression),
-        evaluate_name: None,
+        target: text("expression").map(ValueTarget::Expression),
+        evaluate_name: text("expression"),
     }
 }
 
@@ -159,10 +201,10 @@ mod tests {
 
     #[test]
     fn entries_carry_paths_to_their_children() {
-        let request = scope_request("locals");
+        let request = scope_request("locals", Reads::Never);
         let answer = json!({ "entries": [
             { "name": "obj", "type": "Holder", "value": "<Holder object at 0x1>", "path": [["name", "obj"]] },
-            { "name": "n", "type": "int", "value": "3", "path": null },
+            { "name": "n", "type": "int", "value": "3", "path": null, "expression": "n" },
         ], "total": 2 });
         let values = entries(&answer, 7, &request);
         assert_eq!(values.len(), 2);

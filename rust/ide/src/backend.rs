@@ -785,6 +785,13 @@ impl Backend for IdeBackend {
         self.call(method::FRAME_EVALUATE, &params).await
     }
 
+    fn values_note(&self, _session: &str) -> Option<&'static str> {
+        Some(
+            "values are shown by the IDE's renderers (toString(), __repr__, getters), which \
+             may run the program's code",
+        )
+    }
+
     fn language(&self, session: &str) -> Option<String> {
         lock(&self.shared.sessions)
             .get(session)

@@ -773,3 +773,26 @@ async fn set_variable_through_the_ide_never_reports_a_value_that_did_not_apply()
 
     session.finish().await;
 }
+
+#[tokio::test]
+async fn values_shown_through_the_ide_say_its_renderers_may_run_program_code() {
+    let mut session = paused_ide_session(
+        "values",
+        json!({"product": "PyCharm", "product_code": "PC", "build": "PC-252.1"}),
+        "s6",
+        "python",
+    )
+    .await;
+    let (mcp, ide) = (session.mcp.clone(), &mut session.ide);
+    let listing = tokio::spawn(async move { mcp.call(2, "get_variables", json!({})).await });
+    let ((is_error, body), _) = serve_set(ide, listing, "42", Ok("42")).await;
+    assert!(!is_error, "{body}");
+    assert_eq!(body["variables"][0]["name"], "total", "{body}");
+    assert!(
+        body["values_note"]
+            .as_str()
+            .is_some_and(|note| note.contains("renderers") && note.contains("program's code")),
+        "{body}"
+    );
+    session.finish().await;
+}

@@ -6,6 +6,7 @@ log messages, exception conditions, trace probes) runs once per round
 (tests/reliability/test_guard_channels.py)."""
 
 import collections
+import functools
 import gc
 import importlib
 import io
@@ -165,8 +166,54 @@ class Lazy:
     def __str__(self): marks.append("lazy str"); return "Lazy"
 
 
+class Cached:
+    """A cached_property: reading it runs its function once and fills the instance."""
+
+    @functools.cached_property
+    def total(self):
+        marks.append("cached total")
+        return 42
+
+
+class Counting:
+    """A descriptor whose __get__ counts its reads."""
+
+    def __get__(self, instance, owner):
+        marks.append("descriptor get")
+        return 7
+
+
+class WithDescriptor:
+    counted = Counting()
+
+
+class Proxy:
+    """A lazy proxy: any attribute it does not have loads its target (`hasattr` too)."""
+
+    def __init__(self):
+        self._loaded = None
+
+    def __getattr__(self, name):
+        marks.append("proxy load " + name)
+        return 0
+
+
+class Shrinking(list):
+    """A list whose __len__ takes an item away."""
+
+    def __len__(self):
+        marks.append("shrinking len")
+        if list.__len__(self):
+            self.pop()
+        return list.__len__(self)
+
+
 obj = Holder()
 marked = Marked()
+cached = Cached()
+described = WithDescriptor()
+proxy = Proxy()
+shrinking = Shrinking([1, 2, 3])
 lazy = Lazy()
 groups = itertools.groupby("aabbc")
 group_key, group = next(groups)  # `a`: two items left
@@ -197,6 +244,7 @@ def fingerprint():
         signal.getsignal(signal.SIGINT), sorted(k for k in globals()), Doomed.__dict__.get("__del__"),
         marks, state(obj.it), obj.gen.gi_frame.f_lasti if obj.gen.gi_frame else None, obj.fh.tell(),
         dict(obj.counts), sorted(vars(obj)), state(group), rewinding.position,
+        sorted(vars(cached)), vars(proxy), list.__len__(shrinking),
     ))
 
 

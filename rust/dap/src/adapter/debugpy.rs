@@ -64,7 +64,10 @@ pub const DEBUGPY: AdapterProfile = AdapterProfile {
         class: Some(module_name),
         parameter_names: Some(PARAMETER_NAMES),
         hidden_variables: (SYNTHETIC, &[PYTEST_REWRITE, RETURN_VALUE]),
-        returned: Returned::LocalsPrefix(RETURN_VALUE),
+        returned: Returned::LocalsPrefix {
+            prefix: RETURN_VALUE,
+            dict: RETURNED_DICT,
+        },
     },
     not_installed: |python, stderr| {
         let missing = "No module named debugpy";
@@ -384,8 +387,14 @@ const PYTEST_REWRITE: &str = "@py_";
 /// with `showReturnValue`).
 const RETURN_VALUE: &str = "(return) ";
 
-/// debugpy's synthetic group entries in variable listings.
+/// Where pydevd keeps the returned values among the caller's locals (function name to
+/// value), which the shim's listings would otherwise show.
+const RETURNED_DICT: &str = "__pydevd_ret_val_dict";
+
+/// debugpy's synthetic entries in variable listings: its groups, and its dict of
+/// returned values.
 const SYNTHETIC: &[&str] = &[
+    RETURNED_DICT,
     "special variables",
     "function variables",
     "class variables",

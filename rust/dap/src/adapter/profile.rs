@@ -192,10 +192,14 @@ pub struct Frames {
 pub enum Returned {
     /// It does not (its sessions answer `not_supported`).
     Unknown,
-    /// Entries of the frame's locals named with this prefix and the function's name
+    /// Entries of the frame's locals named with `prefix` and the function's name
     /// (debugpy with `showReturnValue`: `(return) subtotal_of`); the ordinary listing
-    /// leaves them out.
-    LocalsPrefix(&'static str),
+    /// leaves them out. Where the shim shows values, it reads them from the frame's
+    /// local `dict` (function name to value) instead, under its guard.
+    LocalsPrefix {
+        prefix: &'static str,
+        dict: &'static str,
+    },
     /// A console command (run in the `repl` context; it reads, never runs program
     /// code) whose output has a line starting with `marker`, then `(type) $n = value`.
     Command {

@@ -1301,18 +1301,23 @@ def _jbd_install_guard():
     # Values shown without running program code: builtin values by their repr (C
     # code), containers item by item, anything else by type and id; children are
     # reached through C-level slots only (instance dicts, __slots__, items), and
-    # properties are named, never read.
+    # properties are named, never read. A listing with guarded reads (the default
+    # mode) also reads, under the runtime guard, what would otherwise need program
+    # code: an object's own __repr__, properties and other descriptors of its class.
+    # What the guard refuses is not run, and is shown as not read.
     shown_types = (int, float, complex, bool, type(None), range, str, bytes)
     container_bases = (dict, list, tuple, set, frozenset)
     getset_descriptor = type(type.__dict__["__dict__"])
     text_limit = 1000
-    max_entries = 300
+    max_entries = 1000  # twice what a tool may list (max_variables, max_children)
 
     def base_of(value):
         mro = mro_of(value)
         return next((b for b in container_bases if is_one_of(b, mro)), None)
 
-    def text_of(value, room=text_limit):
+    def text_of(value, room=text_limit, reads=None):
+        """`value` as text, without program code; `reads` (a GuardedReads) reads what
+        needs program code (an object's own __repr__) under the guard."""
         kind = type(value)
         if is_of(value, shown_types):
             if kind in (str, bytes) and len(value) > room:
@@ -1330,24 +1335,114 @@ def _jbd_install_guard():
                     parts.append("...")
                     break
                 if base is dict:
-                    part = text_of(item[0], 100) + ": " + text_of(item[1], room - used)
+                    part = (text_of(item[0], 100, reads) + ": "
+                            + text_of(item[1], room - used, reads))
                 else:
-                    part = text_of(item, room - used)
+                    part = text_of(item, room - used, reads)
                 parts.append(part)
                 used += len(part) + 2
+            fields = tuple_fields(kind) if base is tuple else None
+            if fields is not None and len(fields) == len(parts):
+                # A namedtuple, as its own __repr__ (program code) would show it.
+                return "%s(%s)" % (type_name(kind), ", ".join(
+                    "%s=%s" % (field, part) for field, part in zip(fields, parts)))
             opening, closing = {dict: "{}", list: "[]", tuple: "()"}.get(base, "{}")
             if base in (set, frozenset) and not items:
                 return "%s()" % type_name(kind)
             body = opening + ", ".join(parts) + ("," if base is tuple and len(items) == 1 else "") + closing
             return body if kind is base else "%s(%s)" % (type_name(kind), body)
-        if kind is type:
+        if is_one_of(type, type_mro(kind)):  # a class, of a metaclass too: C-level name
             return "<class %s>" % type_name(value)
         if is_of(value, (function, builtin_function, type(sys))):
             return repr(value)  # C code of the interpreter: names only
+        if reads is not None and not is_one_of(object, (defining_class(kind, "__repr__"),)):
+            return reads.text(value, kind)
         return "<%s object at %#x>" % (type_name(kind), id(value))
 
-    def children_of(value):
-        """(name, value or a note, step) of what `value` holds, without program code."""
+    def tuple_fields(kind):
+        """The field names of a namedtuple class (its `_fields`, read from the class
+        dicts), or None."""
+        owner = defining_class(kind, "_fields")
+        fields = None if owner is None else type_dict(owner)["_fields"]
+        if type(fields) is tuple and all(type(f) is str for f in fields):
+            return fields
+        return None
+
+    def defining_class(kind, name):
+        """The class of `kind`'s MRO whose own dict holds `name` (C-level reads)."""
+        for klass in type_mro(kind):
+            if name in type_dict(klass):
+                return klass
+        return None
+
+    not_read_text = ("<not read: would change the program's state; evaluate it with "
+                     "allow_side_effects to read it>")
+    # The time one listing may spend in guarded reads; past it, what is left is shown
+    # as not read (each read has the guard's own budget besides).
+    listing_budget_seconds = 2.0
+
+    class NotShown:
+        """Stands for a child whose value is not shown: its kind and the reason."""
+
+        __slots__ = ("kind", "text")
+
+        def __init__(self, kind, text):
+            self.kind, self.text = kind, text
+
+    class GuardedReads:
+        """The reads of one listing that need program code, each evaluated under the
+        runtime guard as `evaluate` is (no Python code of the program runs; what the
+        guard refuses has not run)."""
+
+        def __init__(self):
+            self.deadline = monotonic() + listing_budget_seconds
+
+        def run(self, source, **names):
+            """(True, the value) or (False, the text shown instead)."""
+            if monotonic() > self.deadline:
+                return False, ("<not read: the listing spent its %g s for reads>"
+                               % listing_budget_seconds)
+            try:
+                return True, evaluate_in(names, names, source)
+            except SideEffectsNotAllowed:
+                return False, not_read_text
+            except Exception as error:
+                failure = without_program_code(error)
+                return False, "<not read: %s: %s>" % (type_name(type(failure)), failure)
+
+        def text(self, value, kind):
+            if type(type_dict(defining_class(kind, "__repr__"))["__repr__"]) is function:
+                return not_read_text  # the guard refuses any function of the program
+            ok, text = self.run("repr(value)", value=value)
+            if ok and type(text) is not str:
+                return not_read_text
+            return text[:text_limit] if ok else text
+
+        def attribute(self, value, name, attribute):
+            """`value.name`, `attribute` being the class's descriptor of that name."""
+            kind = type_name(type(attribute))
+            if type(attribute) is not property or type(attribute.fget) is function:
+                # A Python getter or __get__: the guard would refuse it, unrun.
+                return NotShown(kind, not_read_text)
+            ok, got = self.run("getattr(value, name)", value=value, name=name)
+            return got if ok else NotShown(kind, got)
+
+    def program_descriptor(attribute):
+        """Whether a class attribute runs program code when read from an instance: a
+        property, or an object whose class's __get__ is a Python function
+        (functools.cached_property, a descriptor of the program)."""
+        if type(attribute) is property:
+            return True
+        owner = defining_class(type(attribute), "__get__")
+        return owner is not None and type(type_dict(owner)["__get__"]) is function
+
+    def data_descriptor(attribute):
+        return any(defining_class(type(attribute), name) is not None
+                   for name in ("__set__", "__delete__"))
+
+    def children_of(value, reads=None):
+        """(name, value or a NotShown, step) of what `value` holds, without program
+        code; with `reads`, properties and descriptors are read under the guard."""
         base = base_of(value)
         if base is dict:
             return [(text_of(k, 100), v, ["item", i]) for i, (k, v) in enumerate(dict.items(value))]
@@ -1355,60 +1450,98 @@ def _jbd_install_guard():
             return [(str(i), v, ["item", i]) for i, v in enumerate(base.__iter__(value))]
         if is_of(value, shown_types) or type(value) is type(sys):
             return []
-        found, names = [], set()
-        for klass in mro_of(value):
-            for name, attribute in type_dict(klass).items():
-                if name in names or name.startswith("__"):
-                    continue
-                if type(attribute) is property:
-                    names.add(name)
-                    found.append((name, PropertyNotRead, None))
-                elif type(attribute).__name__ == "member_descriptor":
-                    names.add(name)
-                    try:
-                        found.append((name, attribute.__get__(value), ["attr", name]))
-                    except AttributeError:
-                        pass
         instance_dict = None
         for klass in mro_of(value):
             attribute = type_dict(klass).get("__dict__")
             if type(attribute) is getset_descriptor:
                 instance_dict = attribute.__get__(value)
                 break
-        if type(instance_dict) is dict:
-            found = [(k, v, ["attr", k]) for k, v in dict.items(instance_dict)
-                     if type(k) is str and k not in names] + found
+        if type(instance_dict) is not dict:
+            instance_dict = {}
+        found, names = [], set()
+        for klass in mro_of(value):
+            for name, attribute in type_dict(klass).items():
+                if name in names or name.startswith("__"):
+                    continue
+                if type(attribute).__name__ == "member_descriptor":
+                    names.add(name)
+                    try:
+                        found.append((name, attribute.__get__(value), ["attr", name]))
+                    except AttributeError:
+                        pass
+                elif program_descriptor(attribute) and (
+                        data_descriptor(attribute) or not dict.__contains__(instance_dict, name)):
+                    if reads is not None:
+                        names.add(name)
+                        found.append((name, reads.attribute(value, name, attribute), ["attr", name]))
+                    elif type(attribute) is property:
+                        names.add(name)
+                        found.append((name, property_not_read, None))
+        found = [(k, v, ["attr", k]) for k, v in dict.items(instance_dict)
+                 if type(k) is str and k not in names] + found
         return found
 
-    class PropertyNotRead:
-        """Stands for a property in a listing: its getter is program code."""
+    # A property in a listing without reads: its getter is program code.
+    property_not_read = NotShown(
+        "property", "<property: its getter is program code; evaluate it to read it>")
 
-    def step_into(value, step):
+    def step_into(value, step, reads=None):
         kind, key = step
         base = base_of(value)
         if kind == "item" and base is dict:
             return list(dict.items(value))[key][1]
         if kind == "item" and base is not None:
             return list(base.__iter__(value))[key]
-        for name, child, child_step in children_of(value):
-            if child_step == step:
+        for name, child, child_step in children_of(value, reads):
+            if child_step == step and not is_of(child, (NotShown,)):
                 return child
         raise LookupError("the value no longer holds %r" % (key,))
 
-    def expandable(value):
+    def expandable(value, reads=None):
         if is_of(value, shown_types):
             return False
         base = base_of(value)
         if base is not None:
             return base.__len__(value) > 0
-        return bool(children_of(value))
+        return bool(children_of(value)) or reads is not None and any(
+            program_descriptor(attribute) for klass in mro_of(value)
+            for name, attribute in type_dict(klass).items() if not name.startswith("__"))
 
-    def entry(name, value, path):
-        if value is PropertyNotRead:
-            return {"name": name, "type": "property", "value":
-                    "<property: its getter is program code; evaluate it to read it>"}
-        return {"name": name, "type": type_name(type(value)), "value": text_of(value),
-                "path": path if expandable(value) else None}
+    def unicode_text(text):
+        """`text` with lone surrogates (names from undecodable bytes) written as
+        `\\udcff`, as the server's JSON reader takes no lone surrogate."""
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+    def entry(name, value, path, reads=None, expression=None):
+        """One value of a listing; `expression` names it in the frame (to set it)."""
+        if is_of(value, (NotShown,)):
+            return {"name": unicode_text(name), "type": value.kind, "value": value.text}
+        if path and any(type(key) is str and unicode_text(key) != key for _, key in path):
+            path = None  # a name the server cannot carry back
+        return {"name": unicode_text(name), "type": unicode_text(type_name(type(value))),
+                "value": unicode_text(text_of(value, text_limit, reads)),
+                "path": path if expandable(value, reads) else None, "expression": expression}
+
+    key_types = (int, str, bytes, bool, type(None))
+
+    def child_expressions(parent, value):
+        """step -> the expression naming that child of `value`, itself named by the
+        expression `parent` (None: not nameable); dict keys by their builtin repr."""
+        if parent is None:
+            return {}
+        base = base_of(value)
+        if base is dict:
+            return {i: "%s[%s]" % (parent, repr(k)) for i, k in enumerate(dict.keys(value))
+                    if is_of(k, key_types)}
+        if base in (list, tuple):
+            return {"item": "%s[%%d]" % parent}
+        return {} if base is not None else {"attr": "%s.%%s" % parent}
+
+    def expression_of(expressions, step):
+        kind, key = step
+        if kind == "attr":
+            return expressions["attr"] % key if "attr" in expressions and key.isidentifier() else None
+        return expressions.get(key) if "item" not in expressions else expressions["item"] % key
 
     def target_frame(caller):
         """The frame pydevd evaluates in: its evaluate_expression(py_db, frame, ...)
@@ -1426,15 +1559,18 @@ def _jbd_install_guard():
         """A listing as JSON text. `request` (JSON): `root` is {"scope": "locals" |
         "globals"} or {"expression": source} (evaluated under the guard), `path` the
         steps from it to the value whose children are listed; an expression without
-        `children` answers its own value as one entry."""
+        `children` answers its own value as one entry. With `"reads": "guarded"`,
+        what needs program code to be shown is read under the guard (GuardedReads)."""
         caller = sys._getframe(1)
         try:
             asked = json.loads(request)
             root, path = asked["root"], asked.get("path") or []
+            reads = GuardedReads() if asked.get("reads") == "guarded" else None
             if "expression" in root:
                 value = evaluate_in(caller.f_globals, caller.f_locals, root["expression"])
                 if not asked.get("children"):
-                    return json.dumps({"value": entry(root["expression"], value, [])})
+                    return json.dumps({"value": entry(
+                        root["expression"], value, [], reads, root["expression"])})
             else:
                 frame = target_frame(caller)
                 names = frame.f_locals if root["scope"] == "locals" else frame.f_globals
@@ -1442,15 +1578,22 @@ def _jbd_install_guard():
                     names = {k: v for k, v in dict(names).items()
                              if not k.startswith("__") and not is_of(v, hidden_globals)}
                 if not path:
-                    listed = [entry(k, v, [["name", k]]) for k, v in list(dict(names).items())]
-                    return json.dumps({"entries": listed[:max_entries], "total": len(listed)})
+                    listed = [entry(k, v, [["name", k]], reads, k if k.isidentifier() else None)
+                              for k, v in list(dict(names).items())[:max_entries]]
+                    return json.dumps({"entries": listed, "total": len(names)})
                 value = dict(names)[path[0][1]]
+                named = path[0][1] if path[0][1].isidentifier() else None
                 path = path[1:]
+            if "expression" in root:
+                named = "(%s)" % root["expression"]
             for step in path:
-                value = step_into(value, step)
+                named = named and expression_of(child_expressions(named, value), step)
+                value = step_into(value, step, reads)
             base_path = asked.get("path") or []
-            listed = [entry(name, child, base_path + [step] if step else None)
-                      for name, child, step in children_of(value)]
+            expressions = child_expressions(named, value)
+            listed = [entry(name, child, base_path + [step] if step else None, reads,
+                            step and expression_of(expressions, step))
+                      for name, child, step in children_of(value, reads)]
             return json.dumps({"entries": listed[:max_entries], "total": len(listed)})
         finally:
             del caller

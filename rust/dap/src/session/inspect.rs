@@ -296,12 +296,29 @@ impl Session {
             )),
             // The adapter's listing shows a value with its repr, program code that
             // --values-without-code promises not to run.
-            Returned::LocalsPrefix(_) if self.values_without_code => Err(ToolError::new(
+            Returned::LocalsPrefix { .. } if self.shim_values == Some(values::Reads::Never) => Err(ToolError::new(
                 ErrorCode::NotSupported,
                 "values are shown without running program code, and a returned value \
                  would be shown by its repr",
             )),
-            Returned::LocalsPrefix(prefix) => {
+            // Where the shim shows values, debugpy's own listing would show a returned
+            // object by its repr unguarded: the shim reads the dict debugpy keeps them in.
+            Returned::LocalsPrefix { dict, .. } if self.shim_values.is_some() => {
+                let reads = self.shim_values.unwrap_or(values::Reads::Guarded);
+                let request = values::scope_name_request("locals", dict, reads);
+                let Ok(entries) = self.values_listing(frame, &request).await else {
+                    return Ok(Vec::new()); // nothing returned into this frame yet
+                };
+                Ok(entries
+                    .into_iter()
+                    .map(|mut value| {
+                        value.name = value.name.trim_matches('\'').to_string();
+                        value.target = None;
+                        value
+                    })
+                    .collect())
+            }
+            Returned::LocalsPrefix { prefix, .. } => {
                 let Some(reference) = self.scope_reference(frame, "locals").await? else {
                     return Ok(Vec::new());
                 };
@@ -326,13 +343,17 @@ impl Session {
         }
     }
 
-    /// The values of a frame's `locals` or `globals`: from the shim when values are
-    /// shown without program code, else from the adapter's scope of that name.
+    /// The values of a frame's `locals` or `globals`: from the shim where it shows
+    /// them, else from the adapter's scope of that name.
     async fn scope_values(&self, frame: i64, scope: &str) -> ToolResult<Vec<Value>> {
-        if self.values_without_code {
-            return self
-                .values_listing(frame, &values::scope_request(scope))
-                .await;
+        if let Some(reads) = self.shim_values {
+            let listed = self
+                .values_listing(frame, &values::scope_request(scope, reads))
+                .await?;
+            return Ok(listed
+                .into_iter()
+                .filter(|value| !self.hidden_variable(&value.name))
+                .collect());
         }
         match self.scope_reference(frame, scope).await? {
             Some(r) => self.list(r).await,
@@ -360,14 +381,17 @@ impl Session {
         Ok(reference)
     }
 
-    /// A listing from the shim's `__jbd_values__` (no program code runs).
+    /// A listing from the shim's `__jbd_values__` (no program code runs, or only
+    /// under the guard).
     async fn values_listing(&self, frame: i64, request: &Json) -> ToolResult<Vec<Value>> {
         let shown = self
             .eval_once(frame, &values::call(request), "clipboard")
             .await
             .map_err(|e| self.guard_refusal(e))?;
         let answer = values::answer(&shown.value).map_err(|e| self.guard_refusal(e))?;
-        Ok(values::entries(&answer, frame, request))
+        let mut listed = values::entries(&answer, frame, request);
+        listed.retain(|v| !self.hidden_variable(&v.name));
+        Ok(listed)
     }
 
     /// Parameter names of the frame's function, in order (none at module level).
@@ -446,7 +470,8 @@ impl Session {
             }
             ValueTarget::Expression(expression) => {
                 let frame = parse_id(frame_ref, "frame", ErrorCode::FrameNotFound)?;
-                self.client
+                let set = self
+                    .client
                     .request(
                         "setExpression",
                         json!({ "expression": expression, "value": new_value, "frameId": frame }),
@@ -459,9 +484,25 @@ impl Session {
                             &format!("setting {expression}"),
                             ErrorCode::EvaluationFailed,
                         )
-                    })?;
-                self.evaluate(frame_ref, expression, EvaluationKind::Expression)
-                    .await
+                    });
+                if self.shim_values.is_none() {
+                    set?;
+                    return self
+                        .evaluate(frame_ref, expression, EvaluationKind::Expression)
+                        .await;
+                }
+                if let Err(mut failed) = set {
+                    // pydevd's answer names no cause: the new value alone, evaluated
+                    // under the guard (so nothing runs twice), may tell it.
+                    if let Err(why) = self.eval_guarded(frame, new_value).await {
+                        if why.code == ErrorCode::EvaluationFailed {
+                            failed.message = format!("{} ({})", failed.message, why.message);
+                        }
+                    }
+                    return Err(failed);
+                }
+                // Read back as the listing shows it: through the shim.
+                self.eval_guarded(frame, expression).await
             }
         }
     }
@@ -514,8 +555,9 @@ impl Session {
             ));
         }
         match self.adapter.evaluation.guard {
-            Guard::Shim(_) if self.values_without_code => {
-                let request = values::expression_request(expression);
+            Guard::Shim(_) if self.shim_values.is_some() => {
+                let reads = self.shim_values.unwrap_or(values::Reads::Guarded);
+                let request = values::expression_request(expression, reads);
                 let shown = self
                     .eval_once(frame, &values::call(&request), "clipboard")
                     .await

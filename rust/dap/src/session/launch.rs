@@ -196,8 +196,11 @@ impl Session {
             }),
             cpu: Mutex::new(super::busy::CpuWatch::default()),
             code_route: spec.code_route,
-            values_without_code: spec.values_without_code
-                && spec.code_route == CodeRoute::PythonShim,
+            shim_values: crate::values::Reads::for_session(
+                spec.code_route == CodeRoute::PythonShim,
+                spec.values_without_code,
+                spec.runtime_guard,
+            ),
         });
         shared.register(session.clone());
         shared.emit(BackendEvent::SessionStarted(descriptor.clone()));

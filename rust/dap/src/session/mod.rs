@@ -194,8 +194,10 @@ pub struct Session {
     activity: Option<(PathBuf, std::fs::File)>,
     /// [`SessionSpec::code_route`].
     code_route: CodeRoute,
-    /// [`SessionSpec::values_without_code`], where the shim is in the program.
-    values_without_code: bool,
+    /// How values are shown where the shim is in the program and guards it
+    /// (`values.rs`): never reading program code ([`SessionSpec::values_without_code`])
+    /// or reading it under the guard; `None`: as the adapter shows them.
+    shim_values: Option<crate::values::Reads>,
     /// The debuggee's CPU as last seen (is a silent program spinning?).
     cpu: Mutex<busy::CpuWatch>,
 }

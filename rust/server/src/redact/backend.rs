@@ -996,6 +996,10 @@ impl Backend for Redacting {
         self.inner.runtime_guard(session)
     }
 
+    fn values_note(&self, session: &str) -> Option<&'static str> {
+        self.inner.values_note(session)
+    }
+
     fn guards_breakpoint_code(&self, language: &str) -> bool {
         self.inner.guards_breakpoint_code(language)
     }

@@ -46,6 +46,9 @@ pub struct VariableList {
     /// Variables left out by max_variables.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub omitted: Option<usize>,
+    /// How the values were shown, where that may run the program's code (the IDE).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub values_note: Option<&'static str>,
 }
 
 fn parse_scope(text: Option<&str>) -> ToolResult<VariableScope> {
@@ -106,6 +109,7 @@ pub async fn get_variables(call: &Call<'_>, p: GetVariables) -> ToolResult<Varia
         variables,
         total_count,
         omitted,
+        values_note: call.app.backend.values_note(&record.descriptor.id),
     })
 }
 
@@ -254,6 +258,9 @@ pub struct Children {
     pub total_count: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub omitted: Option<usize>,
+    /// How the values were shown, where that may run the program's code (the IDE).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub values_note: Option<&'static str>,
 }
 
 /// The session a variable call means: the one given, else the one session of the
@@ -339,6 +346,7 @@ pub async fn expand_variable(call: &Call<'_>, p: ExpandVariable) -> ToolResult<C
         children,
         total_count,
         omitted,
+        values_note: call.app.backend.values_note(&record.descriptor.id),
     })
 }
 
