@@ -48,6 +48,17 @@ async def test_steps_over_the_calculator_say_what_changed(binary, state_dir):
         assert out["returned"] == [{"function": "calculate_total", "value": "150.0", "type": "float"}], out
 
 
+async def test_returned_values_are_told_when_values_are_shown_without_program_code(binary, state_dir):
+    # The shim reads them from pydevd's dict as it reads any value, so the strict mode
+    # loses nothing here; the dict itself is no variable of the program's.
+    async with connect(binary, state_dir, projects=[CALCULATOR], extra=("--values-without-code",)) as t:
+        await t.ok("set_breakpoint", file_path="calculator.py", line=CALC_LINES["subtotal"])
+        await t.start("Calculator App")
+        stepped = await t.ok("step_over", include_variables=True)
+        assert stepped["returned"] == [{"function": "subtotal_of", "value": "150.0", "type": "float"}], stepped
+        assert not any(v["name"].startswith("__pydevd") for v in stepped["variables"]), stepped["variables"]
+
+
 async def test_a_changed_secret_stays_masked(binary, state_dir, tmp_path):
     program = tmp_path / "login.py"
     program.write_text(

@@ -294,15 +294,9 @@ impl Session {
                     self.adapter.name
                 ),
             )),
-            // The adapter's listing shows a value with its repr, program code that
-            // --values-without-code promises not to run.
-            Returned::LocalsPrefix { .. } if self.shim_values == Some(values::Reads::Never) => Err(ToolError::new(
-                ErrorCode::NotSupported,
-                "values are shown without running program code, and a returned value \
-                 would be shown by its repr",
-            )),
             // Where the shim shows values, debugpy's own listing would show a returned
-            // object by its repr unguarded: the shim reads the dict debugpy keeps them in.
+            // object by its repr, unguarded: the shim reads the dict debugpy keeps them
+            // in, as it reads any value (under its guard, or without program code).
             Returned::LocalsPrefix { dict, .. } if self.shim_values.is_some() => {
                 let reads = self.shim_values.unwrap_or(values::Reads::Guarded);
                 let request = values::scope_name_request("locals", dict, reads);
