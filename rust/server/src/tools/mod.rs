@@ -75,7 +75,7 @@ const DESTRUCTIVE: Hints = Hints {
 /// The tools a client that defers tools behind a search loads at once: what a model needs
 /// to begin (set a breakpoint, start, see where it stopped) without searching first. Each
 /// costs its description and input schema in every turn's context (about 2.2 KB for these
-/// three, of 19.6 KB for all 27); the rest are found by the search hints.
+/// three, of about 20 KB for all of them); the rest are found by the search hints.
 pub const ALWAYS_LOADED: [&str; 3] = [
     "start_debug_session",
     "set_breakpoint",
