@@ -291,6 +291,7 @@ pub fn read_activity(file: &std::fs::File) -> Activity {
             let why = match kind {
                 "refused" if is_over_budget(reason) => CodeStop::OverBudget(reason.to_string()),
                 "refused" => CodeStop::Refused(reason.to_string()),
+                "overtime" => CodeStop::OutOfTime(reason.to_string()),
                 "failed" => CodeStop::Failed(reason.to_string()),
                 _ => return None,
             };
@@ -858,6 +859,17 @@ mod tests {
             reason,
             CodeStop::OverBudget(
                 "ran longer than 1 s (guarded evaluations have a time budget)".into()
+            )
+        );
+        let overtime = b"overtime 1700000004.000 the condition of bp-7\tran longer than 1 s (breakpoint code has a time budget, also when agreed to)\0";
+        bytes[REFUSAL_AT..REFUSAL_AT + overtime.len()].copy_from_slice(overtime);
+        std::fs::write(&path, &bytes).unwrap();
+        let (_, _, reason) = read_activity(&file).refused.unwrap();
+        assert_eq!(
+            reason,
+            CodeStop::OutOfTime(
+                "ran longer than 1 s (breakpoint code has a time budget, also when agreed to)"
+                    .into()
             )
         );
         bytes[..4].copy_from_slice(b"bus\0");

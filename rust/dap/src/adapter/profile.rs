@@ -147,6 +147,8 @@ pub enum CodeStop {
     Refused(String),
     /// The guard stopped it after it ran over its time or memory budget: why.
     OverBudget(String),
+    /// Code the user agreed to (it runs unguarded) was stopped at its time budget: why.
+    OutOfTime(String),
     /// It failed: the error, as the guard tells it (no code of the program builds it).
     Failed(String),
 }

@@ -1117,7 +1117,7 @@ def _jbd_install_guard():
             try:
                 return run_bounded(code, globals_, locals_, code_budget_seconds)
             except SideEffectsNotAllowed as refusal:
-                activity.refused(label, str(refusal))
+                activity.refused(label, str(refusal), "overtime")  # unguarded: only timed
                 if purpose == "log":
                     return "<not evaluated: it %s>" % refusal
                 if purpose == "condition":
@@ -1617,8 +1617,9 @@ class _JbdActivity:
     """What breakpoint code is doing, in a small file the server reads (its path
     in JBD_ACTIVITY, taken out of the program's environment): bytes 0-511 hold
     `busy <wall time> <label>` while it runs, bytes 512-4095 `refused <wall time>
-    <label>\\t<reason>` after the guard refused it, or `failed <wall time> <label>\\t<error>`
-    after it failed. NUL ends each text."""
+    <label>\\t<reason>` after the guard refused it, `overtime <wall time> <label>\\t<reason>`
+    after code the user agreed to (unguarded) ran past its time budget, or
+    `failed <wall time> <label>\\t<error>` after it failed. NUL ends each text."""
 
     def __init__(self):
         import os

@@ -140,6 +140,11 @@ impl Session {
                  program stopped here instead; what it ran until then was reads the guard had \
                  cleared, and what it made has been freed."
             ),
+            CodeStop::OutOfTime(reason) => format!(
+                "{label} was stopped by its time budget after it {reason}, so the program \
+                 stopped here instead; it ran unguarded (its side effects were agreed to), so \
+                 what it did until then stays done."
+            ),
             CodeStop::Refused(reason) => format!(
                 "{label} was not run: the side-effect guard stopped it (it {reason}), so the \
                  program stopped here instead; code that reads variables and calls builtins \
