@@ -9,7 +9,8 @@
 use super::process::{find_on_path, listening_adapter};
 use super::profile::{
     attach_target, attaching, process_id, Activity, AdapterProfile, AdapterProgram,
-    ClassExceptions, CodeStop, Evaluation, Exceptions, Frames, Guard, Returned, Shim, Transport,
+    ClassExceptions, CodeStop, ConditionFailure, Evaluation, Exceptions, Frames, Guard, Returned,
+    Shim, Transport,
 };
 use crate::launch_json::LaunchConfig;
 use crate::test_runs::{FailureStop, TestSupport};
@@ -232,8 +233,9 @@ pub fn rewrite_log_message(message: &str, code: impl Fn(&str) -> String) -> Stri
 /// The environment variable naming the session's activity file to the shim.
 const ACTIVITY_VARIABLE: &str = "JBD_ACTIVITY";
 /// The activity file's size and where its second record starts (the shim's layout).
-const ACTIVITY_SIZE: usize = 4096;
+const ACTIVITY_SIZE: usize = 8192;
 const REFUSAL_AT: usize = 512;
+const FAILURES_AT: usize = 4096;
 
 /// Where a session's shim says what its breakpoint code is doing.
 pub fn activity_path(shim: &Path, session: &str) -> PathBuf {
@@ -278,8 +280,10 @@ pub fn read_activity(file: &std::fs::File) -> Activity {
         Some(std::time::UNIX_EPOCH + Duration::from_secs_f64(seconds))
     };
     let split = REFUSAL_AT.min(bytes.len());
+    let failures_at = FAILURES_AT.min(bytes.len());
     let running = text(&bytes[..split]);
-    let refused = text(&bytes[split..]);
+    let refused = text(&bytes[split..failures_at]);
+    let failing = text(&bytes[failures_at..]);
     Activity {
         running: running.strip_prefix("busy ").and_then(|rest| {
             let (when, label) = rest.split_once(' ')?;
@@ -297,6 +301,18 @@ pub fn read_activity(file: &std::fs::File) -> Activity {
             };
             Some((at(when)?, label.to_string(), why))
         }),
+        failing: failing
+            .lines()
+            .filter_map(|line| {
+                let (label, rest) = line.split_once('\t')?;
+                let (hits, error) = rest.split_once('\t')?;
+                Some(ConditionFailure {
+                    label: label.to_string(),
+                    hits: hits.parse().ok()?,
+                    error: error.to_string(),
+                })
+            })
+            .collect(),
     }
 }
 
@@ -871,6 +887,24 @@ mod tests {
                 "ran longer than 1 s (breakpoint code has a time budget, also when agreed to)"
                     .into()
             )
+        );
+        let failing = b"the condition of bp-5\t3\tIndexError: tuple index\nthe condition of bp-8\t1\tKeyError: 'a'\n\0";
+        bytes[FAILURES_AT..FAILURES_AT + failing.len()].copy_from_slice(failing);
+        std::fs::write(&path, &bytes).unwrap();
+        assert_eq!(
+            read_activity(&file).failing,
+            vec![
+                ConditionFailure {
+                    label: "the condition of bp-5".into(),
+                    hits: 3,
+                    error: "IndexError: tuple index".into()
+                },
+                ConditionFailure {
+                    label: "the condition of bp-8".into(),
+                    hits: 1,
+                    error: "KeyError: 'a'".into()
+                }
+            ]
         );
         bytes[..4].copy_from_slice(b"bus\0");
         std::fs::write(&path, &bytes).unwrap();

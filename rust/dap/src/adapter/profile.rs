@@ -138,6 +138,20 @@ pub struct Shim {
 pub struct Activity {
     pub running: Option<(String, std::time::SystemTime)>,
     pub refused: Option<(std::time::SystemTime, String, CodeStop)>,
+    /// Conditions that failed: only the first hit where one failed stopped the
+    /// program; later hits where it failed the same way went on.
+    pub failing: Vec<ConditionFailure>,
+}
+
+/// A condition that failed, as the shim counts it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ConditionFailure {
+    /// "the condition of bp-3".
+    pub label: String,
+    /// The hits where it failed, the first (which stopped) included.
+    pub hits: u64,
+    /// The error, as the guard tells it.
+    pub error: String,
 }
 
 /// Why breakpoint code stopped the program instead of deciding whether to.
