@@ -321,3 +321,17 @@ def test_breakpoint_code_agreed_to_is_stopped_at_its_time_budget(python, tmp_pat
     logged, seconds = results[("spin()", "log")]
     assert logged.startswith("<not evaluated: it ran longer than 1 s") and seconds < 3, results
     assert results[("counter.append(7) or 7 in counter", "condition")][0] is True, results
+
+
+@pytest.mark.parametrize("python", PYTHONS)
+def test_a_failing_condition_agreed_to_stops_once(python, tmp_path):
+    """A condition the user agreed to that fails is told like a guarded one: the first hit
+    where it fails stops the program (the condition answers true, and the error is recorded),
+    later hits where it fails the same way go on; a different condition starts over."""
+    cases = [["(1, 2)[5]", "condition"], ["(1, 2)[5]", "condition"], ["(1, 2)[7]", "condition"]]
+    done = subprocess.run(
+        [python, "-c", AGREED_DRIVER, json.dumps(cases)], capture_output=True, text=True, timeout=30,
+        cwd=tmp_path, env={"PYTHONPATH": str(SHIM_DIR), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
+    assert done.returncode == 0, done.stderr[-3000:]
+    results = json.loads(done.stdout.strip().splitlines()[-1])
+    assert [value for _, _, value, _ in results] == [True, False, True], results
