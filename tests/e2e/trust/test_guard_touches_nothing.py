@@ -208,18 +208,32 @@ async def test_a_trace_tells_a_hit_whose_condition_the_guard_refused(server):
 
 
 @pytest.mark.anyio
-async def test_a_failing_condition_stops_and_says_why(server):
+async def test_a_failing_condition_stops_once_and_says_why(server):
     """A line condition that fails (it reads nothing, so it runs without consent) stops the
-    program, and the stop tells the error; pydevd would print it at every hit and go on."""
+    program once, and the stop tells the error; pydevd would print it at every hit and go on.
+    Later hits where it fails the same way go on, counted: the next stop tells how many."""
     async with server() as t:
         bp = await t.ok("set_breakpoint", file_path=PROGRAM, line=line_of(PROGRAM, "round_end"),
                         condition="(1, 2)[5] == n")
         started = await t.start("Hostile Loop")
         try:
             execution = started["execution"]
-            assert execution["state"] == "paused" and execution["breakpoints_hit"] == [bp["breakpoint_id"]]
-            assert (f"the condition of {bp['breakpoint_id']} failed (IndexError: tuple index out of "
+            failing = bp["breakpoint_id"]
+            assert execution["state"] == "paused" and execution["breakpoints_hit"] == [failing]
+            assert (f"the condition of {failing} failed (IndexError: tuple index out of "
                     "range), so the program stopped here") in execution["message"], execution
+            sixth = await t.ok("set_breakpoint", file_path=PROGRAM,
+                               line=line_of(PROGRAM, "probe_condition"), condition="n == 3")
+            # n is 3 at probe_condition in the fourth round: round_end failed in rounds 1 to 3.
+            execution = await t.ok("resume")
+            for _ in range(40):
+                if execution.get("state") == "paused":
+                    break
+                await anyio.sleep(0.25)
+                execution = (await t.status())["execution"]
+            assert execution["breakpoints_hit"] == [sixth["breakpoint_id"]], execution
+            assert (f"the condition of {failing} failed (IndexError: tuple index out of range) at "
+                    "3 hits so far; only the first stopped") in execution["message"], execution
             assert "Error while evaluating" not in (await t.status()).get("output", "")
         finally:
             shutil.rmtree(json.loads((await t.evaluate("SENTINEL")).replace("'", '"')), ignore_errors=True)
@@ -307,3 +321,17 @@ def test_breakpoint_code_agreed_to_is_stopped_at_its_time_budget(python, tmp_pat
     logged, seconds = results[("spin()", "log")]
     assert logged.startswith("<not evaluated: it ran longer than 1 s") and seconds < 3, results
     assert results[("counter.append(7) or 7 in counter", "condition")][0] is True, results
+
+
+@pytest.mark.parametrize("python", PYTHONS)
+def test_a_failing_condition_agreed_to_stops_once(python, tmp_path):
+    """A condition the user agreed to that fails is told like a guarded one: the first hit
+    where it fails stops the program (the condition answers true, and the error is recorded),
+    later hits where it fails the same way go on; a different condition starts over."""
+    cases = [["(1, 2)[5]", "condition"], ["(1, 2)[5]", "condition"], ["(1, 2)[7]", "condition"]]
+    done = subprocess.run(
+        [python, "-c", AGREED_DRIVER, json.dumps(cases)], capture_output=True, text=True, timeout=30,
+        cwd=tmp_path, env={"PYTHONPATH": str(SHIM_DIR), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
+    assert done.returncode == 0, done.stderr[-3000:]
+    results = json.loads(done.stdout.strip().splitlines()[-1])
+    assert [value for _, _, value, _ in results] == [True, False, True], results

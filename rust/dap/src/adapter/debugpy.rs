@@ -9,7 +9,8 @@
 use super::process::{find_on_path, listening_adapter};
 use super::profile::{
     attach_target, attaching, process_id, Activity, AdapterProfile, AdapterProgram,
-    ClassExceptions, CodeStop, Evaluation, Exceptions, Frames, Guard, Returned, Shim, Transport,
+    ClassExceptions, CodeStop, ConditionFailure, Evaluation, Exceptions, Frames, Guard, Returned,
+    Shim, Transport,
 };
 use crate::launch_json::LaunchConfig;
 use crate::test_runs::{FailureStop, TestSupport};
@@ -232,8 +233,9 @@ pub fn rewrite_log_message(message: &str, code: impl Fn(&str) -> String) -> Stri
 /// The environment variable naming the session's activity file to the shim.
 const ACTIVITY_VARIABLE: &str = "JBD_ACTIVITY";
 /// The activity file's size and where its second record starts (the shim's layout).
-const ACTIVITY_SIZE: usize = 4096;
+const ACTIVITY_SIZE: usize = 8192;
 const REFUSAL_AT: usize = 512;
+const FAILURES_AT: usize = 4096;
 
 /// Where a session's shim says what its breakpoint code is doing.
 pub fn activity_path(shim: &Path, session: &str) -> PathBuf {
@@ -278,8 +280,10 @@ pub fn read_activity(file: &std::fs::File) -> Activity {
         Some(std::time::UNIX_EPOCH + Duration::from_secs_f64(seconds))
     };
     let split = REFUSAL_AT.min(bytes.len());
+    let failures_at = FAILURES_AT.min(bytes.len());
     let running = text(&bytes[..split]);
-    let refused = text(&bytes[split..]);
+    let refused = text(&bytes[split..failures_at]);
+    let failing = text(&bytes[failures_at..]);
     Activity {
         running: running.strip_prefix("busy ").and_then(|rest| {
             let (when, label) = rest.split_once(' ')?;
@@ -291,11 +295,26 @@ pub fn read_activity(file: &std::fs::File) -> Activity {
             let why = match kind {
                 "refused" if is_over_budget(reason) => CodeStop::OverBudget(reason.to_string()),
                 "refused" => CodeStop::Refused(reason.to_string()),
+                "overtime" => CodeStop::OutOfTime(reason.to_string()),
                 "failed" => CodeStop::Failed(reason.to_string()),
                 _ => return None,
             };
             Some((at(when)?, label.to_string(), why))
         }),
+        // A line the shim's region cut short has no newline: not read.
+        failing: failing
+            .split_inclusive('\n')
+            .filter_map(|line| line.strip_suffix('\n'))
+            .filter_map(|line| {
+                let (label, rest) = line.split_once('\t')?;
+                let (hits, error) = rest.split_once('\t')?;
+                Some(ConditionFailure {
+                    label: label.to_string(),
+                    hits: hits.parse().ok()?,
+                    error: error.to_string(),
+                })
+            })
+            .collect(),
     }
 }
 
@@ -859,6 +878,35 @@ mod tests {
             CodeStop::OverBudget(
                 "ran longer than 1 s (guarded evaluations have a time budget)".into()
             )
+        );
+        let overtime = b"overtime 1700000004.000 the condition of bp-7\tran longer than 1 s (breakpoint code has a time budget, also when agreed to)\0";
+        bytes[REFUSAL_AT..REFUSAL_AT + overtime.len()].copy_from_slice(overtime);
+        std::fs::write(&path, &bytes).unwrap();
+        let (_, _, reason) = read_activity(&file).refused.unwrap();
+        assert_eq!(
+            reason,
+            CodeStop::OutOfTime(
+                "ran longer than 1 s (breakpoint code has a time budget, also when agreed to)"
+                    .into()
+            )
+        );
+        let failing = b"the condition of bp-5\t3\tIndexError: tuple index\nthe condition of bp-8\t1\tKeyError: 'a'\nthe condition of bp-9\t1\0";
+        bytes[FAILURES_AT..FAILURES_AT + failing.len()].copy_from_slice(failing);
+        std::fs::write(&path, &bytes).unwrap();
+        assert_eq!(
+            read_activity(&file).failing,
+            vec![
+                ConditionFailure {
+                    label: "the condition of bp-5".into(),
+                    hits: 3,
+                    error: "IndexError: tuple index".into()
+                },
+                ConditionFailure {
+                    label: "the condition of bp-8".into(),
+                    hits: 1,
+                    error: "KeyError: 'a'".into()
+                }
+            ]
         );
         bytes[..4].copy_from_slice(b"bus\0");
         std::fs::write(&path, &bytes).unwrap();

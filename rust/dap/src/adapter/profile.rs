@@ -138,6 +138,20 @@ pub struct Shim {
 pub struct Activity {
     pub running: Option<(String, std::time::SystemTime)>,
     pub refused: Option<(std::time::SystemTime, String, CodeStop)>,
+    /// Conditions that failed: only the first hit where one failed stopped the
+    /// program; later hits where it failed the same way went on.
+    pub failing: Vec<ConditionFailure>,
+}
+
+/// A condition that failed, as the shim counts it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ConditionFailure {
+    /// "the condition of bp-3".
+    pub label: String,
+    /// The hits where it failed, the first (which stopped) included.
+    pub hits: u64,
+    /// The error, as the guard tells it.
+    pub error: String,
 }
 
 /// Why breakpoint code stopped the program instead of deciding whether to.
@@ -147,6 +161,8 @@ pub enum CodeStop {
     Refused(String),
     /// The guard stopped it after it ran over its time or memory budget: why.
     OverBudget(String),
+    /// Code the user agreed to (it runs unguarded) was stopped at its time budget: why.
+    OutOfTime(String),
     /// It failed: the error, as the guard tells it (no code of the program builds it).
     Failed(String),
 }

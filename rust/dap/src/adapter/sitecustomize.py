@@ -1117,12 +1117,18 @@ def _jbd_install_guard():
             try:
                 return run_bounded(code, globals_, locals_, code_budget_seconds)
             except SideEffectsNotAllowed as refusal:
-                activity.refused(label, str(refusal))
+                activity.refused(label, str(refusal), "overtime")  # unguarded: only timed
                 if purpose == "log":
                     return "<not evaluated: it %s>" % refusal
                 if purpose == "condition":
                     return True  # the program stops there, and the stop says why
                 raise
+            except Exception as error:
+                if purpose != "condition" or label is None:
+                    raise
+                failure = without_program_code(error)
+                return condition_failed(label, source, "%s: %s" % (type_name(type(failure)),
+                                                                   failure))
             finally:
                 activity.end()
         form = plain_form(source)
@@ -1152,12 +1158,28 @@ def _jbd_install_guard():
             if purpose == "condition" and label is not None:
                 # Raised, pydevd would print it at every hit and go on as if false: it
                 # stops instead, and the stop says why (once, where the agent looks).
-                activity.failed(label, told)
-                return True
+                return condition_failed(label, source, told)
             raise failure
         finally:
             namespace.clear()  # the copy may hold what the expression made
         return value
+
+    condition_failures = {}  # label -> [source, error, hits]
+
+    def condition_failed(label, source, told):
+        """Whether a condition that failed stops the program: the first time it fails
+        with an error, it stops and the stop says why; later hits where it fails the
+        same way go on (as pydevd goes on after a failure) and are counted, in the
+        activity file, for the server to tell. A new condition (or error) starts over."""
+        seen = condition_failures.get(label)
+        if seen is not None and seen[0] == source and seen[1] == told:
+            seen[2] += 1
+            activity.failures(condition_failures)
+            return False
+        condition_failures[label] = [source, told, 1]
+        activity.failures(condition_failures)
+        activity.failed(label, told)
+        return True
 
     def detach(error):
         """Cut `error` from the exception the program is handling (breakpoint code runs
@@ -1617,8 +1639,11 @@ class _JbdActivity:
     """What breakpoint code is doing, in a small file the server reads (its path
     in JBD_ACTIVITY, taken out of the program's environment): bytes 0-511 hold
     `busy <wall time> <label>` while it runs, bytes 512-4095 `refused <wall time>
-    <label>\\t<reason>` after the guard refused it, or `failed <wall time> <label>\\t<error>`
-    after it failed. NUL ends each text."""
+    <label>\\t<reason>` after the guard refused it, `overtime <wall time> <label>\\t<reason>`
+    after code the user agreed to (unguarded) ran past its time budget, or
+    `failed <wall time> <label>\\t<error>` after it failed. Bytes 4096-8191 hold the
+    conditions that failed, a line each: `<label>\\t<hits where it failed>\\t<error>`.
+    NUL ends each text."""
 
     def __init__(self):
         import os
@@ -1632,7 +1657,7 @@ class _JbdActivity:
 
             fd = os.open(path, os.O_RDWR)
             try:
-                self.map = mmap.mmap(fd, 4096)
+                self.map = mmap.mmap(fd, 8192)
             finally:
                 os.close(fd)
         except (OSError, ValueError):
@@ -1656,6 +1681,12 @@ class _JbdActivity:
     def refused(self, label, reason, kind="refused"):
         if self.map is not None:
             self._write(512, 3584, "%s %.3f %s\t%s" % (kind, self.clock(), label, reason))
+
+    def failures(self, table):
+        if self.map is not None:
+            self._write(4096, 4096, "".join(
+                "%s\t%d\t%s\n" % (label, hits, error.replace("\n", " "))
+                for label, (_, error, hits) in table.items()))
 
     def failed(self, label, error):
         self.refused(label, error, "failed")

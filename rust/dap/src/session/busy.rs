@@ -140,15 +140,42 @@ impl Session {
                  program stopped here instead; what it ran until then was reads the guard had \
                  cleared, and what it made has been freed."
             ),
+            CodeStop::OutOfTime(reason) => format!(
+                "{label} was stopped by its time budget after it {reason}, so the program \
+                 stopped here instead; it ran unguarded (its side effects were agreed to), so \
+                 what it did until then stays done."
+            ),
             CodeStop::Refused(reason) => format!(
                 "{label} was not run: the side-effect guard stopped it (it {reason}), so the \
                  program stopped here instead; code that reads variables and calls builtins \
                  runs."
             ),
             CodeStop::Failed(error) => format!(
-                "{label} failed ({error}), so the program stopped here instead; it stops at \
-                 each hit where it fails until the condition is changed with set_breakpoint."
+                "{label} failed ({error}), so the program stopped here instead; later hits \
+                 where it fails the same way do not stop, and are counted at the next stop."
             ),
         })
+    }
+
+    /// What failing conditions did since they were last told: the hits where each
+    /// failed again without stopping (the first failure stopped and said so).
+    pub(super) fn condition_failures(&self) -> Option<String> {
+        let (_, file) = self.activity.as_ref()?;
+        let failing = (self.adapter.shim()?.read_activity)(file).failing;
+        let mut st = lock(&self.state);
+        let told: Vec<String> = failing
+            .into_iter()
+            .filter(|failure| {
+                let last = st.failures_told.insert(failure.label.clone(), failure.hits);
+                failure.hits > 1 && last != Some(failure.hits)
+            })
+            .map(|failure| {
+                format!(
+                    "{} failed ({}) at {} hits so far; only the first stopped.",
+                    failure.label, failure.error, failure.hits
+                )
+            })
+            .collect();
+        (!told.is_empty()).then(|| told.join(" "))
     }
 }

@@ -350,6 +350,10 @@ impl Session {
                     .and_then(Json::as_str)
                     .map(str::to_owned)
             });
+        let description = match (description, self.condition_failures()) {
+            (Some(said), Some(failures)) => Some(format!("{said} {failures}")),
+            (said, failures) => said.or(failures),
+        };
         let detail = match (failed_test, changes.is_empty()) {
             (Some(test), _) => Some(StopDetail::FailedTest(test)),
             (None, false) => Some(StopDetail::ValueChanged(changes)),

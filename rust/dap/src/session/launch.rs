@@ -175,6 +175,7 @@ impl Session {
                 run_to: None,
                 stopping: false,
                 resumed_at: SystemTime::now(),
+                failures_told: HashMap::new(),
             }),
             cleaned: tokio::sync::Mutex::new(false),
             bp_lock: tokio::sync::Mutex::new(()),

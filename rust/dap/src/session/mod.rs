@@ -92,6 +92,8 @@ struct State {
     stopping: bool,
     /// When the program was last resumed (a guard refusal after it explains a stop).
     resumed_at: SystemTime,
+    /// Per failing condition's label, the hits where it failed as last told.
+    failures_told: HashMap<String, u64>,
 }
 
 /// An evaluation still running in the debuggee after its request timed out.

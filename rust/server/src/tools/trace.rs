@@ -404,6 +404,7 @@ fn condition_refused(stop: &StopInfo, id: &str) -> Option<String> {
             description.strip_prefix(&label).is_some_and(|rest| {
                 rest.starts_with("was not run")
                     || rest.starts_with("was stopped by the side-effect guard")
+                    || rest.starts_with("was stopped by its time budget")
             })
         })
         .cloned()
