@@ -53,6 +53,8 @@ pub struct BreakpointView {
     pub temporary: bool,
     /// Confirmed by a live debugger; null while no session runs.
     pub verified: Option<bool>,
+    /// The debugger's comment, or where the last launch moved it after its file was
+    /// edited (or why it could not place it).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// `agent` (set through these tools) or `user`.
@@ -102,7 +104,8 @@ impl BreakpointView {
             hit_count: b.hit_count,
             temporary: b.spec.temporary,
             verified: b.verified,
-            message: b.message,
+            // The debugger's word first; else what the last launch did after an edit.
+            message: b.message.or(b.anchor.and_then(|a| a.note)),
             owner,
         }
     }
