@@ -143,3 +143,23 @@ if __name__ == "__main__":
         }, started
         assert started["execution"]["new_location"]["line"] == line_of(source, "add"), started
         assert (await t.variables())["x"] == "4"
+
+
+async def test_a_running_program_keeps_its_lines_until_it_restarts(binary, state_dir, tmp_path):
+    project, source = project_with(tmp_path, TOTAL)
+    line = line_of(source, "add")
+    async with connect(binary, state_dir, projects=(project,)) as t:
+        bp = (await t.ok("set_breakpoint", file_path="total.py", line=line))["breakpoint_id"]
+        running = await launch(t)
+        assert running["execution"]["new_location"]["line"] == line, running
+        assert "message" not in (await listed(t))[bp]
+        source.write_text("import os\n\n" + TOTAL)
+        shown = (await listed(t))[bp]
+        assert shown["line"] == line, shown  # the program runs the code it loaded
+        assert f"edited after session {running['session_id']} started" in shown["message"], shown
+        hit = await t.ok("resume")  # the old code, the old line: the next iteration
+        assert hit["new_location"]["line"] == line and hit["breakpoints_hit"] == [bp], hit
+        restarted = await t.ok("start_debug_session", file_path="total.py", restart=True,
+                               timeout=20)
+        assert restarted["breakpoints_followed"] == [{"id": bp, "from": line, "to": line + 2}]
+        assert restarted["execution"]["new_location"]["line"] == line + 2, restarted
