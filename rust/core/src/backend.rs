@@ -164,6 +164,15 @@ pub trait Backend: Send + Sync + 'static {
     /// All breakpoints of a project.
     async fn breakpoints(&self, project: &Project) -> ToolResult<Vec<Breakpoint>>;
 
+    /// Before a debug launch: move each line breakpoint whose file was edited since it
+    /// was set (or last launched) to where its line's text now is, and disable those
+    /// that cannot be placed; what moved or was not placed. Sessions already running
+    /// keep the lines of the code they loaded. Backends whose platform moves
+    /// breakpoints with the document (an IDE) have nothing to do.
+    async fn follow_edits(&self, _project: &Project) -> ToolResult<Vec<FollowedBreakpoint>> {
+        Ok(Vec::new())
+    }
+
     /// What launching `configuration` with `options` would run, for the user's
     /// question. By default the configuration's type and description (an IDE's main
     /// target); a backend that resolves configurations itself says more.

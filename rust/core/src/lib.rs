@@ -21,6 +21,7 @@ pub fn lock<T>(mutex: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 pub mod eval_guard;
 pub mod history;
 pub mod journal;
+pub mod line_anchor;
 pub mod profile;
 pub mod project;
 pub mod source_file;

@@ -241,6 +241,23 @@ pub struct Breakpoint {
     pub verified: Option<bool>,
     /// The debugger's comment on the breakpoint (e.g. why it is unverified).
     pub message: Option<String>,
+    /// A line breakpoint's line text, to follow edits of its file (kept by backends
+    /// that move breakpoints themselves; an IDE's platform moves its own).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub anchor: Option<crate::line_anchor::LineAnchor>,
+}
+
+/// A line breakpoint a launch moved, or could not place, because its file was edited.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct FollowedBreakpoint {
+    pub id: String,
+    pub from: u32,
+    /// The new line; absent when it could not be placed (then disabled).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to: Option<u32>,
+    /// Why it could not be placed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
 }
 
 /// A thread of the debuggee.

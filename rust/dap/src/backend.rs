@@ -9,7 +9,7 @@ use crate::launch_json::load_launch_configs;
 use crate::session::Hub;
 use crate::session::Session;
 use crate::DapConfig;
-use crate::{adapter, file_launch, tree, warm};
+use crate::{adapter, file_launch, follow_edits, tree, warm};
 use async_trait::async_trait;
 use debugger_core::error::{ErrorCode, ToolError, ToolResult};
 use debugger_core::lock;
@@ -223,6 +223,23 @@ impl Backend for DapBackend {
         Ok(all)
     }
 
+    async fn follow_edits(&self, project: &Project) -> ToolResult<Vec<FollowedBreakpoint>> {
+        let held = lock(&self.shared.store).list(&project.path);
+        let (placed, told) = follow_edits::follow(&held).await;
+        if placed.is_empty() {
+            return Ok(told);
+        }
+        // The store only: sessions running keep the lines of the code they loaded.
+        let changed = lock(&self.shared.store).follow(&project.path, placed)?;
+        for breakpoint in changed {
+            self.shared.emit(BackendEvent::BreakpointChanged {
+                project: project.path.clone(),
+                breakpoint,
+            });
+        }
+        Ok(told)
+    }
+
     async fn add_breakpoint(
         &self,
         project: &Project,
@@ -257,7 +274,8 @@ impl Backend for DapBackend {
                 ))
             }
         }
-        let (bp, created) = lock(&self.shared.store).add(&project.path, spec)?;
+        let anchor = follow_edits::anchor_for(&spec.kind).await;
+        let (bp, created) = lock(&self.shared.store).add(&project.path, spec, anchor)?;
         if created {
             self.shared.emit(BackendEvent::BreakpointChanged {
                 project: project.path.clone(),

@@ -13,6 +13,7 @@ use crate::adapter::debugpy::{self, BreakpointCode};
 use debugger_core::error::ToolResult;
 use debugger_core::eval_guard::{classify_python, Classification};
 use debugger_core::journal::{Change, Document, Durability, Journaled};
+use debugger_core::line_anchor::LineAnchor;
 use debugger_core::model::{Breakpoint, BreakpointKind, BreakpointSpec, SuspendPolicy};
 use debugger_core::state::StateDir;
 use serde::{Deserialize, Serialize};
@@ -188,8 +189,14 @@ impl BreakpointStore {
     /// Add a breakpoint. A line breakpoint at an existing (file, line), or an
     /// exception breakpoint for an existing class, returns the existing one
     /// (`false` = not created). The location is validated by the caller (the tools
-    /// read the line through the bounded reader, once).
-    pub fn add(&mut self, project: &Path, spec: BreakpointSpec) -> ToolResult<(Breakpoint, bool)> {
+    /// read the line through the bounded reader, once); `anchor` is a line
+    /// breakpoint's line text, to follow edits of its file.
+    pub fn add(
+        &mut self,
+        project: &Path,
+        spec: BreakpointSpec,
+        anchor: Option<LineAnchor>,
+    ) -> ToolResult<(Breakpoint, bool)> {
         self.change(project, Durability::Synced, |current, new_id| {
             if let Some(existing) = current
                 .breakpoints
@@ -204,8 +211,35 @@ impl BreakpointStore {
                 hit_count: 0,
                 verified: None,
                 message: None,
+                anchor,
             };
             Ok((vec![Change::Put(bp.clone())], (bp, true)))
+        })
+    }
+
+    /// Put line breakpoints where their edited files now have their lines: each
+    /// `(id, line, enabled, anchor)` as given (a breakpoint gone meanwhile is skipped);
+    /// those changed.
+    pub fn follow(
+        &mut self,
+        project: &Path,
+        placed: Vec<(String, u32, bool, LineAnchor)>,
+    ) -> ToolResult<Vec<Breakpoint>> {
+        self.change(project, Durability::Synced, |current, _| {
+            let mut changed = Vec::new();
+            for (id, to, enabled, anchor) in placed {
+                let Some(at) = current.position(&id) else {
+                    continue;
+                };
+                let mut bp = current.breakpoints[at].clone();
+                if let BreakpointKind::Line { line, .. } = &mut bp.spec.kind {
+                    *line = to;
+                    bp.spec.enabled = enabled;
+                    bp.anchor = Some(anchor);
+                    changed.push(bp);
+                }
+            }
+            Ok((changed.iter().cloned().map(Change::Put).collect(), changed))
         })
     }
 
@@ -747,13 +781,13 @@ mod tests {
         let q = Path::new("/proj/b");
         {
             let mut store = BreakpointStore::new(state.clone(), &[p.to_path_buf()]);
-            let (a, created) = store.add(p, line_spec("/proj/a/x.py", 3)).unwrap();
+            let (a, created) = store.add(p, line_spec("/proj/a/x.py", 3), None).unwrap();
             assert!(created);
             assert_eq!(a.id, "bp-1");
-            let (again, created) = store.add(p, line_spec("/proj/a/x.py", 3)).unwrap();
+            let (again, created) = store.add(p, line_spec("/proj/a/x.py", 3), None).unwrap();
             assert!(!created);
             assert_eq!(again.id, "bp-1");
-            let (b, _) = store.add(p, line_spec("/proj/a/x.py", 5)).unwrap();
+            let (b, _) = store.add(p, line_spec("/proj/a/x.py", 5), None).unwrap();
             assert_eq!(b.id, "bp-2");
             assert_eq!(store.remove(p, &["bp-2".into()]).unwrap().len(), 1);
             assert!(store.remove(p, &["bp-2".into()]).unwrap().is_empty());
@@ -764,7 +798,7 @@ mod tests {
         assert_eq!(list.len(), 1);
         assert_eq!(list[0].hit_count, 1);
         // bp-2 was used before the restart: never reused, not even by another project.
-        let (c, _) = store.add(q, line_spec("/proj/b/y.py", 1)).unwrap();
+        let (c, _) = store.add(q, line_spec("/proj/b/y.py", 1), None).unwrap();
         assert_eq!(c.id, "bp-3");
         std::fs::remove_dir_all(dir).unwrap();
     }
@@ -775,9 +809,9 @@ mod tests {
         let p = Path::new("/proj/shared");
         let mut one = BreakpointStore::new(state.clone(), &[p.to_path_buf()]);
         let mut two = BreakpointStore::new(StateDir::at(&dir), &[p.to_path_buf()]);
-        let (a, _) = one.add(p, line_spec("/proj/shared/m.py", 1)).unwrap();
-        let (b, _) = two.add(p, line_spec("/proj/shared/m.py", 2)).unwrap();
-        let (c, _) = one.add(p, line_spec("/proj/shared/m.py", 3)).unwrap();
+        let (a, _) = one.add(p, line_spec("/proj/shared/m.py", 1), None).unwrap();
+        let (b, _) = two.add(p, line_spec("/proj/shared/m.py", 2), None).unwrap();
+        let (c, _) = one.add(p, line_spec("/proj/shared/m.py", 3), None).unwrap();
         assert_eq!([&a.id, &b.id, &c.id], ["bp-1", "bp-2", "bp-3"]);
         let lines = |store: &mut BreakpointStore| -> Vec<String> {
             store.list(p).into_iter().map(|b| b.id).collect()
@@ -803,7 +837,7 @@ mod tests {
             warnings[0].contains("breakpoints.json.corrupt-"),
             "{warnings:?}"
         );
-        store.add(p, line_spec("/proj/t/m.py", 1)).unwrap();
+        store.add(p, line_spec("/proj/t/m.py", 1), None).unwrap();
         let kept = std::fs::read_dir(file.parent().unwrap())
             .unwrap()
             .filter(|e| {
@@ -824,20 +858,20 @@ mod tests {
         let p = Path::new("/proj");
         let f = &List::File("/proj/m.py".into());
         let mut store = BreakpointStore::new(state, &[]);
-        store.add(p, line_spec("/proj/m.py", 4)).unwrap();
+        store.add(p, line_spec("/proj/m.py", 4), None).unwrap();
         let mut cond = line_spec("/proj/m.py", 9);
         cond.condition = Some("i == 2".into());
-        store.add(p, cond).unwrap();
+        store.add(p, cond, None).unwrap();
         let mut disabled = line_spec("/proj/m.py", 11);
         disabled.enabled = false;
-        store.add(p, disabled).unwrap();
+        store.add(p, disabled, None).unwrap();
         let mut logging = line_spec("/proj/m.py", 12);
         logging.suspend_policy = SuspendPolicy::None;
-        store.add(p, logging).unwrap();
+        store.add(p, logging, None).unwrap();
         let mut logpoint = line_spec("/proj/m.py", 13);
         logpoint.log_message = Some("i={i}".into());
-        store.add(p, logpoint).unwrap();
-        store.add(p, line_spec("/proj/other.py", 1)).unwrap();
+        store.add(p, logpoint, None).unwrap();
+        store.add(p, line_spec("/proj/other.py", 1), None).unwrap();
 
         let planned = plan(
             &store.list_breakpoints(p, f),
@@ -920,16 +954,16 @@ mod tests {
         let mut store = BreakpointStore::new(state, &[]);
         let mut cond = line_spec("/proj/m.py", 9);
         cond.condition = Some("i == 2".into());
-        store.add(p, cond).unwrap();
+        store.add(p, cond, None).unwrap();
         let mut logpoint = line_spec("/proj/m.py", 13);
         logpoint.log_message = Some("i={i}".into());
-        store.add(p, logpoint).unwrap();
+        store.add(p, logpoint, None).unwrap();
         let mut agreed = line_spec("/proj/m.py", 14);
         agreed.log_message = Some("popped {items.pop()} of {len(items)}".into());
-        store.add(p, agreed).unwrap();
+        store.add(p, agreed, None).unwrap();
         let mut needs_guard = line_spec("/proj/m.py", 15);
         needs_guard.condition = Some("d.get(k)".into());
-        store.add(p, needs_guard).unwrap();
+        store.add(p, needs_guard, None).unwrap();
         let bps = store.list_breakpoints(p, f);
         let planned = plan(&bps, false, None, CodeRoute::PythonShim);
         assert_eq!(
@@ -963,15 +997,19 @@ mod tests {
         let (state, dir) = temp_state("functions");
         let p = Path::new("/proj");
         let mut store = BreakpointStore::new(state.clone(), &[]);
-        store.add(p, line_spec("/proj/m.go", 4)).unwrap();
-        let (a, _) = store.add(p, function_spec("main.subtotalOf")).unwrap();
+        store.add(p, line_spec("/proj/m.go", 4), None).unwrap();
+        let (a, _) = store
+            .add(p, function_spec("main.subtotalOf"), None)
+            .unwrap();
         let mut cond = function_spec("main.totalOf");
         cond.condition = Some("n > 2".into());
-        store.add(p, cond).unwrap();
+        store.add(p, cond, None).unwrap();
         let mut disabled = function_spec("main.main");
         disabled.enabled = false;
-        store.add(p, disabled).unwrap();
-        let (again, created) = store.add(p, function_spec("main.subtotalOf")).unwrap();
+        store.add(p, disabled, None).unwrap();
+        let (again, created) = store
+            .add(p, function_spec("main.subtotalOf"), None)
+            .unwrap();
         assert!(!created, "one breakpoint per function name");
         assert_eq!(again.id, a.id);
 
@@ -1019,10 +1057,10 @@ mod tests {
         let (state, dir) = temp_state("hits");
         let p = Path::new("/proj");
         let mut store = BreakpointStore::new(state, &[]);
-        store.add(p, line_spec("/proj/m.py", 4)).unwrap();
+        store.add(p, line_spec("/proj/m.py", 4), None).unwrap();
         let mut temp = line_spec("/proj/m.py", 6);
         temp.temporary = true;
-        store.add(p, temp).unwrap();
+        store.add(p, temp, None).unwrap();
         assert_eq!(
             store.ids_at(p, Path::new("/proj/m.py"), 6),
             vec!["bp-2".to_string()]

@@ -31,6 +31,7 @@ pub mod client;
 pub mod config;
 pub mod diagnostics;
 pub mod file_launch;
+pub mod follow_edits;
 pub mod hub;
 pub mod launch_json;
 mod launch_setup;

@@ -170,6 +170,7 @@ mod tests {
                 hit_count: 0,
                 verified,
                 message: message.map(str::to_string),
+                anchor: None,
             },
         }
     }

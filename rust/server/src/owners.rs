@@ -175,6 +175,7 @@ mod tests {
             hit_count: 0,
             verified: None,
             message: None,
+            anchor: None,
         }
     }
 

@@ -21,7 +21,7 @@ use debugger_core::{BackendEvent, ErrorCode, ToolError, ToolResult};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 use tokio::sync::watch;
 
 /// Ended sessions kept for reading, at most.
@@ -108,6 +108,8 @@ pub struct SessionRecord {
     pub output_total: OutputBuffer,
     pub selected_thread: Option<String>,
     pub selected_frame: usize,
+    /// When the session began (its program loaded the files as they were then).
+    pub started_at: SystemTime,
     variables: HashMap<String, VariableHandle>,
     next_variable: u64,
     /// Threads read at the current stop (they cannot change while all are paused).
@@ -139,6 +141,7 @@ impl SessionRecord {
             output_total: OutputBuffer::default(),
             selected_thread: None,
             selected_frame: 0,
+            started_at: SystemTime::now(),
             variables: HashMap::new(),
             next_variable: 0,
             threads: None,

@@ -74,6 +74,7 @@ impl Watchpoint {
             hit_count: self.hit_count,
             verified: Some(self.verified),
             message: Some(self.message.clone()),
+            anchor: None,
         }
     }
 }

@@ -332,13 +332,16 @@ impl Redact for Breakpoint {
             hit_count,
             verified,
             message,
+            anchor,
         } = self;
+        // The anchor is the line's text, kept for following edits and never shown.
         Breakpoint {
             id,
             spec: spec.redact(s),
             hit_count,
             verified,
             message: message.redact(s),
+            anchor,
         }
     }
 }
@@ -773,6 +776,10 @@ impl Backend for Redacting {
             .launch_target(project, configuration, options)
             .await
             .redact(s)
+    }
+
+    async fn follow_edits(&self, project: &Project) -> ToolResult<Vec<FollowedBreakpoint>> {
+        self.inner.follow_edits(project).await
     }
 
     async fn add_breakpoint(

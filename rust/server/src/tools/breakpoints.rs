@@ -6,10 +6,13 @@ use super::source_lines;
 use crate::app::Call;
 use crate::lenient;
 use crate::owners::Owner;
-use debugger_core::model::{Breakpoint, BreakpointKind, BreakpointSpec, SuspendPolicy};
+use crate::tracker::SessionRecord;
+use debugger_core::model::{Breakpoint, BreakpointKind, BreakpointSpec, Project, SuspendPolicy};
 use debugger_core::{ToolError, ToolResult};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::time::SystemTime;
 
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct ListBreakpoints {
@@ -53,6 +56,8 @@ pub struct BreakpointView {
     pub temporary: bool,
     /// Confirmed by a live debugger; null while no session runs.
     pub verified: Option<bool>,
+    /// The debugger's comment; where the last launch moved it after its file was
+    /// edited (or why it could not place it); that its file changed under a live session.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// `agent` (set through these tools) or `user`.
@@ -102,9 +107,63 @@ impl BreakpointView {
             hit_count: b.hit_count,
             temporary: b.spec.temporary,
             verified: b.verified,
-            message: b.message,
+            // The debugger's word first; else what the last launch did after an edit.
+            message: b.message.or(b.anchor.and_then(|a| a.note)),
             owner,
         }
+    }
+}
+
+/// Longest a file's modification time is waited for (a stalled disk must not hold
+/// the listing).
+const MTIME_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// A line breakpoint whose file was edited after a live session of the project began
+/// says so: that program runs the code it loaded, so its breakpoint stays on the old
+/// line until it restarts (the next launch moves it with its line's text).
+async fn tell_edited_while_running(
+    call: &Call<'_>,
+    project: &Project,
+    views: &mut [BreakpointView],
+) {
+    let started: Vec<(String, SystemTime)> = call
+        .app
+        .tracker
+        .sessions_of(&project.path)
+        .into_iter()
+        .filter(SessionRecord::is_live)
+        .map(|r| (r.descriptor.id, r.started_at))
+        .collect();
+    if started.is_empty() {
+        return;
+    }
+    let mut edited: HashMap<String, Option<SystemTime>> = HashMap::new();
+    for view in views.iter_mut() {
+        let Some(file) = view.file.clone() else {
+            continue;
+        };
+        if !edited.contains_key(&file) {
+            let read = tokio::time::timeout(MTIME_WAIT, tokio::fs::metadata(&file)).await;
+            let modified = read
+                .ok()
+                .and_then(Result::ok)
+                .and_then(|m| m.modified().ok());
+            edited.insert(file.clone(), modified);
+        }
+        let Some(modified) = edited[&file] else {
+            continue;
+        };
+        let Some((session, _)) = started.iter().find(|(_, at)| modified > *at) else {
+            continue;
+        };
+        let note = format!(
+            "its file was edited after session {session} started: that program keeps its \
+             old lines until it restarts"
+        );
+        view.message = Some(match view.message.take() {
+            Some(said) => format!("{said}; {note}"),
+            None => note,
+        });
     }
 }
 
@@ -166,11 +225,12 @@ pub async fn list_breakpoints(call: &Call<'_>, p: ListBreakpoints) -> ToolResult
         })
         .collect();
     let total_count = matching.len();
-    let breakpoints: Vec<BreakpointView> = matching
+    let mut breakpoints: Vec<BreakpointView> = matching
         .into_iter()
         .take(LISTED)
         .map(|(b, owner)| BreakpointView::new(b, owner))
         .collect();
+    tell_edited_while_running(call, &project, &mut breakpoints).await;
     Ok(BreakpointList {
         omitted: (total_count > breakpoints.len()).then(|| total_count - breakpoints.len()),
         total_count,

@@ -15,8 +15,8 @@ use crate::lenient;
 use crate::tracker::{is_run_only, SessionRecord, WaitOutcome};
 use crate::watches::Watch;
 use debugger_core::model::{
-    BreakpointKind, ExceptionInfo, FailedTest, LaunchMode, LaunchOptions, LaunchOverrides, Project,
-    SessionState, StopDetail, StopReason, ValueChange,
+    BreakpointKind, ExceptionInfo, FailedTest, FollowedBreakpoint, LaunchMode, LaunchOptions,
+    LaunchOverrides, Project, SessionState, StopDetail, StopReason, ValueChange,
 };
 use debugger_core::source_file;
 use debugger_core::{ErrorCode, ToolError, ToolResult};
@@ -240,6 +240,10 @@ pub struct StartedSession {
     /// The session `restart` stopped first.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub restarted: Option<String>,
+    /// Line breakpoints whose files were edited since they were set or last launched:
+    /// moved with their line's text (`from` → `to`), or not placed (`reason`; disabled).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub breakpoints_followed: Vec<FollowedBreakpoint>,
 }
 
 fn find_configuration<'a>(
@@ -483,6 +487,7 @@ pub async fn start_debug_session(call: &Call<'_>, p: StartSession) -> ToolResult
         .await?;
     }
     let restarted = replaced.map(|old| old.descriptor.id);
+    let breakpoints_followed = call.app.backend.follow_edits(&project).await?;
     let (launched, stop_at) = match &target {
         DebugTarget::Configuration(name) => (
             call.app
@@ -528,6 +533,7 @@ pub async fn start_debug_session(call: &Call<'_>, p: StartSession) -> ToolResult
             message: format!("Debug session started for {label}.{note}"),
             execution: None,
             restarted,
+            breakpoints_followed,
         });
     }
     let outcome = super::waiting::wait(call, &id, 0, waiting::wait_time(p.timeout)).await?;
@@ -556,6 +562,7 @@ pub async fn start_debug_session(call: &Call<'_>, p: StartSession) -> ToolResult
         message: format!("{message}{note}"),
         execution: Some(execution),
         restarted,
+        breakpoints_followed,
     })
 }
 
