@@ -9,10 +9,10 @@ pub const INSTRUCTIONS: &str = "\
 Debug the user's program or tests in their JetBrains IDE or standalone.
 - get_debug_session_status: where it stopped, variables.
 - Breakpoints belong to the project and persist; set them before start_debug_session. \
-Leave the user's alone (list_breakpoints owner); remove_breakpoint owner: agent clears yours.
-- start_debug_session, resume, steps, run_to_line, pause wait for the next stop, \
-say where (or running), what changed since the frame's last stop (changed: name, \
-old, new), what a function returned; include_variables: true adds locals. \
+Leave the user's alone; remove_breakpoint owner: agent clears yours.
+- start_debug_session, resume, steps, run_to_line, pause wait for the next stop and \
+say where, what changed in the frame (changed) and \
+what a function returned; include_variables: true adds locals. \
 Loop: step, read changed, edit, relaunch. \
 Uncaught exceptions stop (break_on_uncaught: false: no).
 - No configuration: start_debug_session file_path (line: stop there). overrides {args, cwd, \
@@ -20,13 +20,13 @@ env}: one launch.
 - trace_execution: values over hits.
 - Variable ids expire at each stop (variable_expired).
 - evaluate refuses side effects (side_effects_not_allowed) unless allow_side_effects: true; \
-showing values runs their repr.
-- Launches, set_variable, side-effecting evaluate ask the user: confirmation_denied is no; \
+unsafe reads show <not read: …>.
+- Launches, set_variable, jump_to_line, side-effecting evaluate ask the user: confirmation_denied is no; \
 confirmation_required: tell the user.
 - busy: stuck; pause or stop_debug_session.
 - Stop sessions you start.
 - Secrets read <redacted: …>; not a sandbox.
-- projectPath: only with several projects open. Paths: absolute or project-relative.
+- session_id: current by default. projectPath: only with several projects open. Paths: absolute or project-relative.
 - Resources (live sessions): debugger://session, \
 debugger://breakpoints, debugger://threads, debugger://session/output, debugger://session/log, \
 debugger://session/modules, debugger://source/{file}.";
